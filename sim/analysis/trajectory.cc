@@ -1,0 +1,61 @@
+#include "sim/analysis/trajectory.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace hilsim::sim {
+
+namespace {
+
+void track(MaxDeviation& max, double deviation, double t) {
+  if (deviation > max.value || std::isnan(deviation)) {
+    max.value = std::isnan(deviation) ? std::numeric_limits<double>::infinity() : deviation;
+    max.t = t;
+  }
+}
+
+}  // namespace
+
+TrajectoryDeviation compare_with_reference(const std::vector<CraneSample>& samples,
+                                           const ReferenceCurve& reference) {
+  TrajectoryDeviation dev;
+  if (samples.empty()) return dev;
+  constexpr double kTimeTolerance = 1e-9;  // [s]
+  const double t_first = samples.front().t - kTimeTolerance;
+  const double t_last = samples.back().t + kTimeTolerance;
+  std::size_t i = 0;  // samples[i].t <= t < samples[i+1].t
+  for (std::size_t r = 0; r < reference.t.size(); ++r) {
+    const double t = reference.t[r];
+    if (t < t_first || t > t_last) continue;
+    while (i + 1 < samples.size() && samples[i + 1].t <= t + kTimeTolerance) ++i;
+    const CraneSample& a = samples[i];
+    double s1 = a.s1, p1 = a.p1, f_h = a.f_h;
+    if (std::abs(t - a.t) > kTimeTolerance && i + 1 < samples.size()) {
+      const CraneSample& b = samples[i + 1];
+      const double w = (t - a.t) / (b.t - a.t);
+      s1 += w * (b.s1 - a.s1);
+      p1 += w * (b.p1 - a.p1);
+      f_h += w * (b.f_h - a.f_h);
+    }
+    track(dev.s1, std::abs(s1 - reference.s1[r]), t);
+    track(dev.p1, std::abs(p1 - reference.p1[r]), t);
+    track(dev.f_h, std::abs(f_h - reference.f_h[r]), t);
+    ++dev.points_compared;
+  }
+  dev.finite = std::isfinite(dev.s1.value) && std::isfinite(dev.p1.value) && std::isfinite(dev.f_h.value);
+  return dev;
+}
+
+ReferenceCurve reference_from_samples(const std::vector<CraneSample>& samples) {
+  ReferenceCurve ref;
+  for (const CraneSample& s : samples) {
+    ref.t.push_back(s.t);
+    ref.s1.push_back(s.s1);
+    ref.p1.push_back(s.p1);
+    ref.f_h.push_back(s.f_h);
+  }
+  return ref;
+}
+
+}  // namespace hilsim::sim

@@ -1,0 +1,54 @@
+// A simulated trajectory of the crane at communication points, and its comparison with a reference.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace hilsim::sim {
+
+// The state of the crane at one communication point, in SI units.
+struct CraneSample {
+  double t = 0.0;       // [s]
+  double kappa = 0.0;   // valve spool position applied from t [-]
+  double s1 = 0.0;      // actuator length [m]
+  double s1_dot = 0.0;  // actuator rate [m/s]
+  double p1 = 0.0;      // chamber 1 pressure [Pa]
+  double p2 = 0.0;      // chamber 2 pressure [Pa]
+  double f_h = 0.0;     // actuator force (p2 − p1) a_p − c ṡ1 at this state [N]
+  double theta1 = 0.0;  // [rad]
+  double theta2 = 0.0;  // [rad]
+};
+
+// A reference curve: time [s] with s1 [m], p1 [Pa] and f_h [N] (the columns every comparison uses).
+struct ReferenceCurve {
+  std::vector<double> t;
+  std::vector<double> s1;
+  std::vector<double> p1;
+  std::vector<double> f_h;
+};
+
+// Largest absolute deviation of one quantity and where it occurs.
+struct MaxDeviation {
+  double value = 0.0;
+  double t = 0.0;  // [s]
+};
+
+struct TrajectoryDeviation {
+  MaxDeviation s1;   // [m]
+  MaxDeviation p1;   // [Pa]
+  MaxDeviation f_h;  // [N]
+  std::size_t points_compared = 0;
+  // False when a compared value is not finite (the run diverged); the deviations are then +inf.
+  bool finite = true;
+};
+
+// Compares `samples` with the reference at every reference time inside the simulated span: the
+// simulation is interpolated linearly between communication points (exactly where the times
+// coincide, to 1e-9 s). Samples must be ordered in time.
+TrajectoryDeviation compare_with_reference(const std::vector<CraneSample>& samples,
+                                           const ReferenceCurve& reference);
+
+// A reference curve made of simulated samples (e.g. a fine-step run).
+ReferenceCurve reference_from_samples(const std::vector<CraneSample>& samples);
+
+}  // namespace hilsim::sim

@@ -1,0 +1,85 @@
+#include "sim/hydraulics/cylinder.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace hilsim::sim {
+
+double bulk_modulus(const HydraulicParameters& par, double p) {
+  return (1.0 + par.a * p + par.b * p * p) / (par.a + 2.0 * par.b * p);
+}
+
+double bulk_modulus_derivative(const HydraulicParameters& par, double p) {
+  const double num = 1.0 + par.a * p + par.b * p * p;
+  const double den = par.a + 2.0 * par.b * p;
+  return ((par.a + 2.0 * par.b * p) * den - num * 2.0 * par.b) / (den * den);
+}
+
+double orifice_flow(const HydraulicParameters& par, double area, double p_from, double p_to) {
+  const double dp = p_from - p_to;
+  if (dp < 0.0) return 0.0;  // δ = 0: the orifice model carries flow one way only
+  return area * par.c_d * std::sqrt(2.0 * dp / par.rho);
+}
+
+// ∂Q/∂p_from of orifice_flow; infinite at dp = 0, where it is clamped to that of 1 Pa.
+static double orifice_flow_slope(const HydraulicParameters& par, double area, double p_from,
+                                 double p_to) {
+  const double dp = p_from - p_to;
+  if (dp < 0.0) return 0.0;
+  return area * par.c_d / std::sqrt(2.0 * par.rho * std::max(dp, 1.0));
+}
+
+Eigen::Vector2d chamber_lengths(const HydraulicParameters& par, double s0, double s) {
+  return Eigen::Vector2d(0.5 * par.l + s0 - s, 0.5 * par.l + s - s0);
+}
+
+Eigen::Vector2d pressure_rates(const HydraulicParameters& par, double s0, const Eigen::Vector2d& p,
+                               double s, double s_dot, double kappa) {
+  const double a_i = par.a_valve * kappa;          // eq. (13)
+  const double a_o = par.a_valve * (1.0 - kappa);  // eq. (13)
+  const Eigen::Vector2d l = chamber_lengths(par, s0, s);
+  // Net flow into each chamber [m³/s]: piston displacement plus valve flows.
+  const double q1 = par.a_p * s_dot + orifice_flow(par, a_i, par.p_P, p[0]) -
+                    orifice_flow(par, a_o, p[0], par.p_T);
+  const double q2 = -par.a_p * s_dot + orifice_flow(par, a_o, par.p_P, p[1]) -
+                    orifice_flow(par, a_i, p[1], par.p_T);
+  return Eigen::Vector2d(bulk_modulus(par, p[0]) / (par.a_p * l[0]) * q1,   // eq. (9)
+                         bulk_modulus(par, p[1]) / (par.a_p * l[1]) * q2);  // eq. (10)
+}
+
+PressureRateJacobian pressure_rate_jacobian(const HydraulicParameters& par, double s0,
+                                            const Eigen::Vector2d& p, double s, double s_dot,
+                                            double kappa) {
+  const double a_i = par.a_valve * kappa;
+  const double a_o = par.a_valve * (1.0 - kappa);
+  const Eigen::Vector2d l = chamber_lengths(par, s0, s);
+  const double q1 = par.a_p * s_dot + orifice_flow(par, a_i, par.p_P, p[0]) -
+                    orifice_flow(par, a_o, p[0], par.p_T);
+  const double q2 = -par.a_p * s_dot + orifice_flow(par, a_o, par.p_P, p[1]) -
+                    orifice_flow(par, a_i, p[1], par.p_T);
+  // Flow per unit area of each orifice [m/s]: ∂Q/∂area.
+  auto unit = [&](double p_from, double p_to) { return orifice_flow(par, 1.0, p_from, p_to); };
+  const double dq1_dp1 = -orifice_flow_slope(par, a_i, par.p_P, p[0]) -
+                         orifice_flow_slope(par, a_o, p[0], par.p_T);
+  const double dq2_dp2 = -orifice_flow_slope(par, a_o, par.p_P, p[1]) -
+                         orifice_flow_slope(par, a_i, p[1], par.p_T);
+  const double dq1_dkappa = par.a_valve * (unit(par.p_P, p[0]) + unit(p[0], par.p_T));
+  const double dq2_dkappa = -par.a_valve * (unit(par.p_P, p[1]) + unit(p[1], par.p_T));
+
+  const double k1 = bulk_modulus(par, p[0]) / (par.a_p * l[0]);
+  const double k2 = bulk_modulus(par, p[1]) / (par.a_p * l[1]);
+  PressureRateJacobian jac;
+  jac.d_p << bulk_modulus_derivative(par, p[0]) / (par.a_p * l[0]) * q1 + k1 * dq1_dp1, 0.0,  //
+      0.0, bulk_modulus_derivative(par, p[1]) / (par.a_p * l[1]) * q2 + k2 * dq2_dp2;
+  // l1 = l/2 + s0 − s, l2 = l/2 + s − s0: ∂(1/l1)/∂s = 1/l1², ∂(1/l2)/∂s = −1/l2².
+  jac.d_s << k1 * q1 / l[0], -k2 * q2 / l[1];
+  jac.d_s_dot << k1 * par.a_p, -k2 * par.a_p;
+  jac.d_kappa << k1 * dq1_dkappa, k2 * dq2_dkappa;
+  return jac;
+}
+
+double actuator_force(const HydraulicParameters& par, const Eigen::Vector2d& p, double s_dot) {
+  return (p[1] - p[0]) * par.a_p - par.c * s_dot;  // eq. (8)
+}
+
+}  // namespace hilsim::sim

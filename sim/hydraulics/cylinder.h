@@ -1,0 +1,45 @@
+// Two-chamber hydraulic cylinder fed by a 4/3 proportional valve: seed 000 eqs. (8)–(13), after
+// Naya et al. (2011). Chamber 1 shrinks when the actuator extends (l1 = l/2 + s0 − s), so pump flow
+// into chamber 1 retracts it; the valve opens chamber 1 to the pump through a_i = a_valve κ and
+// chamber 2 through a_o = a_valve (1 − κ), and each chamber to the tank through the other area.
+//
+// State: p = [p1, p2]ᵀ [Pa]. Inputs: actuator length s [m] and rate ṡ [m/s], spool position κ [-].
+#pragma once
+
+#include <Eigen/Dense>
+
+#include "sim/model/crane_parameters.h"
+
+namespace hilsim::sim {
+
+// Bulk modulus β(p) [Pa] of eq. (11).
+double bulk_modulus(const HydraulicParameters& par, double p);
+// dβ/dp [-], used by implicit integrators and the equilibrium Newton iteration.
+double bulk_modulus_derivative(const HydraulicParameters& par, double p);
+
+// Volumetric flow [m³/s] through an orifice of area `area` [m²] from pressure p_from to p_to [Pa]
+// (the δ of eqs. 9–10: zero when the flow would reverse).
+double orifice_flow(const HydraulicParameters& par, double area, double p_from, double p_to);
+
+// Chamber lengths l1, l2 [m] of eq. (12) for the actuator length s and its initial length s0 [m].
+Eigen::Vector2d chamber_lengths(const HydraulicParameters& par, double s0, double s);
+
+// Pressure rates ṗ = [ṗ1, ṗ2] [Pa/s] of eqs. (9)–(10).
+Eigen::Vector2d pressure_rates(const HydraulicParameters& par, double s0, const Eigen::Vector2d& p,
+                               double s, double s_dot, double kappa);
+
+// Partial derivatives of the pressure rates, for Newton iterations.
+struct PressureRateJacobian {
+  Eigen::Matrix2d d_p;          // ∂ṗ/∂p [1/s]
+  Eigen::Vector2d d_s;          // ∂ṗ/∂s [Pa/(s·m)]
+  Eigen::Vector2d d_s_dot;      // ∂ṗ/∂ṡ [Pa/m]
+  Eigen::Vector2d d_kappa;      // ∂ṗ/∂κ [Pa/s]
+};
+PressureRateJacobian pressure_rate_jacobian(const HydraulicParameters& par, double s0,
+                                            const Eigen::Vector2d& p, double s, double s_dot,
+                                            double kappa);
+
+// Actuator force f_h = (p2 − p1) a_p − c ṡ [N] of eq. (8); positive extends the actuator.
+double actuator_force(const HydraulicParameters& par, const Eigen::Vector2d& p, double s_dot);
+
+}  // namespace hilsim::sim

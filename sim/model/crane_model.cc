@@ -1,0 +1,76 @@
+#include "sim/model/crane_model.h"
+
+#include <cmath>
+
+namespace hilsim::sim {
+
+CranePoints crane_points(const CraneParameters& par, const Vec2& q) {
+  const Vec2 e1(std::cos(q[0]), std::sin(q[0]));
+  const Vec2 e2(std::cos(q[1]), std::sin(q[1]));
+  CranePoints pts;
+  pts.P = 0.5 * par.L * e1;
+  pts.Q = par.L * e1;
+  pts.R = pts.Q + par.L_h * e2;
+  return pts;
+}
+
+ActuatorKinematics actuator_kinematics(const CraneParameters& par, const Vec2& q, const Vec2& q_dot) {
+  // P depends on θ1 only: P = (L/2) e1, dP/dθ1 = (L/2) e1⊥, d²P/dθ1² = −P.
+  const Vec2 e1(std::cos(q[0]), std::sin(q[0]));
+  const Vec2 e1_perp(-e1[1], e1[0]);
+  const Vec2 P = 0.5 * par.L * e1;
+  const Vec2 dP = 0.5 * par.L * e1_perp;
+  const Vec2 d = P - Vec2(par.x_B, par.y_B);  // B→P
+  ActuatorKinematics k;
+  k.s = d.norm();
+  const Vec2 u = d / k.s;  // unit vector along the actuator
+  k.J << u.dot(dP), 0.0;
+  k.s_dot = k.J * q_dot;
+  // s̈ = u·P̈ + (|Ṗ|² − ṡ²)/s with P̈ = dP θ̈1 − P θ̇1²: the velocity part is what remains at θ̈1 = 0.
+  const Vec2 P_dot = dP * q_dot[0];
+  k.J_dot_q_dot = -u.dot(P) * q_dot[0] * q_dot[0] + (P_dot.squaredNorm() - k.s_dot * k.s_dot) / k.s;
+  return k;
+}
+
+Mat2 mass_matrix(const CraneParameters& par, const Vec2& q) {
+  const double m12 = par.L * par.L_h * par.m_h * std::cos(q[0] - q[1]);
+  Mat2 M;
+  M << par.L * par.L * (par.m / 3.0 + par.m_p + par.m_h), m12,  //
+      m12, par.L_h * par.L_h * par.m_h;
+  return M;
+}
+
+Vec2 velocity_forces(const CraneParameters& par, const Vec2& q, const Vec2& q_dot) {
+  const double k = par.L * par.L_h * par.m_h * std::sin(q[0] - q[1]);
+  return Vec2(k * q_dot[1] * q_dot[1], -k * q_dot[0] * q_dot[0]);
+}
+
+Vec2 gravity_forces(const CraneParameters& par, const Vec2& q) {
+  return Vec2(-par.L * par.g * (par.m / 2.0 + par.m_p + par.m_h) * std::cos(q[0]),
+              -par.L_h * par.g * par.m_h * std::cos(q[1]));
+}
+
+double potential_energy(const CraneParameters& par, const Vec2& q) {
+  const CranePoints pts = crane_points(par, q);
+  return par.g * (par.m * pts.P[1] + par.m_p * pts.Q[1] + par.m_h * pts.R[1]);
+}
+
+double kinetic_energy(const CraneParameters& par, const Vec2& q, const Vec2& q_dot) {
+  return 0.5 * q_dot.dot(mass_matrix(par, q) * q_dot);
+}
+
+Vec2 crane_accelerations(const CraneParameters& par, const Vec2& q, const Vec2& q_dot, double f_h) {
+  const ActuatorKinematics act = actuator_kinematics(par, q, q_dot);
+  const Vec2 rhs = gravity_forces(par, q) - velocity_forces(par, q, q_dot) + act.J.transpose() * f_h;
+  return mass_matrix(par, q).ldlt().solve(rhs);
+}
+
+double static_actuator_force(const CraneParameters& par, const Vec2& q, const Vec2& q_dot) {
+  const ActuatorKinematics act = actuator_kinematics(par, q, q_dot);
+  const Mat2 M_inv = mass_matrix(par, q).inverse();
+  const double M_eff = 1.0 / (act.J * M_inv * act.J.transpose())(0, 0);
+  const Vec2 f_minus_c = gravity_forces(par, q) - velocity_forces(par, q, q_dot);
+  return -M_eff * (act.J * M_inv * f_minus_c)(0, 0);
+}
+
+}  // namespace hilsim::sim

@@ -1,0 +1,54 @@
+// Kinematics and dynamics of the crane in the independent coordinates q = [θ1, θ2]ᵀ:
+//   M(q) q̈ + c(q, q̇) = f(q) + Jᵀ f_h                                   (eqs. 1, 3)
+// Every term is derived from the physics of Table 1 (seed 000 eq. (2) as printed is wrong: it
+// lumps m_p and m_h into the rod's m/3 and yields f_h = 5.3955 kN instead of the published 8.829 kN):
+//   kinetic energy T = ½ (m L²/3) θ̇1² + ½ m_p |Q̇|² + ½ m_h |Ṙ|²
+//   potential energy V = g (m y_P + m_p y_Q + m_h y_R)
+// The actuator kinematics are derived from s1 = |P − B| for any L and B (eq. (5) assumes L = 1).
+#pragma once
+
+#include <Eigen/Dense>
+
+#include "sim/model/crane_parameters.h"
+
+namespace hilsim::sim {
+
+using Vec2 = Eigen::Vector2d;
+using Mat2 = Eigen::Matrix2d;
+
+// Positions [m] of the points of the crane for the angles q [rad].
+struct CranePoints {
+  Vec2 P;
+  Vec2 Q;
+  Vec2 R;
+};
+CranePoints crane_points(const CraneParameters& par, const Vec2& q);
+
+// Actuator kinematics at (q, q̇): s1 [m], ṡ1 = J q̇ [m/s], J = ∂s1/∂q [m/rad] (eq. 4) and the
+// velocity-dependent part of s̈1 = J q̈ + J̇ q̇ [m/s²].
+struct ActuatorKinematics {
+  double s = 0.0;
+  double s_dot = 0.0;
+  Eigen::RowVector2d J = Eigen::RowVector2d::Zero();
+  double J_dot_q_dot = 0.0;
+};
+ActuatorKinematics actuator_kinematics(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
+
+// Mass matrix M(q) [kg·m²].
+Mat2 mass_matrix(const CraneParameters& par, const Vec2& q);
+// Velocity-dependent (Coriolis and centrifugal) forces c(q, q̇) [N·m].
+Vec2 velocity_forces(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
+// Applied forces other than the actuator, here gravity: f = −∂V/∂q [N·m].
+Vec2 gravity_forces(const CraneParameters& par, const Vec2& q);
+// Potential and kinetic energy [J], for energy checks.
+double potential_energy(const CraneParameters& par, const Vec2& q);
+double kinetic_energy(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
+
+// Accelerations q̈ [rad/s²] from eq. (1) for an actuator force f_h [N] (positive extends).
+Vec2 crane_accelerations(const CraneParameters& par, const Vec2& q, const Vec2& q_dot, double f_h);
+
+// Actuator force that holds the crane best at rest (eq. 15):
+//   f_h = −M_eff J M⁻¹ (f − c),   M_eff = (J M⁻¹ Jᵀ)⁻¹   [N]
+double static_actuator_force(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
+
+}  // namespace hilsim::sim

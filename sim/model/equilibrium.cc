@@ -1,0 +1,63 @@
+#include "sim/model/equilibrium.h"
+
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+#include "sim/hydraulics/cylinder.h"
+#include "sim/model/crane_model.h"
+
+namespace hilsim::sim {
+
+namespace {
+
+Eigen::Vector3d equilibrium_residual(const HydraulicParameters& hyd, double f_h, double s,
+                                     const Eigen::Vector3d& z) {
+  const Eigen::Vector2d p = z.head<2>();
+  const Eigen::Vector2d p_dot = pressure_rates(hyd, s, p, s, 0.0, z[2]);  // s = s0 at start
+  return Eigen::Vector3d(f_h - (p[1] - p[0]) * hyd.a_p, p_dot[0], p_dot[1]);  // eq. (17)
+}
+
+}  // namespace
+
+int solve_hydraulic_equilibrium(const HydraulicParameters& hyd, double f_h, double s,
+                                const EquilibriumOptions& options, Eigen::Vector2d& p,
+                                double& kappa, Eigen::Vector3d& residual) {
+  Eigen::Vector3d z = options.initial_guess;
+  for (int it = 1; it <= options.max_iterations; ++it) {
+    const Eigen::Vector3d g = equilibrium_residual(hyd, f_h, s, z);
+    const PressureRateJacobian jac = pressure_rate_jacobian(hyd, s, z.head<2>(), s, 0.0, z[2]);
+    Eigen::Matrix3d dg_dz;
+    dg_dz.row(0) << hyd.a_p, -hyd.a_p, 0.0;
+    dg_dz.block<2, 2>(1, 0) = jac.d_p;
+    dg_dz.block<2, 1>(1, 2) = jac.d_kappa;
+    const Eigen::Vector3d dz = -dg_dz.partialPivLu().solve(g);  // eq. (16), with the inverse
+    z += dz;
+    if (!z.allFinite()) break;
+    if (std::abs(dz[0]) < options.pressure_tolerance && std::abs(dz[1]) < options.pressure_tolerance &&
+        std::abs(dz[2]) < options.kappa_tolerance) {
+      p = z.head<2>();
+      kappa = z[2];
+      residual = equilibrium_residual(hyd, f_h, s, z);
+      return it;
+    }
+  }
+  std::ostringstream msg;
+  msg << "hydraulic equilibrium: Newton iteration did not converge in " << options.max_iterations
+      << " iterations for f_h = " << f_h << " N, s = " << s << " m (last z = [" << z.transpose()
+      << "])";
+  throw std::runtime_error(msg.str());
+}
+
+Equilibrium solve_equilibrium(const CraneParameters& crane, const HydraulicParameters& hyd,
+                              const EquilibriumOptions& options) {
+  Equilibrium eq;
+  eq.q = Eigen::Vector2d(crane.theta1_0, crane.theta2_0);
+  const Eigen::Vector2d q_dot = Eigen::Vector2d::Zero();
+  eq.f_h = static_actuator_force(crane, eq.q, q_dot);  // eq. (15)
+  eq.s = actuator_kinematics(crane, eq.q, q_dot).s;    // eq. (5)
+  eq.iterations = solve_hydraulic_equilibrium(hyd, eq.f_h, eq.s, options, eq.p, eq.kappa, eq.residual);
+  return eq;
+}
+
+}  // namespace hilsim::sim

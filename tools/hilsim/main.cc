@@ -1,0 +1,37 @@
+// hilsim: real-time hardware-in-the-loop simulation of hydraulically actuated machines.
+// Exit status: 0 success, 2 bad input (command line, scenario, data files), 3 a run diverged.
+#include <cstdio>
+#include <exception>
+
+#include <CLI/CLI.hpp>
+
+#include "tools/hilsim/run_command.h"
+#include "tools/hilsim/sweep_command.h"
+#include "tools/io/input_error.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"hilsim: hardware-in-the-loop simulation of a hydraulically actuated crane"};
+  app.require_subcommand(1);
+  app.failure_message(CLI::FailureMessage::simple);
+  hilsim::tools::RunCommand run;
+  hilsim::tools::SweepCommand sweep;
+  run.add_to(app);
+  sweep.add_to(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int rc = app.exit(e);  // prints help or the error
+    return rc == 0 ? 0 : 2;
+  }
+  try {
+    if (app.got_subcommand("run")) return run.execute();
+    if (app.got_subcommand("sweep")) return sweep.execute();
+  } catch (const hilsim::io::InputError& e) {
+    std::fprintf(stderr, "hilsim: %s\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "hilsim: internal error: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}

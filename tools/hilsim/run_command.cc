@@ -1,0 +1,85 @@
+#include "tools/hilsim/run_command.h"
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+
+#include "sim/cosim/crane_cosimulation.h"
+#include "tools/io/input_error.h"
+#include "tools/io/trajectory_files.h"
+
+namespace hilsim::tools {
+
+void RunCommand::add_to(CLI::App& parent) {
+  CLI::App* cmd = parent.add_subcommand("run", "Run one co-simulation of a scenario");
+  flags.add_to(*cmd);
+  cmd->add_option("--out", out, "Write the trajectory CSV here (t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2)");
+  cmd->add_flag("--quiet", quiet, "Print only the figures, no progress");
+}
+
+namespace {
+
+void print_header(const config::Scenario& s, const sim::Equilibrium& eq) {
+  const double h_mech = s.cosim.h_mech > 0.0 ? s.cosim.h_mech : s.cosim.H;
+  std::printf("scenario %s: manoeuvre %s, %s Jacobi, H = %g s, h_M = %g s, h_H = %g s, %g s\n",
+              s.name.c_str(), config::describe(s.manoeuvre).c_str(),
+              coupling_label(s.cosim.coupling).c_str(), s.cosim.H, h_mech, s.cosim.h_hyd,
+              s.cosim.duration);
+  std::printf("equilibrium: f_h = %.4f N, s1 = %.7f m, p1 = %.7f MPa, p2 = %.7f MPa, kappa0 = %.8f"
+              " (%d Newton iterations)\n",
+              eq.f_h, eq.s, eq.p[0] / 1e6, eq.p[1] / 1e6, eq.kappa, eq.iterations);
+}
+
+}  // namespace
+
+int RunCommand::execute() const {
+  config::Scenario s = flags.resolve();
+  if (out) s.out = *out;
+  const RunInputs in = prepare_run(s);
+  const std::optional<sim::ReferenceCurve> reference = load_reference(s);
+  print_header(s, in.equilibrium);
+
+  std::ofstream csv;
+  if (s.out) {
+    csv.open(*s.out);
+    if (!csv) throw io::InputError(*s.out + ": cannot open the output file for writing");
+  }
+  // Progress only where a run takes seconds (about 5e7 micro steps); short runs stay silent.
+  const double micro_steps = s.cosim.duration / s.cosim.h_hyd +
+                             s.cosim.duration / (s.cosim.h_mech > 0.0 ? s.cosim.h_mech : s.cosim.H);
+  const bool show_progress = !quiet && micro_steps > 5e7;
+  const auto progress = [show_progress](std::int64_t done, std::int64_t total) {
+    if (show_progress) std::fprintf(stderr, "\r  %3d %%", static_cast<int>(100 * done / total));
+  };
+  const auto t0 = std::chrono::steady_clock::now();
+  const sim::RunResult result =
+      sim::run_cosimulation(s.crane, s.hydraulics, in.equilibrium, *in.valve, s.cosim, progress);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (show_progress) std::fprintf(stderr, "\r       \r");
+  const double simulated = result.samples.back().t;
+  std::printf("simulated %.6g s in %.3f s wall (real-time factor %.1f)\n", simulated, wall,
+              wall > 0 ? simulated / wall : 0.0);
+
+  if (s.out) {
+    csv << io::kTrajectoryHeader << '\n';
+    for (const sim::CraneSample& sample : result.samples) io::write_trajectory_row(csv, sample);
+    csv.close();
+    if (!csv) throw io::InputError(*s.out + ": writing the output file failed");
+    std::printf("trajectory: %zu rows written to %s\n", result.samples.size(), s.out->c_str());
+  }
+  if (reference) {
+    const sim::TrajectoryDeviation d = sim::compare_with_reference(result.samples, *reference);
+    std::printf("against %s (%zu points):\n", s.reference->c_str(), d.points_compared);
+    std::printf("  max |ds1|  = %.6e m  at t = %.6g s\n", d.s1.value, d.s1.t);
+    std::printf("  max |dp1|  = %.6e Pa at t = %.6g s\n", d.p1.value, d.p1.t);
+    std::printf("  max |dfh|  = %.6e N  at t = %.6g s\n", d.f_h.value, d.f_h.t);
+  }
+  if (result.diverged) {
+    std::fprintf(stderr, "hilsim run: the co-simulation diverged after t = %.6g s (a state is not finite); "
+                 "reduce H or h_H\n", simulated);
+    return 3;
+  }
+  return 0;
+}
+
+}  // namespace hilsim::tools

@@ -1,0 +1,79 @@
+#include "tools/hilsim/run_setup.h"
+
+#include "tools/io/input_error.h"
+#include "tools/io/trajectory_files.h"
+
+namespace hilsim::tools {
+
+void ScenarioFlags::add_to(CLI::App& app) {
+  app.add_option("scenario", scenario_path, "Scenario file (TOML); without it the built-in default")
+      ->check(CLI::ExistingFile);
+  app.add_option("--manoeuvre", manoeuvre, "M1, M2 or a κ(t) CSV file (columns t, kappa)");
+  app.add_option("--coupling", coupling, "fs (force-displacement) or ps (pressure-displacement)")
+      ->check(CLI::IsMember({"fs", "ps"}));
+  app.add_option("--H", H, "Macro (communication) step H [s]; the mechanics step equals H")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--hH", h_hyd, "Hydraulic step h_H [s]; H must be a whole multiple of it")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--duration", duration, "Simulated time [s]")->check(CLI::PositiveNumber);
+  app.add_option("--reference", reference,
+                 "Reference CSV to compare with (LIM format or a hilsim output); 'none' for none");
+}
+
+config::Scenario ScenarioFlags::resolve() const {
+  config::Scenario s = scenario_path.empty() ? config::default_scenario()
+                                             : config::load_scenario(scenario_path);
+  if (manoeuvre) {
+    s.manoeuvre = config::parse_manoeuvre(*manoeuvre);
+    if (!reference) {
+      s.reference.reset();
+      if (s.manoeuvre.kind == config::ManoeuvreKind::kM1) s.reference = config::lim_m1_reference_path();
+    }
+  }
+  if (coupling) s.cosim.coupling = config::parse_coupling(*coupling, "--coupling");
+  if (H) s.cosim.H = *H;
+  if (h_hyd) s.cosim.h_hyd = *h_hyd;
+  if (duration) s.cosim.duration = *duration;
+  if (reference) {
+    if (*reference == "none") {
+      s.reference.reset();
+    } else {
+      s.reference = *reference;
+    }
+  }
+  config::validate(s);
+  return s;
+}
+
+RunInputs prepare_run(const config::Scenario& s) {
+  RunInputs in;
+  try {
+    in.equilibrium = sim::solve_equilibrium(s.crane, s.hydraulics);
+  } catch (const std::runtime_error& e) {
+    throw io::InputError(s.source + ": no static equilibrium for these parameters: " + e.what());
+  }
+  const double kappa0 = in.equilibrium.kappa;
+  switch (s.manoeuvre.kind) {
+    case config::ManoeuvreKind::kM1:
+      in.valve = std::make_unique<sim::StepManoeuvreM1>(kappa0, s.manoeuvre.m1);
+      break;
+    case config::ManoeuvreKind::kM2:
+      in.valve = std::make_unique<sim::SinusoidalManoeuvreM2>(kappa0, s.manoeuvre.m2);
+      break;
+    case config::ManoeuvreKind::kTable:
+      in.valve = std::make_unique<sim::TableManoeuvre>(io::read_kappa_table(s.manoeuvre.table_path));
+      break;
+  }
+  return in;
+}
+
+std::optional<sim::ReferenceCurve> load_reference(const config::Scenario& s) {
+  if (!s.reference) return std::nullopt;
+  return io::read_reference(*s.reference);
+}
+
+std::string coupling_label(sim::Coupling c) {
+  return c == sim::Coupling::kForceDisplacement ? "f-s" : "p-s";
+}
+
+}  // namespace hilsim::tools

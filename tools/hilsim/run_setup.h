@@ -1,0 +1,48 @@
+// What `run`, `sweep` and the benchmarks share: command-line overrides of a scenario, and the
+// objects a run is built from (equilibrium, valve command, reference curve).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "sim/analysis/trajectory.h"
+#include "sim/model/equilibrium.h"
+#include "tools/scenario/scenario.h"
+
+namespace hilsim::tools {
+
+// Flags common to the commands that run a scenario; unset ones leave the scenario as it is.
+struct ScenarioFlags {
+  std::string scenario_path;
+  std::optional<std::string> manoeuvre;
+  std::optional<std::string> coupling;
+  std::optional<double> H;
+  std::optional<double> h_hyd;
+  std::optional<double> duration;
+  std::optional<std::string> reference;
+
+  // Declares the flags on a CLI11 subcommand.
+  void add_to(CLI::App& app);
+  // Loads the scenario (or the default), applies the flags and validates the result.
+  // Changing the manoeuvre without --reference drops a reference unless the new manoeuvre is M1
+  // with the shipped defaults, which compares with the LIM M1 reference.
+  config::Scenario resolve() const;
+};
+
+// The objects one run of a scenario needs; the valve command depends on κ0 from the equilibrium.
+struct RunInputs {
+  sim::Equilibrium equilibrium;
+  std::unique_ptr<sim::ValveCommand> valve;
+};
+RunInputs prepare_run(const config::Scenario& scenario);
+
+// Reads the scenario's reference curve, if it has one.
+std::optional<sim::ReferenceCurve> load_reference(const config::Scenario& scenario);
+
+// "p-s", "f-s".
+std::string coupling_label(sim::Coupling c);
+
+}  // namespace hilsim::tools

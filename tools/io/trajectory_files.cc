@@ -1,0 +1,78 @@
+#include "tools/io/trajectory_files.h"
+
+#include <charconv>
+#include <cmath>
+#include <sstream>
+
+#include "tools/io/csv_table.h"
+#include "tools/io/input_error.h"
+
+namespace hilsim::io {
+
+namespace {
+
+void put(std::ostream& out, double v) {
+  char buf[32];
+  const auto [ptr, ec] = std::to_chars(buf, buf + sizeof buf, v);
+  out.write(buf, ptr - buf);
+}
+
+}  // namespace
+
+void write_trajectory_row(std::ostream& out, const sim::CraneSample& s) {
+  const double values[] = {s.t, s.kappa, s.s1, s.s1_dot, s.p1, s.p2, s.f_h, s.theta1, s.theta2};
+  for (std::size_t i = 0; i < std::size(values); ++i) {
+    if (i) out.put(',');
+    put(out, values[i]);
+  }
+  out.put('\n');
+}
+
+sim::ReferenceCurve read_reference(const std::string& path) {
+  const CsvTable table = read_numeric_csv(path);
+  const std::size_t t = table.column({"t", "time"});
+  const std::size_t s1 = table.column({"pos_7", "s1"});
+  const std::size_t p1 = table.column({"p_1", "p1"});
+  const std::size_t f_h = table.column({"F", "fh"});
+  sim::ReferenceCurve ref;
+  for (const auto& row : table.rows) {
+    ref.t.push_back(row[t]);
+    ref.s1.push_back(row[s1]);
+    ref.p1.push_back(row[p1]);
+    ref.f_h.push_back(row[f_h]);
+  }
+  return ref;
+}
+
+std::vector<sim::TableManoeuvre::Point> read_kappa_table(const std::string& path) {
+  const CsvTable table = read_numeric_csv(path);
+  std::size_t t = 0, kappa = 1;
+  if (!table.header.empty()) {
+    t = table.column({"t", "time"});
+    kappa = table.column({"kappa", "κ"});
+  } else if (table.rows.front().size() < 2) {
+    throw InputError(path + ": a κ table needs two columns, time [s] and kappa [-]");
+  }
+  std::vector<sim::TableManoeuvre::Point> points;
+  for (std::size_t i = 0; i < table.rows.size(); ++i) {
+    const double ti = table.rows[i][t];
+    const double ki = table.rows[i][kappa];
+    const std::string where = path + ":" + std::to_string(table.line_numbers[i]) + ": ";
+    if (!std::isfinite(ti)) throw InputError(where + "time is not a finite number");
+    if (!(ki >= 0.0 && ki <= 1.0)) {
+      std::ostringstream msg;
+      msg << where << "kappa = " << ki << " is outside the accepted range [0, 1]";
+      throw InputError(msg.str());
+    }
+    if (!points.empty() && !(ti > points.back().t)) {
+      std::ostringstream msg;
+      msg << where << "time " << ti << " s must be greater than the previous row's "
+          << points.back().t << " s";
+      throw InputError(msg.str());
+    }
+    points.push_back({ti, ki});
+  }
+  return points;
+}
+
+}  // namespace hilsim::io

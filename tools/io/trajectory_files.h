@@ -1,0 +1,29 @@
+// Files of trajectories and valve inputs: the hilsim output CSV, reference curves (the LIM
+// benchmark files or a previous hilsim output) and κ(t) tables.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "sim/analysis/trajectory.h"
+#include "sim/manoeuvre/valve_command.h"
+
+namespace hilsim::io {
+
+// The header of every trajectory CSV hilsim writes; units: s, -, m, m/s, Pa, Pa, N, rad, rad.
+inline constexpr const char* kTrajectoryHeader = "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2";
+
+// Writes one row in the shortest form that reads back to the same double (byte-stable).
+void write_trajectory_row(std::ostream& out, const sim::CraneSample& s);
+
+// Reads a reference curve: the LIM reference (columns t, pos_7, p_1, F) or a hilsim output CSV
+// (columns t, s1, p1, fh). Throws InputError naming the file and the missing column.
+sim::ReferenceCurve read_reference(const std::string& path);
+
+// Reads a κ(t) table with columns t|time [s] and kappa [-] (or, without a header, the first two
+// columns). Throws InputError naming the file and line of a bad row (κ outside [0, 1], times not
+// strictly increasing).
+std::vector<sim::TableManoeuvre::Point> read_kappa_table(const std::string& path);
+
+}  // namespace hilsim::io

@@ -1,0 +1,321 @@
+#include "tools/scenario/scenario.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <sstream>
+
+#include <toml++/toml.h>
+
+#include "tools/io/input_error.h"
+
+#ifndef HILSIM_DEFAULT_DATA_DIR
+#error "HILSIM_DEFAULT_DATA_DIR must name the config/ directory"
+#endif
+
+namespace hilsim::config {
+
+namespace fs = std::filesystem;
+using io::InputError;
+
+std::string data_dir() {
+  if (const char* env = std::getenv("HILSIM_DATA_DIR"); env && *env) return env;
+  return HILSIM_DEFAULT_DATA_DIR;
+}
+
+std::string lim_m1_reference_path() {
+  return (fs::path(data_dir()) / "reference" / "lim" / "hydraulicManipulator_ref.csv").string();
+}
+
+Scenario default_scenario() {
+  Scenario s;
+  s.reference = lim_m1_reference_path();
+  return s;
+}
+
+ManoeuvreSpec parse_manoeuvre(const std::string& text) {
+  ManoeuvreSpec m;
+  if (text == "M1" || text == "m1") {
+    m.kind = ManoeuvreKind::kM1;
+  } else if (text == "M2" || text == "m2") {
+    m.kind = ManoeuvreKind::kM2;
+  } else {
+    m.kind = ManoeuvreKind::kTable;
+    m.table_path = text;
+  }
+  return m;
+}
+
+sim::Coupling parse_coupling(const std::string& text, const std::string& what) {
+  if (text == "fs") return sim::Coupling::kForceDisplacement;
+  if (text == "ps") return sim::Coupling::kPressureDisplacement;
+  throw InputError(what + ": coupling '" + text + "' is not one of: fs, ps");
+}
+
+std::string describe(const ManoeuvreSpec& m) {
+  switch (m.kind) {
+    case ManoeuvreKind::kM1: return "M1";
+    case ManoeuvreKind::kM2: return "M2";
+    case ManoeuvreKind::kTable: return m.table_path;
+  }
+  return "?";
+}
+
+namespace {
+
+// Reads one TOML table key by key: every key must be known, of the right type.
+class TableReader {
+ public:
+  TableReader(const std::string& file, const toml::table& root, const std::string& section)
+      : file_(file), section_(section) {
+    if (section.empty()) {
+      table_ = &root;
+    } else if (const toml::node* node = root.get(section)) {
+      table_ = node->as_table();
+      if (!table_) fail(section, "must be a table [" + section + "]", *node);
+    }
+  }
+
+  void number(const std::string& key, double& target) {
+    const toml::node* node = find(key);
+    if (!node) return;
+    if (const auto v = node->value<double>(); v && (node->is_floating_point() || node->is_integer())) {
+      target = *v;
+    } else {
+      fail(key, "must be a number", *node);
+    }
+  }
+
+  void string(const std::string& key, std::string& target) {
+    const toml::node* node = find(key);
+    if (!node) return;
+    if (const auto v = node->value<std::string>()) {
+      target = *v;
+    } else {
+      fail(key, "must be a string", *node);
+    }
+  }
+
+  // After reading: any key not asked for is an error.
+  void reject_unknown(const std::vector<std::string>& also_allowed = {}) const {
+    if (!table_) return;
+    for (const auto& [key, node] : *table_) {
+      const std::string k(key.str());
+      if (seen_.count(k) == 0 &&
+          std::find(also_allowed.begin(), also_allowed.end(), k) == also_allowed.end()) {
+        std::ostringstream msg;
+        msg << file_ << ":" << node.source().begin.line << ": unknown key '" << qualified(k) << "'";
+        if (!known_.empty()) {
+          msg << " (accepted keys in " << (section_.empty() ? "the top level" : "[" + section_ + "]") << ": ";
+          for (std::size_t i = 0; i < known_.size(); ++i) msg << (i ? ", " : "") << known_[i];
+          msg << ")";
+        }
+        throw InputError(msg.str());
+      }
+    }
+  }
+
+  std::string qualified(const std::string& key) const {
+    return section_.empty() ? key : section_ + "." + key;
+  }
+
+ private:
+  const toml::node* find(const std::string& key) {
+    known_.push_back(key);
+    seen_[key] = true;
+    return table_ ? table_->get(key) : nullptr;
+  }
+
+  [[noreturn]] void fail(const std::string& key, const std::string& what, const toml::node& node) const {
+    std::ostringstream msg;
+    msg << file_ << ":" << node.source().begin.line << ": key '" << qualified(key) << "' " << what
+        << ", found a " << node.type();
+    throw InputError(msg.str());
+  }
+
+  std::string file_;
+  std::string section_;
+  const toml::table* table_ = nullptr;
+  std::map<std::string, bool> seen_;
+  std::vector<std::string> known_;
+};
+
+std::string resolve(const fs::path& base, const std::string& path) {
+  if (path.empty()) return path;
+  const fs::path p(path);
+  return p.is_absolute() ? p.string() : (base / p).lexically_normal().string();
+}
+
+}  // namespace
+
+Scenario load_scenario(const std::string& path) {
+  if (!fs::exists(path)) throw InputError(path + ": scenario file not found");
+  toml::table root;
+  try {
+    root = toml::parse_file(path);
+  } catch (const toml::parse_error& e) {
+    std::ostringstream msg;
+    msg << path << ":" << e.source().begin.line << ":" << e.source().begin.column
+        << ": malformed TOML: " << e.description();
+    throw InputError(msg.str());
+  }
+  Scenario s;
+  s.source = path;
+  s.name = fs::path(path).stem().string();
+  const fs::path base = fs::path(path).parent_path();
+
+  TableReader top(path, root, "");
+  top.string("name", s.name);
+  top.reject_unknown({"run", "cosim", "manoeuvre", "crane", "hydraulics"});
+
+  TableReader run(path, root, "run");
+  run.number("duration", s.cosim.duration);
+  std::string reference, out;
+  run.string("reference", reference);
+  run.string("out", out);
+  run.reject_unknown();
+  if (!reference.empty()) s.reference = resolve(base, reference);
+  if (!out.empty()) s.out = resolve(base, out);
+
+  TableReader cosim(path, root, "cosim");
+  std::string coupling = std::string(sim::to_string(s.cosim.coupling)), scheme = "jacobi";
+  cosim.string("coupling", coupling);
+  cosim.string("scheme", scheme);
+  cosim.number("H", s.cosim.H);
+  cosim.number("h_mech", s.cosim.h_mech);
+  cosim.number("h_hyd", s.cosim.h_hyd);
+  cosim.reject_unknown();
+  s.cosim.coupling = parse_coupling(coupling, path + ": key 'cosim.coupling'");
+  if (scheme == "jacobi") {
+    s.cosim.scheme = sim::Scheme::kJacobi;
+  } else {
+    throw InputError(path + ": key 'cosim.scheme' = '" + scheme + "' is not one of: jacobi");
+  }
+
+  TableReader man(path, root, "manoeuvre");
+  std::string kind = "M1", file;
+  man.string("kind", kind);
+  man.string("file", file);
+  man.number("t_a", s.manoeuvre.m1.t_a);
+  man.number("t_b", s.manoeuvre.m1.t_b);
+  man.number("t_r", s.manoeuvre.m1.t_r);
+  man.number("frequency", s.manoeuvre.m2.frequency);
+  man.number("amplitude", s.manoeuvre.m2.amplitude);
+  man.reject_unknown();
+  if (kind == "M1") {
+    s.manoeuvre.kind = ManoeuvreKind::kM1;
+  } else if (kind == "M2") {
+    s.manoeuvre.kind = ManoeuvreKind::kM2;
+  } else if (kind == "table") {
+    s.manoeuvre.kind = ManoeuvreKind::kTable;
+    if (file.empty()) throw InputError(path + ": key 'manoeuvre.file' is required with kind = \"table\"");
+    s.manoeuvre.table_path = resolve(base, file);
+  } else {
+    throw InputError(path + ": key 'manoeuvre.kind' = '" + kind + "' is not one of: M1, M2, table");
+  }
+
+  TableReader crane(path, root, "crane");
+  crane.number("L", s.crane.L);
+  crane.number("L_h", s.crane.L_h);
+  crane.number("m", s.crane.m);
+  crane.number("m_p", s.crane.m_p);
+  crane.number("m_h", s.crane.m_h);
+  crane.number("x_B", s.crane.x_B);
+  crane.number("y_B", s.crane.y_B);
+  crane.number("g", s.crane.g);
+  crane.number("theta1_0", s.crane.theta1_0);
+  crane.number("theta2_0", s.crane.theta2_0);
+  crane.reject_unknown();
+
+  TableReader hyd(path, root, "hydraulics");
+  hyd.number("a_p", s.hydraulics.a_p);
+  hyd.number("l", s.hydraulics.l);
+  hyd.number("c", s.hydraulics.c);
+  hyd.number("c_d", s.hydraulics.c_d);
+  hyd.number("rho", s.hydraulics.rho);
+  hyd.number("p_P", s.hydraulics.p_P);
+  hyd.number("p_T", s.hydraulics.p_T);
+  hyd.number("a", s.hydraulics.a);
+  hyd.number("b", s.hydraulics.b);
+  hyd.number("a_valve", s.hydraulics.a_valve);
+  hyd.reject_unknown();
+  return s;
+}
+
+namespace {
+
+struct RangeCheck {
+  const std::string& source;
+  void operator()(const std::string& key, double value, double lo, double hi, bool lo_open,
+                  bool hi_open, const std::string& unit) const {
+    const bool ok = std::isfinite(value) && (lo_open ? value > lo : value >= lo) &&
+                    (hi_open ? value < hi : value <= hi);
+    if (ok) return;
+    std::ostringstream msg;
+    msg << source << ": key '" << key << "' = " << value << " " << unit << " is outside the accepted range "
+        << (lo_open ? "(" : "[") << lo << ", ";
+    if (std::isinf(hi)) {
+      msg << "inf)";
+    } else {
+      msg << hi << (hi_open ? ")" : "]");
+    }
+    throw InputError(msg.str());
+  }
+};
+
+}  // namespace
+
+void validate(const Scenario& s) {
+  const RangeCheck check{s.source};
+  constexpr double inf = INFINITY;
+  check("run.duration", s.cosim.duration, 0.0, 1e6, true, false, "s");
+  check("cosim.H", s.cosim.H, 0.0, 10.0, true, false, "s");
+  check("cosim.h_hyd", s.cosim.h_hyd, 0.0, 10.0, true, false, "s");
+  check("cosim.h_mech", s.cosim.h_mech, 0.0, 10.0, false, false, "s (0 = same as H)");
+  try {
+    sim::steps_per_macro_step(s.cosim.H, s.cosim.h_hyd, "cosim.h_hyd");
+    if (s.cosim.h_mech > 0.0) sim::steps_per_macro_step(s.cosim.H, s.cosim.h_mech, "cosim.h_mech");
+  } catch (const std::invalid_argument& e) {
+    throw InputError(s.source + ": " + e.what());
+  }
+  if (s.cosim.duration < s.cosim.H) {
+    std::ostringstream msg;
+    msg << s.source << ": key 'run.duration' = " << s.cosim.duration
+        << " s is shorter than one macro step H = " << s.cosim.H << " s";
+    throw InputError(msg.str());
+  }
+  const auto& m1 = s.manoeuvre.m1;
+  check("manoeuvre.t_r", m1.t_r, 0.0, inf, true, true, "s");
+  check("manoeuvre.t_a", m1.t_a, 0.0, inf, false, true, "s");
+  check("manoeuvre.t_b", m1.t_b, m1.t_a + m1.t_r, inf, true, true, "s (must follow t_a + t_r)");
+  check("manoeuvre.frequency", s.manoeuvre.m2.frequency, 0.0, inf, true, true, "Hz");
+  check("manoeuvre.amplitude", s.manoeuvre.m2.amplitude, 0.0, 1.0, false, false, "");
+
+  const auto& c = s.crane;
+  check("crane.L", c.L, 0.0, inf, true, true, "m");
+  check("crane.L_h", c.L_h, 0.0, inf, true, true, "m");
+  check("crane.m", c.m, 0.0, inf, false, true, "kg");
+  check("crane.m_p", c.m_p, 0.0, inf, false, true, "kg");
+  check("crane.m_h", c.m_h, 0.0, inf, true, true, "kg");
+  check("crane.x_B", c.x_B, -inf, inf, true, true, "m");
+  check("crane.y_B", c.y_B, -inf, inf, true, true, "m");
+  check("crane.g", c.g, 0.0, inf, false, true, "m/s² (magnitude, acting along −y)");
+  check("crane.theta1_0", c.theta1_0, -inf, inf, true, true, "rad");
+  check("crane.theta2_0", c.theta2_0, -inf, inf, true, true, "rad");
+
+  const auto& h = s.hydraulics;
+  check("hydraulics.a_p", h.a_p, 0.0, inf, true, true, "m²");
+  check("hydraulics.l", h.l, 0.0, inf, true, true, "m");
+  check("hydraulics.c", h.c, 0.0, inf, false, true, "N·s/m");
+  check("hydraulics.c_d", h.c_d, 0.0, inf, true, true, "");
+  check("hydraulics.rho", h.rho, 0.0, inf, true, true, "kg/m³");
+  check("hydraulics.p_T", h.p_T, 0.0, inf, false, true, "Pa");
+  check("hydraulics.p_P", h.p_P, h.p_T, inf, true, true, "Pa (must exceed p_T)");
+  check("hydraulics.a", h.a, 0.0, inf, true, true, "1/Pa");
+  check("hydraulics.b", h.b, -inf, inf, true, true, "1/Pa²");
+  check("hydraulics.a_valve", h.a_valve, 0.0, inf, true, true, "m²");
+}
+
+}  // namespace hilsim::config

@@ -1,0 +1,57 @@
+// A scenario: everything one run needs, from a TOML file, defaults and command-line overrides.
+// Every key is documented in README.md ("Scenario files"); unknown keys are errors.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "sim/cosim/crane_cosimulation.h"
+#include "sim/manoeuvre/valve_command.h"
+#include "sim/model/crane_parameters.h"
+
+namespace hilsim::config {
+
+enum class ManoeuvreKind { kM1, kM2, kTable };
+
+struct ManoeuvreSpec {
+  ManoeuvreKind kind = ManoeuvreKind::kM1;
+  std::string table_path;                 // kTable: κ(t) CSV, resolved to a usable path
+  sim::StepManoeuvreM1::Timing m1;        // kM1
+  sim::SinusoidalManoeuvreM2::Shape m2;   // kM2
+};
+
+struct Scenario {
+  std::string source = "(defaults)";      // the file it came from, for messages
+  std::string name = "default";
+  sim::CraneParameters crane;
+  sim::HydraulicParameters hydraulics;
+  ManoeuvreSpec manoeuvre;
+  sim::CosimSettings cosim;
+  std::optional<std::string> reference;   // reference curve to compare with, resolved path
+  std::optional<std::string> out;         // trajectory CSV to write, resolved path
+};
+
+// The directory holding the shipped data (config/): $HILSIM_DATA_DIR if set, else the source tree's.
+std::string data_dir();
+// The shipped LIM reference for manoeuvre M1.
+std::string lim_m1_reference_path();
+
+// The built-in default: M1, p-s Jacobi, H = 1 ms, h_H = 0.2 ms, 10 s, compared with the LIM reference.
+Scenario default_scenario();
+
+// Reads a scenario file over the defaults. Paths inside it are relative to the file's directory.
+// Throws io::InputError naming the file, the key (or line) and the accepted range.
+Scenario load_scenario(const std::string& path);
+
+// Checks the ranges and the consistency of every setting (steps, durations, parameters).
+// Throws io::InputError naming `scenario.source` and the key.
+void validate(const Scenario& scenario);
+
+// Parses "M1", "M2" or a CSV path into a manoeuvre spec (timings keep their defaults).
+ManoeuvreSpec parse_manoeuvre(const std::string& text);
+// Parses "fs" / "ps"; throws io::InputError naming `what`.
+sim::Coupling parse_coupling(const std::string& text, const std::string& what);
+// "M1", "M2" or the table's path.
+std::string describe(const ManoeuvreSpec& m);
+
+}  // namespace hilsim::config
