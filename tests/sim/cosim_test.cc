@@ -1,0 +1,168 @@
+// The Jacobi co-simulation of the crane against the benchmark authors' monolithic reference
+// (hydraulicManipulator_ref.csv), its convergence in H over the benchmark's table cases, and the
+// manager's wiring checks.
+#include <gtest/gtest.h>
+
+#include "sim/cosim/crane_cosimulation.h"
+#include "tools/io/trajectory_files.h"
+
+namespace hilsim::sim {
+namespace {
+
+const std::string kReference =
+    std::string(HILSIM_SOURCE_DIR) + "/config/reference/lim/hydraulicManipulator_ref.csv";
+
+class CraneCosim : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    reference_ = new ReferenceCurve(io::read_reference(kReference));
+    equilibrium_ = new Equilibrium(solve_equilibrium(CraneParameters{}, HydraulicParameters{}));
+  }
+  static void TearDownTestSuite() {
+    delete reference_;
+    delete equilibrium_;
+  }
+  RunResult run(Coupling coupling, double H, double h_hyd, double duration = 10.0) const {
+    const StepManoeuvreM1 m1(equilibrium_->kappa);
+    CosimSettings s;
+    s.coupling = coupling;
+    s.H = H;
+    s.h_hyd = h_hyd;
+    s.duration = duration;
+    return run_cosimulation(CraneParameters{}, HydraulicParameters{}, *equilibrium_, m1, s);
+  }
+  static ReferenceCurve* reference_;
+  static Equilibrium* equilibrium_;
+};
+ReferenceCurve* CraneCosim::reference_ = nullptr;
+Equilibrium* CraneCosim::equilibrium_ = nullptr;
+
+TEST_F(CraneCosim, FinePressureDisplacementRunMatchesTheReference) {
+  const RunResult r = run(Coupling::kPressureDisplacement, 5e-5, 5e-5);
+  ASSERT_FALSE(r.diverged);
+  EXPECT_EQ(r.samples.size(), 200001u);
+  EXPECT_NEAR(r.samples.back().t, 10.0, 1e-12);
+  const TrajectoryDeviation d = compare_with_reference(r.samples, *reference_);
+  EXPECT_EQ(d.points_compared, 1001u);
+  EXPECT_LE(d.s1.value, 3e-5);  // [m], the acceptance bound
+  EXPECT_LE(d.p1.value, 1e3);   // [Pa], the spike at t = 6 s is the worst point
+}
+
+TEST_F(CraneCosim, FineForceDisplacementRunMatchesTheReference) {
+  const RunResult r = run(Coupling::kForceDisplacement, 5e-5, 5e-5);
+  const TrajectoryDeviation d = compare_with_reference(r.samples, *reference_);
+  EXPECT_LE(d.s1.value, 3e-5);
+}
+
+TEST_F(CraneCosim, StaysAtRestBeforeTheFirstStep) {
+  // Equilibrium holds: the first 2 s (κ = κ0) must not move the crane.
+  const RunResult r = run(Coupling::kForceDisplacement, 1e-3, 2e-4, 2.0);
+  for (const CraneSample& s : r.samples) {
+    EXPECT_NEAR(s.s1, 0.5, 1e-12);
+    EXPECT_NEAR(s.p1, equilibrium_->p[0], 1e-3);
+  }
+}
+
+// Seed 000 Tables 3 and 4: the error falls as H falls, for both couplings.
+class TableCases : public CraneCosim, public ::testing::WithParamInterface<Coupling> {};
+
+TEST_P(TableCases, ErrorShrinksWithTheMacroStep) {
+  const double H[] = {10e-3, 5e-3, 1e-3, 0.2e-3, 0.05e-3};
+  const double h_hyd[] = {0.2e-3, 0.2e-3, 0.2e-3, 0.2e-3, 0.05e-3};
+  double previous = 1.0;
+  for (int i = 0; i < 5; ++i) {
+    const RunResult r = run(GetParam(), H[i], h_hyd[i]);
+    ASSERT_FALSE(r.diverged) << "H = " << H[i];
+    const double err = compare_with_reference(r.samples, *reference_).s1.value;
+    EXPECT_LT(err, previous) << "H = " << H[i] << " s";
+    previous = err;
+  }
+  EXPECT_LT(previous, 3e-5);
+}
+
+INSTANTIATE_TEST_SUITE_P(BothCouplings, TableCases,
+                         ::testing::Values(Coupling::kForceDisplacement, Coupling::kPressureDisplacement),
+                         [](const auto& param_info) { return std::string(to_string(param_info.param)); });
+
+TEST_F(CraneCosim, ForceDisplacementLosesStabilityBeforePressureDisplacement) {
+  // Seed 000 §5: f-s reaches the verge of instability at H = 15 ms on M1; p-s holds at 30 ms.
+  const double fs = compare_with_reference(run(Coupling::kForceDisplacement, 15e-3, 2e-4).samples, *reference_).s1.value;
+  const double fs_ok = compare_with_reference(run(Coupling::kForceDisplacement, 10e-3, 2e-4).samples, *reference_).s1.value;
+  const double ps = compare_with_reference(run(Coupling::kPressureDisplacement, 30e-3, 2e-4).samples, *reference_).s1.value;
+  EXPECT_GT(fs, 0.05);
+  EXPECT_LT(fs_ok, 2e-3);
+  EXPECT_LT(ps, 5e-3);
+}
+
+TEST_F(CraneCosim, MultirateNeedsWholeMultiples) {
+  EXPECT_THROW(run(Coupling::kPressureDisplacement, 1e-3, 0.3e-3, 0.1), std::invalid_argument);
+  EXPECT_THROW(run(Coupling::kPressureDisplacement, 1e-3, -0.2e-3, 0.1), std::invalid_argument);
+  EXPECT_NO_THROW(run(Coupling::kPressureDisplacement, 1e-3, 0.25e-3, 0.1));
+}
+
+TEST_F(CraneCosim, RunsAreBitForBitRepeatable) {
+  const RunResult a = run(Coupling::kForceDisplacement, 1e-3, 2e-4, 3.0);
+  const RunResult b = run(Coupling::kForceDisplacement, 1e-3, 2e-4, 3.0);
+  ASSERT_EQ(a.samples.size(), b.samples.size());
+  for (std::size_t i = 0; i < a.samples.size(); ++i) {
+    ASSERT_EQ(a.samples[i].s1, b.samples[i].s1);
+    ASSERT_EQ(a.samples[i].p1, b.samples[i].p1);
+  }
+}
+
+TEST_F(CraneCosim, MacroStepTimesAreIntegerMultiples) {
+  // t_n = n H exactly, never an accumulated sum (0.1 added 10 times is not 1.0).
+  const RunResult r = run(Coupling::kPressureDisplacement, 0.1, 0.1, 1.0);
+  ASSERT_EQ(r.samples.size(), 11u);
+  for (std::size_t n = 0; n < r.samples.size(); ++n) EXPECT_EQ(r.samples[n].t, static_cast<double>(n) * 0.1);
+}
+
+TEST(CosimManager, RejectsBadWiring) {
+  const Equilibrium eq = solve_equilibrium(CraneParameters{}, HydraulicParameters{});
+  const ConstantValveCommand valve(eq.kappa);
+  MechanicsState m0;
+  m0.q = eq.q;
+  MechanicsSubsystem mech(CraneParameters{}, HydraulicParameters{}, Coupling::kForceDisplacement, 1e-3, 1e-3, m0);
+  HydraulicsSubsystem hyd(HydraulicParameters{}, 1e-3, 1e-4, eq.s, eq.p, valve);
+  const std::vector<Subsystem*> both = {&mech, &hyd};
+  const std::vector<Connection> ok = {{"mechanics", "s1", "hydraulics", "s1"},
+                                      {"mechanics", "s1dot", "hydraulics", "s1dot"},
+                                      {"hydraulics", "f_h", "mechanics", "f_h"}};
+  EXPECT_NO_THROW(CosimManager(both, ok, Scheme::kJacobi));
+  auto missing = ok;
+  missing.pop_back();
+  EXPECT_THROW(CosimManager(both, missing, Scheme::kJacobi), std::invalid_argument);
+  auto twice = ok;
+  twice.push_back({"mechanics", "s1", "hydraulics", "s1"});
+  EXPECT_THROW(CosimManager(both, twice, Scheme::kJacobi), std::invalid_argument);
+  auto unknown = ok;
+  unknown[0].output = "s9";
+  EXPECT_THROW(CosimManager(both, unknown, Scheme::kJacobi), std::invalid_argument);
+}
+
+TEST(CosimManager, GaussSeidelFeedsTheFreshOutputForward) {
+  // Mechanics first: the hydraulics see s1(t_{n+1}) in the same macro step, so after one step the
+  // hydraulic force already reflects the new ṡ1, unlike Jacobi where it still holds ṡ1(t_n) = 0.
+  const Equilibrium eq = solve_equilibrium(CraneParameters{}, HydraulicParameters{});
+  const ConstantValveCommand valve(eq.kappa - 0.05);
+  auto one_step = [&](Scheme scheme) {
+    MechanicsState m0;
+    m0.q = eq.q;
+    m0.q_dot = Eigen::Vector2d(0.1, 0.0);
+    MechanicsSubsystem mech(CraneParameters{}, HydraulicParameters{}, Coupling::kForceDisplacement, 1e-3, 1e-3, m0);
+    HydraulicsSubsystem hyd(HydraulicParameters{}, 1e-3, 1e-4, eq.s, eq.p, valve);
+    CosimManager manager({&mech, &hyd},
+                         {{"mechanics", "s1", "hydraulics", "s1"},
+                          {"mechanics", "s1dot", "hydraulics", "s1dot"},
+                          {"hydraulics", "f_h", "mechanics", "f_h"}},
+                         scheme);
+    manager.step();
+    return manager.outputs(1)[2] - (manager.outputs(1)[1] - manager.outputs(1)[0]) * HydraulicParameters{}.a_p;
+  };
+  const double jacobi_friction = one_step(Scheme::kJacobi);       // −c ṡ1(t_0)
+  const double gs_friction = one_step(Scheme::kGaussSeidel);      // −c ṡ1(t_1)
+  EXPECT_NE(jacobi_friction, gs_friction);
+}
+
+}  // namespace
+}  // namespace hilsim::sim

@@ -1,0 +1,59 @@
+// Comparison with a reference curve and the sweep's stability verdict.
+#include <gtest/gtest.h>
+
+#include <limits>
+
+#include "sim/analysis/stability.h"
+#include "sim/analysis/trajectory.h"
+
+namespace hilsim::sim {
+namespace {
+
+CraneSample sample(double t, double s1, double p = 4e6) {
+  CraneSample s;
+  s.t = t;
+  s.s1 = s1;
+  s.p1 = p;
+  s.p2 = p;
+  s.f_h = 0.0;
+  return s;
+}
+
+TEST(Trajectory, InterpolatesTheSimulationAtReferenceTimes) {
+  // s1 = t on a 0.3 s grid compared with s1_ref = t on a 0.1 s grid: no deviation.
+  std::vector<CraneSample> samples;
+  for (int i = 0; i <= 10; ++i) samples.push_back(sample(0.3 * i, 0.3 * i));
+  ReferenceCurve ref;
+  for (int i = 0; i <= 40; ++i) {  // up to 4 s, past the last sample (3 s): ignored
+    ref.t.push_back(0.1 * i);
+    ref.s1.push_back(0.1 * i);
+    ref.p1.push_back(4e6);
+    ref.f_h.push_back(0.0);
+  }
+  const TrajectoryDeviation d = compare_with_reference(samples, ref);
+  EXPECT_EQ(d.points_compared, 31u);
+  EXPECT_LT(d.s1.value, 1e-12);
+  EXPECT_TRUE(d.finite);
+}
+
+TEST(Trajectory, ReportsTheLargestDeviationAndWhere) {
+  std::vector<CraneSample> samples = {sample(0, 0), sample(1, 0.2), sample(2, 0)};
+  const ReferenceCurve ref = reference_from_samples({sample(0, 0), sample(1, 0), sample(2, 0)});
+  const TrajectoryDeviation d = compare_with_reference(samples, ref);
+  EXPECT_DOUBLE_EQ(d.s1.value, 0.2);
+  EXPECT_DOUBLE_EQ(d.s1.t, 1.0);
+}
+
+TEST(Stability, FlagsDeviationPressureAndNonFiniteRuns) {
+  const ReferenceCurve ref = reference_from_samples({sample(0, 0.5), sample(1, 0.5)});
+  EXPECT_TRUE(assess_stability({sample(0, 0.5), sample(1, 0.54)}, false, ref).stable);
+  EXPECT_FALSE(assess_stability({sample(0, 0.5), sample(1, 0.56)}, false, ref).stable);
+  EXPECT_FALSE(assess_stability({sample(0, 0.5), sample(1, 0.5, -1e5)}, false, ref).stable);
+  EXPECT_FALSE(assess_stability({sample(0, 0.5), sample(1, 0.5, 21e6)}, false, ref).stable);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_FALSE(assess_stability({sample(0, 0.5), sample(1, nan)}, false, ref).stable);
+  EXPECT_FALSE(assess_stability({sample(0, 0.5)}, true, ref).stable);
+}
+
+}  // namespace
+}  // namespace hilsim::sim
