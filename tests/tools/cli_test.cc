@@ -1,0 +1,111 @@
+// The hilsim binary itself: exit status 2 and one line on stderr for each class of bad input,
+// and the figures of a good run on stdout.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Outcome {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+Outcome hilsim(const std::string& args) {
+  // CTest runs tests as parallel processes: each gets its own capture files.
+  const std::string tag = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+  const fs::path dir = fs::temp_directory_path();
+  const fs::path out = dir / ("hilsim_cli_" + tag + ".out"), err = dir / ("hilsim_cli_" + tag + ".err");
+  const std::string cmd = std::string(HILSIM_BINARY) + " " + args + " >" + out.string() + " 2>" + err.string();
+  const int raw = std::system(cmd.c_str());
+  Outcome o;
+  o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  o.out = slurp(out);
+  o.err = slurp(err);
+  return o;
+}
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  const fs::path p = fs::temp_directory_path() /
+                     ("hilsim_cli_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "_" + name);
+  std::ofstream(p) << text;
+  return p.string();
+}
+
+void expect_bad_input(const Outcome& o, const std::string& needle) {
+  EXPECT_EQ(o.status, 2) << o.err;
+  EXPECT_NE(o.err.find(needle), std::string::npos) << o.err;
+  EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << "one line: " << o.err;
+}
+
+TEST(Cli, DefaultRunComparesWithTheLimReference) {
+  const Outcome o = hilsim("run --quiet");
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("kappa0 = 0.45434559"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("max |ds1|"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("hydraulicManipulator_ref.csv"), std::string::npos) << o.out;
+}
+
+TEST(Cli, WritesTheTrajectoryCsv) {
+  const std::string csv = (fs::temp_directory_path() / "hilsim_cli_test.csv").string();
+  const Outcome o = hilsim("run --quiet --duration 0.01 --H 1e-3 --out " + csv);
+  ASSERT_EQ(o.status, 0) << o.err;
+  const std::string text = slurp(csv);
+  EXPECT_EQ(text.substr(0, text.find('\n')), "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2");
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 12);  // header + t = 0 … 10 ms
+}
+
+TEST(Cli, MalformedScenario) {
+  expect_bad_input(hilsim("run " + write_temp("bad1.toml", "[cosim\n")), "malformed TOML");
+}
+
+TEST(Cli, UnknownKey) {
+  expect_bad_input(hilsim("run " + write_temp("bad2.toml", "[run]\nduraton = 1\n")), "unknown key 'run.duraton'");
+}
+
+TEST(Cli, WrongType) {
+  expect_bad_input(hilsim("run " + write_temp("bad3.toml", "[cosim]\nH = true\n")), "must be a number");
+}
+
+TEST(Cli, OutOfRange) {
+  expect_bad_input(hilsim("run " + write_temp("bad4.toml", "[crane]\nL = 0\n")), "'crane.L'");
+}
+
+TEST(Cli, InconsistentSteps) {
+  expect_bad_input(hilsim("run --H 1e-3 --hH 3e-4"), "not a whole multiple");
+  expect_bad_input(hilsim("sweep --H 0.001,0.0015 --hH 1e-3"), "not a whole multiple");
+}
+
+TEST(Cli, NegativeStep) {
+  const Outcome o = hilsim("run --hH -1e-4");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find("--hH"), std::string::npos) << o.err;
+}
+
+TEST(Cli, KappaTableOutOfRange) {
+  expect_bad_input(hilsim("run --manoeuvre " + write_temp("k.csv", "t,kappa\n0,0.4\n1,-0.2\n")), "[0, 1]");
+}
+
+TEST(Cli, MissingFiles) {
+  expect_bad_input(hilsim("run --manoeuvre /nonexistent/k.csv"), "/nonexistent/k.csv");
+  EXPECT_EQ(hilsim("run /nonexistent/s.toml").status, 2);
+  expect_bad_input(hilsim("run --reference /nonexistent/r.csv"), "/nonexistent/r.csv");
+}
+
+TEST(Cli, UnknownOption) { EXPECT_EQ(hilsim("run --frobnicate").status, 2); }
+
+}  // namespace

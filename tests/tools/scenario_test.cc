@@ -1,0 +1,168 @@
+// Every class of bad scenario input is refused with one line naming the file, key or line and the
+// accepted range.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "tools/io/input_error.h"
+#include "tools/io/trajectory_files.h"
+#include "tools/scenario/scenario.h"
+
+namespace hilsim::config {
+namespace {
+
+namespace fs = std::filesystem;
+
+class ScenarioFiles : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("hilsim_scenario_test_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string write(const std::string& name, const std::string& text) const {
+    const fs::path p = dir_ / name;
+    std::ofstream(p) << text;
+    return p.string();
+  }
+
+  // The message of the InputError that loading and validating `text` throws.
+  std::string error_of(const std::string& text) const {
+    const std::string path = write("s.toml", text);
+    try {
+      validate(load_scenario(path));
+    } catch (const io::InputError& e) {
+      const std::string msg = e.what();
+      EXPECT_EQ(msg.find('\n'), std::string::npos) << "one line: " << msg;
+      EXPECT_NE(msg.find(path), std::string::npos) << "names the file: " << msg;
+      return msg;
+    }
+    ADD_FAILURE() << "no error for:\n" << text;
+    return "";
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(ScenarioFiles, ShippedScenariosLoadAndValidate) {
+  int count = 0;
+  for (const auto& entry : fs::directory_iterator(std::string(HILSIM_SOURCE_DIR) + "/config/scenarios")) {
+    SCOPED_TRACE(entry.path().string());
+    const Scenario s = load_scenario(entry.path().string());
+    EXPECT_NO_THROW(validate(s));
+    if (s.reference) {
+      EXPECT_TRUE(fs::exists(*s.reference));
+    }
+    ++count;
+  }
+  EXPECT_GE(count, 20);
+}
+
+TEST_F(ScenarioFiles, ReadsEveryKey) {
+  const Scenario s = load_scenario(write("s.toml", R"(
+name = "x"
+[run]
+duration = 3
+reference = "ref.csv"
+out = "out.csv"
+[cosim]
+coupling = "fs"
+scheme = "jacobi"
+H = 2e-3
+h_mech = 1e-3
+h_hyd = 1e-4
+[manoeuvre]
+kind = "M2"
+frequency = 1.5
+amplitude = 0.05
+[crane]
+m_p = 300.0
+[hydraulics]
+p_P = 8e6
+)"));
+  EXPECT_EQ(s.name, "x");
+  EXPECT_EQ(s.cosim.duration, 3.0);
+  EXPECT_EQ(*s.reference, (dir_ / "ref.csv").string());
+  EXPECT_EQ(s.cosim.coupling, sim::Coupling::kForceDisplacement);
+  EXPECT_EQ(s.cosim.h_mech, 1e-3);
+  EXPECT_EQ(s.manoeuvre.kind, ManoeuvreKind::kM2);
+  EXPECT_EQ(s.manoeuvre.m2.frequency, 1.5);
+  EXPECT_EQ(s.crane.m_p, 300.0);
+  EXPECT_EQ(s.crane.m, 200.0);  // defaults stay
+  EXPECT_EQ(s.hydraulics.p_P, 8e6);
+}
+
+TEST_F(ScenarioFiles, MalformedToml) {
+  const std::string msg = error_of("[cosim\nH = 1e-3\n");
+  EXPECT_NE(msg.find("malformed TOML"), std::string::npos) << msg;
+  EXPECT_NE(msg.find(":1:"), std::string::npos) << "names the line: " << msg;
+}
+
+TEST_F(ScenarioFiles, UnknownKey) {
+  const std::string msg = error_of("[cosim]\nH = 1e-3\nHH = 2\n");
+  EXPECT_NE(msg.find("unknown key 'cosim.HH'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("h_hyd"), std::string::npos) << "lists the accepted keys: " << msg;
+  EXPECT_NE(error_of("[cosimm]\nH = 1\n").find("unknown key 'cosimm'"), std::string::npos);
+}
+
+TEST_F(ScenarioFiles, WrongType) {
+  const std::string msg = error_of("[cosim]\nH = \"fast\"\n");
+  EXPECT_NE(msg.find("'cosim.H' must be a number"), std::string::npos) << msg;
+  EXPECT_NE(error_of("[run]\nreference = 3\n").find("'run.reference' must be a string"), std::string::npos);
+}
+
+TEST_F(ScenarioFiles, OutOfRange) {
+  const std::string msg = error_of("[hydraulics]\nrho = -850\n");
+  EXPECT_NE(msg.find("'hydraulics.rho'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("accepted range (0, inf)"), std::string::npos) << msg;
+  EXPECT_NE(error_of("[manoeuvre]\namplitude = 2\n").find("[0, 1]"), std::string::npos);
+  EXPECT_NE(error_of("[cosim]\ncoupling = \"xs\"\n").find("fs, ps"), std::string::npos);
+}
+
+TEST_F(ScenarioFiles, NegativeStep) {
+  const std::string msg = error_of("[cosim]\nh_hyd = -2e-4\n");
+  EXPECT_NE(msg.find("'cosim.h_hyd'"), std::string::npos) << msg;
+}
+
+TEST_F(ScenarioFiles, MacroStepNotAMultipleOfTheHydraulicStep) {
+  const std::string msg = error_of("[cosim]\nH = 1e-3\nh_hyd = 3e-4\n");
+  EXPECT_NE(msg.find("not a whole multiple"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("cosim.h_hyd"), std::string::npos) << msg;
+}
+
+TEST_F(ScenarioFiles, MissingFile) {
+  try {
+    load_scenario((dir_ / "nope.toml").string());
+    FAIL();
+  } catch (const io::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("nope.toml: scenario file not found"), std::string::npos);
+  }
+}
+
+TEST_F(ScenarioFiles, KappaTableOutsideTheUnitInterval) {
+  const std::string table = write("k.csv", "t,kappa\n0,0.45\n1,1.3\n");
+  try {
+    io::read_kappa_table(table);
+    FAIL();
+  } catch (const io::InputError& e) {
+    const std::string msg = e.what();
+    EXPECT_NE(msg.find(table + ":3:"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("[0, 1]"), std::string::npos) << msg;
+  }
+}
+
+TEST_F(ScenarioFiles, KappaTableBadRows) {
+  const std::string not_number = write("a.csv", "t,kappa\n0,0.45\n1,abc\n");
+  EXPECT_THROW(io::read_kappa_table(not_number), io::InputError);
+  const std::string not_increasing = write("b.csv", "t,kappa\n0,0.45\n0,0.5\n");
+  EXPECT_THROW(io::read_kappa_table(not_increasing), io::InputError);
+  const std::string ragged = write("c.csv", "t,kappa\n0,0.45\n1\n");
+  EXPECT_THROW(io::read_kappa_table(ragged), io::InputError);
+  EXPECT_THROW(io::read_kappa_table((dir_ / "missing.csv").string()), io::InputError);
+}
+
+}  // namespace
+}  // namespace hilsim::config
