@@ -17,6 +17,10 @@ struct CraneSample {
   double f_h = 0.0;     // actuator force (p2 − p1) a_p − c ṡ1 at this state [N]
   double theta1 = 0.0;  // [rad]
   double theta2 = 0.0;  // [rad]
+  // Actuator 2 of the double-actuated crane (zero with one actuator).
+  double kappa_2 = 0.0, s2 = 0.0, s2_dot = 0.0, p1_2 = 0.0, p2_2 = 0.0, f_h_2 = 0.0;
+  // Cumulative coupling-error energy δE [J] (seed 001 eqs. 19–24), summed over the actuators.
+  double dE = 0.0;
 };
 
 // A reference curve: time [s] with s1 [m], p1 [Pa] and f_h [N] (the columns every comparison uses).

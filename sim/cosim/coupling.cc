@@ -3,7 +3,12 @@
 namespace hilsim::sim {
 
 std::string_view to_string(Coupling coupling) {
-  return coupling == Coupling::kForceDisplacement ? "fs" : "ps";
+  switch (coupling) {
+    case Coupling::kForceDisplacement: return "fs";
+    case Coupling::kPressureDisplacement: return "ps";
+    case Coupling::kReducedInterface: return "rim";
+  }
+  return "?";
 }
 
 }  // namespace hilsim::sim

@@ -12,9 +12,19 @@ enum class Coupling {
   // Pressure–displacement: mechanics send (s1, ṡ1), hydraulics send (p1, p2); the mechanics
   // evaluate f_h = (p2 − p1) a_p − c ṡ1 with their own current ṡ1.
   kPressureDisplacement,
+  // Reduced interface model (seed 004 Algorithm 2): mechanics send (s, ṡ, M̃, f̃); a RIM of the
+  // mechanics is integrated beside the hydraulics at h_H and feeds them s, ṡ every micro step; the
+  // mechanics receive the pressure force (p2 − p1) a_p and add −c ṡ with their own ṡ, as in p-s.
+  kReducedInterface,
 };
 
-// "fs" / "ps".
+// The value of the pressure force a RIM coupling returns to the mechanics.
+enum class RimForce {
+  kEndOfStep,  // (p2 − p1) a_p at t_{n+1}
+  kAverage,    // mean of (p2 − p1) a_p at the ends of the micro steps of the macro step
+};
+
+// "fs" / "ps" / "rim".
 std::string_view to_string(Coupling coupling);
 
 }  // namespace hilsim::sim

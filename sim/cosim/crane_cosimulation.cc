@@ -9,14 +9,42 @@ namespace hilsim::sim {
 
 namespace {
 
-std::vector<Connection> crane_connections(Coupling coupling) {
-  std::vector<Connection> c = {{"mechanics", "s1", "hydraulics", "s1"},
-                               {"mechanics", "s1dot", "hydraulics", "s1dot"}};
-  if (coupling == Coupling::kForceDisplacement) {
-    c.push_back({"hydraulics", "f_h", "mechanics", "f_h"});
-  } else {
-    c.push_back({"hydraulics", "p1", "mechanics", "p1"});
-    c.push_back({"hydraulics", "p2", "mechanics", "p2"});
+std::string suffix(int k) { return k == 0 ? "" : "_" + std::to_string(k + 1); }
+
+// Direct couplings: mechanics ↔ one hydraulic subsystem per actuator.
+std::vector<Connection> direct_connections(Coupling coupling, int actuators) {
+  std::vector<Connection> c;
+  for (int k = 0; k < actuators; ++k) {
+    const std::string hyd = "hydraulics" + suffix(k), s = "s" + std::to_string(k + 1);
+    c.push_back({"mechanics", s, hyd, "s"});
+    c.push_back({"mechanics", s + "dot", hyd, "sdot"});
+    if (coupling == Coupling::kForceDisplacement) {
+      c.push_back({hyd, "f_h", "mechanics", "f_h" + suffix(k)});
+    } else {
+      c.push_back({hyd, "p1", "mechanics", "p1" + suffix(k)});
+      c.push_back({hyd, "p2", "mechanics", "p2" + suffix(k)});
+    }
+  }
+  return c;
+}
+
+// RIM coupling: mechanics ↔ the RIM with every actuator's hydraulics.
+std::vector<Connection> rim_connections(int actuators) {
+  std::vector<Connection> c;
+  std::vector<std::string> names;
+  for (int k = 1; k <= actuators; ++k) {
+    names.push_back("s" + std::to_string(k));
+    names.push_back("s" + std::to_string(k) + "dot");
+  }
+  names.push_back("Meff11");
+  if (actuators == 2) {
+    names.push_back("Meff12");
+    names.push_back("Meff22");
+  }
+  for (int k = 1; k <= actuators; ++k) names.push_back("feff" + std::to_string(k));
+  for (const std::string& n : names) c.push_back({"mechanics", n, "rim_hydraulics", n});
+  for (int k = 0; k < actuators; ++k) {
+    c.push_back({"rim_hydraulics", "fp" + std::to_string(k + 1), "mechanics", "fp" + suffix(k)});
   }
   return c;
 }
@@ -25,25 +53,101 @@ std::vector<Connection> crane_connections(Coupling coupling) {
 
 CraneCosimulation::CraneCosimulation(const CraneParameters& crane, const HydraulicParameters& hyd,
                                      const Equilibrium& eq, const ValveCommand& valve,
-                                     const CosimSettings& settings)
-    : crane_(crane), hyd_(hyd), settings_(settings), valve_(valve) {
+                                     const CosimSettings& settings, const ValveCommand* valve2)
+    : crane_(crane), hyd_(hyd), settings_(settings) {
+  if (crane.actuators != 1 && crane.actuators != 2) {
+    throw std::invalid_argument("the crane has 1 or 2 actuators");
+  }
+  if (crane.actuators == 2 && eq.actuators != 2) {
+    throw std::invalid_argument("the equilibrium was solved for one actuator, the crane has two");
+  }
+  valves_[0] = &valve;
+  if (crane.actuators == 2) {
+    if (!valve2) {
+      own_valve2_ = std::make_unique<SecondActuatorManoeuvre>(eq.actuator2.kappa);
+      valve2 = own_valve2_.get();
+    }
+    valves_[1] = valve2;
+  }
   const double h_mech = settings.h_mech > 0.0 ? settings.h_mech : settings.H;
   MechanicsState initial;
   initial.q = eq.q;
-  mech_ = std::make_unique<MechanicsSubsystem>(crane, hyd, settings.coupling, settings.H, h_mech, initial);
-  hyd_sub_ = std::make_unique<HydraulicsSubsystem>(hyd, settings.H, settings.h_hyd, eq.s, eq.p, valve);
+  mech_ = std::make_unique<MechanicsSubsystem>(crane, hyd, settings.coupling, settings.H, h_mech,
+                                               initial, settings.extrapolation);
+  std::vector<Subsystem*> hydraulic;
+  std::vector<Connection> connections;
+  if (settings.coupling == Coupling::kReducedInterface) {
+    std::array<RimCylinder, 2> cyl{};
+    for (int k = 0; k < crane.actuators; ++k) {
+      const ActuatorEquilibrium a = eq.actuator(k);
+      cyl[k] = RimCylinder{a.s, a.p, valves_[k]};
+    }
+    rim_ = std::make_unique<RimHydraulicsSubsystem>(hyd, settings.H, settings.h_hyd, crane.actuators,
+                                                    cyl, settings.rim_force);
+    hydraulic.push_back(rim_.get());
+    hyd_steps_per_macro_ = rim_->steps_per_macro();
+    connections = rim_connections(crane.actuators);
+  } else {
+    for (int k = 0; k < crane.actuators; ++k) {
+      const ActuatorEquilibrium a = eq.actuator(k);
+      hyd_sub_[k] = std::make_unique<HydraulicsSubsystem>(hyd, settings.H, settings.h_hyd, a.s, a.p,
+                                                          *valves_[k], 0.0, settings.extrapolation,
+                                                          "hydraulics" + suffix(k));
+      hydraulic.push_back(hyd_sub_[k].get());
+    }
+    hyd_steps_per_macro_ = hyd_sub_[0]->steps_per_macro();
+    connections = direct_connections(settings.coupling, crane.actuators);
+  }
+  std::vector<Subsystem*> order;
+  if (settings.scheme == CosimScheme::kGaussSeidelHydraulicsFirst) {
+    order = hydraulic;
+    order.push_back(mech_.get());
+  } else {
+    order.push_back(mech_.get());
+    order.insert(order.end(), hydraulic.begin(), hydraulic.end());
+  }
   manager_ = std::make_unique<CosimManager>(
-      std::vector<Subsystem*>{mech_.get(), hyd_sub_.get()}, crane_connections(settings.coupling),
-      settings.scheme);
+      order, connections, settings.scheme == CosimScheme::kJacobi ? Scheme::kJacobi : Scheme::kGaussSeidel);
   if (!(std::isfinite(settings.duration) && settings.duration >= 0.0)) {
     throw std::invalid_argument("duration must be a non-negative number of seconds");
   }
   total_steps_ = static_cast<std::int64_t>(std::floor(settings.duration / settings.H + 1e-9));
 }
 
+double CraneCosimulation::power_residual() const {
+  // Per actuator, the bond is effort e (the hydraulic side's force: f_h for f-s, the pressure force
+  // otherwise) times flow ṡ. δP = ṡ̃_H e_H − ẽ_M ṡ_M at t_{n+1}: each side's input model against the
+  // other side's computed output; exact inputs give δP = 0 (seed 001 eq. 20).
+  const std::int64_t n = manager_->macro_step() - 1;  // the step just finished
+  const Eigen::Vector2d e_M = mech_->effort(n, settings_.H);
+  const InterfaceKinematics ik = interface_kinematics(crane_, mech_->state().q, mech_->state().q_dot);
+  double dP = 0.0;
+  for (int k = 0; k < crane_.actuators; ++k) {
+    double s_dot_H = 0.0, e_H = 0.0;
+    if (rim_) {
+      s_dot_H = rim_->s_dot_end(k);
+      e_H = rim_->returned_force(k);
+    } else {
+      const HydraulicsSubsystem& h = *hyd_sub_[k];
+      s_dot_H = h.s_dot_end();
+      e_H = settings_.coupling == Coupling::kForceDisplacement
+                ? actuator_force(hyd_, h.pressures(), h.s_dot_end())
+                : (h.pressures()[1] - h.pressures()[0]) * hyd_.a_p;
+    }
+    dP += s_dot_H * e_H - e_M[k] * ik.s_dot[k];
+  }
+  return dP;
+}
+
 bool CraneCosimulation::step() {
   manager_->step();
-  return manager_->healthy();
+  if (!manager_->healthy()) return false;
+  const double dP = power_residual();
+  // Rectangle rule with a hold, trapezoidal rule with polynomial extrapolation (seed 001 eqs. 23–24).
+  dE_ += settings_.extrapolation == Extrapolation::kZeroOrderHold ? dP * settings_.H
+                                                                  : 0.5 * settings_.H * (dP_ + dP);
+  dP_ = dP;
+  return true;
 }
 
 double CraneCosimulation::time() const {
@@ -52,27 +156,40 @@ double CraneCosimulation::time() const {
 
 CraneSample CraneCosimulation::sample() const {
   const MechanicsState& m = mech_->state();
-  const ActuatorKinematics act = actuator_kinematics(crane_, m.q, m.q_dot);
-  const Eigen::Vector2d& p = hyd_sub_->pressures();
+  const InterfaceKinematics ik = interface_kinematics(crane_, m.q, m.q_dot);
+  const std::int64_t micro = manager_->macro_step() * hyd_steps_per_macro_;
+  const double t_micro = static_cast<double>(micro) * settings_.h_hyd;
+  auto pressures = [&](int k) -> const Eigen::Vector2d& {
+    return rim_ ? rim_->pressures(k) : hyd_sub_[k]->pressures();
+  };
   CraneSample s;
   s.t = time();
-  const std::int64_t micro = manager_->macro_step() * hyd_sub_->steps_per_macro();
-  s.kappa = valve_.kappa(micro, static_cast<double>(micro) * settings_.h_hyd);
-  s.s1 = act.s;
-  s.s1_dot = act.s_dot;
-  s.p1 = p[0];
-  s.p2 = p[1];
-  s.f_h = actuator_force(hyd_, p, act.s_dot);
+  s.kappa = valves_[0]->kappa(micro, t_micro);
+  s.s1 = ik.s[0];
+  s.s1_dot = ik.s_dot[0];
+  s.p1 = pressures(0)[0];
+  s.p2 = pressures(0)[1];
+  s.f_h = actuator_force(hyd_, pressures(0), ik.s_dot[0]);
   s.theta1 = m.q[0];
   s.theta2 = m.q[1];
+  if (crane_.actuators == 2) {
+    s.kappa_2 = valves_[1]->kappa(micro, t_micro);
+    s.s2 = ik.s[1];
+    s.s2_dot = ik.s_dot[1];
+    s.p1_2 = pressures(1)[0];
+    s.p2_2 = pressures(1)[1];
+    s.f_h_2 = actuator_force(hyd_, pressures(1), ik.s_dot[1]);
+  }
+  s.dE = dE_;
   return s;
 }
 
 RunResult run_cosimulation(const CraneParameters& crane, const HydraulicParameters& hyd,
                            const Equilibrium& eq, const ValveCommand& valve,
                            const CosimSettings& settings,
-                           const std::function<void(std::int64_t, std::int64_t)>& on_progress) {
-  CraneCosimulation sim(crane, hyd, eq, valve, settings);
+                           const std::function<void(std::int64_t, std::int64_t)>& on_progress,
+                           const ValveCommand* valve2) {
+  CraneCosimulation sim(crane, hyd, eq, valve, settings, valve2);
   RunResult result;
   const std::int64_t total = sim.total_macro_steps();
   result.samples.reserve(static_cast<std::size_t>(total + 1));

@@ -1,7 +1,10 @@
-// The single-actuator crane as a two-subsystem co-simulation (seed 000 §3): the mechanics in
-// independent coordinates and the hydraulics, coupled f-s or p-s, with Jacobi or Gauss-Seidel.
+// The crane (one or two actuators) as a co-simulation (seed 000 §3, seed 004 §3–4): the mechanics
+// in independent coordinates and the hydraulics, coupled f-s, p-s or through a reduced interface
+// model, with Jacobi or Gauss-Seidel and held or extrapolated inputs; with a monitor of the
+// coupling-error energy δE (seed 001 eqs. 19–24).
 #pragma once
 
+#include <array>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -9,16 +12,25 @@
 #include "sim/analysis/trajectory.h"
 #include "sim/cosim/coupling.h"
 #include "sim/cosim/hydraulics_subsystem.h"
+#include "sim/cosim/input_extrapolation.h"
 #include "sim/cosim/manager.h"
 #include "sim/cosim/mechanics_subsystem.h"
+#include "sim/cosim/rim_hydraulics_subsystem.h"
 #include "sim/manoeuvre/valve_command.h"
 #include "sim/model/equilibrium.h"
 
 namespace hilsim::sim {
 
+enum class CosimScheme { kJacobi, kGaussSeidelMechanicsFirst, kGaussSeidelHydraulicsFirst };
+
 struct CosimSettings {
   Coupling coupling = Coupling::kPressureDisplacement;
-  Scheme scheme = Scheme::kJacobi;
+  CosimScheme scheme = CosimScheme::kJacobi;
+  Extrapolation extrapolation = Extrapolation::kZeroOrderHold;  // of every subsystem's inputs
+  // RIM coupling: the force returned to the mechanics. The end-of-step value is the default: it is
+  // the newest information, and at one micro step per macro step it makes the RIM coupling exactly
+  // the p-s coupling; the average lags it by half a macro step.
+  RimForce rim_force = RimForce::kEndOfStep;
   double H = 1e-3;        // macro (communication) step [s]
   double h_mech = 0.0;    // mechanics step [s]; 0 means h_M = H (as in every run of seed 000)
   double h_hyd = 0.2e-3;  // hydraulic step [s]; H must be a whole multiple of it
@@ -27,28 +39,36 @@ struct CosimSettings {
 
 class CraneCosimulation final {
  public:
-  // Starts from the static equilibrium `eq` (which holds s0, p0 and κ0). `valve` must outlive this.
-  // Throws std::invalid_argument for inconsistent step sizes.
+  // Starts from the static equilibrium `eq` (s0, p0 and κ0 of every actuator). `valve` drives
+  // actuator 1; with two actuators `valve2` drives the second (null: seed 004 eq. 35 from its κ0).
+  // The valve commands must outlive this. Throws std::invalid_argument for inconsistent steps.
   CraneCosimulation(const CraneParameters& crane, const HydraulicParameters& hyd,
-                    const Equilibrium& eq, const ValveCommand& valve, const CosimSettings& settings);
+                    const Equilibrium& eq, const ValveCommand& valve, const CosimSettings& settings,
+                    const ValveCommand* valve2 = nullptr);
 
   // Advances one macro step; returns false once a state is no longer finite.
   bool step();
   CraneSample sample() const;
   std::int64_t macro_step() const { return manager_->macro_step(); }
-  // Number of macro steps the configured duration holds.
   std::int64_t total_macro_steps() const { return total_steps_; }
   double time() const;
 
  private:
+  double power_residual() const;  // δP at the current communication point [W]
+
   CraneParameters crane_;
   HydraulicParameters hyd_;
   CosimSettings settings_;
-  const ValveCommand& valve_;
+  std::array<const ValveCommand*, 2> valves_{};
+  std::unique_ptr<ValveCommand> own_valve2_;
   std::unique_ptr<MechanicsSubsystem> mech_;
-  std::unique_ptr<HydraulicsSubsystem> hyd_sub_;
+  std::array<std::unique_ptr<HydraulicsSubsystem>, 2> hyd_sub_;
+  std::unique_ptr<RimHydraulicsSubsystem> rim_;
   std::unique_ptr<CosimManager> manager_;
+  std::int64_t hyd_steps_per_macro_ = 1;
   std::int64_t total_steps_ = 0;
+  double dP_ = 0.0;  // δP at the last communication point [W]
+  double dE_ = 0.0;  // cumulative δE [J]
 };
 
 struct RunResult {
@@ -60,6 +80,7 @@ struct RunResult {
 RunResult run_cosimulation(const CraneParameters& crane, const HydraulicParameters& hyd,
                            const Equilibrium& eq, const ValveCommand& valve,
                            const CosimSettings& settings,
-                           const std::function<void(std::int64_t, std::int64_t)>& on_progress = {});
+                           const std::function<void(std::int64_t, std::int64_t)>& on_progress = {},
+                           const ValveCommand* valve2 = nullptr);
 
 }  // namespace hilsim::sim

@@ -6,33 +6,40 @@ namespace hilsim::sim {
 
 HydraulicsSubsystem::HydraulicsSubsystem(const HydraulicParameters& hyd, double H, double h,
                                          double s0, const Eigen::Vector2d& p0,
-                                         const ValveCommand& valve, double s_dot0)
+                                         const ValveCommand& valve, double s_dot0,
+                                         Extrapolation extrapolation, std::string name)
     : hyd_(hyd),
       h_(h),
       steps_(steps_per_macro_step(H, h, "hydraulic step h_H")),
       s0_(s0),
       p_(p0),
       valve_(valve),
-      s_(s0),
-      s_dot_(s_dot0) {}
-
-void HydraulicsSubsystem::set_inputs(std::int64_t, std::span<const double> u) {
-  s_ = u[0];
-  s_dot_ = u[1];
+      inputs_model_(extrapolation, 2, H),
+      s_dot_end_(s_dot0),
+      name_(std::move(name)) {
+  const double u0[2] = {s0, s_dot0};
+  inputs_model_.push(-1, u0);  // the crane rests before t_0: the history extrapolation starts from
 }
 
+void HydraulicsSubsystem::set_inputs(std::int64_t n, std::span<const double> u) { inputs_model_.push(n, u); }
+
 void HydraulicsSubsystem::do_step(std::int64_t n) {
+  double u[2];
   for (std::int64_t j = 0; j < steps_; ++j) {
     const std::int64_t k = n * steps_ + j;  // global micro-step index
+    inputs_model_.evaluate(n, static_cast<double>(j) * h_, u);
     const double kappa = valve_.kappa(k, static_cast<double>(k) * h_);
-    p_ += h_ * pressure_rates(hyd_, s0_, p_, s_, s_dot_, kappa);  // eq. (14)
+    p_ += h_ * pressure_rates(hyd_, s0_, p_, u[0], u[1], kappa);  // eq. (14)
   }
+  inputs_model_.evaluate(n, static_cast<double>(steps_) * h_, u);
+  s_dot_end_ = u[1];
 }
 
 void HydraulicsSubsystem::get_outputs(std::span<double> y) const {
   y[0] = p_[0];
   y[1] = p_[1];
-  y[2] = actuator_force(hyd_, p_, s_dot_);  // eq. (8) with the held ṡ1
+  y[2] = actuator_force(hyd_, p_, s_dot_end_);  // eq. (8)
+  y[3] = (p_[1] - p_[0]) * hyd_.a_p;
 }
 
 }  // namespace hilsim::sim

@@ -1,13 +1,16 @@
-// The crane's hydraulic subsystem: one cylinder with its valve (seed 000 eqs. 8–13), pressures
-// integrated with forward Euler (eq. 14): p_{k+1} = p_k + h ṗ_k.
-// Inputs: [s1, s1dot] held over the macro step (zero-order hold). The valve position κ comes from
-// a ValveCommand, asked at the start of every micro step.
-// Outputs: [p1, p2, f_h], f_h = (p2 − p1) a_p − c ṡ1 with the ṡ1 held during the step just
-// finished, the convention that reproduces the benchmark authors' f-s runs.
+// The hydraulic subsystem of one actuator: the cylinder with its valve (seed 000 eqs. 8–13),
+// pressures integrated with forward Euler (eq. 14): p_{k+1} = p_k + h ṗ_k.
+// Inputs: [s, sdot], the actuator length and rate, held or extrapolated (input_extrapolation.h)
+// to the start of every micro step. The valve position κ comes from a ValveCommand, asked at the
+// start of every micro step.
+// Outputs: [p1, p2, f_h, fp]: pressures, f_h = (p2 − p1) a_p − c ṡ with the ṡ its input model gives
+// at the end of the step just finished (with a hold: the ṡ held during it, the convention that
+// reproduces the benchmark authors' f-s runs), and the pressure force fp = (p2 − p1) a_p.
 #pragma once
 
 #include <Eigen/Dense>
 
+#include "sim/cosim/input_extrapolation.h"
 #include "sim/cosim/subsystem.h"
 #include "sim/manoeuvre/valve_command.h"
 #include "sim/model/crane_parameters.h"
@@ -17,10 +20,12 @@ namespace hilsim::sim {
 class HydraulicsSubsystem final : public Subsystem {
  public:
   // s0: actuator length at which both chambers are equal (eq. 12) [m]; p0: initial pressures [Pa];
-  // s_dot0: actuator rate held before the first communication point [m/s].
-  // `valve` must outlive the subsystem.
+  // s_dot0: actuator rate before the first communication point [m/s]. `name` tells actuators apart
+  // ("hydraulics", "hydraulics_2"). `valve` must outlive the subsystem.
   HydraulicsSubsystem(const HydraulicParameters& hyd, double H, double h, double s0,
-                      const Eigen::Vector2d& p0, const ValveCommand& valve, double s_dot0 = 0.0);
+                      const Eigen::Vector2d& p0, const ValveCommand& valve, double s_dot0 = 0.0,
+                      Extrapolation extrapolation = Extrapolation::kZeroOrderHold,
+                      std::string name = "hydraulics");
 
   const std::string& name() const override { return name_; }
   const std::vector<std::string>& input_names() const override { return inputs_; }
@@ -33,6 +38,8 @@ class HydraulicsSubsystem final : public Subsystem {
   const Eigen::Vector2d& pressures() const { return p_; }
   double step_size() const { return h_; }
   std::int64_t steps_per_macro() const { return steps_; }
+  // The actuator rate [m/s] the input model gave at the end of the last step (for the monitor).
+  double s_dot_end() const { return s_dot_end_; }
 
  private:
   HydraulicParameters hyd_;
@@ -41,11 +48,11 @@ class HydraulicsSubsystem final : public Subsystem {
   double s0_;
   Eigen::Vector2d p_;
   const ValveCommand& valve_;
-  double s_ = 0.0;      // held actuator length [m]
-  double s_dot_ = 0.0;  // held actuator rate [m/s]
-  std::string name_ = "hydraulics";
-  std::vector<std::string> inputs_ = {"s1", "s1dot"};
-  std::vector<std::string> outputs_ = {"p1", "p2", "f_h"};
+  InputExtrapolator inputs_model_;
+  double s_dot_end_;
+  std::string name_;
+  std::vector<std::string> inputs_ = {"s", "sdot"};
+  std::vector<std::string> outputs_ = {"p1", "p2", "f_h", "fp"};
 };
 
 }  // namespace hilsim::sim

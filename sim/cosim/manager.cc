@@ -23,6 +23,7 @@ CosimManager::CosimManager(std::vector<Subsystem*> subsystems,
   for (const Subsystem* s : subsystems_) names.push_back(s->name());
   constexpr std::size_t kUnset = static_cast<std::size_t>(-1);
   sources_.resize(subsystems_.size());
+  advanced_.assign(subsystems_.size(), false);
   for (std::size_t i = 0; i < subsystems_.size(); ++i) {
     sources_[i].assign(subsystems_[i]->input_names().size(), Source{kUnset, kUnset});
     outputs_.emplace_back(subsystems_[i]->output_names().size(), 0.0);
@@ -51,25 +52,28 @@ CosimManager::CosimManager(std::vector<Subsystem*> subsystems,
   }
 }
 
-void CosimManager::gather_inputs(std::size_t i) {
+void CosimManager::gather_inputs(std::size_t i, const std::vector<bool>& advanced) {
   for (std::size_t k = 0; k < sources_[i].size(); ++k) {
     inputs_[i][k] = outputs_[sources_[i][k].subsystem][sources_[i][k].output];
   }
-  subsystems_[i]->set_inputs(n_, inputs_[i]);
+  const bool ahead = !sources_[i].empty() && advanced[sources_[i][0].subsystem];
+  subsystems_[i]->set_inputs(ahead ? n_ + 1 : n_, inputs_[i]);
 }
 
 void CosimManager::refresh_outputs(std::size_t i) { subsystems_[i]->get_outputs(outputs_[i]); }
 
 void CosimManager::step() {
+  std::fill(advanced_.begin(), advanced_.end(), false);
   if (scheme_ == Scheme::kJacobi) {
-    for (std::size_t i = 0; i < subsystems_.size(); ++i) gather_inputs(i);
+    for (std::size_t i = 0; i < subsystems_.size(); ++i) gather_inputs(i, advanced_);
     for (std::size_t i = 0; i < subsystems_.size(); ++i) subsystems_[i]->do_step(n_);
     for (std::size_t i = 0; i < subsystems_.size(); ++i) refresh_outputs(i);
   } else {
     for (std::size_t i = 0; i < subsystems_.size(); ++i) {
-      gather_inputs(i);
+      gather_inputs(i, advanced_);
       subsystems_[i]->do_step(n_);
       refresh_outputs(i);
+      advanced_[i] = true;
     }
   }
   ++n_;

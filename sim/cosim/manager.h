@@ -3,6 +3,8 @@
 //
 // Jacobi, macro step n:        every subsystem gets u(t_n) from the others' y(t_n), then all advance.
 // Gauss-Seidel (order a, b):   a gets y_b(t_n) and advances; b gets y_a(t_{n+1}) and advances.
+// A subsystem's inputs are tagged with the communication point they were sampled at (n, or n + 1
+// when their source has already advanced), so its input model interpolates where it can.
 #pragma once
 
 #include <cstdint>
@@ -48,7 +50,7 @@ class CosimManager final {
     std::size_t subsystem;
     std::size_t output;
   };
-  void gather_inputs(std::size_t i);
+  void gather_inputs(std::size_t i, const std::vector<bool>& advanced);
   void refresh_outputs(std::size_t i);
 
   std::vector<Subsystem*> subsystems_;
@@ -56,6 +58,7 @@ class CosimManager final {
   std::vector<std::vector<Source>> sources_;  // per subsystem, per input
   std::vector<std::vector<double>> outputs_;  // per subsystem, per output
   std::vector<std::vector<double>> inputs_;   // per subsystem, per input
+  std::vector<bool> advanced_;                // per subsystem: stepped in the current macro step
   std::int64_t n_ = 0;
 };
 

@@ -1,50 +1,120 @@
 #include "sim/cosim/mechanics_subsystem.h"
 
+#include <array>
 #include <cmath>
 
-#include "sim/hydraulics/cylinder.h"
 #include "sim/model/crane_model.h"
 
 namespace hilsim::sim {
 
+namespace {
+
+std::vector<std::string> mechanics_inputs(Coupling coupling, int actuators) {
+  std::vector<std::string> names;
+  for (int k = 0; k < actuators; ++k) {
+    const std::string sfx = k == 0 ? "" : "_" + std::to_string(k + 1);
+    switch (coupling) {
+      case Coupling::kForceDisplacement: names.push_back("f_h" + sfx); break;
+      case Coupling::kPressureDisplacement:
+        names.push_back("p1" + sfx);
+        names.push_back("p2" + sfx);
+        break;
+      case Coupling::kReducedInterface: names.push_back("fp" + sfx); break;
+    }
+  }
+  return names;
+}
+
+std::vector<std::string> mechanics_outputs(Coupling coupling, int actuators) {
+  std::vector<std::string> names;
+  for (int k = 1; k <= actuators; ++k) {
+    names.push_back("s" + std::to_string(k));
+    names.push_back("s" + std::to_string(k) + "dot");
+  }
+  if (coupling == Coupling::kReducedInterface) {
+    names.push_back("Meff11");
+    if (actuators == 2) {
+      names.push_back("Meff12");
+      names.push_back("Meff22");
+    }
+    for (int k = 1; k <= actuators; ++k) names.push_back("feff" + std::to_string(k));
+  }
+  return names;
+}
+
+}  // namespace
+
 MechanicsSubsystem::MechanicsSubsystem(const CraneParameters& crane, const HydraulicParameters& hyd,
                                        Coupling coupling, double H, double h,
-                                       const MechanicsState& initial)
+                                       const MechanicsState& initial, Extrapolation extrapolation)
     : crane_(crane),
       hyd_(hyd),
       coupling_(coupling),
       h_(h),
       steps_(steps_per_macro_step(H, h, "mechanics step h_M")),
-      state_(initial) {
-  if (coupling_ == Coupling::kForceDisplacement) {
-    inputs_ = {"f_h"};
-  } else {
-    inputs_ = {"p1", "p2"};
+      state_(initial),
+      inputs_model_(extrapolation, mechanics_inputs(coupling, crane.actuators).size(), H),
+      inputs_(mechanics_inputs(coupling, crane.actuators)),
+      outputs_(mechanics_outputs(coupling, crane.actuators)) {}
+
+void MechanicsSubsystem::set_inputs(std::int64_t n, std::span<const double> u) { inputs_model_.push(n, u); }
+
+Eigen::Vector2d MechanicsSubsystem::effort(std::int64_t n, double tau) const {
+  std::array<double, InputExtrapolator::kMaxWidth> u{};
+  inputs_model_.evaluate(n, tau, u);
+  Eigen::Vector2d e = Eigen::Vector2d::Zero();
+  for (int k = 0; k < crane_.actuators; ++k) {
+    e[k] = coupling_ == Coupling::kPressureDisplacement ? (u[2 * k + 1] - u[2 * k]) * hyd_.a_p : u[k];
   }
+  return e;
 }
 
-void MechanicsSubsystem::set_inputs(std::int64_t, std::span<const double> u) {
-  for (std::size_t i = 0; i < inputs_.size(); ++i) u_[i] = u[i];
+Eigen::Vector2d MechanicsSubsystem::actuator_forces(std::span<const double> u) const {
+  Eigen::Vector2d f = Eigen::Vector2d::Zero();
+  for (int k = 0; k < crane_.actuators; ++k) {
+    if (coupling_ == Coupling::kForceDisplacement) {
+      f[k] = u[k];
+      continue;
+    }
+    const double s_dot = actuator_kinematics(crane_, state_.q, state_.q_dot, k).s_dot;
+    if (coupling_ == Coupling::kPressureDisplacement) {
+      f[k] = (u[2 * k + 1] - u[2 * k]) * hyd_.a_p - hyd_.c * s_dot;  // eq. (8), own ṡ
+    } else {
+      f[k] = u[k] - hyd_.c * s_dot;  // pressure force from the RIM side, friction with own ṡ
+    }
+  }
+  return f;
 }
 
-double MechanicsSubsystem::applied_force() const {
-  if (coupling_ == Coupling::kForceDisplacement) return u_[0];
-  const double s_dot = actuator_kinematics(crane_, state_.q, state_.q_dot).s_dot;
-  return actuator_force(hyd_, Eigen::Vector2d(u_[0], u_[1]), s_dot);  // eq. (8), own ṡ1
-}
-
-void MechanicsSubsystem::do_step(std::int64_t) {
+void MechanicsSubsystem::do_step(std::int64_t n) {
+  std::array<double, InputExtrapolator::kMaxWidth> u{};
   for (std::int64_t j = 0; j < steps_; ++j) {
-    const Eigen::Vector2d q_ddot = crane_accelerations(crane_, state_.q, state_.q_dot, applied_force());
-    state_.q_dot += h_ * q_ddot;       // eq. (6)
-    state_.q += h_ * state_.q_dot;     // eq. (7)
+    inputs_model_.evaluate(n, static_cast<double>(j) * h_, u);
+    const Eigen::Vector2d f_h = actuator_forces(u);
+    const Eigen::Vector2d q_ddot = crane_.actuators == 1
+                                       ? crane_accelerations(crane_, state_.q, state_.q_dot, f_h[0])
+                                       : crane_accelerations(crane_, state_.q, state_.q_dot, f_h);
+    state_.q_dot += h_ * q_ddot;    // eq. (6)
+    state_.q += h_ * state_.q_dot;  // eq. (7)
   }
 }
 
 void MechanicsSubsystem::get_outputs(std::span<double> y) const {
-  const ActuatorKinematics act = actuator_kinematics(crane_, state_.q, state_.q_dot);
-  y[0] = act.s;
-  y[1] = act.s_dot;
+  std::size_t i = 0;
+  for (int k = 0; k < crane_.actuators; ++k) {
+    const ActuatorKinematics act = actuator_kinematics(crane_, state_.q, state_.q_dot, k);
+    y[i++] = act.s;
+    y[i++] = act.s_dot;
+  }
+  if (coupling_ == Coupling::kReducedInterface) {
+    const InterfaceDynamics rim = interface_dynamics(crane_, state_.q, state_.q_dot);
+    y[i++] = rim.M_eff(0, 0);
+    if (crane_.actuators == 2) {
+      y[i++] = rim.M_eff(0, 1);
+      y[i++] = rim.M_eff(1, 1);
+    }
+    for (int k = 0; k < crane_.actuators; ++k) y[i++] = rim.f_eff[k];
+  }
 }
 
 bool MechanicsSubsystem::healthy() const { return state_.q.allFinite() && state_.q_dot.allFinite(); }

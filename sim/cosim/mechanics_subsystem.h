@@ -1,13 +1,16 @@
 // The crane's multibody subsystem in independent coordinates q = [θ1, θ2], integrated with the
 // semi-implicit Euler formula of seed 000 eqs. (6)–(7):
 //   q̇_{k+1} = q̇_k + h q̈_k,   q_{k+1} = q_k + h q̇_{k+1}.
-// Inputs: f-s → [f_h]; p-s → [p1, p2] (f_h is evaluated from the current ṡ1 at every step).
-// Outputs: [s1, s1dot].
+// Ports, for actuator 1 (actuator 2 adds the suffix "_2" to inputs and uses s2, s2dot):
+//   f-s:  in f_h            p-s: in p1, p2           rim: in fp (pressure force (p2 − p1) a_p)
+//   out:  s1, s1dot; with rim also Meff11 [, Meff12, Meff22] and feff1 [, feff2] (seed 004 eqs. 12–13).
+// With p-s and rim the actuator force adds −c ṡ with the mechanics' own current ṡ at every step.
 #pragma once
 
 #include <Eigen/Dense>
 
 #include "sim/cosim/coupling.h"
+#include "sim/cosim/input_extrapolation.h"
 #include "sim/cosim/subsystem.h"
 #include "sim/model/crane_parameters.h"
 
@@ -22,7 +25,8 @@ class MechanicsSubsystem final : public Subsystem {
  public:
   // H: macro step [s]; h: internal step [s], H a whole multiple of h.
   MechanicsSubsystem(const CraneParameters& crane, const HydraulicParameters& hyd, Coupling coupling,
-                     double H, double h, const MechanicsState& initial);
+                     double H, double h, const MechanicsState& initial,
+                     Extrapolation extrapolation = Extrapolation::kZeroOrderHold);
 
   const std::string& name() const override { return name_; }
   const std::vector<std::string>& input_names() const override { return inputs_; }
@@ -33,20 +37,24 @@ class MechanicsSubsystem final : public Subsystem {
   bool healthy() const override;
 
   const MechanicsState& state() const { return state_; }
-  // Actuator force [N] the mechanics would apply at their current state.
-  double applied_force() const;
+  // The hydraulic effort per actuator [N] that the mechanics' input model gives at n H + tau:
+  // f_h (f-s) or the pressure force (p2 − p1) a_p (p-s, rim). For the coupling-error monitor.
+  Eigen::Vector2d effort(std::int64_t n, double tau) const;
 
  private:
+  // Actuator forces [N] at the current state with the inputs u (as the input model gives them).
+  Eigen::Vector2d actuator_forces(std::span<const double> u) const;
+
   CraneParameters crane_;
   HydraulicParameters hyd_;
   Coupling coupling_;
   double h_;
   std::int64_t steps_;
   MechanicsState state_;
-  double u_[2] = {0.0, 0.0};  // f-s: [f_h]; p-s: [p1, p2]
+  InputExtrapolator inputs_model_;
   std::string name_ = "mechanics";
   std::vector<std::string> inputs_;
-  std::vector<std::string> outputs_ = {"s1", "s1dot"};
+  std::vector<std::string> outputs_;
 };
 
 }  // namespace hilsim::sim

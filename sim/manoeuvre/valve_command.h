@@ -75,6 +75,19 @@ class TableManoeuvre final : public ValveCommand {
   std::vector<Point> points_;
 };
 
+// The second actuator's command in the double-actuated crane, seed 004 eq. (35):
+//   κ2 = κ2,0 − 0.0025 t for t ≤ t_a, then κ2,0 − 0.005 (t_a = 2 s).
+class SecondActuatorManoeuvre final : public ValveCommand {
+ public:
+  explicit SecondActuatorManoeuvre(double kappa0, double t_a = 2.0) : kappa0_(kappa0), t_a_(t_a) {}
+  double kappa(std::int64_t, double t) const override { return at(t); }
+  double at(double t) const { return t <= t_a_ ? kappa0_ - 0.0025 * t : kappa0_ - 0.0025 * t_a_; }
+
+ private:
+  double kappa0_;
+  double t_a_;  // [s]
+};
+
 // A constant κ, e.g. the equilibrium κ0 (a crane that holds its load).
 class ConstantValveCommand final : public ValveCommand {
  public:

@@ -32,6 +32,71 @@ ActuatorKinematics actuator_kinematics(const CraneParameters& par, const Vec2& q
   return k;
 }
 
+ActuatorKinematics actuator_kinematics(const CraneParameters& par, const Vec2& q, const Vec2& q_dot, int k) {
+  if (k == 0) return actuator_kinematics(par, q, q_dot);
+  // d = M − P = (L/2) e1 + (L_h/2) e2, so ∂d/∂θ1 = (L/2) e1⊥, ∂d/∂θ2 = (L_h/2) e2⊥ and the velocity
+  // part of d̈ is −(L/2) e1 θ̇1² − (L_h/2) e2 θ̇2².
+  const Vec2 e1(std::cos(q[0]), std::sin(q[0]));
+  const Vec2 e2(std::cos(q[1]), std::sin(q[1]));
+  const Vec2 d1 = 0.5 * par.L * Vec2(-e1[1], e1[0]);
+  const Vec2 d2 = 0.5 * par.L_h * Vec2(-e2[1], e2[0]);
+  const Vec2 d = 0.5 * par.L * e1 + 0.5 * par.L_h * e2;
+  ActuatorKinematics a;
+  a.s = d.norm();
+  const Vec2 u = d / a.s;
+  a.J << u.dot(d1), u.dot(d2);
+  a.s_dot = a.J * q_dot;
+  const Vec2 d_dot = d1 * q_dot[0] + d2 * q_dot[1];
+  const Vec2 d_ddot_v = -0.5 * par.L * e1 * q_dot[0] * q_dot[0] - 0.5 * par.L_h * e2 * q_dot[1] * q_dot[1];
+  a.J_dot_q_dot = u.dot(d_ddot_v) + (d_dot.squaredNorm() - a.s_dot * a.s_dot) / a.s;
+  return a;
+}
+
+InterfaceKinematics interface_kinematics(const CraneParameters& par, const Vec2& q, const Vec2& q_dot) {
+  InterfaceKinematics ik;
+  ik.n = par.actuators;
+  for (int k = 0; k < ik.n; ++k) {
+    const ActuatorKinematics a = actuator_kinematics(par, q, q_dot, k);
+    ik.s[k] = a.s;
+    ik.s_dot[k] = a.s_dot;
+    ik.A.row(k) = a.J;
+    ik.A_dot_q_dot[k] = a.J_dot_q_dot;
+  }
+  return ik;
+}
+
+InterfaceDynamics interface_dynamics(const CraneParameters& par, const Vec2& q, const Vec2& q_dot) {
+  const InterfaceKinematics ik = interface_kinematics(par, q, q_dot);
+  const int n = ik.n;
+  const Mat2 M_inv = mass_matrix(par, q).inverse();
+  const Vec2 f_minus_c = gravity_forces(par, q) - velocity_forces(par, q, q_dot);
+  const Eigen::MatrixXd A = ik.A.topRows(n);
+  const Eigen::MatrixXd M_eff = (A * M_inv * A.transpose()).inverse();             // eq. (12)
+  const Eigen::VectorXd f_eff = M_eff * (A * M_inv * f_minus_c + ik.A_dot_q_dot.head(n));  // eq. (13)
+  InterfaceDynamics id;
+  id.M_eff.topLeftCorner(n, n) = M_eff;
+  id.f_eff.head(n) = f_eff;
+  return id;
+}
+
+Vec2 static_actuator_forces(const CraneParameters& par, const Vec2& q, const Vec2& q_dot) {
+  const InterfaceKinematics ik = interface_kinematics(par, q, q_dot);
+  const int n = ik.n;
+  const Mat2 M_inv = mass_matrix(par, q).inverse();
+  const Vec2 f_minus_c = gravity_forces(par, q) - velocity_forces(par, q, q_dot);
+  const Eigen::MatrixXd A = ik.A.topRows(n);
+  const Eigen::MatrixXd M_eff = (A * M_inv * A.transpose()).inverse();
+  Vec2 f = Vec2::Zero();
+  f.head(n) = -M_eff * A * M_inv * f_minus_c;  // eq. (15), one row per actuator
+  return f;
+}
+
+Vec2 crane_accelerations(const CraneParameters& par, const Vec2& q, const Vec2& q_dot, const Vec2& f_h) {
+  const InterfaceKinematics ik = interface_kinematics(par, q, q_dot);
+  const Vec2 rhs = gravity_forces(par, q) - velocity_forces(par, q, q_dot) + ik.A.transpose() * f_h;
+  return mass_matrix(par, q).ldlt().solve(rhs);
+}
+
 Mat2 mass_matrix(const CraneParameters& par, const Vec2& q) {
   const double m12 = par.L * par.L_h * par.m_h * std::cos(q[0] - q[1]);
   Mat2 M;

@@ -33,6 +33,8 @@ struct ActuatorKinematics {
   double J_dot_q_dot = 0.0;
 };
 ActuatorKinematics actuator_kinematics(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
+// The same for actuator k: 0 is B→P, 1 is P→M (the middle of link 2), s2 = |M − P|.
+ActuatorKinematics actuator_kinematics(const CraneParameters& par, const Vec2& q, const Vec2& q_dot, int k);
 
 // Mass matrix M(q) [kg·m²].
 Mat2 mass_matrix(const CraneParameters& par, const Vec2& q);
@@ -46,9 +48,33 @@ double kinetic_energy(const CraneParameters& par, const Vec2& q, const Vec2& q_d
 
 // Accelerations q̈ [rad/s²] from eq. (1) for an actuator force f_h [N] (positive extends).
 Vec2 crane_accelerations(const CraneParameters& par, const Vec2& q, const Vec2& q_dot, double f_h);
+// Accelerations for the forces f_h[k] [N] of every actuator (par.actuators of them): M q̈ + c = f + Aᵀ f_h.
+Vec2 crane_accelerations(const CraneParameters& par, const Vec2& q, const Vec2& q_dot, const Vec2& f_h);
+
+// The rows J_k of the interface Jacobian A (ṡ = A q̇, seed 004 eq. 3/33) and J̇_k q̇, for every actuator.
+struct InterfaceKinematics {
+  int n = 1;                                      // actuators
+  Vec2 s = Vec2::Zero();                          // [m]
+  Vec2 s_dot = Vec2::Zero();                      // [m/s]
+  Mat2 A = Mat2::Zero();                          // rows J_k [m/rad]; unused rows zero
+  Vec2 A_dot_q_dot = Vec2::Zero();                // [m/s²]
+};
+InterfaceKinematics interface_kinematics(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
+
+// The reduced interface model of seed 004 eqs. (11)–(13): M̃ s̈ = f̃ + f_h, with
+//   M̃ = (A M⁻¹ Aᵀ)⁻¹ [kg],   f̃ = M̃ (A M⁻¹ (f − c) + Ȧ q̇) [N].
+// Only the leading n×n block (n = par.actuators) is meaningful.
+struct InterfaceDynamics {
+  Mat2 M_eff = Mat2::Zero();
+  Vec2 f_eff = Vec2::Zero();
+};
+InterfaceDynamics interface_dynamics(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
 
 // Actuator force that holds the crane best at rest (eq. 15):
 //   f_h = −M_eff J M⁻¹ (f − c),   M_eff = (J M⁻¹ Jᵀ)⁻¹   [N]
 double static_actuator_force(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
+// The same for every actuator: f_h = −M̃ A M⁻¹ (f − c) [N]; with as many actuators as degrees of
+// freedom this is the exact balance Aᵀ f_h = −(f − c) (seed 004 eq. 41's f_s^eq).
+Vec2 static_actuator_forces(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
 
 }  // namespace hilsim::sim

@@ -54,10 +54,30 @@ Equilibrium solve_equilibrium(const CraneParameters& crane, const HydraulicParam
   Equilibrium eq;
   eq.q = Eigen::Vector2d(crane.theta1_0, crane.theta2_0);
   const Eigen::Vector2d q_dot = Eigen::Vector2d::Zero();
-  eq.f_h = static_actuator_force(crane, eq.q, q_dot);  // eq. (15)
+  const Vec2 f_h = static_actuator_forces(crane, eq.q, q_dot);  // eq. (15), 004 eq. (41)
+  eq.f_h = f_h[0];
   eq.s = actuator_kinematics(crane, eq.q, q_dot).s;    // eq. (5)
   eq.iterations = solve_hydraulic_equilibrium(hyd, eq.f_h, eq.s, options, eq.p, eq.kappa, eq.residual);
+  eq.actuators = crane.actuators;
+  if (crane.actuators == 2) {
+    ActuatorEquilibrium& a2 = eq.actuator2;
+    a2.f_h = f_h[1];
+    a2.s = actuator_kinematics(crane, eq.q, q_dot, 1).s;
+    Eigen::Vector3d residual;
+    a2.iterations = solve_hydraulic_equilibrium(hyd, a2.f_h, a2.s, options, a2.p, a2.kappa, residual);
+  }
   return eq;
+}
+
+ActuatorEquilibrium Equilibrium::actuator(int k) const {
+  if (k == 1) return actuator2;
+  ActuatorEquilibrium a;
+  a.f_h = f_h;
+  a.s = s;
+  a.p = p;
+  a.kappa = kappa;
+  a.iterations = iterations;
+  return a;
 }
 
 }  // namespace hilsim::sim

@@ -20,14 +20,30 @@ struct EquilibriumOptions {
   double kappa_tolerance = 1e-14;
 };
 
+// The hydraulic equilibrium of one actuator.
+struct ActuatorEquilibrium {
+  double f_h = 0.0;       // force holding the crane [N]
+  double s = 0.0;         // length [m]
+  Eigen::Vector2d p = Eigen::Vector2d::Zero();  // chamber pressures [Pa]
+  double kappa = 0.0;     // spool position [-]
+  int iterations = 0;
+};
+
 struct Equilibrium {
   Eigen::Vector2d q;      // [rad]
+  // Actuator 1:
   double f_h = 0.0;       // actuator force holding the crane [N]
   double s = 0.0;         // actuator length [m]
   Eigen::Vector2d p;      // chamber pressures [Pa]
   double kappa = 0.0;     // spool position κ0 [-]
   int iterations = 0;     // Newton iterations taken
   Eigen::Vector3d residual = Eigen::Vector3d::Zero();  // g at the solution [N, Pa/s, Pa/s]
+  // Actuator 2 of the double-actuated crane (seed 004 eq. 41; published κ2 = 0.5, p = 3.85 MPa).
+  ActuatorEquilibrium actuator2;
+  int actuators = 1;
+
+  // Actuator k (0 or 1) as one record.
+  ActuatorEquilibrium actuator(int k) const;
 };
 
 // Throws std::runtime_error when the Newton iteration does not converge.

@@ -125,15 +125,15 @@ TEST(CosimManager, RejectsBadWiring) {
   MechanicsSubsystem mech(CraneParameters{}, HydraulicParameters{}, Coupling::kForceDisplacement, 1e-3, 1e-3, m0);
   HydraulicsSubsystem hyd(HydraulicParameters{}, 1e-3, 1e-4, eq.s, eq.p, valve);
   const std::vector<Subsystem*> both = {&mech, &hyd};
-  const std::vector<Connection> ok = {{"mechanics", "s1", "hydraulics", "s1"},
-                                      {"mechanics", "s1dot", "hydraulics", "s1dot"},
+  const std::vector<Connection> ok = {{"mechanics", "s1", "hydraulics", "s"},
+                                      {"mechanics", "s1dot", "hydraulics", "sdot"},
                                       {"hydraulics", "f_h", "mechanics", "f_h"}};
   EXPECT_NO_THROW(CosimManager(both, ok, Scheme::kJacobi));
   auto missing = ok;
   missing.pop_back();
   EXPECT_THROW(CosimManager(both, missing, Scheme::kJacobi), std::invalid_argument);
   auto twice = ok;
-  twice.push_back({"mechanics", "s1", "hydraulics", "s1"});
+  twice.push_back({"mechanics", "s1", "hydraulics", "s"});
   EXPECT_THROW(CosimManager(both, twice, Scheme::kJacobi), std::invalid_argument);
   auto unknown = ok;
   unknown[0].output = "s9";
@@ -152,8 +152,8 @@ TEST(CosimManager, GaussSeidelFeedsTheFreshOutputForward) {
     MechanicsSubsystem mech(CraneParameters{}, HydraulicParameters{}, Coupling::kForceDisplacement, 1e-3, 1e-3, m0);
     HydraulicsSubsystem hyd(HydraulicParameters{}, 1e-3, 1e-4, eq.s, eq.p, valve);
     CosimManager manager({&mech, &hyd},
-                         {{"mechanics", "s1", "hydraulics", "s1"},
-                          {"mechanics", "s1dot", "hydraulics", "s1dot"},
+                         {{"mechanics", "s1", "hydraulics", "s"},
+                          {"mechanics", "s1dot", "hydraulics", "sdot"},
                           {"hydraulics", "f_h", "mechanics", "f_h"}},
                          scheme);
     manager.step();

@@ -65,7 +65,7 @@ TEST(Cli, WritesTheTrajectoryCsv) {
   const Outcome o = hilsim("run --quiet --duration 0.01 --H 1e-3 --out " + csv);
   ASSERT_EQ(o.status, 0) << o.err;
   const std::string text = slurp(csv);
-  EXPECT_EQ(text.substr(0, text.find('\n')), "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2");
+  EXPECT_EQ(text.substr(0, text.find('\n')), "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2,dE");
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 12);  // header + t = 0 … 10 ms
 }
 

@@ -21,13 +21,17 @@ namespace {
 
 void print_header(const config::Scenario& s, const sim::Equilibrium& eq) {
   const double h_mech = s.cosim.h_mech > 0.0 ? s.cosim.h_mech : s.cosim.H;
-  std::printf("scenario %s: manoeuvre %s, %s Jacobi, H = %g s, h_M = %g s, h_H = %g s, %g s\n",
-              s.name.c_str(), config::describe(s.manoeuvre).c_str(),
-              coupling_label(s.cosim.coupling).c_str(), s.cosim.H, h_mech, s.cosim.h_hyd,
-              s.cosim.duration);
+  std::printf("scenario %s: manoeuvre %s, %d actuator(s), %s, H = %g s, h_M = %g s, h_H = %g s, %g s\n",
+              s.name.c_str(), config::describe(s.manoeuvre).c_str(), s.crane.actuators,
+              config::describe(s.cosim).c_str(), s.cosim.H, h_mech, s.cosim.h_hyd, s.cosim.duration);
   std::printf("equilibrium: f_h = %.4f N, s1 = %.7f m, p1 = %.7f MPa, p2 = %.7f MPa, kappa0 = %.8f"
               " (%d Newton iterations)\n",
               eq.f_h, eq.s, eq.p[0] / 1e6, eq.p[1] / 1e6, eq.kappa, eq.iterations);
+  if (eq.actuators == 2) {
+    const sim::ActuatorEquilibrium& a = eq.actuator2;
+    std::printf("equilibrium, actuator 2: f_h = %.4f N, s2 = %.7f m, p1 = %.7f MPa, p2 = %.7f MPa,"
+                " kappa0 = %.8f\n", a.f_h, a.s, a.p[0] / 1e6, a.p[1] / 1e6, a.kappa);
+  }
 }
 
 }  // namespace
@@ -61,8 +65,8 @@ int RunCommand::execute() const {
               wall > 0 ? simulated / wall : 0.0);
 
   if (s.out) {
-    csv << io::kTrajectoryHeader << '\n';
-    for (const sim::CraneSample& sample : result.samples) io::write_trajectory_row(csv, sample);
+    io::write_trajectory_header(csv, s.crane.actuators);
+    for (const sim::CraneSample& sample : result.samples) io::write_trajectory_row(csv, sample, s.crane.actuators);
     csv.close();
     if (!csv) throw io::InputError(*s.out + ": writing the output file failed");
     std::printf("trajectory: %zu rows written to %s\n", result.samples.size(), s.out->c_str());
@@ -74,6 +78,7 @@ int RunCommand::execute() const {
     std::printf("  max |dp1|  = %.6e Pa at t = %.6g s\n", d.p1.value, d.p1.t);
     std::printf("  max |dfh|  = %.6e N  at t = %.6g s\n", d.f_h.value, d.f_h.t);
   }
+  std::printf("coupling-error energy dE = %.6e J at t = %.6g s\n", result.samples.back().dE, simulated);
   if (result.diverged) {
     std::fprintf(stderr, "hilsim run: the co-simulation diverged after t = %.6g s (a state is not finite); "
                  "reduce H or h_H\n", simulated);

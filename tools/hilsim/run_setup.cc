@@ -9,8 +9,17 @@ void ScenarioFlags::add_to(CLI::App& app) {
   app.add_option("scenario", scenario_path, "Scenario file (TOML); without it the built-in default")
       ->check(CLI::ExistingFile);
   app.add_option("--manoeuvre", manoeuvre, "M1, M2 or a κ(t) CSV file (columns t, kappa)");
-  app.add_option("--coupling", coupling, "fs (force-displacement) or ps (pressure-displacement)")
-      ->check(CLI::IsMember({"fs", "ps"}));
+  app.add_option("--coupling", coupling,
+                 "fs (force-displacement), ps (pressure-displacement) or rim (reduced interface model)")
+      ->check(CLI::IsMember({"fs", "ps", "rim"}));
+  app.add_option("--scheme", scheme, "jacobi, gauss-seidel-mech-first or gauss-seidel-hyd-first")
+      ->check(CLI::IsMember({"jacobi", "gauss-seidel-mech-first", "gauss-seidel-hyd-first"}));
+  app.add_option("--extrapolation", extrapolation, "Input extrapolation: zoh, linear or quadratic")
+      ->check(CLI::IsMember({"zoh", "linear", "quadratic"}));
+  app.add_option("--rim-force", rim_force, "RIM coupling: force returned to the mechanics, end or average")
+      ->check(CLI::IsMember({"end", "average"}));
+  app.add_option("--actuators", actuators, "1 or 2 hydraulic actuators (the second per seed 004 §4.1.1)")
+      ->check(CLI::IsMember({1, 2}));
   app.add_option("--H", H, "Macro (communication) step H [s]; the mechanics step equals H")
       ->check(CLI::PositiveNumber);
   app.add_option("--hH", h_hyd, "Hydraulic step h_H [s]; H must be a whole multiple of it")
@@ -31,6 +40,14 @@ config::Scenario ScenarioFlags::resolve() const {
     }
   }
   if (coupling) s.cosim.coupling = config::parse_coupling(*coupling, "--coupling");
+  if (scheme) s.cosim.scheme = config::parse_scheme(*scheme, "--scheme");
+  if (extrapolation) s.cosim.extrapolation = config::parse_extrapolation(*extrapolation, "--extrapolation");
+  if (rim_force) s.cosim.rim_force = config::parse_rim_force(*rim_force, "--rim-force");
+  if (actuators) s.crane.actuators = *actuators;
+  // The LIM reference is of the single-actuated crane: it does not describe the double-actuated one.
+  if (s.crane.actuators == 2 && !reference && s.reference == config::lim_m1_reference_path()) {
+    s.reference.reset();
+  }
   if (H) s.cosim.H = *H;
   if (h_hyd) s.cosim.h_hyd = *h_hyd;
   if (duration) s.cosim.duration = *duration;
@@ -70,10 +87,6 @@ RunInputs prepare_run(const config::Scenario& s) {
 std::optional<sim::ReferenceCurve> load_reference(const config::Scenario& s) {
   if (!s.reference) return std::nullopt;
   return io::read_reference(*s.reference);
-}
-
-std::string coupling_label(sim::Coupling c) {
-  return c == sim::Coupling::kForceDisplacement ? "f-s" : "p-s";
 }
 
 }  // namespace hilsim::tools

@@ -19,6 +19,10 @@ struct ScenarioFlags {
   std::string scenario_path;
   std::optional<std::string> manoeuvre;
   std::optional<std::string> coupling;
+  std::optional<std::string> scheme;
+  std::optional<std::string> extrapolation;
+  std::optional<std::string> rim_force;
+  std::optional<int> actuators;
   std::optional<double> H;
   std::optional<double> h_hyd;
   std::optional<double> duration;
@@ -33,6 +37,7 @@ struct ScenarioFlags {
 };
 
 // The objects one run of a scenario needs; the valve command depends on κ0 from the equilibrium.
+// With two actuators the second follows seed 004 eq. (35) (built by the co-simulation).
 struct RunInputs {
   sim::Equilibrium equilibrium;
   std::unique_ptr<sim::ValveCommand> valve;
@@ -42,7 +47,5 @@ RunInputs prepare_run(const config::Scenario& scenario);
 // Reads the scenario's reference curve, if it has one.
 std::optional<sim::ReferenceCurve> load_reference(const config::Scenario& scenario);
 
-// "p-s", "f-s".
-std::string coupling_label(sim::Coupling c);
 
 }  // namespace hilsim::tools

@@ -26,7 +26,8 @@ namespace {
 sim::ReferenceCurve computed_reference(const config::Scenario& s, const RunInputs& in) {
   sim::CosimSettings fine = s.cosim;
   fine.coupling = sim::Coupling::kPressureDisplacement;
-  fine.scheme = sim::Scheme::kJacobi;
+  fine.scheme = sim::CosimScheme::kJacobi;
+  fine.extrapolation = sim::Extrapolation::kZeroOrderHold;
   fine.H = 5e-5;
   fine.h_mech = 0.0;
   fine.h_hyd = 5e-5;
@@ -61,8 +62,8 @@ int SweepCommand::execute() const {
     reference = computed_reference(s, in);
     reference_name = "a p-s run at H = h_H = 0.05 ms (no reference file for this manoeuvre)";
   }
-  std::printf("sweep: manoeuvre %s, %s Jacobi, h_H = %g s, %g s; reference: %s\n",
-              config::describe(s.manoeuvre).c_str(), coupling_label(s.cosim.coupling).c_str(),
+  std::printf("sweep: manoeuvre %s, %d actuator(s), %s, h_H = %g s, %g s; reference: %s\n",
+              config::describe(s.manoeuvre).c_str(), s.crane.actuators, config::describe(s.cosim).c_str(),
               s.cosim.h_hyd, s.cosim.duration, reference_name.c_str());
   std::printf("stable: finite, max |ds1| < 5 cm, 0 < p1, p2 < 20 MPa\n");
   std::printf("%10s  %14s  %12s  %12s  %s\n", "H [ms]", "max|ds1| [m]", "p min [MPa]", "p max [MPa]",

@@ -19,12 +19,26 @@ void put(std::ostream& out, double v) {
 
 }  // namespace
 
-void write_trajectory_row(std::ostream& out, const sim::CraneSample& s) {
+void write_trajectory_header(std::ostream& out, int actuators) {
+  out << kTrajectoryHeader;
+  if (actuators == 2) out << ',' << kSecondActuatorHeader;
+  out << ",dE\n";
+}
+
+void write_trajectory_row(std::ostream& out, const sim::CraneSample& s, int actuators) {
   const double values[] = {s.t, s.kappa, s.s1, s.s1_dot, s.p1, s.p2, s.f_h, s.theta1, s.theta2};
   for (std::size_t i = 0; i < std::size(values); ++i) {
     if (i) out.put(',');
     put(out, values[i]);
   }
+  if (actuators == 2) {
+    for (double v : {s.s2, s.s2_dot, s.p1_2, s.p2_2, s.f_h_2, s.kappa_2}) {
+      out.put(',');
+      put(out, v);
+    }
+  }
+  out.put(',');
+  put(out, s.dE);
   out.put('\n');
 }
 

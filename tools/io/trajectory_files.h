@@ -11,11 +11,14 @@
 
 namespace hilsim::io {
 
-// The header of every trajectory CSV hilsim writes; units: s, -, m, m/s, Pa, Pa, N, rad, rad.
+// The header of every trajectory CSV hilsim writes; units: s, -, m, m/s, Pa, Pa, N, rad, rad; with two
+// actuators then m, m/s, Pa, Pa, N, - for actuator 2; last the coupling-error energy dE [J].
 inline constexpr const char* kTrajectoryHeader = "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2";
+inline constexpr const char* kSecondActuatorHeader = "s2,s2dot,p1_2,p2_2,fh_2,kappa_2";
+void write_trajectory_header(std::ostream& out, int actuators);
 
 // Writes one row in the shortest form that reads back to the same double (byte-stable).
-void write_trajectory_row(std::ostream& out, const sim::CraneSample& s);
+void write_trajectory_row(std::ostream& out, const sim::CraneSample& s, int actuators);
 
 // Reads a reference curve: the LIM reference (columns t, pos_7, p_1, F) or a hilsim output CSV
 // (columns t, s1, p1, fh). Throws InputError naming the file and the missing column.

@@ -51,7 +51,41 @@ ManoeuvreSpec parse_manoeuvre(const std::string& text) {
 sim::Coupling parse_coupling(const std::string& text, const std::string& what) {
   if (text == "fs") return sim::Coupling::kForceDisplacement;
   if (text == "ps") return sim::Coupling::kPressureDisplacement;
-  throw InputError(what + ": coupling '" + text + "' is not one of: fs, ps");
+  if (text == "rim") return sim::Coupling::kReducedInterface;
+  throw InputError(what + ": coupling '" + text + "' is not one of: fs, ps, rim");
+}
+
+sim::CosimScheme parse_scheme(const std::string& text, const std::string& what) {
+  if (text == "jacobi") return sim::CosimScheme::kJacobi;
+  if (text == "gauss-seidel-mech-first") return sim::CosimScheme::kGaussSeidelMechanicsFirst;
+  if (text == "gauss-seidel-hyd-first") return sim::CosimScheme::kGaussSeidelHydraulicsFirst;
+  throw InputError(what + ": scheme '" + text +
+                   "' is not one of: jacobi, gauss-seidel-mech-first, gauss-seidel-hyd-first");
+}
+
+sim::Extrapolation parse_extrapolation(const std::string& text, const std::string& what) {
+  if (text == "zoh") return sim::Extrapolation::kZeroOrderHold;
+  if (text == "linear") return sim::Extrapolation::kLinear;
+  if (text == "quadratic") return sim::Extrapolation::kQuadratic;
+  throw InputError(what + ": extrapolation '" + text + "' is not one of: zoh, linear, quadratic");
+}
+
+sim::RimForce parse_rim_force(const std::string& text, const std::string& what) {
+  if (text == "end") return sim::RimForce::kEndOfStep;
+  if (text == "average") return sim::RimForce::kAverage;
+  throw InputError(what + ": RIM force '" + text + "' is not one of: end, average");
+}
+
+std::string describe(const sim::CosimSettings& c) {
+  static const char* schemes[] = {"Jacobi", "Gauss-Seidel (mechanics first)", "Gauss-Seidel (hydraulics first)"};
+  std::string text = std::string(c.coupling == sim::Coupling::kForceDisplacement     ? "f-s"
+                                 : c.coupling == sim::Coupling::kPressureDisplacement ? "p-s"
+                                                                                      : "RIM") +
+                     " " + schemes[static_cast<int>(c.scheme)] + ", " + std::string(sim::to_string(c.extrapolation));
+  if (c.coupling == sim::Coupling::kReducedInterface) {
+    text += c.rim_force == sim::RimForce::kAverage ? ", average force" : ", end-of-step force";
+  }
+  return text;
 }
 
 std::string describe(const ManoeuvreSpec& m) {
@@ -181,18 +215,19 @@ Scenario load_scenario(const std::string& path) {
 
   TableReader cosim(path, root, "cosim");
   std::string coupling = std::string(sim::to_string(s.cosim.coupling)), scheme = "jacobi";
+  std::string extrapolation = "zoh", rim_force = "end";
   cosim.string("coupling", coupling);
   cosim.string("scheme", scheme);
+  cosim.string("extrapolation", extrapolation);
+  cosim.string("rim_force", rim_force);
   cosim.number("H", s.cosim.H);
   cosim.number("h_mech", s.cosim.h_mech);
   cosim.number("h_hyd", s.cosim.h_hyd);
   cosim.reject_unknown();
   s.cosim.coupling = parse_coupling(coupling, path + ": key 'cosim.coupling'");
-  if (scheme == "jacobi") {
-    s.cosim.scheme = sim::Scheme::kJacobi;
-  } else {
-    throw InputError(path + ": key 'cosim.scheme' = '" + scheme + "' is not one of: jacobi");
-  }
+  s.cosim.scheme = parse_scheme(scheme, path + ": key 'cosim.scheme'");
+  s.cosim.extrapolation = parse_extrapolation(extrapolation, path + ": key 'cosim.extrapolation'");
+  s.cosim.rim_force = parse_rim_force(rim_force, path + ": key 'cosim.rim_force'");
 
   TableReader man(path, root, "manoeuvre");
   std::string kind = "M1", file;
@@ -227,6 +262,13 @@ Scenario load_scenario(const std::string& path) {
   crane.number("g", s.crane.g);
   crane.number("theta1_0", s.crane.theta1_0);
   crane.number("theta2_0", s.crane.theta2_0);
+  double actuators = s.crane.actuators;
+  crane.number("actuators", actuators);
+  if (actuators != 1.0 && actuators != 2.0) {
+    throw InputError(path + ": key 'crane.actuators' = " + std::to_string(actuators) +
+                     " is not one of: 1, 2");
+  }
+  s.crane.actuators = static_cast<int>(actuators);
   crane.reject_unknown();
 
   TableReader hyd(path, root, "hydraulics");

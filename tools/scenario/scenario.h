@@ -49,8 +49,13 @@ void validate(const Scenario& scenario);
 
 // Parses "M1", "M2" or a CSV path into a manoeuvre spec (timings keep their defaults).
 ManoeuvreSpec parse_manoeuvre(const std::string& text);
-// Parses "fs" / "ps"; throws io::InputError naming `what`.
-sim::Coupling parse_coupling(const std::string& text, const std::string& what);
+// Parse the command-line / TOML spellings; throw io::InputError naming `what` and the choices.
+sim::Coupling parse_coupling(const std::string& text, const std::string& what);  // fs|ps|rim
+sim::CosimScheme parse_scheme(const std::string& text, const std::string& what);
+sim::Extrapolation parse_extrapolation(const std::string& text, const std::string& what);
+sim::RimForce parse_rim_force(const std::string& text, const std::string& what);
+// E.g. "p-s Jacobi, zoh".
+std::string describe(const sim::CosimSettings& c);
 // "M1", "M2" or the table's path.
 std::string describe(const ManoeuvreSpec& m);
 

@@ -1,0 +1,69 @@
+// The hydraulics of every actuator together with a reduced interface model (RIM) of the mechanics,
+// seed 004 §2–3 and Algorithm 2. At each communication point the RIM state (s, ṡ) is reset to the
+// mechanics' values and its dynamics M̃ s̈ = f̃ + f_h (eq. 11), with M̃ and f̃ held over the macro
+// step, are integrated beside the cylinders at h_H with semi-implicit Euler (eq. 39); the cylinders
+// take s, ṡ from the RIM at every micro step (synchronised every h_H, the H_2 of Algorithm 2).
+// With two actuators M̃ is 2×2 and couples them within the macro step.
+//
+// Inputs: s1, s1dot [, s2, s2dot], Meff11 [, Meff12, Meff22], feff1 [, feff2]
+// Outputs: fp1 [, fp2] the pressure force (p2 − p1) a_p returned to the mechanics (end of step or
+//          macro-step average, RimForce), then p1, p2 [, p1_2, p2_2].
+#pragma once
+
+#include <array>
+
+#include <Eigen/Dense>
+
+#include "sim/cosim/coupling.h"
+#include "sim/cosim/subsystem.h"
+#include "sim/manoeuvre/valve_command.h"
+#include "sim/model/crane_parameters.h"
+
+namespace hilsim::sim {
+
+struct RimCylinder {
+  double s0 = 0.0;                              // [m], eq. (12)
+  Eigen::Vector2d p0 = Eigen::Vector2d::Zero(); // initial pressures [Pa]
+  const ValveCommand* valve = nullptr;          // must outlive the subsystem
+};
+
+class RimHydraulicsSubsystem final : public Subsystem {
+ public:
+  RimHydraulicsSubsystem(const HydraulicParameters& hyd, double H, double h, int actuators,
+                         const std::array<RimCylinder, 2>& cylinders, RimForce force);
+
+  const std::string& name() const override { return name_; }
+  const std::vector<std::string>& input_names() const override { return inputs_; }
+  const std::vector<std::string>& output_names() const override { return outputs_; }
+  void set_inputs(std::int64_t n, std::span<const double> u) override;
+  void do_step(std::int64_t n) override;
+  void get_outputs(std::span<double> y) const override;
+  bool healthy() const override;
+
+  const Eigen::Vector2d& pressures(int k) const { return p_[k]; }
+  double step_size() const { return h_; }
+  std::int64_t steps_per_macro() const { return steps_; }
+  // The RIM's actuator rate [m/s] at the end of the last step (its prediction of the mechanics').
+  double s_dot_end(int k) const { return s_dot_[k]; }
+  // The pressure force [N] returned to the mechanics for actuator k.
+  double returned_force(int k) const { return returned_[k]; }
+
+ private:
+  HydraulicParameters hyd_;
+  double h_;
+  std::int64_t steps_;
+  int n_;
+  std::array<RimCylinder, 2> cyl_;
+  RimForce force_;
+  std::array<Eigen::Vector2d, 2> p_;
+  Eigen::Vector2d s_ = Eigen::Vector2d::Zero();      // RIM actuator lengths [m]
+  Eigen::Vector2d s_dot_ = Eigen::Vector2d::Zero();  // RIM actuator rates [m/s]
+  Eigen::Matrix2d M_eff_ = Eigen::Matrix2d::Identity();  // [kg]
+  Eigen::Vector2d f_eff_ = Eigen::Vector2d::Zero();      // [N]
+  Eigen::Vector2d returned_ = Eigen::Vector2d::Zero();   // [N]
+  std::string name_ = "rim_hydraulics";
+  std::vector<std::string> inputs_;
+  std::vector<std::string> outputs_;
+};
+
+}  // namespace hilsim::sim
