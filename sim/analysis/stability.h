@@ -24,8 +24,9 @@ struct StabilityVerdict {
   TrajectoryDeviation deviation;
 };
 
+// `actuators`: 1 or 2; with 2 the pressures of actuator 2 are checked as well.
 StabilityVerdict assess_stability(const std::vector<CraneSample>& samples, bool diverged,
                                   const ReferenceCurve& reference,
-                                  const StabilityCriterion& criterion = {});
+                                  const StabilityCriterion& criterion = {}, int actuators = 1);
 
 }  // namespace hilsim::sim

@@ -44,7 +44,7 @@ std::vector<Connection> rim_connections(int actuators) {
   for (int k = 1; k <= actuators; ++k) names.push_back("feff" + std::to_string(k));
   for (const std::string& n : names) c.push_back({"mechanics", n, "rim_hydraulics", n});
   for (int k = 0; k < actuators; ++k) {
-    c.push_back({"rim_hydraulics", "fp" + std::to_string(k + 1), "mechanics", "fp" + suffix(k)});
+    c.push_back({"rim_hydraulics", "f_h" + suffix(k), "mechanics", "f_h" + suffix(k)});
   }
   return c;
 }
@@ -115,8 +115,8 @@ CraneCosimulation::CraneCosimulation(const CraneParameters& crane, const Hydraul
 }
 
 double CraneCosimulation::power_residual() const {
-  // Per actuator, the bond is effort e (the hydraulic side's force: f_h for f-s, the pressure force
-  // otherwise) times flow ṡ. δP = ṡ̃_H e_H − ẽ_M ṡ_M at t_{n+1}: each side's input model against the
+  // Per actuator, the bond is effort e (the hydraulic side's force: f_h for f-s and rim, the
+  // pressure force for p-s, whose viscous part the mechanics evaluate themselves) times flow ṡ. δP = ṡ̃_H e_H − ẽ_M ṡ_M at t_{n+1}: each side's input model against the
   // other side's computed output; exact inputs give δP = 0 (seed 001 eq. 20).
   const std::int64_t n = manager_->macro_step() - 1;  // the step just finished
   const Eigen::Vector2d e_M = mech_->effort(n, settings_.H);

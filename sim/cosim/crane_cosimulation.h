@@ -27,10 +27,12 @@ struct CosimSettings {
   Coupling coupling = Coupling::kPressureDisplacement;
   CosimScheme scheme = CosimScheme::kJacobi;
   Extrapolation extrapolation = Extrapolation::kZeroOrderHold;  // of every subsystem's inputs
-  // RIM coupling: the force returned to the mechanics. The end-of-step value is the default: it is
-  // the newest information, and at one micro step per macro step it makes the RIM coupling exactly
-  // the p-s coupling; the average lags it by half a macro step.
-  RimForce rim_force = RimForce::kEndOfStep;
+  // RIM coupling: the force returned to the mechanics. The average is the default: the mechanics
+  // hold the force over the whole macro step, and the mean carries the impulse the RIM predicted for
+  // it, where the end value overshoots after every transient (M1, one actuator, H = 30 ms: max |Δs1|
+  // 3.0 mm against 14 mm; stable to 50 ms against 40 ms). At one micro step per macro step both are
+  // the same value.
+  RimForce rim_force = RimForce::kAverage;
   double H = 1e-3;        // macro (communication) step [s]
   double h_mech = 0.0;    // mechanics step [s]; 0 means h_M = H (as in every run of seed 000)
   double h_hyd = 0.2e-3;  // hydraulic step [s]; H must be a whole multiple of it

@@ -14,12 +14,12 @@ std::vector<std::string> mechanics_inputs(Coupling coupling, int actuators) {
   for (int k = 0; k < actuators; ++k) {
     const std::string sfx = k == 0 ? "" : "_" + std::to_string(k + 1);
     switch (coupling) {
-      case Coupling::kForceDisplacement: names.push_back("f_h" + sfx); break;
+      case Coupling::kForceDisplacement:
+      case Coupling::kReducedInterface: names.push_back("f_h" + sfx); break;
       case Coupling::kPressureDisplacement:
         names.push_back("p1" + sfx);
         names.push_back("p2" + sfx);
         break;
-      case Coupling::kReducedInterface: names.push_back("fp" + sfx); break;
     }
   }
   return names;
@@ -72,16 +72,12 @@ Eigen::Vector2d MechanicsSubsystem::effort(std::int64_t n, double tau) const {
 Eigen::Vector2d MechanicsSubsystem::actuator_forces(std::span<const double> u) const {
   Eigen::Vector2d f = Eigen::Vector2d::Zero();
   for (int k = 0; k < crane_.actuators; ++k) {
-    if (coupling_ == Coupling::kForceDisplacement) {
+    if (coupling_ == Coupling::kForceDisplacement || coupling_ == Coupling::kReducedInterface) {
       f[k] = u[k];
       continue;
     }
     const double s_dot = actuator_kinematics(crane_, state_.q, state_.q_dot, k).s_dot;
-    if (coupling_ == Coupling::kPressureDisplacement) {
-      f[k] = (u[2 * k + 1] - u[2 * k]) * hyd_.a_p - hyd_.c * s_dot;  // eq. (8), own ṡ
-    } else {
-      f[k] = u[k] - hyd_.c * s_dot;  // pressure force from the RIM side, friction with own ṡ
-    }
+    f[k] = (u[2 * k + 1] - u[2 * k]) * hyd_.a_p - hyd_.c * s_dot;  // eq. (8), own ṡ
   }
   return f;
 }

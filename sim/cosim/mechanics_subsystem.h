@@ -2,9 +2,9 @@
 // semi-implicit Euler formula of seed 000 eqs. (6)–(7):
 //   q̇_{k+1} = q̇_k + h q̈_k,   q_{k+1} = q_k + h q̇_{k+1}.
 // Ports, for actuator 1 (actuator 2 adds the suffix "_2" to inputs and uses s2, s2dot):
-//   f-s:  in f_h            p-s: in p1, p2           rim: in fp (pressure force (p2 − p1) a_p)
+//   f-s and rim: in f_h     p-s: in p1, p2
 //   out:  s1, s1dot; with rim also Meff11 [, Meff12, Meff22] and feff1 [, feff2] (seed 004 eqs. 12–13).
-// With p-s and rim the actuator force adds −c ṡ with the mechanics' own current ṡ at every step.
+// With p-s the actuator force adds −c ṡ with the mechanics' own current ṡ at every step.
 #pragma once
 
 #include <Eigen/Dense>
@@ -38,7 +38,7 @@ class MechanicsSubsystem final : public Subsystem {
 
   const MechanicsState& state() const { return state_; }
   // The hydraulic effort per actuator [N] that the mechanics' input model gives at n H + tau:
-  // f_h (f-s) or the pressure force (p2 − p1) a_p (p-s, rim). For the coupling-error monitor.
+  // f_h (f-s, rim) or the pressure force (p2 − p1) a_p (p-s). For the coupling-error monitor.
   Eigen::Vector2d effort(std::int64_t n, double tau) const;
 
  private:

@@ -20,7 +20,7 @@ RimHydraulicsSubsystem::RimHydraulicsSubsystem(const HydraulicParameters& hyd, d
     if (!cyl_[k].valve) throw std::invalid_argument("RIM coupling: actuator without a valve command");
     p_[k] = cyl_[k].p0;
     s_[k] = cyl_[k].s0;
-    returned_[k] = (p_[k][1] - p_[k][0]) * hyd_.a_p;
+    returned_[k] = actuator_force(hyd_, p_[k], 0.0);  // at rest before t_0
   }
   for (int k = 1; k <= n_; ++k) {
     inputs_.push_back("s" + std::to_string(k));
@@ -32,7 +32,7 @@ RimHydraulicsSubsystem::RimHydraulicsSubsystem(const HydraulicParameters& hyd, d
     inputs_.push_back("Meff22");
   }
   for (int k = 1; k <= n_; ++k) inputs_.push_back("feff" + std::to_string(k));
-  for (int k = 1; k <= n_; ++k) outputs_.push_back("fp" + std::to_string(k));
+  for (int k = 0; k < n_; ++k) outputs_.push_back(k == 0 ? "f_h" : "f_h_2");
   for (int k = 0; k < n_; ++k) {
     const std::string sfx = k == 0 ? "" : "_2";
     outputs_.push_back("p1" + sfx);
@@ -68,15 +68,15 @@ void RimHydraulicsSubsystem::do_step(std::int64_t n) {
       f_h[k] = actuator_force(hyd_, p_[k], s_dot_[k]);  // eq. (8) with the RIM's ṡ
       const double kappa = cyl_[k].valve->kappa(m, t);
       p_[k] += h_ * pressure_rates(hyd_, cyl_[k].s0, p_[k], s_[k], s_dot_[k], kappa);  // eq. (40)
-      sum[k] += (p_[k][1] - p_[k][0]) * hyd_.a_p;
     }
     const Eigen::Vector2d s_ddot = M_inv * (f_eff_ + f_h);  // eq. (11)
     s_dot_ += h_ * s_ddot;                                   // eq. (39)
     s_ += h_ * s_dot_;
+    for (int k = 0; k < n_; ++k) sum[k] += actuator_force(hyd_, p_[k], s_dot_[k]);  // at t + h
   }
   for (int k = 0; k < n_; ++k) {
     returned_[k] = force_ == RimForce::kAverage ? sum[k] / static_cast<double>(steps_)
-                                                : (p_[k][1] - p_[k][0]) * hyd_.a_p;
+                                                : actuator_force(hyd_, p_[k], s_dot_[k]);
   }
 }
 

@@ -6,8 +6,8 @@
 // With two actuators M̃ is 2×2 and couples them within the macro step.
 //
 // Inputs: s1, s1dot [, s2, s2dot], Meff11 [, Meff12, Meff22], feff1 [, feff2]
-// Outputs: fp1 [, fp2] the pressure force (p2 − p1) a_p returned to the mechanics (end of step or
-//          macro-step average, RimForce), then p1, p2 [, p1_2, p2_2].
+// Outputs: f_h [, f_h_2] the hydraulic force (p2 − p1) a_p − c ṡ_RIM returned to the mechanics (end
+//          of step or macro-step average, RimForce), then p1, p2 [, p1_2, p2_2].
 #pragma once
 
 #include <array>
@@ -45,7 +45,7 @@ class RimHydraulicsSubsystem final : public Subsystem {
   std::int64_t steps_per_macro() const { return steps_; }
   // The RIM's actuator rate [m/s] at the end of the last step (its prediction of the mechanics').
   double s_dot_end(int k) const { return s_dot_[k]; }
-  // The pressure force [N] returned to the mechanics for actuator k.
+  // The hydraulic force [N] returned to the mechanics for actuator k.
   double returned_force(int k) const { return returned_[k]; }
 
  private:

@@ -78,8 +78,9 @@ int SweepCommand::execute() const {
     settings.h_mech = 0.0;
     const sim::RunResult r =
         sim::run_cosimulation(s.crane, s.hydraulics, in.equilibrium, *in.valve, settings);
-    const sim::StabilityVerdict v = sim::assess_stability(r.samples, r.diverged, reference);
-    std::printf("%10.4g  %14.6e  %12.4f  %12.4f  %s\n", H * 1e3, v.deviation.s1.value,
+    const sim::StabilityVerdict v =
+        sim::assess_stability(r.samples, r.diverged, reference, sim::StabilityCriterion{}, s.crane.actuators);
+    std::printf("%10.4g  %14.6e  %12.6g  %12.6g  %s\n", H * 1e3, v.deviation.s1.value,
                 v.min_pressure / 1e6, v.max_pressure / 1e6,
                 v.stable ? "stable" : (r.diverged ? "unstable (diverged)" : "unstable"));
     std::fflush(stdout);
