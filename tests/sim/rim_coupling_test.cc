@@ -1,0 +1,132 @@
+// The reduced-interface-model coupling (seed 004 Algorithm 2), the schemes and extrapolations beside
+// it, and the coupling-error monitor (seed 001 §2.3.2), against the published findings.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "sim/analysis/stability.h"
+#include "sim/cosim/crane_cosimulation.h"
+#include "tools/io/trajectory_files.h"
+
+namespace hilsim::sim {
+namespace {
+
+const ReferenceCurve& lim_reference() {
+  static const ReferenceCurve ref = io::read_reference(std::string(HILSIM_SOURCE_DIR) +
+                                                       "/config/reference/lim/hydraulicManipulator_ref.csv");
+  return ref;
+}
+
+RunResult run(int actuators, Coupling coupling, double H, double h_hyd, double duration = 10.0,
+              Extrapolation extrapolation = Extrapolation::kZeroOrderHold,
+              CosimScheme scheme = CosimScheme::kJacobi, RimForce force = RimForce::kAverage) {
+  CraneParameters crane;
+  crane.actuators = actuators;
+  const HydraulicParameters hyd;
+  const Equilibrium eq = solve_equilibrium(crane, hyd);
+  const StepManoeuvreM1 m1(eq.kappa);
+  CosimSettings s;
+  s.coupling = coupling;
+  s.scheme = scheme;
+  s.extrapolation = extrapolation;
+  s.rim_force = force;
+  s.H = H;
+  s.h_hyd = h_hyd;
+  s.duration = duration;
+  return run_cosimulation(crane, hyd, eq, m1, s);
+}
+
+bool stable(const RunResult& r, const ReferenceCurve& ref, int actuators) {
+  return assess_stability(r.samples, r.diverged, ref, StabilityCriterion{}, actuators).stable;
+}
+
+TEST(RimCoupling, OneMicroStepPerMacroStepIsThePressureDisplacementCoupling) {
+  for (RimForce force : {RimForce::kAverage, RimForce::kEndOfStep}) {
+    const RunResult rim = run(1, Coupling::kReducedInterface, 2e-4, 2e-4, 10.0, Extrapolation::kZeroOrderHold,
+                              CosimScheme::kJacobi, force);
+    const RunResult ps = run(1, Coupling::kPressureDisplacement, 2e-4, 2e-4);
+    ASSERT_EQ(rim.samples.size(), ps.samples.size());
+    double max_dev = 0.0;
+    for (std::size_t i = 0; i < ps.samples.size(); ++i) {
+      max_dev = std::max(max_dev, std::abs(rim.samples[i].s1 - ps.samples[i].s1));
+    }
+    EXPECT_LT(max_dev, 1e-9);  // [m]
+  }
+}
+
+TEST(RimCoupling, StaysStableWhereDirectZohFailsOnTheSingleActuatedCrane) {
+  // Seed 004 §5.1.1: direct ZOH loses stability at h_M = 15 ms; RIM stays stable at 25 ms and beyond.
+  EXPECT_FALSE(stable(run(1, Coupling::kForceDisplacement, 15e-3, 2e-4), lim_reference(), 1));
+  EXPECT_TRUE(stable(run(1, Coupling::kReducedInterface, 25e-3, 2e-4), lim_reference(), 1));
+  EXPECT_TRUE(stable(run(1, Coupling::kReducedInterface, 30e-3, 2e-4), lim_reference(), 1));
+}
+
+TEST(RimCoupling, StaysStableWhereDirectZohFailsOnTheDoubleActuatedCrane) {
+  // Seed 004 §5.1.2: direct ZOH fails above 3 ms; RIM stays stable at 20 ms.
+  const ReferenceCurve fine = reference_from_samples(run(2, Coupling::kPressureDisplacement, 5e-5, 5e-5).samples);
+  EXPECT_TRUE(stable(run(2, Coupling::kForceDisplacement, 3e-3, 2e-4), fine, 2));
+  EXPECT_FALSE(stable(run(2, Coupling::kForceDisplacement, 4e-3, 2e-4), fine, 2));
+  EXPECT_TRUE(stable(run(2, Coupling::kReducedInterface, 20e-3, 2e-4), fine, 2));
+}
+
+TEST(RimCoupling, AverageForceIsMoreAccurateThanEndOfStepAtLargeSteps) {
+  const double avg = compare_with_reference(run(1, Coupling::kReducedInterface, 30e-3, 2e-4).samples,
+                                            lim_reference()).s1.value;
+  const double end = compare_with_reference(run(1, Coupling::kReducedInterface, 30e-3, 2e-4, 10.0,
+                                                Extrapolation::kZeroOrderHold, CosimScheme::kJacobi,
+                                                RimForce::kEndOfStep).samples,
+                                            lim_reference()).s1.value;
+  EXPECT_LT(avg, end);
+}
+
+TEST(CouplingMonitor, ResidualEnergyFallsAtFirstOrderWithZeroOrderHold) {
+  for (Coupling c : {Coupling::kForceDisplacement, Coupling::kPressureDisplacement, Coupling::kReducedInterface}) {
+    double previous = 0.0;
+    for (double H : {2e-3, 1e-3, 0.5e-3}) {
+      const double dE = std::abs(run(1, c, H, 5e-5).samples.back().dE);
+      EXPECT_GT(dE, 0.0);
+      if (previous > 0.0) {
+        EXPECT_NEAR(previous / dE, 2.0, 0.3) << to_string(c) << " H = " << H;  // halving H halves δE
+      }
+      previous = dE;
+    }
+  }
+}
+
+TEST(CouplingMonitor, ResidualEnergyRisesSteeplyNearTheStabilityLimit) {
+  const double far = std::abs(run(1, Coupling::kForceDisplacement, 5e-3, 2e-4).samples.back().dE);
+  const double near = std::abs(run(1, Coupling::kForceDisplacement, 14e-3, 2e-4).samples.back().dE);
+  EXPECT_GT(near, 10.0 * far * (14.0 / 5.0));  // far more than the first-order growth
+}
+
+TEST(CouplingMonitor, VanishesWhileTheCraneRests) {
+  const RunResult r = run(1, Coupling::kForceDisplacement, 1e-3, 2e-4, 2.0);
+  EXPECT_NEAR(r.samples.back().dE, 0.0, 1e-12);
+}
+
+TEST(Extrapolation, LinearInputsImproveForceDisplacementAccuracy) {
+  const double zoh = compare_with_reference(run(1, Coupling::kForceDisplacement, 5e-3, 2e-4).samples,
+                                            lim_reference()).s1.value;
+  const double linear = compare_with_reference(
+      run(1, Coupling::kForceDisplacement, 5e-3, 2e-4, 10.0, Extrapolation::kLinear).samples, lim_reference()).s1.value;
+  const double quadratic = compare_with_reference(
+      run(1, Coupling::kForceDisplacement, 5e-3, 2e-4, 10.0, Extrapolation::kQuadratic).samples, lim_reference()).s1.value;
+  EXPECT_LT(linear, 0.5 * zoh);
+  EXPECT_LT(quadratic, 0.5 * zoh);
+}
+
+TEST(Schemes, GaussSeidelConvergesToTheReference) {
+  for (CosimScheme scheme : {CosimScheme::kGaussSeidelMechanicsFirst, CosimScheme::kGaussSeidelHydraulicsFirst}) {
+    const double coarse = compare_with_reference(run(1, Coupling::kForceDisplacement, 5e-3, 2e-4, 10.0,
+                                                     Extrapolation::kZeroOrderHold, scheme).samples,
+                                                 lim_reference()).s1.value;
+    const double fine = compare_with_reference(run(1, Coupling::kForceDisplacement, 5e-5, 5e-5, 10.0,
+                                                   Extrapolation::kZeroOrderHold, scheme).samples,
+                                               lim_reference()).s1.value;
+    EXPECT_LT(fine, 3e-5);
+    EXPECT_LT(fine, coarse);
+  }
+}
+
+}  // namespace
+}  // namespace hilsim::sim
