@@ -109,3 +109,37 @@ TEST(Cli, MissingFiles) {
 TEST(Cli, UnknownOption) { EXPECT_EQ(hilsim("run --frobnicate").status, 2); }
 
 }  // namespace
+
+namespace {
+
+TEST(Cli, NewCouplingOptionsAreValidated) {
+  EXPECT_EQ(hilsim("run --coupling xs").status, 2);
+  EXPECT_EQ(hilsim("run --actuators 3").status, 2);
+  expect_bad_input(hilsim("run " + write_temp("e.toml", "[cosim]\nextrapolation = \"cubic\"\n")),
+                   "zoh, linear, quadratic");
+  expect_bad_input(hilsim("run " + write_temp("a.toml", "[crane]\nactuators = 3\n")), "'crane.actuators'");
+  expect_bad_input(hilsim("run " + write_temp("s.toml", "[cosim]\nscheme = \"gs\"\n")), "gauss-seidel-mech-first");
+}
+
+TEST(Cli, TwoActuatorRunWritesTheSecondActuatorsColumns) {
+  const std::string csv = (fs::temp_directory_path() / "hilsim_cli_two.csv").string();
+  const Outcome o = hilsim("run --quiet --actuators 2 --coupling rim --H 0.01 --duration 0.05 --out " + csv);
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("actuator 2"), std::string::npos) << o.out;
+  const std::string text = slurp(csv);
+  EXPECT_EQ(text.substr(0, text.find('\n')),
+            "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2,s2,s2dot,p1_2,p2_2,fh_2,kappa_2,dE");
+}
+
+TEST(Cli, ReportWritesItsTables) {
+  const fs::path dir = fs::temp_directory_path() / "hilsim_cli_report";
+  fs::remove_all(dir);
+  const Outcome o = hilsim("report --no-plots --max-H 0.003 --out-dir " + dir.string());
+  ASSERT_EQ(o.status, 0) << o.err;
+  const std::string md = slurp(dir / "report.md");
+  EXPECT_NE(md.find("| fsJ_05 | fs | 10 | 0.2 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| rim | Jacobi | zoh |"), std::string::npos) << md;
+  EXPECT_TRUE(fs::exists(dir / "psJ_05_M1.csv"));
+}
+
+}  // namespace

@@ -2,9 +2,7 @@
 
 #include <cstdio>
 
-#include "sim/analysis/stability.h"
-#include "sim/cosim/crane_cosimulation.h"
-#include "tools/io/input_error.h"
+#include "tools/hilsim/stability_sweep.h"
 
 namespace hilsim::tools {
 
@@ -19,24 +17,6 @@ void SweepCommand::add_to(CLI::App& parent) {
       ->check(CLI::PositiveNumber);
 }
 
-namespace {
-
-// A fine p-s run (H = h_H = 0.05 ms, the LIM reference's step) of the same scenario, for
-// manoeuvres without a published reference curve.
-sim::ReferenceCurve computed_reference(const config::Scenario& s, const RunInputs& in) {
-  sim::CosimSettings fine = s.cosim;
-  fine.coupling = sim::Coupling::kPressureDisplacement;
-  fine.scheme = sim::CosimScheme::kJacobi;
-  fine.extrapolation = sim::Extrapolation::kZeroOrderHold;
-  fine.H = 5e-5;
-  fine.h_mech = 0.0;
-  fine.h_hyd = 5e-5;
-  const sim::RunResult r = sim::run_cosimulation(s.crane, s.hydraulics, in.equilibrium, *in.valve, fine);
-  if (r.diverged) throw io::InputError(s.source + ": the fine reference run diverged");
-  return sim::reference_from_samples(r.samples);
-}
-
-}  // namespace
 
 int SweepCommand::execute() const {
   std::vector<double> list = H_list;
@@ -68,25 +48,13 @@ int SweepCommand::execute() const {
   std::printf("stable: finite, max |ds1| < 5 cm, 0 < p1, p2 < 20 MPa\n");
   std::printf("%10s  %14s  %12s  %12s  %s\n", "H [ms]", "max|ds1| [m]", "p min [MPa]", "p max [MPa]",
               "verdict");
-  double largest_stable = 0.0;
-  bool all_stable_so_far = true;
-  std::vector<double> sorted = list;
-  std::sort(sorted.begin(), sorted.end());
-  for (double H : sorted) {
-    sim::CosimSettings settings = s.cosim;
-    settings.H = H;
-    settings.h_mech = 0.0;
-    const sim::RunResult r =
-        sim::run_cosimulation(s.crane, s.hydraulics, in.equilibrium, *in.valve, settings);
-    const sim::StabilityVerdict v =
-        sim::assess_stability(r.samples, r.diverged, reference, sim::StabilityCriterion{}, s.crane.actuators);
-    std::printf("%10.4g  %14.6e  %12.6g  %12.6g  %s\n", H * 1e3, v.deviation.s1.value,
-                v.min_pressure / 1e6, v.max_pressure / 1e6,
-                v.stable ? "stable" : (r.diverged ? "unstable (diverged)" : "unstable"));
+  const SweepResult sweep = sweep_macro_steps(s, in, reference, list, false, [](const SweepPoint& p) {
+    std::printf("%10.4g  %14.6e  %12.6g  %12.6g  %s\n", p.H * 1e3, p.verdict.deviation.s1.value,
+                p.verdict.min_pressure / 1e6, p.verdict.max_pressure / 1e6,
+                p.verdict.stable ? "stable" : (p.diverged ? "unstable (diverged)" : "unstable"));
     std::fflush(stdout);
-    if (v.stable && all_stable_so_far) largest_stable = H;
-    if (!v.stable) all_stable_so_far = false;
-  }
+  });
+  const double largest_stable = sweep.largest_stable_H;
   if (largest_stable > 0.0) {
     std::printf("largest H up to which every run is stable: %g ms\n", largest_stable * 1e3);
   } else {

@@ -1,0 +1,35 @@
+// The stability sweep that `hilsim sweep` prints and `hilsim report` tabulates: one run per macro
+// step H, judged by sim/analysis/stability.h against a reference curve.
+#pragma once
+
+#include <functional>
+#include <vector>
+
+#include "sim/analysis/stability.h"
+#include "tools/hilsim/run_setup.h"
+
+namespace hilsim::tools {
+
+struct SweepPoint {
+  double H = 0.0;  // [s]
+  bool diverged = false;
+  sim::StabilityVerdict verdict;
+};
+
+struct SweepResult {
+  std::vector<SweepPoint> points;  // in increasing H
+  double largest_stable_H = 0.0;   // largest H up to which every run is stable [s]; 0 if none
+};
+
+// Runs `scenario` at every H of `H_list` (sorted first). With `stop_at_first_unstable` the sweep
+// ends at the first unstable H, which is all the largest stable H needs. `on_point` sees each run.
+SweepResult sweep_macro_steps(const config::Scenario& scenario, const RunInputs& in,
+                              const sim::ReferenceCurve& reference, std::vector<double> H_list,
+                              bool stop_at_first_unstable,
+                              const std::function<void(const SweepPoint&)>& on_point = {});
+
+// A fine p-s run (H = h_H = 0.05 ms, the LIM reference's step) of the scenario, for manoeuvres and
+// cranes without a published reference curve.
+sim::ReferenceCurve computed_reference(const config::Scenario& scenario, const RunInputs& in);
+
+}  // namespace hilsim::tools
