@@ -112,6 +112,7 @@ CraneCosimulation::CraneCosimulation(const CraneParameters& crane, const Hydraul
     throw std::invalid_argument("duration must be a non-negative number of seconds");
   }
   total_steps_ = static_cast<std::int64_t>(std::floor(settings.duration / settings.H + 1e-9));
+  E0_ = kinetic_energy(crane, eq.q, Eigen::Vector2d::Zero()) + potential_energy(crane, eq.q);
 }
 
 double CraneCosimulation::power_residual() const {
@@ -181,6 +182,7 @@ CraneSample CraneCosimulation::sample() const {
     s.f_h_2 = actuator_force(hyd_, pressures(1), ik.s_dot[1]);
   }
   s.dE = dE_;
+  s.E_balance = kinetic_energy(crane_, m.q, m.q_dot) + potential_energy(crane_, m.q) - E0_ - mech_->actuator_work();
   return s;
 }
 

@@ -71,6 +71,7 @@ class CraneCosimulation final {
   std::int64_t total_steps_ = 0;
   double dP_ = 0.0;  // δP at the last communication point [W]
   double dE_ = 0.0;  // cumulative δE [J]
+  double E0_ = 0.0;  // mechanical energy T + V at t_0 [J]
 };
 
 struct RunResult {

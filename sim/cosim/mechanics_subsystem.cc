@@ -87,11 +87,13 @@ void MechanicsSubsystem::do_step(std::int64_t n) {
   for (std::int64_t j = 0; j < steps_; ++j) {
     inputs_model_.evaluate(n, static_cast<double>(j) * h_, u);
     const Eigen::Vector2d f_h = actuator_forces(u);
+    const Eigen::Vector2d s_before = interface_kinematics(crane_, state_.q, state_.q_dot).s;
     const Eigen::Vector2d q_ddot = crane_.actuators == 1
                                        ? crane_accelerations(crane_, state_.q, state_.q_dot, f_h[0])
                                        : crane_accelerations(crane_, state_.q, state_.q_dot, f_h);
     state_.q_dot += h_ * q_ddot;    // eq. (6)
     state_.q += h_ * state_.q_dot;  // eq. (7)
+    work_ += f_h.dot(interface_kinematics(crane_, state_.q, state_.q_dot).s - s_before);
   }
 }
 

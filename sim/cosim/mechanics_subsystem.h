@@ -40,6 +40,8 @@ class MechanicsSubsystem final : public Subsystem {
   // The hydraulic effort per actuator [N] that the mechanics' input model gives at n H + tau:
   // f_h (f-s, rim) or the pressure force (p2 − p1) a_p (p-s). For the coupling-error monitor.
   Eigen::Vector2d effort(std::int64_t n, double tau) const;
+  // Work [J] the actuators have done on the crane since t_0: Σ f_h Δs over every internal step.
+  double actuator_work() const { return work_; }
 
  private:
   // Actuator forces [N] at the current state with the inputs u (as the input model gives them).
@@ -51,6 +53,7 @@ class MechanicsSubsystem final : public Subsystem {
   double h_;
   std::int64_t steps_;
   MechanicsState state_;
+  double work_ = 0.0;  // [J]
   InputExtrapolator inputs_model_;
   std::string name_ = "mechanics";
   std::vector<std::string> inputs_;

@@ -6,6 +6,7 @@
 
 #include "sim/analysis/stability.h"
 #include "sim/cosim/crane_cosimulation.h"
+#include "sim/model/crane_model.h"
 #include "tools/io/trajectory_files.h"
 
 namespace hilsim::sim {
@@ -126,6 +127,29 @@ TEST(Schemes, GaussSeidelConvergesToTheReference) {
     EXPECT_LT(fine, 3e-5);
     EXPECT_LT(fine, coarse);
   }
+}
+
+}  // namespace
+}  // namespace hilsim::sim
+
+namespace hilsim::sim {
+namespace {
+
+TEST(EnergyBalance, ClosesAsTheStepShrinks) {
+  // (T + V) − (T + V)_0 − W_actuator: first-order error of semi-implicit Euler, so it shrinks with H.
+  const double coarse = std::abs(run(1, Coupling::kPressureDisplacement, 2e-3, 2e-4).samples.back().E_balance);
+  const double fine = std::abs(run(1, Coupling::kPressureDisplacement, 0.5e-3, 1e-4).samples.back().E_balance);
+  EXPECT_LT(fine, 0.5 * coarse);
+  // Against the energy the actuator moves: the swing of the potential energy over the manoeuvre.
+  const RunResult r = run(1, Coupling::kPressureDisplacement, 0.5e-3, 1e-4);
+  double V_min = 1e300, V_max = -1e300;
+  for (const CraneSample& x : r.samples) {
+    const double V = potential_energy(CraneParameters{}, Eigen::Vector2d(x.theta1, x.theta2));
+    V_min = std::min(V_min, V);
+    V_max = std::max(V_max, V);
+  }
+  EXPECT_GT(V_max - V_min, 100.0);               // [J]
+  EXPECT_LT(fine, 1e-3 * (V_max - V_min));
 }
 
 }  // namespace

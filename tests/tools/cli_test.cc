@@ -65,7 +65,7 @@ TEST(Cli, WritesTheTrajectoryCsv) {
   const Outcome o = hilsim("run --quiet --duration 0.01 --H 1e-3 --out " + csv);
   ASSERT_EQ(o.status, 0) << o.err;
   const std::string text = slurp(csv);
-  EXPECT_EQ(text.substr(0, text.find('\n')), "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2,dE");
+  EXPECT_EQ(text.substr(0, text.find('\n')), "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2,dE,Ebal");
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 12);  // header + t = 0 … 10 ms
 }
 
@@ -128,7 +128,7 @@ TEST(Cli, TwoActuatorRunWritesTheSecondActuatorsColumns) {
   EXPECT_NE(o.out.find("actuator 2"), std::string::npos) << o.out;
   const std::string text = slurp(csv);
   EXPECT_EQ(text.substr(0, text.find('\n')),
-            "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2,s2,s2dot,p1_2,p2_2,fh_2,kappa_2,dE");
+            "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2,s2,s2dot,p1_2,p2_2,fh_2,kappa_2,dE,Ebal");
 }
 
 TEST(Cli, ReportWritesItsTables) {

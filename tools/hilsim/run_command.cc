@@ -78,7 +78,8 @@ int RunCommand::execute() const {
     std::printf("  max |dp1|  = %.6e Pa at t = %.6g s\n", d.p1.value, d.p1.t);
     std::printf("  max |dfh|  = %.6e N  at t = %.6g s\n", d.f_h.value, d.f_h.t);
   }
-  std::printf("coupling-error energy dE = %.6e J at t = %.6g s\n", result.samples.back().dE, simulated);
+  std::printf("coupling-error energy dE = %.6e J, energy balance Ebal = %.6e J at t = %.6g s\n",
+              result.samples.back().dE, result.samples.back().E_balance, simulated);
   if (result.diverged) {
     std::fprintf(stderr, "hilsim run: the co-simulation diverged after t = %.6g s (a state is not finite); "
                  "reduce H or h_H\n", simulated);

@@ -22,7 +22,7 @@ void put(std::ostream& out, double v) {
 void write_trajectory_header(std::ostream& out, int actuators) {
   out << kTrajectoryHeader;
   if (actuators == 2) out << ',' << kSecondActuatorHeader;
-  out << ",dE\n";
+  out << ",dE,Ebal\n";
 }
 
 void write_trajectory_row(std::ostream& out, const sim::CraneSample& s, int actuators) {
@@ -39,6 +39,8 @@ void write_trajectory_row(std::ostream& out, const sim::CraneSample& s, int actu
   }
   out.put(',');
   put(out, s.dE);
+  out.put(',');
+  put(out, s.E_balance);
   out.put('\n');
 }
 

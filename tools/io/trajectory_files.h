@@ -12,7 +12,8 @@
 namespace hilsim::io {
 
 // The header of every trajectory CSV hilsim writes; units: s, -, m, m/s, Pa, Pa, N, rad, rad; with two
-// actuators then m, m/s, Pa, Pa, N, - for actuator 2; last the coupling-error energy dE [J].
+// actuators then m, m/s, Pa, Pa, N, - for actuator 2; last the coupling-error energy dE [J] and the
+// system energy balance Ebal [J].
 inline constexpr const char* kTrajectoryHeader = "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2";
 inline constexpr const char* kSecondActuatorHeader = "s2,s2dot,p1_2,p2_2,fh_2,kappa_2";
 void write_trajectory_header(std::ostream& out, int actuators);
