@@ -1,7 +1,9 @@
 // Coupling variables between the crane's mechanics and hydraulics (seed 000 §3).
 #pragma once
 
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace hilsim::sim {
 
@@ -24,6 +26,10 @@ enum class RimForce {
   kEndOfStep,  // f_h at t_{n+1}
   kAverage,    // mean of f_h at the ends of the micro steps of the macro step
 };
+
+// The ports of the reduced interface model for 1 or 2 actuators, in order: s1, s1dot [, s2, s2dot],
+// Meff11 [, Meff12, Meff22], feff1 [, feff2]. The mechanics output them, the RIM takes them.
+std::vector<std::string> rim_interface_ports(int actuators);
 
 // "fs" / "ps" / "rim".
 std::string_view to_string(Coupling coupling);

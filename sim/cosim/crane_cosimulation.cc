@@ -31,18 +31,7 @@ std::vector<Connection> direct_connections(Coupling coupling, int actuators) {
 // RIM coupling: mechanics ↔ the RIM with every actuator's hydraulics.
 std::vector<Connection> rim_connections(int actuators) {
   std::vector<Connection> c;
-  std::vector<std::string> names;
-  for (int k = 1; k <= actuators; ++k) {
-    names.push_back("s" + std::to_string(k));
-    names.push_back("s" + std::to_string(k) + "dot");
-  }
-  names.push_back("Meff11");
-  if (actuators == 2) {
-    names.push_back("Meff12");
-    names.push_back("Meff22");
-  }
-  for (int k = 1; k <= actuators; ++k) names.push_back("feff" + std::to_string(k));
-  for (const std::string& n : names) c.push_back({"mechanics", n, "rim_hydraulics", n});
+  for (const std::string& n : rim_interface_ports(actuators)) c.push_back({"mechanics", n, "rim_hydraulics", n});
   for (int k = 0; k < actuators; ++k) {
     c.push_back({"rim_hydraulics", "f_h" + suffix(k), "mechanics", "f_h" + suffix(k)});
   }

@@ -26,18 +26,11 @@ std::vector<std::string> mechanics_inputs(Coupling coupling, int actuators) {
 }
 
 std::vector<std::string> mechanics_outputs(Coupling coupling, int actuators) {
+  if (coupling == Coupling::kReducedInterface) return rim_interface_ports(actuators);
   std::vector<std::string> names;
   for (int k = 1; k <= actuators; ++k) {
     names.push_back("s" + std::to_string(k));
     names.push_back("s" + std::to_string(k) + "dot");
-  }
-  if (coupling == Coupling::kReducedInterface) {
-    names.push_back("Meff11");
-    if (actuators == 2) {
-      names.push_back("Meff12");
-      names.push_back("Meff22");
-    }
-    for (int k = 1; k <= actuators; ++k) names.push_back("feff" + std::to_string(k));
   }
   return names;
 }

@@ -22,16 +22,7 @@ RimHydraulicsSubsystem::RimHydraulicsSubsystem(const HydraulicParameters& hyd, d
     s_[k] = cyl_[k].s0;
     returned_[k] = actuator_force(hyd_, p_[k], 0.0);  // at rest before t_0
   }
-  for (int k = 1; k <= n_; ++k) {
-    inputs_.push_back("s" + std::to_string(k));
-    inputs_.push_back("s" + std::to_string(k) + "dot");
-  }
-  inputs_.push_back("Meff11");
-  if (n_ == 2) {
-    inputs_.push_back("Meff12");
-    inputs_.push_back("Meff22");
-  }
-  for (int k = 1; k <= n_; ++k) inputs_.push_back("feff" + std::to_string(k));
+  inputs_ = rim_interface_ports(n_);
   for (int k = 0; k < n_; ++k) outputs_.push_back(k == 0 ? "f_h" : "f_h_2");
   for (int k = 0; k < n_; ++k) {
     const std::string sfx = k == 0 ? "" : "_2";

@@ -80,14 +80,12 @@ InterfaceDynamics interface_dynamics(const CraneParameters& par, const Vec2& q, 
 }
 
 Vec2 static_actuator_forces(const CraneParameters& par, const Vec2& q, const Vec2& q_dot) {
+  // Eq. (15) per actuator is −M̃ A M⁻¹ (f − c) = −(f̃ − M̃ Ȧ q̇), from the interface dynamics.
   const InterfaceKinematics ik = interface_kinematics(par, q, q_dot);
+  const InterfaceDynamics id = interface_dynamics(par, q, q_dot);
   const int n = ik.n;
-  const Mat2 M_inv = mass_matrix(par, q).inverse();
-  const Vec2 f_minus_c = gravity_forces(par, q) - velocity_forces(par, q, q_dot);
-  const Eigen::MatrixXd A = ik.A.topRows(n);
-  const Eigen::MatrixXd M_eff = (A * M_inv * A.transpose()).inverse();
   Vec2 f = Vec2::Zero();
-  f.head(n) = -M_eff * A * M_inv * f_minus_c;  // eq. (15), one row per actuator
+  f.head(n) = -(id.f_eff.head(n) - id.M_eff.topLeftCorner(n, n) * ik.A_dot_q_dot.head(n));
   return f;
 }
 
