@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "sim/cosim/coupling_monitor.h"
 #include "sim/hydraulics/cylinder.h"
 #include "sim/model/crane_model.h"
 
@@ -104,39 +105,18 @@ CraneCosimulation::CraneCosimulation(const CraneParameters& crane, const Hydraul
   E0_ = kinetic_energy(crane, eq.q, Eigen::Vector2d::Zero()) + potential_energy(crane, eq.q);
 }
 
-double CraneCosimulation::power_residual() const {
-  // Per actuator, the bond is effort e (the hydraulic side's force: f_h for f-s and rim, the
-  // pressure force for p-s, whose viscous part the mechanics evaluate themselves) times flow ṡ. δP = ṡ̃_H e_H − ẽ_M ṡ_M at t_{n+1}: each side's input model against the
-  // other side's computed output; exact inputs give δP = 0 (seed 001 eq. 20).
-  const std::int64_t n = manager_->macro_step() - 1;  // the step just finished
-  const Eigen::Vector2d e_M = mech_->effort(n, settings_.H);
-  const InterfaceKinematics ik = interface_kinematics(crane_, mech_->state().q, mech_->state().q_dot);
-  double dP = 0.0;
-  for (int k = 0; k < crane_.actuators; ++k) {
-    double s_dot_H = 0.0, e_H = 0.0;
-    if (rim_) {
-      s_dot_H = rim_->s_dot_end(k);
-      e_H = rim_->returned_force(k);
-    } else {
-      const HydraulicsSubsystem& h = *hyd_sub_[k];
-      s_dot_H = h.s_dot_end();
-      e_H = settings_.coupling == Coupling::kForceDisplacement
-                ? actuator_force(hyd_, h.pressures(), h.s_dot_end())
-                : (h.pressures()[1] - h.pressures()[0]) * hyd_.a_p;
-    }
-    dP += s_dot_H * e_H - e_M[k] * ik.s_dot[k];
-  }
-  return dP;
-}
-
 bool CraneCosimulation::step() {
   manager_->step();
   if (!manager_->healthy()) return false;
-  const double dP = power_residual();
-  // Rectangle rule with a hold, trapezoidal rule with polynomial extrapolation (seed 001 eqs. 23–24).
-  dE_ += settings_.extrapolation == Extrapolation::kZeroOrderHold ? dP * settings_.H
-                                                                  : 0.5 * settings_.H * (dP_ + dP);
-  dP_ = dP;
+  const std::int64_t n = manager_->macro_step() - 1;  // the step just finished
+  double P_H = 0.0;
+  if (rim_) {
+    P_H = hydraulics_bond_power(*rim_, crane_.actuators);
+  } else {
+    for (int k = 0; k < crane_.actuators; ++k) P_H += hydraulics_bond_power(hyd_, settings_.coupling, *hyd_sub_[k]);
+  }
+  mech_energy_.add(mechanics_bond_power(crane_, *mech_, n, settings_.H), settings_.H, settings_.extrapolation);
+  hyd_energy_.add(P_H, settings_.H, settings_.extrapolation);
   return true;
 }
 
@@ -170,7 +150,7 @@ CraneSample CraneCosimulation::sample() const {
     s.p2_2 = pressures(1)[1];
     s.f_h_2 = actuator_force(hyd_, pressures(1), ik.s_dot[1]);
   }
-  s.dE = dE_;
+  s.dE = hyd_energy_.E - mech_energy_.E;
   s.E_balance = kinetic_energy(crane_, m.q, m.q_dot) + potential_energy(crane_, m.q) - E0_ - mech_->actuator_work();
   return s;
 }

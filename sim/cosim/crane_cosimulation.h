@@ -11,6 +11,7 @@
 
 #include "sim/analysis/trajectory.h"
 #include "sim/cosim/coupling.h"
+#include "sim/cosim/coupling_monitor.h"
 #include "sim/cosim/hydraulics_subsystem.h"
 #include "sim/cosim/input_extrapolation.h"
 #include "sim/cosim/manager.h"
@@ -56,8 +57,6 @@ class CraneCosimulation final {
   double time() const;
 
  private:
-  double power_residual() const;  // δP at the current communication point [W]
-
   CraneParameters crane_;
   HydraulicParameters hyd_;
   CosimSettings settings_;
@@ -69,8 +68,8 @@ class CraneCosimulation final {
   std::unique_ptr<CosimManager> manager_;
   std::int64_t hyd_steps_per_macro_ = 1;
   std::int64_t total_steps_ = 0;
-  double dP_ = 0.0;  // δP at the last communication point [W]
-  double dE_ = 0.0;  // cumulative δE [J]
+  BondEnergy mech_energy_;  // E_M of the coupling monitor (coupling_monitor.h)
+  BondEnergy hyd_energy_;   // E_H
   double E0_ = 0.0;  // mechanical energy T + V at t_0 [J]
 };
 

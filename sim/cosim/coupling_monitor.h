@@ -1,0 +1,41 @@
+// The coupling-error monitor of seed 001 §2.3.2 for the crane. Per actuator the power bond is the
+// hydraulic effort e (f_h for f-s and RIM, the pressure force (p2 − p1) a_p for p-s, whose viscous
+// part the mechanics evaluate themselves) times the flow ṡ. At t_{n+1} each side reports the power
+// of its input model against its own output:
+//   P_M = Σ ẽ_M ṡ_M   (the effort the mechanics' input model gives, their computed rate)
+//   P_H = Σ ṡ̃_H e_H   (the rate the hydraulics' input model gives, their computed effort)
+// and δP = P_H − P_M (eq. 20), zero for exact inputs. Each side integrates its own power, so the
+// energies can be kept by separate threads; δE = E_H − E_M.
+#pragma once
+
+#include <cstdint>
+
+#include "sim/cosim/coupling.h"
+#include "sim/cosim/hydraulics_subsystem.h"
+#include "sim/cosim/input_extrapolation.h"
+#include "sim/cosim/mechanics_subsystem.h"
+#include "sim/cosim/rim_hydraulics_subsystem.h"
+#include "sim/model/crane_parameters.h"
+
+namespace hilsim::sim {
+
+// P_M [W] after macro step n (now at t_{n+1}).
+double mechanics_bond_power(const CraneParameters& crane, const MechanicsSubsystem& mech, std::int64_t n,
+                            double H);
+// P_H [W] of one actuator's hydraulics after a macro step.
+double hydraulics_bond_power(const HydraulicParameters& hyd, Coupling coupling, const HydraulicsSubsystem& h);
+// P_H [W] of every actuator of a RIM coupling after a macro step.
+double hydraulics_bond_power(const RimHydraulicsSubsystem& rim, int actuators);
+
+// One side's energy: rectangle rule with held inputs, trapezoidal rule with extrapolated ones
+// (seed 001 eqs. 23–24).
+struct BondEnergy {
+  double E = 0.0;       // [J]
+  double P_prev = 0.0;  // [W]
+  void add(double P, double H, Extrapolation extrapolation) {
+    E += extrapolation == Extrapolation::kZeroOrderHold ? P * H : 0.5 * H * (P_prev + P);
+    P_prev = P;
+  }
+};
+
+}  // namespace hilsim::sim
