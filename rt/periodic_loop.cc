@@ -6,9 +6,14 @@ bool finish_cycle(const LoopConfig& config, Nanoseconds start_ns, std::int64_t c
                   std::int64_t& slot, LoopStats& stats) noexcept {
   ++slot;
   const Nanoseconds next_deadline = start_ns + slot * config.period_ns;
-  if (end <= next_deadline) return true;
+  if (end <= next_deadline) {
+    stats.overrunning = false;
+    return true;
+  }
   // Overrun: an event that is counted and reported, never absorbed silently.
   ++stats.overruns;
+  if (!stats.overrunning) ++stats.overrun_episodes;
+  stats.overrunning = true;
   if (stats.first_overrun_cycle < 0) stats.first_overrun_cycle = cycle;
   if (end - next_deadline > stats.max_lateness_ns) stats.max_lateness_ns = end - next_deadline;
   switch (config.overrun_policy) {

@@ -33,10 +33,13 @@ struct LoopConfig {
 };
 
 struct LoopStats {
-  std::int64_t cycles = 0;           // body calls
-  std::int64_t overruns = 0;         // cycles that ended after the next cycle's deadline
-  std::int64_t skipped_periods = 0;  // periods dropped by OverrunPolicy::kSkip
-  Nanoseconds max_lateness_ns = 0;   // the furthest a cycle ended past the next deadline
+  std::int64_t cycles = 0;            // body calls
+  std::int64_t overruns = 0;          // cycles that ended after the next cycle's deadline
+  std::int64_t overrun_episodes = 0;  // runs of consecutive overrunning cycles (one late wake-up
+                                      // makes several cycles late while the loop catches up)
+  bool overrunning = false;           // the last cycle overran
+  std::int64_t skipped_periods = 0;   // periods dropped by OverrunPolicy::kSkip
+  Nanoseconds max_lateness_ns = 0;    // the furthest a cycle ended past the next deadline
   std::int64_t first_overrun_cycle = -1;
   bool stopped_by_overrun = false;  // OverrunPolicy::kStop ended the loop
   bool paced = true;

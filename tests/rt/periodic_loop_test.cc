@@ -82,6 +82,11 @@ TEST(PeriodicLoop, CatchUpKeepsEveryDeadlineAndRunsEveryCycle) {
   EXPECT_LE(r.stats->first_overrun_cycle, 3);
   EXPECT_GE(r.stats->max_lateness_ns, 5 * kMs);  // ended ≥ 6 + 7 ms, next deadline 8 ms
   EXPECT_EQ(r.stats->skipped_periods, 0);
+  // Cycle 3 ends ≥ 5 ms late: cycles 4 and 5 (deadlines 8 and 10 ms) run back to back at about
+  // 13 ms and are late too, in the same episode.
+  EXPECT_GE(r.stats->overruns, 3);
+  EXPECT_GE(r.stats->overrun_episodes, 1);
+  EXPECT_LT(r.stats->overrun_episodes, r.stats->overruns);
   EXPECT_FALSE(r.stats->stopped_by_overrun);
 }
 
