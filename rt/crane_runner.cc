@@ -95,6 +95,9 @@ RtRunResult run_crane_realtime(const sim::CraneParameters& crane, const sim::Hyd
   }
 
   std::thread writer([&] {
+    // The writer's file writes must not hold up the real-time CPUs (a kernel without full
+    // preemption finishes a system call before it switches to a waking real-time thread).
+    keep_off_cpus({options.settings.mechanics.cpu, options.settings.hydraulics.cpu});
     result.writer = drain_telemetry(shared->mech_ring, shared->mech_done, shared->hyd_ring, shared->hyd_done,
                                     crane, hyd, settings.H, sink);
   });

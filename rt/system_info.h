@@ -30,7 +30,7 @@ std::vector<int> parse_cpu_list(std::string_view text);
 std::string format_cpu_list(const std::vector<int>& cpus);
 // CPUs the kernel has online (/sys/devices/system/cpu/online, else sysconf).
 std::vector<int> online_cpus();
-// CPUs this process may run on (sched_getaffinity(2): taskset, cgroup cpusets).
+// CPUs the calling thread may run on (sched_getaffinity(2): taskset, cgroup cpusets).
 std::vector<int> allowed_cpus();
 // CPUs isolated from the scheduler (isolcpus=, /sys/devices/system/cpu/isolated); empty if none.
 std::vector<int> isolated_cpus();

@@ -52,6 +52,19 @@ std::string check_cpu(int cpu) {
   return "";
 }
 
+std::vector<int> keep_off_cpus(const std::vector<int>& cpus) {
+  std::vector<int> rest;
+  for (int c : allowed_cpus()) {
+    if (std::find(cpus.begin(), cpus.end(), c) == cpus.end()) rest.push_back(c);
+  }
+  if (rest.empty()) return allowed_cpus();
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  for (int c : rest) CPU_SET(c, &set);
+  if (pthread_setaffinity_np(pthread_self(), sizeof set, &set) != 0) return allowed_cpus();
+  return rest;
+}
+
 namespace {
 
 void set_name(const ThreadConfig& config, ThreadSetupResult& r) {

@@ -31,4 +31,9 @@ std::string explain_fifo_refusal(int priority);
 // The problem with pinning to `cpu`, or "" when the CPU is online and allowed.
 std::string check_cpu(int cpu);
 
+// Restricts the calling (non-real-time) thread to the allowed CPUs other than `cpus`, so that its
+// system calls and page faults do not hold up the real-time threads there; leaves it as it is when
+// no other CPU is allowed. Returns the CPUs it may now run on.
+std::vector<int> keep_off_cpus(const std::vector<int>& cpus);
+
 }  // namespace hilsim::rt

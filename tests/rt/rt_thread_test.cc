@@ -14,6 +14,7 @@
 #include <atomic>
 #include <cstring>
 #include <string>
+#include <thread>
 
 #include "rt/system_info.h"
 #include "rt/thread_setup.h"
@@ -101,6 +102,23 @@ TEST(RtThread, ACancelledThreadNeverRunsItsBody) {
     thread.release(false);
   }
   EXPECT_FALSE(ran.load());
+}
+
+TEST(RtThread, ANonRealTimeThreadKeepsOffTheRealTimeCpus) {
+  const std::vector<int> allowed = allowed_cpus();
+  std::vector<int> result, now_allowed;
+  std::thread t([&] {
+    result = keep_off_cpus({allowed.back()});
+    now_allowed = allowed_cpus();  // this thread's mask
+  });
+  t.join();
+  EXPECT_EQ(allowed_cpus(), allowed) << "the calling thread's mask only";
+  if (allowed.size() == 1) {
+    EXPECT_EQ(result, allowed);  // nowhere else to go: left as it was
+  } else {
+    EXPECT_EQ(std::find(result.begin(), result.end(), allowed.back()), result.end());
+    EXPECT_EQ(now_allowed, result);
+  }
 }
 
 // Removes CAP_SYS_NICE from the calling process's effective and permitted sets (capset(2)) and sets
