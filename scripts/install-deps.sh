@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what hilsim needs to build and test, from Debian 12 packages. Idempotent: does nothing
+# Installs what hilsim needs to build and test, from Debian 12 packages (rt-tests brings cyclictest
+# for hilsim bench-rt, util-linux setpriv for the unprivileged-run tests). Idempotent: does nothing
 # when every package is already installed. Runs apt-get through sudo when not root.
 set -euo pipefail
 
@@ -7,6 +8,7 @@ packages=(
   build-essential cmake ninja-build pkg-config
   libeigen3-dev libboost-dev libtomlplusplus-dev libcli11-dev
   googletest libgtest-dev
+  rt-tests util-linux
   python3 python3-matplotlib
 )
 

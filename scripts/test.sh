@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Installs the dependencies, builds, and runs every test. This is the command README.md gives and
-# .ci/run executes.
+# Installs the dependencies, builds, and runs every test, then the real-time layer's tests again
+# under ThreadSanitizer (scripts/tsan.sh). This is the command README.md gives and .ci/run executes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 bash scripts/build.sh
 ctest --test-dir "${BUILD_DIR:-build}" -j "$(nproc)" --output-on-failure
+bash scripts/tsan.sh

@@ -1,10 +1,13 @@
 // hilsim: real-time hardware-in-the-loop simulation of hydraulically actuated machines.
-// Exit status: 0 success, 2 bad input (command line, scenario, data files), 3 a run diverged.
+// Exit status: 0 success, 2 bad input (command line, scenario, data files) or a refused
+// --require-rt, 3 a run diverged, 4 a real-time run stopped early.
 #include <cstdio>
 #include <exception>
 
 #include <CLI/CLI.hpp>
 
+#include "tools/hilsim/bench_rt_command.h"
+#include "tools/hilsim/doctor_command.h"
 #include "tools/hilsim/report_command.h"
 #include "tools/hilsim/run_command.h"
 #include "tools/hilsim/sweep_command.h"
@@ -17,9 +20,13 @@ int main(int argc, char** argv) {
   hilsim::tools::RunCommand run;
   hilsim::tools::SweepCommand sweep;
   hilsim::tools::ReportCommand report;
+  hilsim::tools::BenchRtCommand bench_rt;
+  hilsim::tools::DoctorCommand doctor;
   run.add_to(app);
   sweep.add_to(app);
   report.add_to(app);
+  bench_rt.add_to(app);
+  doctor.add_to(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -30,6 +37,8 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("run")) return run.execute();
     if (app.got_subcommand("sweep")) return sweep.execute();
     if (app.got_subcommand("report")) return report.execute();
+    if (app.got_subcommand("bench-rt")) return bench_rt.execute();
+    if (app.got_subcommand("doctor")) return doctor.execute();
   } catch (const hilsim::io::InputError& e) {
     std::fprintf(stderr, "hilsim: %s\n", e.what());
     return 2;

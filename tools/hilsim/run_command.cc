@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "sim/cosim/crane_cosimulation.h"
+#include "tools/hilsim/realtime_run.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
 
@@ -15,6 +16,22 @@ void RunCommand::add_to(CLI::App& parent) {
   flags.add_to(*cmd);
   cmd->add_option("--out", out, "Write the trajectory CSV here (t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2)");
   cmd->add_flag("--quiet", quiet, "Print only the figures, no progress");
+  auto* rt = cmd->add_flag("--realtime", realtime,
+                           "Run in real-time threads ([rt] section) paced at wall-clock time");
+  auto* th = cmd->add_flag("--threads", threads, "Run in the same threads and exchange, unpaced (as fast as possible)");
+  rt->excludes(th);
+  cmd->add_flag("--require-rt", require_rt,
+                "With --realtime/--threads: refuse to run (exit 2) unless memory locking, SCHED_FIFO and "
+                "CPU pinning are all granted");
+}
+
+void print_deviation(const config::Scenario& s, const sim::ReferenceCurve& reference,
+                     const std::vector<sim::CraneSample>& samples) {
+  const sim::TrajectoryDeviation d = sim::compare_with_reference(samples, reference);
+  std::printf("against %s (%zu points):\n", s.reference->c_str(), d.points_compared);
+  std::printf("  max |ds1|  = %.6e m  at t = %.6g s\n", d.s1.value, d.s1.t);
+  std::printf("  max |dp1|  = %.6e Pa at t = %.6g s\n", d.p1.value, d.p1.t);
+  std::printf("  max |dfh|  = %.6e N  at t = %.6g s\n", d.f_h.value, d.f_h.t);
 }
 
 namespace {
@@ -39,9 +56,11 @@ void print_header(const config::Scenario& s, const sim::Equilibrium& eq) {
 int RunCommand::execute() const {
   config::Scenario s = flags.resolve();
   if (out) s.out = *out;
+  if (require_rt && !realtime && !threads) throw io::InputError("--require-rt needs --realtime or --threads");
   const RunInputs in = prepare_run(s);
   const std::optional<sim::ReferenceCurve> reference = load_reference(s);
   print_header(s, in.equilibrium);
+  if (realtime || threads) return run_in_threads(s, in, reference, RealtimeFlags{realtime, require_rt});
 
   std::ofstream csv;
   if (s.out) {
@@ -71,13 +90,7 @@ int RunCommand::execute() const {
     if (!csv) throw io::InputError(*s.out + ": writing the output file failed");
     std::printf("trajectory: %zu rows written to %s\n", result.samples.size(), s.out->c_str());
   }
-  if (reference) {
-    const sim::TrajectoryDeviation d = sim::compare_with_reference(result.samples, *reference);
-    std::printf("against %s (%zu points):\n", s.reference->c_str(), d.points_compared);
-    std::printf("  max |ds1|  = %.6e m  at t = %.6g s\n", d.s1.value, d.s1.t);
-    std::printf("  max |dp1|  = %.6e Pa at t = %.6g s\n", d.p1.value, d.p1.t);
-    std::printf("  max |dfh|  = %.6e N  at t = %.6g s\n", d.f_h.value, d.f_h.t);
-  }
+  if (reference) print_deviation(s, *reference, result.samples);
   std::printf("coupling-error energy dE = %.6e J, energy balance Ebal = %.6e J at t = %.6g s\n",
               result.samples.back().dE, result.samples.back().E_balance, simulated);
   if (result.diverged) {

@@ -11,10 +11,18 @@ struct RunCommand {
   ScenarioFlags flags;
   std::optional<std::string> out;
   bool quiet = false;
+  bool realtime = false;    // --realtime: real-time threads paced at wall-clock time
+  bool threads = false;     // --threads: the same threads, unpaced
+  bool require_rt = false;  // --require-rt: refuse unless every real-time setting is granted
 
   void add_to(CLI::App& parent);
-  // Exit status: 0 done, 3 the run diverged (the CSV holds the rows up to it).
+  // Exit status: 0 done, 2 refused (--require-rt), 3 the run diverged (the CSV holds the rows up
+  // to it), 4 a real-time run stopped early.
   int execute() const;
 };
+
+// Prints the largest deviations of `samples` from the scenario's reference curve.
+void print_deviation(const config::Scenario& s, const sim::ReferenceCurve& reference,
+                     const std::vector<sim::CraneSample>& samples);
 
 }  // namespace hilsim::tools

@@ -1,5 +1,6 @@
 #include "tools/scenario/scenario.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -122,6 +123,16 @@ class TableReader {
     }
   }
 
+  void integer(const std::string& key, std::int64_t& target) {
+    const toml::node* node = find(key);
+    if (!node) return;
+    if (const auto v = node->value<std::int64_t>(); v && node->is_integer()) {
+      target = *v;
+    } else {
+      fail(key, "must be an integer", *node);
+    }
+  }
+
   void string(const std::string& key, std::string& target) {
     const toml::node* node = find(key);
     if (!node) return;
@@ -182,6 +193,52 @@ std::string resolve(const fs::path& base, const std::string& path) {
   return p.is_absolute() ? p.string() : (base / p).lexically_normal().string();
 }
 
+// [rt]: CPUs, priorities, scheduler, overrun policy, telemetry decimation, stack size.
+void load_rt_section(const std::string& path, const toml::table& root, rt::RtSettings& r) {
+  TableReader t(path, root, "rt");
+  std::int64_t cpu_mech = r.mechanics.cpu, cpu_hyd = r.hydraulics.cpu;
+  std::int64_t priority_mech = r.mechanics.priority, priority_hyd = r.hydraulics.priority;
+  std::int64_t stack_kib = static_cast<std::int64_t>(r.mechanics.stack_bytes / 1024);
+  std::string scheduler = "fifo", overrun = rt::to_string(r.overrun_policy);
+  t.integer("cpu_mech", cpu_mech);
+  t.integer("cpu_hyd", cpu_hyd);
+  t.integer("priority_mech", priority_mech);
+  t.integer("priority_hyd", priority_hyd);
+  t.string("scheduler", scheduler);
+  t.string("overrun", overrun);
+  t.integer("telemetry_decimation", r.telemetry_decimation);
+  t.integer("stack_kib", stack_kib);
+  t.reject_unknown();
+  const auto one_of = [&](const std::string& key, const std::string& value, const std::string& accepted) {
+    return InputError(path + ": key 'rt." + key + "' = '" + value + "' is not one of: " + accepted);
+  };
+  rt::Scheduler policy = rt::Scheduler::kFifo;
+  if (scheduler == "other") {
+    policy = rt::Scheduler::kOther;
+  } else if (scheduler != "fifo") {
+    throw one_of("scheduler", scheduler, "fifo, other");
+  }
+  if (overrun == "catch-up") {
+    r.overrun_policy = rt::OverrunPolicy::kCatchUp;
+  } else if (overrun == "skip") {
+    r.overrun_policy = rt::OverrunPolicy::kSkip;
+  } else if (overrun == "stop") {
+    r.overrun_policy = rt::OverrunPolicy::kStop;
+  } else {
+    throw one_of("overrun", overrun, "catch-up, skip, stop");
+  }
+  // Out-of-range integers are kept (clamped to int) for validate() to name with their range.
+  const auto to_int = [](std::int64_t v) { return static_cast<int>(std::clamp<std::int64_t>(v, -100000, 100000)); };
+  for (rt::ThreadConfig* thread : {&r.mechanics, &r.hydraulics}) {
+    thread->scheduler = policy;
+    thread->stack_bytes = static_cast<std::size_t>(std::clamp<std::int64_t>(stack_kib, 0, 1 << 30)) * 1024;
+  }
+  r.mechanics.cpu = to_int(cpu_mech);
+  r.hydraulics.cpu = to_int(cpu_hyd);
+  r.mechanics.priority = to_int(priority_mech);
+  r.hydraulics.priority = to_int(priority_hyd);
+}
+
 }  // namespace
 
 Scenario load_scenario(const std::string& path) {
@@ -202,7 +259,7 @@ Scenario load_scenario(const std::string& path) {
 
   TableReader top(path, root, "");
   top.string("name", s.name);
-  top.reject_unknown({"run", "cosim", "manoeuvre", "crane", "hydraulics"});
+  top.reject_unknown({"run", "cosim", "manoeuvre", "crane", "hydraulics", "rt"});
 
   TableReader run(path, root, "run");
   run.number("duration", s.cosim.duration);
@@ -283,6 +340,8 @@ Scenario load_scenario(const std::string& path) {
   hyd.number("b", s.hydraulics.b);
   hyd.number("a_valve", s.hydraulics.a_valve);
   hyd.reject_unknown();
+
+  load_rt_section(path, root, s.rt);
   return s;
 }
 
@@ -358,6 +417,15 @@ void validate(const Scenario& s) {
   check("hydraulics.a", h.a, 0.0, inf, true, true, "1/Pa");
   check("hydraulics.b", h.b, -inf, inf, true, true, "1/Pa²");
   check("hydraulics.a_valve", h.a_valve, 0.0, inf, true, true, "m²");
+
+  const rt::RtSettings& r = s.rt;
+  check("rt.cpu_mech", r.mechanics.cpu, -1, 1023, false, false, "(-1 = not pinned)");
+  check("rt.cpu_hyd", r.hydraulics.cpu, -1, 1023, false, false, "(-1 = not pinned)");
+  check("rt.priority_mech", r.mechanics.priority, 1, 99, false, false, "(SCHED_FIFO priority)");
+  check("rt.priority_hyd", r.hydraulics.priority, 1, 99, false, false, "(SCHED_FIFO priority)");
+  check("rt.telemetry_decimation", static_cast<double>(r.telemetry_decimation), 1, 1e6, false, false, "");
+  check("rt.stack_kib", static_cast<double>(r.mechanics.stack_bytes / 1024), rt::kMinStackBytes / 1024,
+        rt::kMaxStackBytes / 1024, false, false, "KiB");
 }
 
 }  // namespace hilsim::config

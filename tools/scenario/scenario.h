@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "rt/rt_settings.h"
 #include "sim/cosim/crane_cosimulation.h"
 #include "sim/manoeuvre/valve_command.h"
 #include "sim/model/crane_parameters.h"
@@ -29,6 +30,7 @@ struct Scenario {
   sim::CosimSettings cosim;
   std::optional<std::string> reference;   // reference curve to compare with, resolved path
   std::optional<std::string> out;         // trajectory CSV to write, resolved path
+  rt::RtSettings rt;                      // [rt]: threads of `hilsim run --realtime/--threads`
 };
 
 // The directory holding the shipped data (config/): $HILSIM_DATA_DIR if set, else the source tree's.

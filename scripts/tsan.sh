@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Builds the real-time layer's tests (rt_tests: threads, channels, the real-time runner) with
+# ThreadSanitizer into ./build-tsan (or $TSAN_BUILD_DIR) and runs them; any reported race fails.
+# scripts/test.sh runs this after the main suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build_dir="${TSAN_BUILD_DIR:-build-tsan}"
+cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHILSIM_TSAN=ON >/dev/null
+cmake --build "$build_dir" -j "$(nproc)" --target rt_tests
+tests="$build_dir/tests/rt_tests"
+export TSAN_OPTIONS="halt_on_error=1 exitcode=66"
+
+# The sanitizer must be live: a deliberate race has to end the canary with TSan's exit code.
+set +e
+"$tests" --gtest_also_run_disabled_tests --gtest_filter='TsanCanary.*' >"$build_dir/tsan-canary.log" 2>&1
+canary=$?
+set -e
+if [ "$canary" -ne 66 ]; then
+  echo "tsan: the deliberate race was not reported (exit $canary); ThreadSanitizer is not active" >&2
+  exit 1
+fi
+"$tests" --gtest_brief=1
+echo "tsan: rt_tests clean under ThreadSanitizer"

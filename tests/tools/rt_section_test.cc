@@ -1,0 +1,102 @@
+// The [rt] section of a scenario: every key read, defaults, and each class of bad value refused
+// with one line naming the file, the key and the accepted values.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "tools/io/input_error.h"
+#include "tools/scenario/scenario.h"
+
+namespace hilsim::config {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string write_scenario(const std::string& text) {
+  const fs::path p = fs::temp_directory_path() /
+                     ("hilsim_rt_section_" +
+                      std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + ".toml");
+  std::ofstream(p) << text;
+  return p.string();
+}
+
+std::string error_of(const std::string& text) {
+  const std::string path = write_scenario(text);
+  try {
+    validate(load_scenario(path));
+  } catch (const io::InputError& e) {
+    const std::string msg = e.what();
+    EXPECT_EQ(msg.find('\n'), std::string::npos) << "one line: " << msg;
+    EXPECT_NE(msg.find(path), std::string::npos) << "names the file: " << msg;
+    return msg;
+  }
+  ADD_FAILURE() << "no error for:\n" << text;
+  return "";
+}
+
+TEST(RtSection, DefaultsPlaceBothThreadsOnCpu1WithTheHydraulicsAbove) {
+  const Scenario s = default_scenario();
+  EXPECT_EQ(s.rt.mechanics.cpu, 1);
+  EXPECT_EQ(s.rt.hydraulics.cpu, 1);
+  EXPECT_GT(s.rt.hydraulics.priority, s.rt.mechanics.priority);
+  EXPECT_EQ(s.rt.mechanics.scheduler, rt::Scheduler::kFifo);
+  EXPECT_EQ(s.rt.overrun_policy, rt::OverrunPolicy::kCatchUp);
+  EXPECT_EQ(s.rt.telemetry_decimation, 1);
+  EXPECT_NO_THROW(validate(s));
+}
+
+TEST(RtSection, ReadsEveryKey) {
+  const Scenario s = load_scenario(write_scenario(R"(
+[rt]
+cpu_mech = 0
+cpu_hyd = -1
+priority_mech = 60
+priority_hyd = 90
+scheduler = "other"
+overrun = "skip"
+telemetry_decimation = 5
+stack_kib = 256
+)"));
+  EXPECT_NO_THROW(validate(s));
+  EXPECT_EQ(s.rt.mechanics.cpu, 0);
+  EXPECT_EQ(s.rt.hydraulics.cpu, -1);
+  EXPECT_EQ(s.rt.mechanics.priority, 60);
+  EXPECT_EQ(s.rt.hydraulics.priority, 90);
+  EXPECT_EQ(s.rt.mechanics.scheduler, rt::Scheduler::kOther);
+  EXPECT_EQ(s.rt.hydraulics.scheduler, rt::Scheduler::kOther);
+  EXPECT_EQ(s.rt.overrun_policy, rt::OverrunPolicy::kSkip);
+  EXPECT_EQ(s.rt.telemetry_decimation, 5);
+  EXPECT_EQ(s.rt.hydraulics.stack_bytes, 256u * 1024u);
+  EXPECT_EQ(load_scenario(write_scenario("[rt]\noverrun = \"stop\"\n")).rt.overrun_policy,
+            rt::OverrunPolicy::kStop);
+}
+
+TEST(RtSection, BadValuesNameTheKeyAndTheAcceptedValues) {
+  std::string msg = error_of("[rt]\npriority_hyd = 120\n");
+  EXPECT_NE(msg.find("'rt.priority_hyd' = 120"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("[1, 99]"), std::string::npos) << msg;
+  msg = error_of("[rt]\ncpu_mech = -2\n");
+  EXPECT_NE(msg.find("'rt.cpu_mech'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("[-1, 1023]"), std::string::npos) << msg;
+  msg = error_of("[rt]\noverrun = \"later\"\n");
+  EXPECT_NE(msg.find("'rt.overrun' = 'later' is not one of: catch-up, skip, stop"), std::string::npos) << msg;
+  msg = error_of("[rt]\nscheduler = \"rr\"\n");
+  EXPECT_NE(msg.find("fifo, other"), std::string::npos) << msg;
+  msg = error_of("[rt]\ntelemetry_decimation = 0\n");
+  EXPECT_NE(msg.find("'rt.telemetry_decimation'"), std::string::npos) << msg;
+  msg = error_of("[rt]\nstack_kib = 16\n");
+  EXPECT_NE(msg.find("'rt.stack_kib'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("[128, 65536]"), std::string::npos) << msg;
+}
+
+TEST(RtSection, IntegersMustBeIntegersAndKeysMustBeKnown) {
+  std::string msg = error_of("[rt]\ncpu_hyd = 1.5\n");
+  EXPECT_NE(msg.find("'rt.cpu_hyd' must be an integer"), std::string::npos) << msg;
+  msg = error_of("[rt]\ncpu = 1\n");
+  EXPECT_NE(msg.find("unknown key 'rt.cpu'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("cpu_mech"), std::string::npos) << "lists the accepted keys: " << msg;
+}
+
+}  // namespace
+}  // namespace hilsim::config

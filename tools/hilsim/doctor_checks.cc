@@ -1,0 +1,239 @@
+#include "tools/hilsim/doctor_checks.h"
+
+#include <linux/capability.h>
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <set>
+
+#include "rt/system_info.h"
+#include "rt/thread_setup.h"
+#include "tools/hilsim/cyclictest.h"
+
+namespace hilsim::tools {
+
+using Level = Finding::Level;
+
+std::string parse_debugfs_preempt(const std::string& line) {
+  const std::size_t open = line.find('('), close = line.find(')');
+  if (open == std::string::npos || close == std::string::npos || close < open) return "";
+  return line.substr(open + 1, close - open - 1);
+}
+
+namespace {
+
+// "Dynamic Preempt: none" in the kernel log of PREEMPT_DYNAMIC kernels (dmesg may be restricted).
+std::string preempt_from_dmesg() {
+  FILE* pipe = popen("dmesg 2>/dev/null", "r");
+  if (!pipe) return "";
+  std::string model;
+  char line[512];
+  while (std::fgets(line, sizeof line, pipe)) {
+    const std::string s(line);
+    const std::size_t at = s.find("Dynamic Preempt: ");
+    if (at != std::string::npos) {
+      model = s.substr(at + 17);
+      while (!model.empty() && (model.back() == '\n' || model.back() == ' ')) model.pop_back();
+    }
+  }
+  pclose(pipe);
+  return model;
+}
+
+std::string preempt_from_config(const std::string& release) {
+  std::ifstream in("/boot/config-" + release);
+  std::string line, model;
+  while (std::getline(in, line)) {
+    if (line == "CONFIG_PREEMPT_RT=y") return "rt";
+    if (line == "CONFIG_PREEMPT=y") model = "full";
+    if (line == "CONFIG_PREEMPT_VOLUNTARY=y" && model.empty()) model = "voluntary";
+    if (line == "CONFIG_PREEMPT_NONE=y" && model.empty()) model = "none";
+  }
+  return model;
+}
+
+Finding kernel_finding(const rt::KernelInfo& k) {
+  if (k.preempt_rt)
+    return {Level::kOk, "kernel " + k.release + " is PREEMPT_RT (" + k.preempt_rt_evidence + ")", ""};
+  return {Level::kWarn,
+          "kernel " + k.release + " is not PREEMPT_RT (" + k.preempt_rt_evidence +
+              "; uname -v: " + k.version + ")",
+          "for bounded latencies boot a PREEMPT_RT kernel (Debian: apt-get install linux-image-rt-amd64); a "
+          "standard "
+          "kernel gives tens of microseconds typically and occasional outliers of milliseconds"};
+}
+
+Finding preemption_finding() {
+  const PreemptionModel p = preemption_model();
+  if (p.model.empty())
+    return {Level::kWarn, "kernel preemption model: unknown (no debugfs, kernel log or /boot config)", ""};
+  const std::string what = "kernel preemption model: " + p.model + " (" + p.source + ")";
+  if (p.model == "full" || p.model == "rt") return {Level::kOk, what, ""};
+  return {Level::kWarn, what,
+          "a real-time thread waits until a task running in the kernel reaches a preemption point; boot with "
+          "preempt=full (PREEMPT_DYNAMIC kernels; at run time: echo full > /sys/kernel/debug/sched/preempt)"};
+}
+
+Finding rtprio_finding(const rt::RtSettings& rt) {
+  const int needed = std::max(rt.mechanics.priority, rt.hydraulics.priority);
+  const rt::ResourceLimit lim = rt::resource_limit(RLIMIT_RTPRIO);
+  const std::string limits =
+      "RLIMIT_RTPRIO " + rt::describe_limit(lim.soft) + " (hard " + rt::describe_limit(lim.hard) + ")";
+  if (rt::has_capability(CAP_SYS_NICE)) {
+    return {Level::kOk, "SCHED_FIFO allowed: the process has CAP_SYS_NICE (" + limits + " does not apply)",
+            ""};
+  }
+  if (lim.soft == RLIM_INFINITY || lim.soft >= static_cast<rlim_t>(needed)) {
+    return {Level::kOk, "SCHED_FIFO up to priority " + rt::describe_limit(lim.soft) + " allowed by " + limits,
+            ""};
+  }
+  return {Level::kFail,
+          "SCHED_FIFO priority " + std::to_string(needed) + " not allowed: no CAP_SYS_NICE and " + limits,
+          rt::explain_fifo_refusal(needed).substr(rt::explain_fifo_refusal(needed).find("; ") + 2)};
+}
+
+Finding memlock_finding() {
+  const rt::ResourceLimit lim = rt::resource_limit(RLIMIT_MEMLOCK);
+  const std::string limits =
+      "RLIMIT_MEMLOCK " +
+      (lim.soft == RLIM_INFINITY ? std::string("unlimited") : rt::describe_limit(lim.soft / 1024) + " KiB");
+  if (rt::has_capability(CAP_IPC_LOCK))
+    return {Level::kOk, "mlockall allowed: the process has CAP_IPC_LOCK (" + limits + " does not apply)", ""};
+  if (lim.soft == RLIM_INFINITY) return {Level::kOk, "mlockall allowed: " + limits, ""};
+  return {Level::kWarn, "mlockall may fail: no CAP_IPC_LOCK and " + limits,
+          "run as root, grant CAP_IPC_LOCK (setcap cap_ipc_lock+ep on the binary), or raise the limit "
+          "(ulimit -l unlimited, or '<user> - memlock unlimited' in /etc/security/limits.conf)"};
+}
+
+Finding isolation_finding(const rt::RtSettings& rt) {
+  const std::vector<int> isolated = rt::isolated_cpus();
+  const std::vector<int> online = rt::online_cpus();
+  std::set<int> configured;  // the configured CPUs that exist (a missing one is its own finding)
+  for (const rt::ThreadConfig* t : {&rt.mechanics, &rt.hydraulics}) {
+    if (std::find(online.begin(), online.end(), t->cpu) != online.end()) configured.insert(t->cpu);
+  }
+  std::string cpus;
+  for (int c : configured) cpus += (cpus.empty() ? "" : ",") + std::to_string(c);
+  const std::string advice =
+      "isolate the real-time CPUs from other work: boot with isolcpus=" +
+      (cpus.empty() ? std::string("N") : cpus) + " nohz_full=" + (cpus.empty() ? std::string("N") : cpus) +
+      " rcu_nocbs=" + (cpus.empty() ? std::string("N") : cpus) + " and keep [rt] cpu_mech/cpu_hyd on them";
+  if (isolated.empty())
+    return {Level::kWarn, "no isolated CPUs (/sys/devices/system/cpu/isolated is empty)", advice};
+  for (int c : configured) {
+    if (std::find(isolated.begin(), isolated.end(), c) == isolated.end()) {
+      return {Level::kWarn,
+              "isolated CPUs: " + rt::format_cpu_list(isolated) + ", but [rt] uses CPU " + std::to_string(c),
+              "configure [rt] cpu_mech/cpu_hyd among the isolated CPUs"};
+    }
+  }
+  return {Level::kOk, "isolated CPUs: " + rt::format_cpu_list(isolated) + ", holding the configured threads",
+          ""};
+}
+
+std::vector<Finding> governor_findings() {
+  std::vector<Finding> out;
+  std::vector<int> slow;
+  std::string governors;
+  bool any = false;
+  for (int c : rt::online_cpus()) {
+    const auto g =
+        rt::read_first_line("/sys/devices/system/cpu/cpu" + std::to_string(c) + "/cpufreq/scaling_governor");
+    if (!g) continue;
+    any = true;
+    governors += (governors.empty() ? "" : ", ") + ("CPU " + std::to_string(c) + " " + *g);
+    if (*g != "performance") slow.push_back(c);
+  }
+  if (!any) {
+    out.push_back({Level::kOk,
+                   "CPU frequency governor: not exposed (no cpufreq in sysfs; typical of virtual machines)",
+                   ""});
+  } else if (slow.empty()) {
+    out.push_back({Level::kOk, "CPU frequency governor: " + governors, ""});
+  } else {
+    out.push_back({Level::kWarn, "CPU frequency governor: " + governors,
+                   "a changing clock changes execution times; set 'performance' (cpupower frequency-set -g "
+                   "performance)"});
+  }
+  return out;
+}
+
+std::vector<Finding> cpu_findings(const rt::RtSettings& rt) {
+  std::vector<Finding> out;
+  const std::vector<int> online = rt::online_cpus();
+  for (const rt::ThreadConfig* t : {&rt.mechanics, &rt.hydraulics}) {
+    const std::string who = "[rt] " + std::string(t == &rt.mechanics ? "cpu_mech" : "cpu_hyd");
+    if (t->cpu < 0) {
+      out.push_back({Level::kWarn, who + " = -1: the thread is not pinned",
+                     "pin it to a CPU (online: " + rt::format_cpu_list(online) + ")"});
+      continue;
+    }
+    const std::string problem = rt::check_cpu(t->cpu);
+    if (problem.empty()) {
+      out.push_back({Level::kOk,
+                     who + " = " + std::to_string(t->cpu) +
+                         ": present and allowed (online CPUs: " + rt::format_cpu_list(online) + ")",
+                     ""});
+    } else {
+      out.push_back({Level::kFail, who + " = " + std::to_string(t->cpu) + ": " + problem, ""});
+    }
+  }
+  if (rt.mechanics.cpu >= 0 && rt.mechanics.cpu == rt.hydraulics.cpu) {
+    out.push_back({Level::kOk,
+                   "both threads share CPU " + std::to_string(rt.mechanics.cpu) +
+                       " (the hydraulics at priority " + std::to_string(rt.hydraulics.priority) +
+                       " preempt the mechanics at " + std::to_string(rt.mechanics.priority) + ")",
+                   ""});
+  }
+  return out;
+}
+
+Finding throttling_finding() {
+  const auto runtime = rt::read_first_line("/proc/sys/kernel/sched_rt_runtime_us");
+  const auto period = rt::read_first_line("/proc/sys/kernel/sched_rt_period_us");
+  if (!runtime || !period) return {Level::kOk, "real-time throttling: not reported", ""};
+  if (*runtime == "-1") return {Level::kOk, "real-time throttling: off (sched_rt_runtime_us = -1)", ""};
+  return {Level::kOk,
+          "real-time throttling: SCHED_FIFO threads may use " + *runtime + " us of every " + *period +
+              " us per CPU (a runaway loop cannot lock up the machine; hilsim's loops sleep every period)",
+          ""};
+}
+
+Finding cyclictest_finding() {
+  if (const auto path = find_cyclictest())
+    return {Level::kOk, "cyclictest: " + *path + " (hilsim bench-rt compares with it)", ""};
+  return {Level::kWarn, "cyclictest: not found; hilsim bench-rt will show only its own figures",
+          "install it (Debian: apt-get install rt-tests)"};
+}
+
+}  // namespace
+
+PreemptionModel preemption_model() {
+  if (const auto line = rt::read_first_line("/sys/kernel/debug/sched/preempt")) {
+    const std::string m = parse_debugfs_preempt(*line);
+    if (!m.empty()) return {m, "/sys/kernel/debug/sched/preempt"};
+  }
+  const rt::KernelInfo k = rt::kernel_info();
+  if (k.preempt_rt) return {"rt", k.preempt_rt_evidence};
+  if (std::string m = preempt_from_dmesg(); !m.empty()) return {m, "kernel log: Dynamic Preempt"};
+  if (std::string m = preempt_from_config(k.release); !m.empty()) return {m, "/boot/config-" + k.release};
+  return {};
+}
+
+std::vector<Finding> doctor_findings(const rt::RtSettings& rt) {
+  const rt::KernelInfo k = rt::kernel_info();
+  std::vector<Finding> out = {kernel_finding(k)};
+  if (!k.preempt_rt) out.push_back(preemption_finding());
+  out.push_back(rtprio_finding(rt));
+  out.push_back(memlock_finding());
+  out.push_back(throttling_finding());
+  for (Finding& f : cpu_findings(rt)) out.push_back(std::move(f));
+  out.push_back(isolation_finding(rt));
+  for (Finding& f : governor_findings()) out.push_back(std::move(f));
+  out.push_back(cyclictest_finding());
+  return out;
+}
+
+}  // namespace hilsim::tools

@@ -1,0 +1,23 @@
+// `hilsim run --realtime` (paced at wall-clock time) and `hilsim run --threads` (unpaced): the
+// scenario in the real-time threads of hilsim_rt, with the CSV written by the telemetry thread and
+// a report of the threads' scheduling, latencies and overruns.
+#pragma once
+
+#include <optional>
+
+#include "sim/analysis/trajectory.h"
+#include "tools/hilsim/run_setup.h"
+
+namespace hilsim::tools {
+
+struct RealtimeFlags {
+  bool paced = true;        // --realtime; false for --threads
+  bool require_rt = false;  // --require-rt: refuse (exit 2) unless every real-time setting was granted
+};
+
+// Exit status: 0 done, 2 refused (--require-rt), 3 diverged, 4 stopped early (an overrun with
+// [rt] overrun = "stop", or SIGINT/SIGTERM).
+int run_in_threads(const config::Scenario& scenario, const RunInputs& inputs,
+                   const std::optional<sim::ReferenceCurve>& reference, const RealtimeFlags& flags);
+
+}  // namespace hilsim::tools
