@@ -36,22 +36,23 @@ enum class ValveSampling {
   kStepEnd,
 };
 
-// When the Newton–Raphson iteration of a step stops.
+// When the Newton–Raphson iteration of a step stops (after at least one update).
 enum class NewtonConvergence {
-  // ‖b(z)‖₂ < tolerance, b the residual of eq. (25) scaled by h²/4 (seed 000 §4 words it so). The
-  // scaling makes the criterion loose at small h: at h = 0.05 ms it accepts force imbalances of
-  // 1e-5/(h²/4) = 16 kN.
-  kResidual,
-  // ‖Δz‖₂ < tolerance, Δz = [Δq; Δp] the Newton update [m, Pa]: the criterion of the benchmark
-  // authors' published script, with which their reference file is reproduced to its printed digits.
+  // ‖Δz‖₂ < tolerance, Δz = [Δq; Δp] the Newton update [m, Pa]: what the benchmark authors' published
+  // script checks; with it their reference file is reproduced to its printed digits.
   kUpdate,
+  // ‖b(z)‖₂ < tolerance, b the residual of eq. (25) scaled by h²/4, as seed 000 §4 words it. The
+  // scaling makes the criterion loose at small h: at h = 0.05 ms it accepts force imbalances of
+  // 1e-5/(h²/4) = 16 kN and one iteration per step, and the undamped stiff pressure mode of the
+  // trapezoidal rule then rings by ±250 Pa from step to step.
+  kResidual,
 };
 
 struct MonolithicSettings {
   double h = 5e-5;          // integration step [s], (0, 10]
   double alpha = 1e12;      // penalty factor α of the augmented Lagrangian [N/m² per m² of Φ], > 0
   double tolerance = 1e-5;  // Newton tolerance (see NewtonConvergence), > 0
-  NewtonConvergence convergence = NewtonConvergence::kResidual;
+  NewtonConvergence convergence = NewtonConvergence::kUpdate;
   ValveSampling valve_sampling = ValveSampling::kStepStart;
   int projections = 3;      // velocity and acceleration projections per step, >= 0
   int max_iterations = 50;  // Newton iterations per step before the step is given up as unconverged
@@ -72,8 +73,8 @@ struct MonolithicState {
 // What one step did.
 struct MonolithicStepReport {
   int iterations = 0;          // Newton iterations (linear solves)
-  bool converged = false;      // ‖b‖₂ < tolerance within max_iterations
-  double residual = 0.0;       // last ‖b‖₂
+  bool converged = false;      // the convergence criterion was met within max_iterations
+  double residual = 0.0;       // last ‖b‖₂ of eq. (25)
   double violation = 0.0;      // ‖Φ(q_{k+1})‖₂ [m²]
 };
 

@@ -69,6 +69,31 @@ TEST(Cli, WritesTheTrajectoryCsv) {
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 12);  // header + t = 0 … 10 ms
 }
 
+TEST(Cli, MonolithicRunWritesViolationAndIterationColumns) {
+  const std::string csv = (fs::temp_directory_path() / "hilsim_cli_mono.csv").string();
+  const Outcome o = hilsim("run --quiet --solver monolithic --h 1e-3 --duration 0.01 --out " + csv);
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("Newton iterations per step"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("constraint violation"), std::string::npos) << o.out;
+  const std::string text = slurp(csv);
+  EXPECT_EQ(text.substr(0, text.find('\n')), "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2,violC,newton_iterations");
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 12);  // header + t = 0 … 10 ms
+}
+
+TEST(Cli, ConvergenceTable) {
+  const Outcome o = hilsim("convergence --duration 0.5 --h 2e-4,4e-4 --href 1e-4");
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("|ds1| h_ref"), std::string::npos) << o.out;
+  EXPECT_EQ(std::count(o.out.begin(), o.out.end(), '\n'), 5) << o.out;  // 3 header lines + 2 rows
+}
+
+TEST(Cli, BadMonolithicFlags) {
+  expect_bad_input(hilsim("run --h 1e-3"), "--h sets the monolithic step");
+  expect_bad_input(hilsim("convergence --h 1.5e-4 --href 1e-4"), "whole multiple");
+  EXPECT_EQ(hilsim("run --solver fem").status, 2);
+  EXPECT_EQ(hilsim("run --solver monolithic --valve-sampling middle").status, 2);
+}
+
 TEST(Cli, MalformedScenario) {
   expect_bad_input(hilsim("run " + write_temp("bad1.toml", "[cosim\n")), "malformed TOML");
 }

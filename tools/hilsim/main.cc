@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "tools/hilsim/convergence_command.h"
 #include "tools/hilsim/run_command.h"
 #include "tools/hilsim/sweep_command.h"
 #include "tools/io/input_error.h"
@@ -15,8 +16,10 @@ int main(int argc, char** argv) {
   app.failure_message(CLI::FailureMessage::simple);
   hilsim::tools::RunCommand run;
   hilsim::tools::SweepCommand sweep;
+  hilsim::tools::ConvergenceCommand convergence;
   run.add_to(app);
   sweep.add_to(app);
+  convergence.add_to(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -26,6 +29,7 @@ int main(int argc, char** argv) {
   try {
     if (app.got_subcommand("run")) return run.execute();
     if (app.got_subcommand("sweep")) return sweep.execute();
+    if (app.got_subcommand("convergence")) return convergence.execute();
   } catch (const hilsim::io::InputError& e) {
     std::fprintf(stderr, "hilsim: %s\n", e.what());
     return 2;

@@ -1,6 +1,9 @@
 #include "tools/scenario/scenario.h"
 
+#include <algorithm>
+#include <climits>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
@@ -54,6 +57,32 @@ sim::Coupling parse_coupling(const std::string& text, const std::string& what) {
   throw InputError(what + ": coupling '" + text + "' is not one of: fs, ps");
 }
 
+Solver parse_solver(const std::string& text, const std::string& what) {
+  if (text == "cosim") return Solver::kCosim;
+  if (text == "monolithic") return Solver::kMonolithic;
+  throw InputError(what + ": solver '" + text + "' is not one of: cosim, monolithic");
+}
+
+sim::ValveSampling parse_valve_sampling(const std::string& text, const std::string& what) {
+  if (text == "step_start") return sim::ValveSampling::kStepStart;
+  if (text == "step_end") return sim::ValveSampling::kStepEnd;
+  throw InputError(what + ": '" + text + "' is not one of: step_start, step_end");
+}
+
+sim::NewtonConvergence parse_newton_convergence(const std::string& text, const std::string& what) {
+  if (text == "residual") return sim::NewtonConvergence::kResidual;
+  if (text == "update") return sim::NewtonConvergence::kUpdate;
+  throw InputError(what + ": '" + text + "' is not one of: residual, update");
+}
+
+std::string to_string(sim::ValveSampling v) {
+  return v == sim::ValveSampling::kStepStart ? "step_start" : "step_end";
+}
+
+std::string to_string(sim::NewtonConvergence c) {
+  return c == sim::NewtonConvergence::kResidual ? "residual" : "update";
+}
+
 std::string describe(const ManoeuvreSpec& m) {
   switch (m.kind) {
     case ManoeuvreKind::kM1: return "M1";
@@ -85,6 +114,17 @@ class TableReader {
       target = *v;
     } else {
       fail(key, "must be a number", *node);
+    }
+  }
+
+  // A TOML integer; values beyond the range of int are clamped (validate() then rejects them).
+  void integer(const std::string& key, int& target) {
+    const toml::node* node = find(key);
+    if (!node) return;
+    if (const auto v = node->value<std::int64_t>(); v && node->is_integer()) {
+      target = static_cast<int>(std::clamp<std::int64_t>(*v, INT32_MIN, INT32_MAX));
+    } else {
+      fail(key, "must be an integer", *node);
     }
   }
 
@@ -168,14 +208,16 @@ Scenario load_scenario(const std::string& path) {
 
   TableReader top(path, root, "");
   top.string("name", s.name);
-  top.reject_unknown({"run", "cosim", "manoeuvre", "crane", "hydraulics"});
+  top.reject_unknown({"run", "cosim", "manoeuvre", "crane", "hydraulics", "monolithic"});
 
   TableReader run(path, root, "run");
   run.number("duration", s.cosim.duration);
-  std::string reference, out;
+  std::string reference, out, solver = "cosim";
   run.string("reference", reference);
   run.string("out", out);
+  run.string("solver", solver);
   run.reject_unknown();
+  s.solver = parse_solver(solver, path + ": key 'run.solver'");
   if (!reference.empty()) s.reference = resolve(base, reference);
   if (!out.empty()) s.out = resolve(base, out);
 
@@ -193,6 +235,20 @@ Scenario load_scenario(const std::string& path) {
   } else {
     throw InputError(path + ": key 'cosim.scheme' = '" + scheme + "' is not one of: jacobi");
   }
+
+  TableReader mono(path, root, "monolithic");
+  std::string valve_sampling = to_string(s.monolithic.valve_sampling);
+  std::string convergence = to_string(s.monolithic.convergence);
+  mono.number("h", s.monolithic.h);
+  mono.number("alpha", s.monolithic.alpha);
+  mono.number("tolerance", s.monolithic.tolerance);
+  mono.string("convergence", convergence);
+  mono.integer("projections", s.monolithic.projections);
+  mono.integer("max_iterations", s.monolithic.max_iterations);
+  mono.string("valve_sampling", valve_sampling);
+  mono.reject_unknown();
+  s.monolithic.valve_sampling = parse_valve_sampling(valve_sampling, path + ": key 'monolithic.valve_sampling'");
+  s.monolithic.convergence = parse_newton_convergence(convergence, path + ": key 'monolithic.convergence'");
 
   TableReader man(path, root, "manoeuvre");
   std::string kind = "M1", file;
@@ -280,10 +336,22 @@ void validate(const Scenario& s) {
   } catch (const std::invalid_argument& e) {
     throw InputError(s.source + ": " + e.what());
   }
-  if (s.cosim.duration < s.cosim.H) {
+  if (s.solver == Solver::kCosim && s.cosim.duration < s.cosim.H) {
     std::ostringstream msg;
     msg << s.source << ": key 'run.duration' = " << s.cosim.duration
         << " s is shorter than one macro step H = " << s.cosim.H << " s";
+    throw InputError(msg.str());
+  }
+  const auto& mono = s.monolithic;
+  check("monolithic.h", mono.h, 0.0, 10.0, true, false, "s");
+  check("monolithic.alpha", mono.alpha, 0.0, inf, true, true, "");
+  check("monolithic.tolerance", mono.tolerance, 0.0, inf, true, true, "");
+  check("monolithic.projections", mono.projections, 0, 100, false, false, "");
+  check("monolithic.max_iterations", mono.max_iterations, 1, 1000, false, false, "");
+  if (s.solver == Solver::kMonolithic && s.cosim.duration < mono.h) {
+    std::ostringstream msg;
+    msg << s.source << ": key 'run.duration' = " << s.cosim.duration
+        << " s is shorter than one monolithic step h = " << mono.h << " s";
     throw InputError(msg.str());
   }
   const auto& m1 = s.manoeuvre.m1;

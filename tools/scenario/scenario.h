@@ -8,6 +8,7 @@
 #include "sim/cosim/crane_cosimulation.h"
 #include "sim/manoeuvre/valve_command.h"
 #include "sim/model/crane_parameters.h"
+#include "sim/monolithic/monolithic_solver.h"
 
 namespace hilsim::config {
 
@@ -20,6 +21,10 @@ struct ManoeuvreSpec {
   sim::SinusoidalManoeuvreM2::Shape m2;   // kM2
 };
 
+// What integrates the crane: the co-simulation of mechanics and hydraulics, or the monolithic
+// reference solver (sim/monolithic/).
+enum class Solver { kCosim, kMonolithic };
+
 struct Scenario {
   std::string source = "(defaults)";      // the file it came from, for messages
   std::string name = "default";
@@ -27,6 +32,8 @@ struct Scenario {
   sim::HydraulicParameters hydraulics;
   ManoeuvreSpec manoeuvre;
   sim::CosimSettings cosim;
+  Solver solver = Solver::kCosim;
+  sim::MonolithicSettings monolithic;     // its duration is cosim.duration ([run] duration)
   std::optional<std::string> reference;   // reference curve to compare with, resolved path
   std::optional<std::string> out;         // trajectory CSV to write, resolved path
 };
@@ -51,6 +58,15 @@ void validate(const Scenario& scenario);
 ManoeuvreSpec parse_manoeuvre(const std::string& text);
 // Parses "fs" / "ps"; throws io::InputError naming `what`.
 sim::Coupling parse_coupling(const std::string& text, const std::string& what);
+// Parses "cosim" / "monolithic".
+Solver parse_solver(const std::string& text, const std::string& what);
+// Parses "step_start" / "step_end".
+sim::ValveSampling parse_valve_sampling(const std::string& text, const std::string& what);
+// Parses "residual" / "update".
+sim::NewtonConvergence parse_newton_convergence(const std::string& text, const std::string& what);
+// "step_start", "residual", ...: the names the parsers accept.
+std::string to_string(sim::ValveSampling v);
+std::string to_string(sim::NewtonConvergence c);
 // "M1", "M2" or the table's path.
 std::string describe(const ManoeuvreSpec& m);
 
