@@ -31,7 +31,8 @@ CraneCosimulation::CraneCosimulation(const CraneParameters& crane, const Hydraul
   MechanicsState initial;
   initial.q = eq.q;
   mech_ = std::make_unique<MechanicsSubsystem>(crane, hyd, settings.coupling, settings.H, h_mech, initial);
-  hyd_sub_ = std::make_unique<HydraulicsSubsystem>(hyd, settings.H, settings.h_hyd, eq.s, eq.p, valve);
+  hyd_sub_ = std::make_unique<HydraulicsSubsystem>(hyd, settings.H, settings.h_hyd, eq.s, eq.p, valve, 0.0,
+                                                   settings.hydraulics_integrator);
   manager_ = std::make_unique<CosimManager>(
       std::vector<Subsystem*>{mech_.get(), hyd_sub_.get()}, crane_connections(settings.coupling),
       settings.scheme);

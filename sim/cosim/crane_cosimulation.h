@@ -23,6 +23,7 @@ struct CosimSettings {
   double h_mech = 0.0;    // mechanics step [s]; 0 means h_M = H (as in every run of seed 000)
   double h_hyd = 0.2e-3;  // hydraulic step [s]; H must be a whole multiple of it
   double duration = 10.0; // simulated time [s]; the run ends at the last communication point ≤ it
+  HydraulicIntegrator hydraulics_integrator = HydraulicIntegrator::kForwardEuler;
 };
 
 class CraneCosimulation final {

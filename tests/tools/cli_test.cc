@@ -94,6 +94,13 @@ TEST(Cli, BadMonolithicFlags) {
   EXPECT_EQ(hilsim("run --solver monolithic --valve-sampling middle").status, 2);
 }
 
+TEST(Cli, HydraulicsIntegratorFlag) {
+  const Outcome o = hilsim("run --quiet --duration 0.1 --hydraulics-integrator trapezoidal --hH 1e-3");
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("(trapezoidal)"), std::string::npos) << o.out;
+  EXPECT_EQ(hilsim("run --hydraulics-integrator rk5").status, 2);
+}
+
 TEST(Cli, MalformedScenario) {
   expect_bad_input(hilsim("run " + write_temp("bad1.toml", "[cosim\n")), "malformed TOML");
 }

@@ -137,6 +137,14 @@ TEST_F(ScenarioFiles, BadMonolithicKeys) {
             std::string::npos);
 }
 
+TEST_F(ScenarioFiles, HydraulicsIntegrator) {
+  const Scenario s = load_scenario(write("s.toml", "[cosim]\nhydraulics_integrator = \"rk4\"\n"));
+  EXPECT_EQ(s.cosim.hydraulics_integrator, sim::HydraulicIntegrator::kRungeKutta4);
+  EXPECT_EQ(load_scenario(write("t.toml", "")).cosim.hydraulics_integrator, sim::HydraulicIntegrator::kForwardEuler);
+  EXPECT_NE(error_of("[cosim]\nhydraulics_integrator = \"rk5\"\n").find("euler, rk4, trapezoidal"),
+            std::string::npos);
+}
+
 TEST_F(ScenarioFiles, MalformedToml) {
   const std::string msg = error_of("[cosim\nH = 1e-3\n");
   EXPECT_NE(msg.find("malformed TOML"), std::string::npos) << msg;

@@ -57,6 +57,14 @@ sim::Coupling parse_coupling(const std::string& text, const std::string& what) {
   throw InputError(what + ": coupling '" + text + "' is not one of: fs, ps");
 }
 
+sim::HydraulicIntegrator parse_hydraulic_integrator(const std::string& text, const std::string& what) {
+  for (auto m : {sim::HydraulicIntegrator::kForwardEuler, sim::HydraulicIntegrator::kRungeKutta4,
+                 sim::HydraulicIntegrator::kTrapezoidal}) {
+    if (text == sim::to_string(m)) return m;
+  }
+  throw InputError(what + ": hydraulic integrator '" + text + "' is not one of: euler, rk4, trapezoidal");
+}
+
 Solver parse_solver(const std::string& text, const std::string& what) {
   if (text == "cosim") return Solver::kCosim;
   if (text == "monolithic") return Solver::kMonolithic;
@@ -223,12 +231,16 @@ Scenario load_scenario(const std::string& path) {
 
   TableReader cosim(path, root, "cosim");
   std::string coupling = std::string(sim::to_string(s.cosim.coupling)), scheme = "jacobi";
+  std::string hydraulics_integrator(sim::to_string(s.cosim.hydraulics_integrator));
   cosim.string("coupling", coupling);
   cosim.string("scheme", scheme);
   cosim.number("H", s.cosim.H);
   cosim.number("h_mech", s.cosim.h_mech);
   cosim.number("h_hyd", s.cosim.h_hyd);
+  cosim.string("hydraulics_integrator", hydraulics_integrator);
   cosim.reject_unknown();
+  s.cosim.hydraulics_integrator =
+      parse_hydraulic_integrator(hydraulics_integrator, path + ": key 'cosim.hydraulics_integrator'");
   s.cosim.coupling = parse_coupling(coupling, path + ": key 'cosim.coupling'");
   if (scheme == "jacobi") {
     s.cosim.scheme = sim::Scheme::kJacobi;
