@@ -28,13 +28,21 @@ CraneCosimulation::CraneCosimulation(const CraneParameters& crane, const Hydraul
                                      const CosimSettings& settings)
     : crane_(crane), hyd_(hyd), settings_(settings), valve_(valve) {
   const double h_mech = settings.h_mech > 0.0 ? settings.h_mech : settings.H;
-  MechanicsState initial;
-  initial.q = eq.q;
-  mech_ = std::make_unique<MechanicsSubsystem>(crane, hyd, settings.coupling, settings.H, h_mech, initial);
+  Subsystem* mechanics = nullptr;
+  if (settings.mechanics == MechanicsFormulation::kIndependent) {
+    MechanicsState initial;
+    initial.q = eq.q;
+    mech_ = std::make_unique<MechanicsSubsystem>(crane, hyd, settings.coupling, settings.H, h_mech, initial);
+    mechanics = mech_.get();
+  } else {
+    dep_mech_ = std::make_unique<DependentMechanicsSubsystem>(crane, hyd, settings.coupling, settings.mechanics,
+                                                              settings.H, h_mech, eq.q, eq.f_h);
+    mechanics = dep_mech_.get();
+  }
   hyd_sub_ = std::make_unique<HydraulicsSubsystem>(hyd, settings.H, settings.h_hyd, eq.s, eq.p, valve, 0.0,
                                                    settings.hydraulics_integrator);
   manager_ = std::make_unique<CosimManager>(
-      std::vector<Subsystem*>{mech_.get(), hyd_sub_.get()}, crane_connections(settings.coupling),
+      std::vector<Subsystem*>{mechanics, hyd_sub_.get()}, crane_connections(settings.coupling),
       settings.scheme);
   if (!(std::isfinite(settings.duration) && settings.duration >= 0.0)) {
     throw std::invalid_argument("duration must be a non-negative number of seconds");
@@ -52,20 +60,32 @@ double CraneCosimulation::time() const {
 }
 
 CraneSample CraneCosimulation::sample() const {
-  const MechanicsState& m = mech_->state();
-  const ActuatorKinematics act = actuator_kinematics(crane_, m.q, m.q_dot);
+  Eigen::Vector2d theta;
+  double s1 = 0.0, s1_dot = 0.0;
+  if (mech_) {
+    const MechanicsState& m = mech_->state();
+    const ActuatorKinematics act = actuator_kinematics(crane_, m.q, m.q_dot);
+    theta = m.q;
+    s1 = act.s;
+    s1_dot = act.s_dot;
+  } else {
+    const dependent::Actuator act = dependent::actuator(crane_, dep_mech_->state().x, dep_mech_->state().x_dot);
+    theta = dep_mech_->angles();
+    s1 = act.s;
+    s1_dot = act.s_dot;
+  }
   const Eigen::Vector2d& p = hyd_sub_->pressures();
   CraneSample s;
   s.t = time();
   const std::int64_t micro = manager_->macro_step() * hyd_sub_->steps_per_macro();
   s.kappa = valve_.kappa(micro, static_cast<double>(micro) * settings_.h_hyd);
-  s.s1 = act.s;
-  s.s1_dot = act.s_dot;
+  s.s1 = s1;
+  s.s1_dot = s1_dot;
   s.p1 = p[0];
   s.p2 = p[1];
-  s.f_h = actuator_force(hyd_, p, act.s_dot);
-  s.theta1 = m.q[0];
-  s.theta2 = m.q[1];
+  s.f_h = actuator_force(hyd_, p, s1_dot);
+  s.theta1 = theta[0];
+  s.theta2 = theta[1];
   return s;
 }
 

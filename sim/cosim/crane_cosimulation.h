@@ -13,6 +13,7 @@
 #include "sim/cosim/mechanics_subsystem.h"
 #include "sim/manoeuvre/valve_command.h"
 #include "sim/model/equilibrium.h"
+#include "sim/multibody/dependent_mechanics_subsystem.h"
 
 namespace hilsim::sim {
 
@@ -24,6 +25,7 @@ struct CosimSettings {
   double h_hyd = 0.2e-3;  // hydraulic step [s]; H must be a whole multiple of it
   double duration = 10.0; // simulated time [s]; the run ends at the last communication point ≤ it
   HydraulicIntegrator hydraulics_integrator = HydraulicIntegrator::kForwardEuler;
+  MechanicsFormulation mechanics = MechanicsFormulation::kIndependent;
 };
 
 class CraneCosimulation final {
@@ -46,7 +48,8 @@ class CraneCosimulation final {
   HydraulicParameters hyd_;
   CosimSettings settings_;
   const ValveCommand& valve_;
-  std::unique_ptr<MechanicsSubsystem> mech_;
+  std::unique_ptr<MechanicsSubsystem> mech_;                // kIndependent
+  std::unique_ptr<DependentMechanicsSubsystem> dep_mech_;   // kAli1, kAli3P
   std::unique_ptr<HydraulicsSubsystem> hyd_sub_;
   std::unique_ptr<CosimManager> manager_;
   std::int64_t total_steps_ = 0;

@@ -101,6 +101,13 @@ TEST(Cli, HydraulicsIntegratorFlag) {
   EXPECT_EQ(hilsim("run --hydraulics-integrator rk5").status, 2);
 }
 
+TEST(Cli, MechanicsFlag) {
+  const Outcome o = hilsim("run --quiet --duration 0.1 --mechanics ali1");
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("(ali1)"), std::string::npos) << o.out;
+  EXPECT_EQ(hilsim("run --mechanics ali2").status, 2);
+}
+
 TEST(Cli, MalformedScenario) {
   expect_bad_input(hilsim("run " + write_temp("bad1.toml", "[cosim\n")), "malformed TOML");
 }

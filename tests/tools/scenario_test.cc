@@ -145,6 +145,13 @@ TEST_F(ScenarioFiles, HydraulicsIntegrator) {
             std::string::npos);
 }
 
+TEST_F(ScenarioFiles, Mechanics) {
+  EXPECT_EQ(load_scenario(write("s.toml", "[cosim]\nmechanics = \"ali3p\"\n")).cosim.mechanics,
+            sim::MechanicsFormulation::kAli3P);
+  EXPECT_EQ(load_scenario(write("t.toml", "")).cosim.mechanics, sim::MechanicsFormulation::kIndependent);
+  EXPECT_NE(error_of("[cosim]\nmechanics = \"ali2\"\n").find("independent, ali1, ali3p"), std::string::npos);
+}
+
 TEST_F(ScenarioFiles, MalformedToml) {
   const std::string msg = error_of("[cosim\nH = 1e-3\n");
   EXPECT_NE(msg.find("malformed TOML"), std::string::npos) << msg;

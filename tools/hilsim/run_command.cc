@@ -25,9 +25,10 @@ namespace {
 
 void print_header(const config::Scenario& s, const sim::Equilibrium& eq) {
   const double h_mech = s.cosim.h_mech > 0.0 ? s.cosim.h_mech : s.cosim.H;
-  std::printf("scenario %s: manoeuvre %s, %s Jacobi, H = %g s, h_M = %g s, h_H = %g s (%s), %g s\n",
+  std::printf("scenario %s: manoeuvre %s, %s Jacobi, H = %g s, h_M = %g s (%s), h_H = %g s (%s), %g s\n",
               s.name.c_str(), config::describe(s.manoeuvre).c_str(),
-              coupling_label(s.cosim.coupling).c_str(), s.cosim.H, h_mech, s.cosim.h_hyd,
+              coupling_label(s.cosim.coupling).c_str(), s.cosim.H, h_mech,
+              std::string(sim::to_string(s.cosim.mechanics)).c_str(), s.cosim.h_hyd,
               std::string(sim::to_string(s.cosim.hydraulics_integrator)).c_str(), s.cosim.duration);
   std::printf("equilibrium: f_h = %.4f N, s1 = %.7f m, p1 = %.7f MPa, p2 = %.7f MPa, kappa0 = %.8f"
               " (%d Newton iterations)\n",

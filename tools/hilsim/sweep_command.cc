@@ -61,9 +61,9 @@ int SweepCommand::execute() const {
     reference = computed_reference(s, in);
     reference_name = "a p-s run at H = h_H = 0.05 ms (no reference file for this manoeuvre)";
   }
-  std::printf("sweep: manoeuvre %s, %s Jacobi, h_H = %g s (%s), %g s; reference: %s\n",
+  std::printf("sweep: manoeuvre %s, %s Jacobi, mechanics %s, h_H = %g s (%s), %g s; reference: %s\n",
               config::describe(s.manoeuvre).c_str(), coupling_label(s.cosim.coupling).c_str(),
-              s.cosim.h_hyd, std::string(sim::to_string(s.cosim.hydraulics_integrator)).c_str(),
+              std::string(sim::to_string(s.cosim.mechanics)).c_str(), s.cosim.h_hyd, std::string(sim::to_string(s.cosim.hydraulics_integrator)).c_str(),
               s.cosim.duration, reference_name.c_str());
   std::printf("stable: finite, max |ds1| < 5 cm, 0 < p1, p2 < 20 MPa\n");
   std::printf("%10s  %14s  %12s  %12s  %s\n", "H [ms]", "max|ds1| [m]", "p min [MPa]", "p max [MPa]",

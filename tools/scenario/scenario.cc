@@ -57,6 +57,14 @@ sim::Coupling parse_coupling(const std::string& text, const std::string& what) {
   throw InputError(what + ": coupling '" + text + "' is not one of: fs, ps");
 }
 
+sim::MechanicsFormulation parse_mechanics(const std::string& text, const std::string& what) {
+  for (auto f : {sim::MechanicsFormulation::kIndependent, sim::MechanicsFormulation::kAli1,
+                 sim::MechanicsFormulation::kAli3P}) {
+    if (text == sim::to_string(f)) return f;
+  }
+  throw InputError(what + ": mechanics '" + text + "' is not one of: independent, ali1, ali3p");
+}
+
 sim::HydraulicIntegrator parse_hydraulic_integrator(const std::string& text, const std::string& what) {
   for (auto m : {sim::HydraulicIntegrator::kForwardEuler, sim::HydraulicIntegrator::kRungeKutta4,
                  sim::HydraulicIntegrator::kTrapezoidal}) {
@@ -232,13 +240,16 @@ Scenario load_scenario(const std::string& path) {
   TableReader cosim(path, root, "cosim");
   std::string coupling = std::string(sim::to_string(s.cosim.coupling)), scheme = "jacobi";
   std::string hydraulics_integrator(sim::to_string(s.cosim.hydraulics_integrator));
+  std::string mechanics(sim::to_string(s.cosim.mechanics));
   cosim.string("coupling", coupling);
   cosim.string("scheme", scheme);
   cosim.number("H", s.cosim.H);
   cosim.number("h_mech", s.cosim.h_mech);
   cosim.number("h_hyd", s.cosim.h_hyd);
   cosim.string("hydraulics_integrator", hydraulics_integrator);
+  cosim.string("mechanics", mechanics);
   cosim.reject_unknown();
+  s.cosim.mechanics = parse_mechanics(mechanics, path + ": key 'cosim.mechanics'");
   s.cosim.hydraulics_integrator =
       parse_hydraulic_integrator(hydraulics_integrator, path + ": key 'cosim.hydraulics_integrator'");
   s.cosim.coupling = parse_coupling(coupling, path + ": key 'cosim.coupling'");

@@ -58,6 +58,8 @@ void validate(const Scenario& scenario);
 ManoeuvreSpec parse_manoeuvre(const std::string& text);
 // Parses "fs" / "ps"; throws io::InputError naming `what`.
 sim::Coupling parse_coupling(const std::string& text, const std::string& what);
+// Parses "independent" / "ali1" / "ali3p".
+sim::MechanicsFormulation parse_mechanics(const std::string& text, const std::string& what);
 // Parses "euler" / "rk4" / "trapezoidal".
 sim::HydraulicIntegrator parse_hydraulic_integrator(const std::string& text, const std::string& what);
 // Parses "cosim" / "monolithic".
