@@ -108,6 +108,13 @@ TEST(Cli, MechanicsFlag) {
   EXPECT_EQ(hilsim("run --mechanics ali2").status, 2);
 }
 
+TEST(Cli, SweepWithAHydraulicStepLargerThanTheDefaultH) {
+  // The default H = 1 ms is no multiple of h_H = 2 ms; the sweep's own list decides.
+  const Outcome o = hilsim("sweep --duration 0.1 --hH 2e-3 --hydraulics-integrator trapezoidal --H 0.002,0.004");
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("largest H"), std::string::npos) << o.out;
+}
+
 TEST(Cli, MalformedScenario) {
   expect_bad_input(hilsim("run " + write_temp("bad1.toml", "[cosim\n")), "malformed TOML");
 }

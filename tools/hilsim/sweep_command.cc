@@ -1,5 +1,6 @@
 #include "tools/hilsim/sweep_command.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "sim/analysis/stability.h"
@@ -42,7 +43,10 @@ int SweepCommand::execute() const {
   if (list.empty()) {
     for (int ms = 1; ms <= 70; ++ms) list.push_back(ms * 1e-3);
   }
-  config::Scenario s = flags.resolve();
+  // The scenario is validated at the list's smallest H (the default H may not fit a large h_H).
+  ScenarioFlags at_first_H = flags;
+  at_first_H.H = *std::min_element(list.begin(), list.end());
+  config::Scenario s = at_first_H.resolve();
   const RunInputs in = prepare_run(s);
   // Every H must fit the hydraulic step: check them all before running any.
   for (double H : list) {
