@@ -8,16 +8,20 @@ namespace hilsim::sim {
 
 std::string_view to_string(HydraulicIntegrator integrator) {
   switch (integrator) {
-    case HydraulicIntegrator::kForwardEuler: return "euler";
-    case HydraulicIntegrator::kRungeKutta4: return "rk4";
-    case HydraulicIntegrator::kTrapezoidal: return "trapezoidal";
+    case HydraulicIntegrator::kForwardEuler:
+      return "euler";
+    case HydraulicIntegrator::kRungeKutta4:
+      return "rk4";
+    case HydraulicIntegrator::kTrapezoidal:
+      return "trapezoidal";
   }
   return "?";
 }
 
 namespace {
 
-Eigen::Vector2d rates(const HydraulicParameters& par, double s0, const Eigen::Vector2d& p, const CylinderInputs& u) {
+Eigen::Vector2d rates(const HydraulicParameters& par, double s0, const Eigen::Vector2d& p,
+                      const CylinderInputs& u) {
   return pressure_rates(par, s0, p, u.s, u.s_dot, u.kappa);
 }
 
@@ -28,8 +32,9 @@ PressureStep trapezoidal(const HydraulicParameters& par, double s0, const Eigen:
   PressureStep step{p_n + h * p_dot_n, 0, false};
   while (step.iterations < newton.max_iterations) {
     const Eigen::Vector2d g = step.p - p_n - 0.5 * h * (p_dot_n + rates(par, s0, step.p, u.end));
-    const Eigen::Matrix2d dg = Eigen::Matrix2d::Identity() -
-                               0.5 * h * pressure_rate_jacobian(par, s0, step.p, u.end.s, u.end.s_dot, u.end.kappa).d_p;
+    const Eigen::Matrix2d dg =
+        Eigen::Matrix2d::Identity() -
+        0.5 * h * pressure_rate_jacobian(par, s0, step.p, u.end.s, u.end.s_dot, u.end.kappa).d_p;
     const Eigen::Vector2d dp = -dg.partialPivLu().solve(g);
     step.p += dp;
     ++step.iterations;

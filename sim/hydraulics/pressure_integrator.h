@@ -11,9 +11,8 @@
 // Nothing here allocates.
 #pragma once
 
-#include <string_view>
-
 #include <Eigen/Dense>
+#include <string_view>
 
 #include "sim/model/crane_parameters.h"
 
@@ -45,9 +44,9 @@ struct TrapezoidalNewton {
 };
 
 struct PressureStep {
-  Eigen::Vector2d p;       // pressures at t_n + h [Pa]
-  int iterations = 0;      // trapezoidal: Newton iterations taken; 0 for the explicit methods
-  bool converged = true;   // trapezoidal: the Newton tolerance was met
+  Eigen::Vector2d p;      // pressures at t_n + h [Pa]
+  int iterations = 0;     // trapezoidal: Newton iterations taken; 0 for the explicit methods
+  bool converged = true;  // trapezoidal: the Newton tolerance was met
 };
 
 // Advances p [Pa] over one step h [s]; s0 [m] is the length with equal chambers (eq. 12).

@@ -12,9 +12,9 @@
 namespace hilsim::sim {
 
 struct MonolithicRunResult {
-  std::vector<CraneSample> samples;  // t_0 and the end of every step
-  std::vector<double> violation;     // ‖Φ‖₂ at each sample [m²]
-  std::vector<int> iterations;       // Newton iterations of the step that ended at each sample (0 at t_0)
+  std::vector<CraneSample> samples;    // t_0 and the end of every step
+  std::vector<double> violation;       // ‖Φ‖₂ at each sample [m²]
+  std::vector<int> iterations;         // Newton iterations of the step that ended at each sample (0 at t_0)
   std::int64_t unconverged_steps = 0;  // steps that reached max_iterations
   bool diverged = false;               // a state became non-finite; samples stop before it
 };

@@ -22,8 +22,9 @@ MonolithicSolver::MonolithicSolver(const CraneParameters& crane, const Hydraulic
   }
   if (!(settings.alpha > 0.0) || !(settings.tolerance > 0.0) || settings.projections < 0 ||
       settings.max_iterations < 1) {
-    throw std::invalid_argument("monolithic solver: alpha and tolerance must be positive, "
-                                "projections >= 0 and max_iterations >= 1");
+    throw std::invalid_argument(
+        "monolithic solver: alpha and tolerance must be positive, "
+        "projections >= 0 and max_iterations >= 1");
   }
   const double h = settings.h;
   M_ = natural::mass_matrix(crane);

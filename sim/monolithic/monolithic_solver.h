@@ -12,9 +12,8 @@
 // A step allocates nothing (fixed-size Eigen matrices).
 #pragma once
 
-#include <cstdint>
-
 #include <Eigen/Dense>
+#include <cstdint>
 
 #include "sim/manoeuvre/valve_command.h"
 #include "sim/model/crane_parameters.h"
@@ -62,9 +61,9 @@ struct MonolithicSettings {
 // The state at t_k: positions, velocities and accelerations of the natural coordinates, pressures
 // and their rates, and the multipliers λ.
 struct MonolithicState {
-  natural::VecQ q = natural::VecQ::Zero();       // [m]
-  natural::VecQ q_dot = natural::VecQ::Zero();   // [m/s]
-  natural::VecQ q_ddot = natural::VecQ::Zero();  // [m/s²]
+  natural::VecQ q = natural::VecQ::Zero();          // [m]
+  natural::VecQ q_dot = natural::VecQ::Zero();      // [m/s]
+  natural::VecQ q_ddot = natural::VecQ::Zero();     // [m/s²]
   Eigen::Vector2d p = Eigen::Vector2d::Zero();      // [Pa]
   Eigen::Vector2d p_dot = Eigen::Vector2d::Zero();  // [Pa/s]
   natural::VecC lambda = natural::VecC::Zero();     // modified multipliers λ
@@ -72,10 +71,10 @@ struct MonolithicState {
 
 // What one step did.
 struct MonolithicStepReport {
-  int iterations = 0;          // Newton iterations (linear solves)
-  bool converged = false;      // the convergence criterion was met within max_iterations
-  double residual = 0.0;       // last ‖b‖₂ of eq. (25)
-  double violation = 0.0;      // ‖Φ(q_{k+1})‖₂ [m²]
+  int iterations = 0;      // Newton iterations (linear solves)
+  bool converged = false;  // the convergence criterion was met within max_iterations
+  double residual = 0.0;   // last ‖b‖₂ of eq. (25)
+  double violation = 0.0;  // ‖Φ(q_{k+1})‖₂ [m²]
 };
 
 class MonolithicSolver final {
@@ -108,13 +107,13 @@ class MonolithicSolver final {
   HydraulicParameters hyd_;
   const ValveCommand& valve_;
   MonolithicSettings settings_;
-  double s0_;                      // actuator length with equal chambers, eq. (12) [m]
-  natural::MatQ M_;                // constant mass matrix [kg]
-  natural::MatQ W_;                // M + h/2 C, eq. (30) (K = ∂Q/∂q = 0 here)
+  double s0_;        // actuator length with equal chambers, eq. (12) [m]
+  natural::MatQ M_;  // constant mass matrix [kg]
+  natural::MatQ W_;  // M + h/2 C, eq. (30) (K = ∂Q/∂q = 0 here)
   MonolithicState state_;
   double kappa_ = 0.0;
   std::int64_t k_ = 0;
-  Eigen::PartialPivLU<Mat9> newton_lu_;            // fixed size: no allocation
+  Eigen::PartialPivLU<Mat9> newton_lu_;  // fixed size: no allocation
   Eigen::LLT<natural::MatQ> projection_llt_;
 };
 

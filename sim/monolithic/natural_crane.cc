@@ -76,8 +76,7 @@ VecC jacobian_dot_times_velocity(const VecQ& v) {
   // have no velocity part.
   const double dvx_QR = v[kXR] - v[kXQ], dvy_QR = v[kYR] - v[kYQ];
   VecC a;
-  a << 2.0 * (v[kXP] * v[kXP] + v[kYP] * v[kYP]), 0.0, 0.0,
-      2.0 * (dvx_QR * dvx_QR + dvy_QR * dvy_QR),
+  a << 2.0 * (v[kXP] * v[kXP] + v[kYP] * v[kYP]), 0.0, 0.0, 2.0 * (dvx_QR * dvx_QR + dvy_QR * dvy_QR),
       2.0 * (v[kXP] * v[kXP] + v[kYP] * v[kYP] - v[kS] * v[kS]);
   return a;
 }

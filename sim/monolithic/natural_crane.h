@@ -30,8 +30,8 @@ inline constexpr int kConstraints = 5;
 // Positions of the coordinates in q.
 enum Index : int { kXP = 0, kYP = 1, kXQ = 2, kYQ = 3, kXR = 4, kYR = 5, kS = 6 };
 
-using VecQ = Eigen::Matrix<double, kCoordinates, 1>;          // [m], [m/s] or [m/s²]
-using VecC = Eigen::Matrix<double, kConstraints, 1>;          // constraints [m²], multipliers
+using VecQ = Eigen::Matrix<double, kCoordinates, 1>;  // [m], [m/s] or [m/s²]
+using VecC = Eigen::Matrix<double, kConstraints, 1>;  // constraints [m²], multipliers
 using MatQ = Eigen::Matrix<double, kCoordinates, kCoordinates>;
 using MatCQ = Eigen::Matrix<double, kConstraints, kCoordinates>;
 

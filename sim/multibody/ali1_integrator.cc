@@ -20,7 +20,7 @@ int Ali1Integrator::accelerations(DependentState& st, const ActuatorLoad& load) 
   int it = 0;
   while (it < settings_.max_iterations) {
     st.x_ddot = llt_.solve(Q - D.transpose() * (alpha * stab + st.lambda));  // eq. (2a)
-    const VecC d_lambda = alpha * (D * st.x_ddot + stab);                     // eq. (2b)
+    const VecC d_lambda = alpha * (D * st.x_ddot + stab);                    // eq. (2b)
     st.lambda += d_lambda;
     ++it;
     if (d_lambda.norm() <= settings_.tolerance * (1.0 + st.lambda.norm())) break;

@@ -11,7 +11,7 @@ Ali3pIntegrator::Ali3pIntegrator(const CraneParameters& crane, const Ali3pSettin
 
 Ali3pStepReport Ali3pIntegrator::step(DependentState& st, double h, const ActuatorLoad& load) {
   const double alpha = settings_.alpha, h2_4 = 0.25 * h * h;
-  const VecX x_dot_hat = -(2.0 / h * st.x + st.x_dot);                             // seed 002 eq. (8)
+  const VecX x_dot_hat = -(2.0 / h * st.x + st.x_dot);  // seed 002 eq. (8)
   const VecX x_ddot_hat = -(4.0 / (h * h) * st.x + 4.0 / h * st.x_dot + st.x_ddot);
   VecX x = st.x + h * st.x_dot + 0.5 * h * h * st.x_ddot;  // predictor
   VecC lambda = st.lambda;

@@ -58,7 +58,8 @@ VecC jacobian_dot_times_velocity(const CraneParameters& par, const VecX& x, cons
   const double dx = x[kXR] - par.L * c, dy = x[kYR] - par.L * s;
   const double ddx = v[kXR] + par.L * s * w, ddy = v[kYR] - par.L * c * w;
   VecC a;
-  a << -par.L * c * w * w, -par.L * s * w * w, 2.0 * (ddx * ddx + ddy * ddy) + 2.0 * par.L * w * w * (dx * c + dy * s);
+  a << -par.L * c * w * w, -par.L * s * w * w,
+      2.0 * (ddx * ddx + ddy * ddy) + 2.0 * par.L * w * w * (dx * c + dy * s);
   return a;
 }
 

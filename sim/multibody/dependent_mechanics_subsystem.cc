@@ -6,11 +6,11 @@
 
 namespace hilsim::sim {
 
-DependentMechanicsSubsystem::DependentMechanicsSubsystem(const CraneParameters& crane, const HydraulicParameters& hyd,
-                                                         Coupling coupling, MechanicsFormulation formulation,
-                                                         double H, double h, const Eigen::Vector2d& theta0,
-                                                         double f_h0, const Ali1Settings& ali1,
-                                                         const Ali3pSettings& ali3p)
+DependentMechanicsSubsystem::DependentMechanicsSubsystem(const CraneParameters& crane,
+                                                         const HydraulicParameters& hyd, Coupling coupling,
+                                                         MechanicsFormulation formulation, double H, double h,
+                                                         const Eigen::Vector2d& theta0, double f_h0,
+                                                         const Ali1Settings& ali1, const Ali3pSettings& ali3p)
     : crane_(crane),
       hyd_(hyd),
       coupling_(coupling),
@@ -69,6 +69,8 @@ Eigen::Vector2d DependentMechanicsSubsystem::angles() const {
   return theta;
 }
 
-double DependentMechanicsSubsystem::violation() const { return dependent::constraints(crane_, state_.x).norm(); }
+double DependentMechanicsSubsystem::violation() const {
+  return dependent::constraints(crane_, state_.x).norm();
+}
 
 }  // namespace hilsim::sim

@@ -9,7 +9,8 @@ VecX applied_forces(const CraneParameters& par, const VecX& x, const VecX& x_dot
   return gravity_forces(par, x) + act.D_i.transpose() * (load.f0 - load.c * act.s_dot);
 }
 
-DependentState state_at_rest(const CraneParameters& par, const Eigen::Vector2d& theta, const ActuatorLoad& load) {
+DependentState state_at_rest(const CraneParameters& par, const Eigen::Vector2d& theta,
+                             const ActuatorLoad& load) {
   DependentState st;
   st.x = coordinates_from_angles(par, theta[0], theta[1]);
   const MatCX D = constraint_jacobian(par, st.x);

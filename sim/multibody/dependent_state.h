@@ -28,6 +28,7 @@ dependent::VecX applied_forces(const CraneParameters& par, const dependent::VecX
 
 // The state at rest in configuration θ (static multipliers and accelerations from the index-1
 // system [H Φ_xᵀ; Φ_x 0][ẍ; λ] = [Q; −Φ̇_x ẋ] under the load).
-DependentState state_at_rest(const CraneParameters& par, const Eigen::Vector2d& theta, const ActuatorLoad& load);
+DependentState state_at_rest(const CraneParameters& par, const Eigen::Vector2d& theta,
+                             const ActuatorLoad& load);
 
 }  // namespace hilsim::sim

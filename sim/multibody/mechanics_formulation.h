@@ -14,9 +14,12 @@ enum class MechanicsFormulation {
 // "independent", "ali1", "ali3p".
 constexpr std::string_view to_string(MechanicsFormulation f) {
   switch (f) {
-    case MechanicsFormulation::kIndependent: return "independent";
-    case MechanicsFormulation::kAli1: return "ali1";
-    case MechanicsFormulation::kAli3P: return "ali3p";
+    case MechanicsFormulation::kIndependent:
+      return "independent";
+    case MechanicsFormulation::kAli1:
+      return "ali1";
+    case MechanicsFormulation::kAli3P:
+      return "ali3p";
   }
   return "?";
 }

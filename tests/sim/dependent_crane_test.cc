@@ -2,13 +2,14 @@
 // constraints vanish on configurations built from angles, Jacobians match finite differences, the
 // energies equal those of the independent-coordinate model, and the ALI1 accelerations equal the
 // independent model's (eq. 1) for any consistent state and actuator force.
+#include "sim/multibody/dependent_crane.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "sim/model/crane_model.h"
 #include "sim/multibody/ali1_integrator.h"
-#include "sim/multibody/dependent_crane.h"
 
 namespace hilsim::sim::dependent {
 namespace {
@@ -23,7 +24,8 @@ CraneParameters odd_crane() {
 }
 
 // x and ẋ of the configuration θ moving at θ̇ (central differences of coordinates_from_angles).
-std::pair<VecX, VecX> consistent_state(const CraneParameters& c, const Eigen::Vector2d& th, const Eigen::Vector2d& th_dot) {
+std::pair<VecX, VecX> consistent_state(const CraneParameters& c, const Eigen::Vector2d& th,
+                                       const Eigen::Vector2d& th_dot) {
   const double h = 1e-6;
   const VecX x = coordinates_from_angles(c, th[0], th[1]);
   const VecX x_dot = (coordinates_from_angles(c, th[0] + h * th_dot[0], th[1] + h * th_dot[1]) -
@@ -74,7 +76,8 @@ TEST(DependentCrane, EnergiesEqualThoseOfTheIndependentModel) {
     Eigen::Vector2d dth = Eigen::Vector2d::Zero();
     dth[i] = h;
     const VecX dx = (coordinates_from_angles(c, th[0] + dth[0], th[1] + dth[1]) -
-                     coordinates_from_angles(c, th[0] - dth[0], th[1] - dth[1])) / (2 * h);
+                     coordinates_from_angles(c, th[0] - dth[0], th[1] - dth[1])) /
+                    (2 * h);
     EXPECT_NEAR(gravity_forces(c, x).dot(dx), f[i], 1e-6) << "virtual work along θ" << i + 1;
   }
 }

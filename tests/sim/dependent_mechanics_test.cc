@@ -17,15 +17,17 @@ namespace {
 const CraneParameters kCrane{};
 const Eigen::Vector2d kTheta0(0.5235987755982988, 4.71238898038469);
 const Eigen::Vector2d kThetaDot0(0.4, -2.5);  // link 2 swings: a lively test motion
-constexpr double kForce = 8829.0;            // [N], constant actuator force
-constexpr double kT = 0.5;                   // [s]
+constexpr double kForce = 8829.0;             // [N], constant actuator force
+constexpr double kT = 0.5;                    // [s]
 
 // The independent model integrated with RK4 at a fine step: θ(T).
 Eigen::Vector2d independent_reference() {
   Eigen::Vector2d q = kTheta0, v = kThetaDot0;
   const double h = 1e-5;
   for (int k = 0; k < static_cast<int>(std::llround(kT / h)); ++k) {
-    auto acc = [&](const Eigen::Vector2d& qq, const Eigen::Vector2d& vv) { return crane_accelerations(kCrane, qq, vv, kForce); };
+    auto acc = [&](const Eigen::Vector2d& qq, const Eigen::Vector2d& vv) {
+      return crane_accelerations(kCrane, qq, vv, kForce);
+    };
     const Eigen::Vector2d k1q = v, k1v = acc(q, v);
     const Eigen::Vector2d k2q = v + 0.5 * h * k1v, k2v = acc(q + 0.5 * h * k1q, v + 0.5 * h * k1v);
     const Eigen::Vector2d k3q = v + 0.5 * h * k2v, k3v = acc(q + 0.5 * h * k2q, v + 0.5 * h * k2v);
@@ -40,8 +42,10 @@ DependentState initial_state() {
   const double h = 1e-7;
   DependentState st;
   st.x = dependent::coordinates_from_angles(kCrane, kTheta0[0], kTheta0[1]);
-  st.x_dot = (dependent::coordinates_from_angles(kCrane, kTheta0[0] + h * kThetaDot0[0], kTheta0[1] + h * kThetaDot0[1]) -
-              dependent::coordinates_from_angles(kCrane, kTheta0[0] - h * kThetaDot0[0], kTheta0[1] - h * kThetaDot0[1])) /
+  st.x_dot = (dependent::coordinates_from_angles(kCrane, kTheta0[0] + h * kThetaDot0[0],
+                                                 kTheta0[1] + h * kThetaDot0[1]) -
+              dependent::coordinates_from_angles(kCrane, kTheta0[0] - h * kThetaDot0[0],
+                                                 kTheta0[1] - h * kThetaDot0[1])) /
              (2 * h);
   Ali1Integrator(kCrane, Ali1Settings{}).accelerations(st, ActuatorLoad{kForce, 0.0});
   return st;
@@ -105,7 +109,8 @@ TEST_P(DependentCosim, AgreesWithTheIndependentMechanicsOnM1) {
   double max_ds1 = 0.0, max_dtheta2 = 0.0;
   for (std::size_t i = 0; i < dependent.samples.size(); ++i) {
     max_ds1 = std::max(max_ds1, std::abs(dependent.samples[i].s1 - independent.samples[i].s1));
-    max_dtheta2 = std::max(max_dtheta2, std::abs(dependent.samples[i].theta2 - independent.samples[i].theta2));
+    max_dtheta2 =
+        std::max(max_dtheta2, std::abs(dependent.samples[i].theta2 - independent.samples[i].theta2));
   }
   EXPECT_LT(max_ds1, 0.5e-3);
   EXPECT_LT(max_dtheta2, 1e-2);

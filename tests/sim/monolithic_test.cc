@@ -112,9 +112,9 @@ TEST_F(Monolithic, WithTheResidualCriterionStaysWithinTheAcceptanceBounds) {
   EXPECT_EQ(r.unconverged_steps, 0);
   ASSERT_EQ(r.samples.size(), 200001u);
   const Deviation d = against_lim(r, 5e-5);
-  EXPECT_LE(d.s1, 2e-7);   // [m]
-  EXPECT_LE(d.p1, 500.0);  // [Pa]
-  EXPECT_LE(d.p2, 500.0);  // [Pa]
+  EXPECT_LE(d.s1, 2e-7);              // [m]
+  EXPECT_LE(d.p1, 500.0);             // [Pa]
+  EXPECT_LE(d.p2, 500.0);             // [Pa]
   EXPECT_LE(max_violation(r), 1e-7);  // [m²], the bound seed 002 §5 reports
   // Why it is not the default: one loose iteration per step leaves the stiff pressure mode ringing.
   EXPECT_GT(p1_ringing(r, 6.5, 7.0), 100.0);

@@ -2,6 +2,8 @@
 // constraints vanish on configurations built from angles, the Jacobian and Φ̇_q q̇ match finite
 // differences, the energies equal those of the independent-coordinate model, and the static
 // multipliers equal the ones the benchmark authors published in hydraulicManipulator_ref.csv.
+#include "sim/monolithic/natural_crane.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -9,7 +11,6 @@
 #include "sim/model/crane_model.h"
 #include "sim/model/equilibrium.h"
 #include "sim/monolithic/monolithic_solver.h"
-#include "sim/monolithic/natural_crane.h"
 
 namespace hilsim::sim::natural {
 namespace {

@@ -2,12 +2,13 @@
 // s1(t) and spool κ(t): each converges at its order (Euler 1, RK4 4, trapezoidal 2) to a fine RK4
 // solution, the trapezoidal Newton converges in a few iterations, and an implicit step stays
 // stable where forward Euler blows up.
+#include "sim/hydraulics/pressure_integrator.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <numbers>
 
-#include "sim/hydraulics/pressure_integrator.h"
 #include "sim/model/equilibrium.h"
 
 namespace hilsim::sim {
@@ -59,18 +60,19 @@ TEST_P(IntegratorOrder, ConvergesAtItsOrder) {
   for (int i = 0; i < 3; ++i) err[i] = (integrate(GetParam().method, hs[i], T) - exact).cwiseAbs().maxCoeff();
   for (int i = 0; i + 1 < 3; ++i) {
     const double order = std::log(err[i] / err[i + 1]) / std::log(hs[i] / hs[i + 1]);
-    EXPECT_NEAR(order, GetParam().expected_order, 0.2) << to_string(GetParam().method) << ", h = " << hs[i]
-                                                        << " → " << hs[i + 1] << ", errors " << err[i] << ", "
-                                                        << err[i + 1] << " Pa";
+    EXPECT_NEAR(order, GetParam().expected_order, 0.2)
+        << to_string(GetParam().method) << ", h = " << hs[i] << " → " << hs[i + 1] << ", errors " << err[i]
+        << ", " << err[i + 1] << " Pa";
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    SeedOneIntegrators, IntegratorOrder,
-    ::testing::Values(OrderCase{HydraulicIntegrator::kForwardEuler, 1.0, 2e-4},
-                      OrderCase{HydraulicIntegrator::kRungeKutta4, 4.0, 1e-4},
-                      OrderCase{HydraulicIntegrator::kTrapezoidal, 2.0, 2e-4}),
-    [](const auto& param_info) { return std::string(to_string(param_info.param.method)); });
+INSTANTIATE_TEST_SUITE_P(SeedOneIntegrators, IntegratorOrder,
+                         ::testing::Values(OrderCase{HydraulicIntegrator::kForwardEuler, 1.0, 2e-4},
+                                           OrderCase{HydraulicIntegrator::kRungeKutta4, 4.0, 1e-4},
+                                           OrderCase{HydraulicIntegrator::kTrapezoidal, 2.0, 2e-4}),
+                         [](const auto& param_info) {
+                           return std::string(to_string(param_info.param.method));
+                         });
 
 TEST(TrapezoidalIntegrator, NewtonConvergesInAFewIterations) {
   int max_newton = 0;

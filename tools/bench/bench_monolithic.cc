@@ -2,12 +2,11 @@
 // reference solver at h = 10 ms, 1 ms and 0.05 ms (the authors' settings: α = 1e12, update
 // tolerance 1e-5, three projections), with the Newton iterations they took. Each case runs
 // --repeat times; the median is reported.
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 #include "sim/monolithic/monolithic_run.h"
 
@@ -35,7 +34,8 @@ int main(int argc, char** argv) {
       const auto t0 = std::chrono::steady_clock::now();
       const MonolithicRunResult result = run_monolithic(crane, hyd, eq, m1, s);
       walls.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-      if (result.diverged || result.unconverged_steps > 0) std::printf("warning: run diverged or did not converge\n");
+      if (result.diverged || result.unconverged_steps > 0)
+        std::printf("warning: run diverged or did not converge\n");
       steps = result.iterations.size() - 1;
       double sum = 0.0;
       for (int it : result.iterations) sum += it;

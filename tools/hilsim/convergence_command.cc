@@ -46,7 +46,8 @@ int ConvergenceCommand::execute() const {
     try {
       sim::steps_per_macro_step(h, h_ref, "--href");
     } catch (const std::invalid_argument& e) {
-      throw io::InputError(std::string("convergence: every h must be a whole multiple of --href: ") + e.what());
+      throw io::InputError(std::string("convergence: every h must be a whole multiple of --href: ") +
+                           e.what());
     }
   }
   const RunInputs in = prepare_run(s);
@@ -54,7 +55,8 @@ int ConvergenceCommand::execute() const {
   sim::MonolithicSettings settings = s.monolithic;
   settings.duration = s.cosim.duration;
   settings.h = h_ref;
-  const sim::MonolithicRunResult fine = sim::run_monolithic(s.crane, s.hydraulics, in.equilibrium, *in.valve, settings);
+  const sim::MonolithicRunResult fine =
+      sim::run_monolithic(s.crane, s.hydraulics, in.equilibrium, *in.valve, settings);
   if (fine.diverged) throw io::InputError(s.source + ": the fine run at h_ref diverged");
   const bool spike = s.manoeuvre.kind == config::ManoeuvreKind::kM1;
   const double t_b = s.manoeuvre.m1.t_b;
@@ -69,14 +71,16 @@ int ConvergenceCommand::execute() const {
   double prev_h = 0.0, prev_file = 0.0, prev_self = 0.0, prev_spike = 0.0;
   for (double h : list) {
     settings.h = h;
-    const sim::MonolithicRunResult r = sim::run_monolithic(s.crane, s.hydraulics, in.equilibrium, *in.valve, settings);
+    const sim::MonolithicRunResult r =
+        sim::run_monolithic(s.crane, s.hydraulics, in.equilibrium, *in.valve, settings);
     const auto stride = static_cast<std::size_t>(std::llround(h / h_ref));
     double e_self = 0.0, e_spike = 0.0;
     for (std::size_t k = 0; k < r.samples.size() && k * stride < fine.samples.size(); ++k) {
       const sim::CraneSample& a = r.samples[k];
       const sim::CraneSample& b = fine.samples[k * stride];
       e_self = std::max(e_self, std::abs(a.s1 - b.s1));
-      if (spike && a.t >= t_b - 1e-9 && a.t <= t_b + 20e-3 + 1e-9) e_spike = std::max(e_spike, std::abs(a.p1 - b.p1));
+      if (spike && a.t >= t_b - 1e-9 && a.t <= t_b + 20e-3 + 1e-9)
+        e_spike = std::max(e_spike, std::abs(a.p1 - b.p1));
     }
     const double e_file = file ? sim::compare_with_reference(r.samples, *file).s1.value : NAN;
     const int max_it = *std::max_element(r.iterations.begin(), r.iterations.end());

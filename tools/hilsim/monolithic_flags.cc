@@ -20,7 +20,8 @@ void MonolithicFlags::add_to(CLI::App& app, bool with_h) {
 
 void MonolithicFlags::apply(config::Scenario& s) const {
   if (h) s.monolithic.h = *h;
-  if (valve_sampling) s.monolithic.valve_sampling = config::parse_valve_sampling(*valve_sampling, "--valve-sampling");
+  if (valve_sampling)
+    s.monolithic.valve_sampling = config::parse_valve_sampling(*valve_sampling, "--valve-sampling");
   if (convergence) s.monolithic.convergence = config::parse_newton_convergence(*convergence, "--newton");
   config::validate(s);
 }

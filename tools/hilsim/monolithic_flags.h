@@ -2,10 +2,9 @@
 // `convergence`, and the one-line description of a monolithic configuration.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <optional>
 #include <string>
-
-#include <CLI/CLI.hpp>
 
 #include "tools/scenario/scenario.h"
 

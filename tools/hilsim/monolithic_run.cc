@@ -18,13 +18,14 @@ int execute_monolithic_run(const config::Scenario& s, bool quiet) {
   const std::optional<sim::ReferenceCurve> reference = load_reference(s);
   sim::MonolithicSettings settings = s.monolithic;
   settings.duration = s.cosim.duration;
-  std::printf("scenario %s: manoeuvre %s, monolithic (index-3 augmented Lagrangian, trapezoidal rule), %s, %g s\n",
-              s.name.c_str(), config::describe(s.manoeuvre).c_str(), describe(settings).c_str(),
-              settings.duration);
+  std::printf(
+      "scenario %s: manoeuvre %s, monolithic (index-3 augmented Lagrangian, trapezoidal rule), %s, %g s\n",
+      s.name.c_str(), config::describe(s.manoeuvre).c_str(), describe(settings).c_str(), settings.duration);
   const sim::Equilibrium& eq = in.equilibrium;
-  std::printf("equilibrium: f_h = %.4f N, s1 = %.7f m, p1 = %.7f MPa, p2 = %.7f MPa, kappa0 = %.8f"
-              " (%d Newton iterations)\n",
-              eq.f_h, eq.s, eq.p[0] / 1e6, eq.p[1] / 1e6, eq.kappa, eq.iterations);
+  std::printf(
+      "equilibrium: f_h = %.4f N, s1 = %.7f m, p1 = %.7f MPa, p2 = %.7f MPa, kappa0 = %.8f"
+      " (%d Newton iterations)\n",
+      eq.f_h, eq.s, eq.p[0] / 1e6, eq.p[1] / 1e6, eq.kappa, eq.iterations);
 
   std::ofstream csv;
   if (s.out) {
@@ -36,7 +37,8 @@ int execute_monolithic_run(const config::Scenario& s, bool quiet) {
     if (show_progress) std::fprintf(stderr, "\r  %3d %%", static_cast<int>(100 * done / total));
   };
   const auto t0 = std::chrono::steady_clock::now();
-  const sim::MonolithicRunResult r = sim::run_monolithic(s.crane, s.hydraulics, eq, *in.valve, settings, progress);
+  const sim::MonolithicRunResult r =
+      sim::run_monolithic(s.crane, s.hydraulics, eq, *in.valve, settings, progress);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (show_progress) std::fprintf(stderr, "\r       \r");
   const double simulated = r.samples.back().t;
@@ -60,10 +62,11 @@ int execute_monolithic_run(const config::Scenario& s, bool quiet) {
       t_violation = r.samples[i].t;
     }
   }
-  std::printf("Newton iterations per step: mean %.3f, max %d (step ending at t = %.6g s); %lld of %zu steps "
-              "did not converge in %d\n",
-              steps ? sum_iterations / static_cast<double>(steps) : 0.0, max_iterations, t_iterations,
-              static_cast<long long>(r.unconverged_steps), steps, settings.max_iterations);
+  std::printf(
+      "Newton iterations per step: mean %.3f, max %d (step ending at t = %.6g s); %lld of %zu steps "
+      "did not converge in %d\n",
+      steps ? sum_iterations / static_cast<double>(steps) : 0.0, max_iterations, t_iterations,
+      static_cast<long long>(r.unconverged_steps), steps, settings.max_iterations);
   std::printf("constraint violation: max ||Phi|| = %.3e m^2 at t = %.6g s\n", max_violation, t_violation);
 
   if (s.out) {
@@ -84,8 +87,10 @@ int execute_monolithic_run(const config::Scenario& s, bool quiet) {
     std::printf("  max |dfh|  = %.6e N  at t = %.6g s\n", d.f_h.value, d.f_h.t);
   }
   if (r.diverged) {
-    std::fprintf(stderr, "hilsim run: the monolithic run diverged after t = %.6g s (a state is not finite); "
-                 "reduce h\n", simulated);
+    std::fprintf(stderr,
+                 "hilsim run: the monolithic run diverged after t = %.6g s (a state is not finite); "
+                 "reduce h\n",
+                 simulated);
     return 3;
   }
   return 0;
