@@ -15,7 +15,9 @@ void ConvergenceCommand::add_to(CLI::App& parent) {
       "convergence", "Run the monolithic solver for a list of steps h and report errors and their order");
   flags.add_to(*cmd);
   // Co-simulation steps do not apply here.
-  for (const char* name : {"--H", "--hH", "--coupling"}) cmd->remove_option(cmd->get_option(name));
+  for (const char* name : {"--H", "--hH", "--coupling", "--mechanics", "--hydraulics-integrator"}) {
+    cmd->remove_option(cmd->get_option(name));
+  }
   monolithic.add_to(*cmd, false);
   cmd->add_option("--h", h_list, "Comma-separated monolithic steps h [s] (default 0.1, 0.2, 0.5, 1 ms)")
       ->delimiter(',')
