@@ -30,17 +30,19 @@ TrajectoryDeviation compare_with_reference(const std::vector<CraneSample>& sampl
     if (t < t_first || t > t_last) continue;
     while (i + 1 < samples.size() && samples[i + 1].t <= t + kTimeTolerance) ++i;
     const CraneSample& a = samples[i];
-    double s1 = a.s1, p1 = a.p1, f_h = a.f_h;
+    double s1 = a.s1, p1 = a.p1, f_h = a.f_h, p2 = a.p2;
     if (std::abs(t - a.t) > kTimeTolerance && i + 1 < samples.size()) {
       const CraneSample& b = samples[i + 1];
       const double w = (t - a.t) / (b.t - a.t);
       s1 += w * (b.s1 - a.s1);
       p1 += w * (b.p1 - a.p1);
       f_h += w * (b.f_h - a.f_h);
+      p2 += w * (b.p2 - a.p2);
     }
     track(dev.s1, std::abs(s1 - reference.s1[r]), t);
     track(dev.p1, std::abs(p1 - reference.p1[r]), t);
     track(dev.f_h, std::abs(f_h - reference.f_h[r]), t);
+    if (r < reference.p2.size()) track(dev.p2, std::abs(p2 - reference.p2[r]), t);
     ++dev.points_compared;
   }
   dev.finite = std::isfinite(dev.s1.value) && std::isfinite(dev.p1.value) && std::isfinite(dev.f_h.value);
@@ -54,6 +56,7 @@ ReferenceCurve reference_from_samples(const std::vector<CraneSample>& samples) {
     ref.s1.push_back(s.s1);
     ref.p1.push_back(s.p1);
     ref.f_h.push_back(s.f_h);
+    ref.p2.push_back(s.p2);
   }
   return ref;
 }

@@ -26,12 +26,14 @@ struct CraneSample {
   double E_balance = 0.0;
 };
 
-// A reference curve: time [s] with s1 [m], p1 [Pa] and f_h [N] (the columns every comparison uses).
+// A reference curve: time [s] with s1 [m], p1 [Pa] and f_h [N] (the columns every comparison uses),
+// and p2 [Pa] when the reference has it (else empty).
 struct ReferenceCurve {
   std::vector<double> t;
   std::vector<double> s1;
   std::vector<double> p1;
   std::vector<double> f_h;
+  std::vector<double> p2;
 };
 
 // Largest absolute deviation of one quantity and where it occurs.
@@ -44,6 +46,7 @@ struct TrajectoryDeviation {
   MaxDeviation s1;   // [m]
   MaxDeviation p1;   // [Pa]
   MaxDeviation f_h;  // [N]
+  MaxDeviation p2;   // [Pa]; stays 0 when the reference has no p2
   std::size_t points_compared = 0;
   // False when a compared value is not finite (the run diverged); the deviations are then +inf.
   bool finite = true;

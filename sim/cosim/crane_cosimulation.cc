@@ -60,10 +60,27 @@ CraneCosimulation::CraneCosimulation(const CraneParameters& crane, const Hydraul
     valves_[1] = valve2;
   }
   const double h_mech = settings.h_mech > 0.0 ? settings.h_mech : settings.H;
-  MechanicsState initial;
-  initial.q = eq.q;
-  mech_ = std::make_unique<MechanicsSubsystem>(crane, hyd, settings.coupling, settings.H, h_mech,
-                                               initial, settings.extrapolation);
+  Subsystem* mechanics = nullptr;
+  if (settings.mechanics == MechanicsFormulation::kIndependent) {
+    MechanicsState initial;
+    initial.q = eq.q;
+    mech_ = std::make_unique<MechanicsSubsystem>(crane, hyd, settings.coupling, settings.H, h_mech,
+                                                 initial, settings.extrapolation);
+    mechanics = mech_.get();
+  } else {
+    if (crane.actuators != 1 || settings.coupling == Coupling::kReducedInterface ||
+        settings.extrapolation != Extrapolation::kZeroOrderHold) {
+      throw std::invalid_argument(
+          "the ALI1 and ALI3-P mechanics run one actuator with f-s or p-s coupling and held inputs");
+    }
+    dep_mech_ = std::make_unique<DependentMechanicsSubsystem>(crane, hyd, settings.coupling, settings.mechanics,
+                                                              settings.H, h_mech, eq.q, eq.f_h);
+    mechanics = dep_mech_.get();
+  }
+  if (settings.coupling == Coupling::kReducedInterface &&
+      settings.hydraulics_integrator != HydraulicIntegrator::kForwardEuler) {
+    throw std::invalid_argument("the RIM coupling integrates its cylinders with forward Euler (seed 004 eq. 40)");
+  }
   std::vector<Subsystem*> hydraulic;
   std::vector<Connection> connections;
   if (settings.coupling == Coupling::kReducedInterface) {
@@ -82,7 +99,7 @@ CraneCosimulation::CraneCosimulation(const CraneParameters& crane, const Hydraul
       const ActuatorEquilibrium a = eq.actuator(k);
       hyd_sub_[k] = std::make_unique<HydraulicsSubsystem>(hyd, settings.H, settings.h_hyd, a.s, a.p,
                                                           *valves_[k], 0.0, settings.extrapolation,
-                                                          "hydraulics" + suffix(k));
+                                                          "hydraulics" + suffix(k), settings.hydraulics_integrator);
       hydraulic.push_back(hyd_sub_[k].get());
     }
     hyd_steps_per_macro_ = hyd_sub_[0]->steps_per_macro();
@@ -91,9 +108,9 @@ CraneCosimulation::CraneCosimulation(const CraneParameters& crane, const Hydraul
   std::vector<Subsystem*> order;
   if (settings.scheme == CosimScheme::kGaussSeidelHydraulicsFirst) {
     order = hydraulic;
-    order.push_back(mech_.get());
+    order.push_back(mechanics);
   } else {
-    order.push_back(mech_.get());
+    order.push_back(mechanics);
     order.insert(order.end(), hydraulic.begin(), hydraulic.end());
   }
   manager_ = std::make_unique<CosimManager>(
@@ -115,7 +132,10 @@ bool CraneCosimulation::step() {
   } else {
     for (int k = 0; k < crane_.actuators; ++k) P_H += hydraulics_bond_power(hyd_, settings_.coupling, *hyd_sub_[k]);
   }
-  mech_energy_.add(mechanics_bond_power(crane_, *mech_, n, settings_.H), settings_.H, settings_.extrapolation);
+  const double P_M = mech_ ? mechanics_bond_power(crane_, *mech_, n, settings_.H)
+                           : dep_mech_->effort() * dependent::actuator(crane_, dep_mech_->state().x,
+                                                                       dep_mech_->state().x_dot).s_dot;
+  mech_energy_.add(P_M, settings_.H, settings_.extrapolation);
   hyd_energy_.add(P_H, settings_.H, settings_.extrapolation);
   return true;
 }
@@ -125,8 +145,23 @@ double CraneCosimulation::time() const {
 }
 
 CraneSample CraneCosimulation::sample() const {
-  const MechanicsState& m = mech_->state();
-  const InterfaceKinematics ik = interface_kinematics(crane_, m.q, m.q_dot);
+  // The angles, rates and actuator kinematics of whichever mechanics formulation runs.
+  Eigen::Vector2d q, q_dot;
+  InterfaceKinematics ik;
+  double work = 0.0;
+  if (mech_) {
+    q = mech_->state().q;
+    q_dot = mech_->state().q_dot;
+    ik = interface_kinematics(crane_, q, q_dot);
+    work = mech_->actuator_work();
+  } else {
+    q = dep_mech_->angles();
+    q_dot = dep_mech_->angle_rates();
+    const dependent::Actuator act = dependent::actuator(crane_, dep_mech_->state().x, dep_mech_->state().x_dot);
+    ik.s[0] = act.s;
+    ik.s_dot[0] = act.s_dot;
+    work = dep_mech_->actuator_work();
+  }
   const std::int64_t micro = manager_->macro_step() * hyd_steps_per_macro_;
   const double t_micro = static_cast<double>(micro) * settings_.h_hyd;
   auto pressures = [&](int k) -> const Eigen::Vector2d& {
@@ -140,8 +175,8 @@ CraneSample CraneCosimulation::sample() const {
   s.p1 = pressures(0)[0];
   s.p2 = pressures(0)[1];
   s.f_h = actuator_force(hyd_, pressures(0), ik.s_dot[0]);
-  s.theta1 = m.q[0];
-  s.theta2 = m.q[1];
+  s.theta1 = q[0];
+  s.theta2 = q[1];
   if (crane_.actuators == 2) {
     s.kappa_2 = valves_[1]->kappa(micro, t_micro);
     s.s2 = ik.s[1];
@@ -151,7 +186,7 @@ CraneSample CraneCosimulation::sample() const {
     s.f_h_2 = actuator_force(hyd_, pressures(1), ik.s_dot[1]);
   }
   s.dE = hyd_energy_.E - mech_energy_.E;
-  s.E_balance = kinetic_energy(crane_, m.q, m.q_dot) + potential_energy(crane_, m.q) - E0_ - mech_->actuator_work();
+  s.E_balance = kinetic_energy(crane_, q, q_dot) + potential_energy(crane_, q) - E0_ - work;
   return s;
 }
 

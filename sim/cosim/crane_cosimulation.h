@@ -18,7 +18,10 @@
 #include "sim/cosim/mechanics_subsystem.h"
 #include "sim/cosim/rim_hydraulics_subsystem.h"
 #include "sim/manoeuvre/valve_command.h"
+#include "sim/hydraulics/pressure_integrator.h"
 #include "sim/model/equilibrium.h"
+#include "sim/multibody/dependent_mechanics_subsystem.h"
+#include "sim/multibody/mechanics_formulation.h"
 
 namespace hilsim::sim {
 
@@ -38,6 +41,9 @@ struct CosimSettings {
   double h_mech = 0.0;    // mechanics step [s]; 0 means h_M = H (as in every run of seed 000)
   double h_hyd = 0.2e-3;  // hydraulic step [s]; H must be a whole multiple of it
   double duration = 10.0; // simulated time [s]; the run ends at the last communication point ≤ it
+  HydraulicIntegrator hydraulics_integrator = HydraulicIntegrator::kForwardEuler;  // direct couplings
+  // ALI1 and ALI3-P: one actuator, f-s or p-s, held inputs.
+  MechanicsFormulation mechanics = MechanicsFormulation::kIndependent;
 };
 
 class CraneCosimulation final {
@@ -62,7 +68,8 @@ class CraneCosimulation final {
   CosimSettings settings_;
   std::array<const ValveCommand*, 2> valves_{};
   std::unique_ptr<ValveCommand> own_valve2_;
-  std::unique_ptr<MechanicsSubsystem> mech_;
+  std::unique_ptr<MechanicsSubsystem> mech_;                // kIndependent
+  std::unique_ptr<DependentMechanicsSubsystem> dep_mech_;   // kAli1, kAli3P
   std::array<std::unique_ptr<HydraulicsSubsystem>, 2> hyd_sub_;
   std::unique_ptr<RimHydraulicsSubsystem> rim_;
   std::unique_ptr<CosimManager> manager_;

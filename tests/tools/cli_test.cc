@@ -69,6 +69,52 @@ TEST(Cli, WritesTheTrajectoryCsv) {
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 12);  // header + t = 0 … 10 ms
 }
 
+TEST(Cli, MonolithicRunWritesViolationAndIterationColumns) {
+  const std::string csv = (fs::temp_directory_path() / "hilsim_cli_mono.csv").string();
+  const Outcome o = hilsim("run --quiet --solver monolithic --h 1e-3 --duration 0.01 --out " + csv);
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("Newton iterations per step"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("constraint violation"), std::string::npos) << o.out;
+  const std::string text = slurp(csv);
+  EXPECT_EQ(text.substr(0, text.find('\n')), "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2,violC,newton_iterations");
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 12);  // header + t = 0 … 10 ms
+}
+
+TEST(Cli, ConvergenceTable) {
+  const Outcome o = hilsim("convergence --duration 0.5 --h 2e-4,4e-4 --href 1e-4");
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("|ds1| h_ref"), std::string::npos) << o.out;
+  EXPECT_EQ(std::count(o.out.begin(), o.out.end(), '\n'), 5) << o.out;  // 3 header lines + 2 rows
+}
+
+TEST(Cli, BadMonolithicFlags) {
+  expect_bad_input(hilsim("run --h 1e-3"), "--h sets the monolithic step");
+  expect_bad_input(hilsim("convergence --h 1.5e-4 --href 1e-4"), "whole multiple");
+  EXPECT_EQ(hilsim("run --solver fem").status, 2);
+  EXPECT_EQ(hilsim("run --solver monolithic --valve-sampling middle").status, 2);
+}
+
+TEST(Cli, HydraulicsIntegratorFlag) {
+  const Outcome o = hilsim("run --quiet --duration 0.1 --hydraulics-integrator trapezoidal --hH 1e-3");
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("(trapezoidal)"), std::string::npos) << o.out;
+  EXPECT_EQ(hilsim("run --hydraulics-integrator rk5").status, 2);
+}
+
+TEST(Cli, MechanicsFlag) {
+  const Outcome o = hilsim("run --quiet --duration 0.1 --mechanics ali1");
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("(ali1)"), std::string::npos) << o.out;
+  EXPECT_EQ(hilsim("run --mechanics ali2").status, 2);
+}
+
+TEST(Cli, SweepWithAHydraulicStepLargerThanTheDefaultH) {
+  // The default H = 1 ms is no multiple of h_H = 2 ms; the sweep's own list decides.
+  const Outcome o = hilsim("sweep --duration 0.1 --hH 2e-3 --hydraulics-integrator trapezoidal --H 0.002,0.004");
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("largest H"), std::string::npos) << o.out;
+}
+
 TEST(Cli, MalformedScenario) {
   expect_bad_input(hilsim("run " + write_temp("bad1.toml", "[cosim\n")), "malformed TOML");
 }
@@ -140,6 +186,16 @@ TEST(Cli, ReportWritesItsTables) {
   EXPECT_NE(md.find("| fsJ_05 | fs | 10 | 0.2 |"), std::string::npos) << md;
   EXPECT_NE(md.find("| rim | Jacobi | zoh |"), std::string::npos) << md;
   EXPECT_TRUE(fs::exists(dir / "psJ_05_M1.csv"));
+}
+
+}  // namespace
+
+namespace {
+
+TEST(Cli, CombinationsTheCosimulationDoesNotOfferAreRefused) {
+  expect_bad_input(hilsim("run --mechanics ali1 --coupling rim"), "'cosim.mechanics'");
+  expect_bad_input(hilsim("run --mechanics ali3p --actuators 2"), "'cosim.mechanics'");
+  expect_bad_input(hilsim("run --coupling rim --hydraulics-integrator rk4"), "'cosim.hydraulics_integrator'");
 }
 
 }  // namespace

@@ -95,6 +95,63 @@ p_P = 8e6
   EXPECT_EQ(s.hydraulics.p_P, 8e6);
 }
 
+TEST_F(ScenarioFiles, ReadsTheMonolithicKeys) {
+  const Scenario s = load_scenario(write("s.toml", R"(
+[run]
+solver = "monolithic"
+[monolithic]
+h = 1e-3
+alpha = 1e10
+tolerance = 1e-6
+convergence = "residual"
+projections = 2
+max_iterations = 20
+valve_sampling = "step_end"
+)"));
+  EXPECT_NO_THROW(validate(s));
+  EXPECT_EQ(s.solver, Solver::kMonolithic);
+  EXPECT_EQ(s.monolithic.h, 1e-3);
+  EXPECT_EQ(s.monolithic.alpha, 1e10);
+  EXPECT_EQ(s.monolithic.tolerance, 1e-6);
+  EXPECT_EQ(s.monolithic.convergence, sim::NewtonConvergence::kResidual);
+  EXPECT_EQ(s.monolithic.projections, 2);
+  EXPECT_EQ(s.monolithic.max_iterations, 20);
+  EXPECT_EQ(s.monolithic.valve_sampling, sim::ValveSampling::kStepEnd);
+}
+
+TEST_F(ScenarioFiles, BadMonolithicKeys) {
+  EXPECT_NE(error_of("[run]\nsolver = \"fem\"\n").find("cosim, monolithic"), std::string::npos);
+  EXPECT_NE(error_of("[monolithic]\nh = 0\n").find("'monolithic.h' = 0 s is outside the accepted range (0, 10]"),
+            std::string::npos);
+  EXPECT_NE(error_of("[monolithic]\nalpha = -1e12\n").find("'monolithic.alpha'"), std::string::npos);
+  EXPECT_NE(error_of("[monolithic]\ntolerance = 0\n").find("'monolithic.tolerance'"), std::string::npos);
+  EXPECT_NE(error_of("[monolithic]\nprojections = 2.5\n").find("'monolithic.projections' must be an integer"),
+            std::string::npos);
+  EXPECT_NE(error_of("[monolithic]\nprojections = -1\n").find("[0, 100]"), std::string::npos);
+  EXPECT_NE(error_of("[monolithic]\nmax_iterations = 0\n").find("[1, 1000]"), std::string::npos);
+  EXPECT_NE(error_of("[monolithic]\nvalve_sampling = \"middle\"\n").find("step_start, step_end"),
+            std::string::npos);
+  EXPECT_NE(error_of("[monolithic]\nconvergence = \"loose\"\n").find("residual, update"), std::string::npos);
+  EXPECT_NE(error_of("[run]\nsolver = \"monolithic\"\nduration = 1e-3\n[monolithic]\nh = 2e-3\n")
+                .find("shorter than one monolithic step"),
+            std::string::npos);
+}
+
+TEST_F(ScenarioFiles, HydraulicsIntegrator) {
+  const Scenario s = load_scenario(write("s.toml", "[cosim]\nhydraulics_integrator = \"rk4\"\n"));
+  EXPECT_EQ(s.cosim.hydraulics_integrator, sim::HydraulicIntegrator::kRungeKutta4);
+  EXPECT_EQ(load_scenario(write("t.toml", "")).cosim.hydraulics_integrator, sim::HydraulicIntegrator::kForwardEuler);
+  EXPECT_NE(error_of("[cosim]\nhydraulics_integrator = \"rk5\"\n").find("euler, rk4, trapezoidal"),
+            std::string::npos);
+}
+
+TEST_F(ScenarioFiles, Mechanics) {
+  EXPECT_EQ(load_scenario(write("s.toml", "[cosim]\nmechanics = \"ali3p\"\n")).cosim.mechanics,
+            sim::MechanicsFormulation::kAli3P);
+  EXPECT_EQ(load_scenario(write("t.toml", "")).cosim.mechanics, sim::MechanicsFormulation::kIndependent);
+  EXPECT_NE(error_of("[cosim]\nmechanics = \"ali2\"\n").find("independent, ali1, ali3p"), std::string::npos);
+}
+
 TEST_F(ScenarioFiles, MalformedToml) {
   const std::string msg = error_of("[cosim\nH = 1e-3\n");
   EXPECT_NE(msg.find("malformed TOML"), std::string::npos) << msg;

@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "tools/hilsim/bench_rt_command.h"
+#include "tools/hilsim/convergence_command.h"
 #include "tools/hilsim/doctor_command.h"
 #include "tools/hilsim/report_command.h"
 #include "tools/hilsim/run_command.h"
@@ -22,9 +23,11 @@ int main(int argc, char** argv) {
   hilsim::tools::ReportCommand report;
   hilsim::tools::BenchRtCommand bench_rt;
   hilsim::tools::DoctorCommand doctor;
+  hilsim::tools::ConvergenceCommand convergence;
   run.add_to(app);
   sweep.add_to(app);
   report.add_to(app);
+  convergence.add_to(app);
   bench_rt.add_to(app);
   doctor.add_to(app);
   try {
@@ -37,6 +40,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("run")) return run.execute();
     if (app.got_subcommand("sweep")) return sweep.execute();
     if (app.got_subcommand("report")) return report.execute();
+    if (app.got_subcommand("convergence")) return convergence.execute();
     if (app.got_subcommand("bench-rt")) return bench_rt.execute();
     if (app.got_subcommand("doctor")) return doctor.execute();
   } catch (const hilsim::io::InputError& e) {

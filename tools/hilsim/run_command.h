@@ -3,12 +3,15 @@
 
 #include <CLI/CLI.hpp>
 
+#include "tools/hilsim/monolithic_flags.h"
 #include "tools/hilsim/run_setup.h"
 
 namespace hilsim::tools {
 
 struct RunCommand {
   ScenarioFlags flags;
+  std::optional<std::string> solver;  // cosim | monolithic
+  MonolithicFlags monolithic;
   std::optional<std::string> out;
   bool quiet = false;
   bool realtime = false;    // --realtime: real-time threads paced at wall-clock time

@@ -25,6 +25,12 @@ void ScenarioFlags::add_to(CLI::App& app) {
   app.add_option("--hH", h_hyd, "Hydraulic step h_H [s]; H must be a whole multiple of it")
       ->check(CLI::PositiveNumber);
   app.add_option("--duration", duration, "Simulated time [s]")->check(CLI::PositiveNumber);
+  app.add_option("--hydraulics-integrator", hydraulics_integrator,
+                 "Integrator of the hydraulic subsystem: euler (default), rk4 or trapezoidal")
+      ->check(CLI::IsMember({"euler", "rk4", "trapezoidal"}));
+  app.add_option("--mechanics", mechanics,
+                 "Mechanics formulation: independent (default), ali1 or ali3p (dependent coordinates)")
+      ->check(CLI::IsMember({"independent", "ali1", "ali3p"}));
   app.add_option("--reference", reference,
                  "Reference CSV to compare with (LIM format or a hilsim output); 'none' for none");
 }
@@ -51,6 +57,10 @@ config::Scenario ScenarioFlags::resolve() const {
   if (H) s.cosim.H = *H;
   if (h_hyd) s.cosim.h_hyd = *h_hyd;
   if (duration) s.cosim.duration = *duration;
+  if (mechanics) s.cosim.mechanics = config::parse_mechanics(*mechanics, "--mechanics");
+  if (hydraulics_integrator) {
+    s.cosim.hydraulics_integrator = config::parse_hydraulic_integrator(*hydraulics_integrator, "--hydraulics-integrator");
+  }
   if (reference) {
     if (*reference == "none") {
       s.reference.reset();

@@ -27,6 +27,8 @@ struct ScenarioFlags {
   std::optional<double> h_hyd;
   std::optional<double> duration;
   std::optional<std::string> reference;
+  std::optional<std::string> hydraulics_integrator;
+  std::optional<std::string> mechanics;
 
   // Declares the flags on a CLI11 subcommand.
   void add_to(CLI::App& app);

@@ -1,5 +1,6 @@
 #include "tools/hilsim/sweep_command.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "tools/hilsim/stability_sweep.h"
@@ -23,7 +24,10 @@ int SweepCommand::execute() const {
   if (list.empty()) {
     for (int ms = 1; ms <= 70; ++ms) list.push_back(ms * 1e-3);
   }
-  config::Scenario s = flags.resolve();
+  // The scenario is validated at the list's smallest H (the default H may not fit a large h_H).
+  ScenarioFlags at_first_H = flags;
+  at_first_H.H = *std::min_element(list.begin(), list.end());
+  config::Scenario s = at_first_H.resolve();
   const RunInputs in = prepare_run(s);
   // Every H must fit the hydraulic step: check them all before running any.
   for (double H : list) {
@@ -42,9 +46,11 @@ int SweepCommand::execute() const {
     reference = computed_reference(s, in);
     reference_name = "a p-s run at H = h_H = 0.05 ms (no reference file for this manoeuvre)";
   }
-  std::printf("sweep: manoeuvre %s, %d actuator(s), %s, h_H = %g s, %g s; reference: %s\n",
+  std::printf("sweep: manoeuvre %s, %d actuator(s), %s, mechanics %s, h_H = %g s (%s), %g s; reference: %s\n",
               config::describe(s.manoeuvre).c_str(), s.crane.actuators, config::describe(s.cosim).c_str(),
-              s.cosim.h_hyd, s.cosim.duration, reference_name.c_str());
+              std::string(sim::to_string(s.cosim.mechanics)).c_str(), s.cosim.h_hyd,
+              std::string(sim::to_string(s.cosim.hydraulics_integrator)).c_str(), s.cosim.duration,
+              reference_name.c_str());
   std::printf("stable: finite, max |ds1| < 5 cm, 0 < p1, p2 < 20 MPa\n");
   std::printf("%10s  %14s  %12s  %12s  %s\n", "H [ms]", "max|ds1| [m]", "p min [MPa]", "p max [MPa]",
               "verdict");

@@ -17,6 +17,14 @@ void put(std::ostream& out, double v) {
   out.write(buf, ptr - buf);
 }
 
+void write_sample_fields(std::ostream& out, const sim::CraneSample& s) {
+  const double values[] = {s.t, s.kappa, s.s1, s.s1_dot, s.p1, s.p2, s.f_h, s.theta1, s.theta2};
+  for (std::size_t i = 0; i < std::size(values); ++i) {
+    if (i) out.put(',');
+    put(out, values[i]);
+  }
+}
+
 }  // namespace
 
 void write_trajectory_header(std::ostream& out, int actuators) {
@@ -26,11 +34,7 @@ void write_trajectory_header(std::ostream& out, int actuators) {
 }
 
 void write_trajectory_row(std::ostream& out, const sim::CraneSample& s, int actuators) {
-  const double values[] = {s.t, s.kappa, s.s1, s.s1_dot, s.p1, s.p2, s.f_h, s.theta1, s.theta2};
-  for (std::size_t i = 0; i < std::size(values); ++i) {
-    if (i) out.put(',');
-    put(out, values[i]);
-  }
+  write_sample_fields(out, s);
   if (actuators == 2) {
     for (double v : {s.s2, s.s2_dot, s.p1_2, s.p2_2, s.f_h_2, s.kappa_2}) {
       out.put(',');
@@ -44,18 +48,27 @@ void write_trajectory_row(std::ostream& out, const sim::CraneSample& s, int actu
   out.put('\n');
 }
 
+void write_monolithic_row(std::ostream& out, const sim::CraneSample& s, double violation, int iterations) {
+  write_sample_fields(out, s);
+  out.put(',');
+  put(out, violation);
+  out << ',' << iterations << '\n';
+}
+
 sim::ReferenceCurve read_reference(const std::string& path) {
   const CsvTable table = read_numeric_csv(path);
   const std::size_t t = table.column({"t", "time"});
   const std::size_t s1 = table.column({"pos_7", "s1"});
   const std::size_t p1 = table.column({"p_1", "p1"});
   const std::size_t f_h = table.column({"F", "fh"});
+  const int p2 = table.find_column({"p_2", "p2"});  // optional
   sim::ReferenceCurve ref;
   for (const auto& row : table.rows) {
     ref.t.push_back(row[t]);
     ref.s1.push_back(row[s1]);
     ref.p1.push_back(row[p1]);
     ref.f_h.push_back(row[f_h]);
+    if (p2 >= 0) ref.p2.push_back(row[static_cast<std::size_t>(p2)]);
   }
   return ref;
 }

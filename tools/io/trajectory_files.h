@@ -21,8 +21,14 @@ void write_trajectory_header(std::ostream& out, int actuators);
 // Writes one row in the shortest form that reads back to the same double (byte-stable).
 void write_trajectory_row(std::ostream& out, const sim::CraneSample& s, int actuators);
 
-// Reads a reference curve: the LIM reference (columns t, pos_7, p_1, F) or a hilsim output CSV
-// (columns t, s1, p1, fh). Throws InputError naming the file and the missing column.
+// The monolithic solver's CSV: the same columns, then the constraint violation ‖Φ‖₂ [m²] and the
+// Newton iterations of the step that ended at the row (0 at t = 0).
+inline constexpr const char* kMonolithicTrajectoryHeader =
+    "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2,violC,newton_iterations";
+void write_monolithic_row(std::ostream& out, const sim::CraneSample& s, double violation, int iterations);
+
+// Reads a reference curve: the LIM reference (columns t, pos_7, p_1, F, and p_2 if present) or a
+// hilsim output CSV (columns t, s1, p1, fh, p2). Throws InputError naming the file and the missing column.
 sim::ReferenceCurve read_reference(const std::string& path);
 
 // Reads a κ(t) table with columns t|time [s] and kappa [-] (or, without a header, the first two

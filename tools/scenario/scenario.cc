@@ -1,7 +1,9 @@
 #include "tools/scenario/scenario.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
@@ -89,6 +91,48 @@ std::string describe(const sim::CosimSettings& c) {
   return text;
 }
 
+sim::MechanicsFormulation parse_mechanics(const std::string& text, const std::string& what) {
+  for (auto f : {sim::MechanicsFormulation::kIndependent, sim::MechanicsFormulation::kAli1,
+                 sim::MechanicsFormulation::kAli3P}) {
+    if (text == sim::to_string(f)) return f;
+  }
+  throw InputError(what + ": mechanics '" + text + "' is not one of: independent, ali1, ali3p");
+}
+
+sim::HydraulicIntegrator parse_hydraulic_integrator(const std::string& text, const std::string& what) {
+  for (auto m : {sim::HydraulicIntegrator::kForwardEuler, sim::HydraulicIntegrator::kRungeKutta4,
+                 sim::HydraulicIntegrator::kTrapezoidal}) {
+    if (text == sim::to_string(m)) return m;
+  }
+  throw InputError(what + ": hydraulic integrator '" + text + "' is not one of: euler, rk4, trapezoidal");
+}
+
+Solver parse_solver(const std::string& text, const std::string& what) {
+  if (text == "cosim") return Solver::kCosim;
+  if (text == "monolithic") return Solver::kMonolithic;
+  throw InputError(what + ": solver '" + text + "' is not one of: cosim, monolithic");
+}
+
+sim::ValveSampling parse_valve_sampling(const std::string& text, const std::string& what) {
+  if (text == "step_start") return sim::ValveSampling::kStepStart;
+  if (text == "step_end") return sim::ValveSampling::kStepEnd;
+  throw InputError(what + ": '" + text + "' is not one of: step_start, step_end");
+}
+
+sim::NewtonConvergence parse_newton_convergence(const std::string& text, const std::string& what) {
+  if (text == "residual") return sim::NewtonConvergence::kResidual;
+  if (text == "update") return sim::NewtonConvergence::kUpdate;
+  throw InputError(what + ": '" + text + "' is not one of: residual, update");
+}
+
+std::string to_string(sim::ValveSampling v) {
+  return v == sim::ValveSampling::kStepStart ? "step_start" : "step_end";
+}
+
+std::string to_string(sim::NewtonConvergence c) {
+  return c == sim::NewtonConvergence::kResidual ? "residual" : "update";
+}
+
 std::string describe(const ManoeuvreSpec& m) {
   switch (m.kind) {
     case ManoeuvreKind::kM1: return "M1";
@@ -131,6 +175,14 @@ class TableReader {
     } else {
       fail(key, "must be an integer", *node);
     }
+  }
+
+  // A TOML integer for an int setting; values beyond the range of int are clamped (validate()
+  // then rejects them).
+  void integer(const std::string& key, int& target) {
+    std::int64_t wide = target;
+    integer(key, wide);
+    target = static_cast<int>(std::clamp<std::int64_t>(wide, INT32_MIN, INT32_MAX));
   }
 
   void string(const std::string& key, std::string& target) {
@@ -259,20 +311,24 @@ Scenario load_scenario(const std::string& path) {
 
   TableReader top(path, root, "");
   top.string("name", s.name);
-  top.reject_unknown({"run", "cosim", "manoeuvre", "crane", "hydraulics", "rt"});
+  top.reject_unknown({"run", "cosim", "manoeuvre", "crane", "hydraulics", "rt", "monolithic"});
 
   TableReader run(path, root, "run");
   run.number("duration", s.cosim.duration);
-  std::string reference, out;
+  std::string reference, out, solver = "cosim";
   run.string("reference", reference);
   run.string("out", out);
+  run.string("solver", solver);
   run.reject_unknown();
+  s.solver = parse_solver(solver, path + ": key 'run.solver'");
   if (!reference.empty()) s.reference = resolve(base, reference);
   if (!out.empty()) s.out = resolve(base, out);
 
   TableReader cosim(path, root, "cosim");
   std::string coupling = std::string(sim::to_string(s.cosim.coupling)), scheme = "jacobi";
-  std::string extrapolation = "zoh", rim_force = "end";
+  std::string extrapolation = "zoh", rim_force = "average";
+  std::string hydraulics_integrator(sim::to_string(s.cosim.hydraulics_integrator));
+  std::string mechanics(sim::to_string(s.cosim.mechanics));
   cosim.string("coupling", coupling);
   cosim.string("scheme", scheme);
   cosim.string("extrapolation", extrapolation);
@@ -280,11 +336,30 @@ Scenario load_scenario(const std::string& path) {
   cosim.number("H", s.cosim.H);
   cosim.number("h_mech", s.cosim.h_mech);
   cosim.number("h_hyd", s.cosim.h_hyd);
+  cosim.string("hydraulics_integrator", hydraulics_integrator);
+  cosim.string("mechanics", mechanics);
   cosim.reject_unknown();
+  s.cosim.mechanics = parse_mechanics(mechanics, path + ": key 'cosim.mechanics'");
+  s.cosim.hydraulics_integrator =
+      parse_hydraulic_integrator(hydraulics_integrator, path + ": key 'cosim.hydraulics_integrator'");
   s.cosim.coupling = parse_coupling(coupling, path + ": key 'cosim.coupling'");
   s.cosim.scheme = parse_scheme(scheme, path + ": key 'cosim.scheme'");
   s.cosim.extrapolation = parse_extrapolation(extrapolation, path + ": key 'cosim.extrapolation'");
   s.cosim.rim_force = parse_rim_force(rim_force, path + ": key 'cosim.rim_force'");
+
+  TableReader mono(path, root, "monolithic");
+  std::string valve_sampling = to_string(s.monolithic.valve_sampling);
+  std::string convergence = to_string(s.monolithic.convergence);
+  mono.number("h", s.monolithic.h);
+  mono.number("alpha", s.monolithic.alpha);
+  mono.number("tolerance", s.monolithic.tolerance);
+  mono.string("convergence", convergence);
+  mono.integer("projections", s.monolithic.projections);
+  mono.integer("max_iterations", s.monolithic.max_iterations);
+  mono.string("valve_sampling", valve_sampling);
+  mono.reject_unknown();
+  s.monolithic.valve_sampling = parse_valve_sampling(valve_sampling, path + ": key 'monolithic.valve_sampling'");
+  s.monolithic.convergence = parse_newton_convergence(convergence, path + ": key 'monolithic.convergence'");
 
   TableReader man(path, root, "manoeuvre");
   std::string kind = "M1", file;
@@ -381,11 +456,36 @@ void validate(const Scenario& s) {
   } catch (const std::invalid_argument& e) {
     throw InputError(s.source + ": " + e.what());
   }
-  if (s.cosim.duration < s.cosim.H) {
+  if (s.solver == Solver::kCosim && s.cosim.duration < s.cosim.H) {
     std::ostringstream msg;
     msg << s.source << ": key 'run.duration' = " << s.cosim.duration
         << " s is shorter than one macro step H = " << s.cosim.H << " s";
     throw InputError(msg.str());
+  }
+  const auto& mono = s.monolithic;
+  check("monolithic.h", mono.h, 0.0, 10.0, true, false, "s");
+  check("monolithic.alpha", mono.alpha, 0.0, inf, true, true, "");
+  check("monolithic.tolerance", mono.tolerance, 0.0, inf, true, true, "");
+  check("monolithic.projections", mono.projections, 0, 100, false, false, "");
+  check("monolithic.max_iterations", mono.max_iterations, 1, 1000, false, false, "");
+  if (s.solver == Solver::kMonolithic && s.cosim.duration < mono.h) {
+    std::ostringstream msg;
+    msg << s.source << ": key 'run.duration' = " << s.cosim.duration
+        << " s is shorter than one monolithic step h = " << mono.h << " s";
+    throw InputError(msg.str());
+  }
+  // Combinations the co-simulation does not offer.
+  if (s.cosim.mechanics != sim::MechanicsFormulation::kIndependent &&
+      (s.cosim.coupling == sim::Coupling::kReducedInterface || s.crane.actuators != 1 ||
+       s.cosim.extrapolation != sim::Extrapolation::kZeroOrderHold)) {
+    throw InputError(s.source + ": key 'cosim.mechanics' = '" + std::string(sim::to_string(s.cosim.mechanics)) +
+                     "' runs one actuator with coupling fs or ps and extrapolation zoh; use mechanics = "
+                     "\"independent\" for rim, two actuators or polynomial extrapolation");
+  }
+  if (s.cosim.coupling == sim::Coupling::kReducedInterface &&
+      s.cosim.hydraulics_integrator != sim::HydraulicIntegrator::kForwardEuler) {
+    throw InputError(s.source + ": key 'cosim.hydraulics_integrator' must be \"euler\" with coupling = \"rim\" "
+                     "(the RIM and its cylinders advance together by semi-implicit and forward Euler, seed 004 eq. 39-40)");
   }
   const auto& m1 = s.manoeuvre.m1;
   check("manoeuvre.t_r", m1.t_r, 0.0, inf, true, true, "s");

@@ -9,6 +9,7 @@
 #include "sim/cosim/crane_cosimulation.h"
 #include "sim/manoeuvre/valve_command.h"
 #include "sim/model/crane_parameters.h"
+#include "sim/monolithic/monolithic_solver.h"
 
 namespace hilsim::config {
 
@@ -21,6 +22,10 @@ struct ManoeuvreSpec {
   sim::SinusoidalManoeuvreM2::Shape m2;   // kM2
 };
 
+// What integrates the crane: the co-simulation of mechanics and hydraulics, or the monolithic
+// reference solver (sim/monolithic/).
+enum class Solver { kCosim, kMonolithic };
+
 struct Scenario {
   std::string source = "(defaults)";      // the file it came from, for messages
   std::string name = "default";
@@ -28,6 +33,8 @@ struct Scenario {
   sim::HydraulicParameters hydraulics;
   ManoeuvreSpec manoeuvre;
   sim::CosimSettings cosim;
+  Solver solver = Solver::kCosim;
+  sim::MonolithicSettings monolithic;     // its duration is cosim.duration ([run] duration)
   std::optional<std::string> reference;   // reference curve to compare with, resolved path
   std::optional<std::string> out;         // trajectory CSV to write, resolved path
   rt::RtSettings rt;                      // [rt]: threads of `hilsim run --realtime/--threads`
@@ -58,6 +65,19 @@ sim::Extrapolation parse_extrapolation(const std::string& text, const std::strin
 sim::RimForce parse_rim_force(const std::string& text, const std::string& what);
 // E.g. "p-s Jacobi, zoh".
 std::string describe(const sim::CosimSettings& c);
+// Parses "independent" / "ali1" / "ali3p".
+sim::MechanicsFormulation parse_mechanics(const std::string& text, const std::string& what);
+// Parses "euler" / "rk4" / "trapezoidal".
+sim::HydraulicIntegrator parse_hydraulic_integrator(const std::string& text, const std::string& what);
+// Parses "cosim" / "monolithic".
+Solver parse_solver(const std::string& text, const std::string& what);
+// Parses "step_start" / "step_end".
+sim::ValveSampling parse_valve_sampling(const std::string& text, const std::string& what);
+// Parses "residual" / "update".
+sim::NewtonConvergence parse_newton_convergence(const std::string& text, const std::string& what);
+// "step_start", "residual", ...: the names the parsers accept.
+std::string to_string(sim::ValveSampling v);
+std::string to_string(sim::NewtonConvergence c);
 // "M1", "M2" or the table's path.
 std::string describe(const ManoeuvreSpec& m);
 

@@ -1,0 +1,57 @@
+// One step of the cylinder's pressure ODE ṗ = h(p, s, ṡ, κ) (seed 000 eqs. 9–10) with one of the
+// three integrators of seed 001 §3.3:
+//   forward Euler   p_{n+1} = p_n + h ṗ(t_n, p_n)                                (eq. 14), order 1
+//   RK4             the classical fourth-order Runge–Kutta method                           order 4
+//   trapezoidal     p_{n+1} = p_n + h/2 [ṗ(t_n, p_n) + ṗ(t_{n+1}, p_{n+1})], implicit,    order 2
+//                   solved by Newton on the 2×2 system with the analytic Jacobian ∂ṗ/∂p
+//                   (seed 002 eqs. 36–37, with the dβ/dp term that eq. 36 leaves out).
+// The inputs s, ṡ, κ are given at the start, middle and end of the step, so that a caller with
+// inputs that vary inside the step (a prescribed s1(t)) gets each method's full order; the
+// co-simulation holds them over its micro step and passes the same values three times.
+// Nothing here allocates.
+#pragma once
+
+#include <Eigen/Dense>
+#include <string_view>
+
+#include "sim/model/crane_parameters.h"
+
+namespace hilsim::sim {
+
+enum class HydraulicIntegrator { kForwardEuler, kRungeKutta4, kTrapezoidal };
+
+// "euler", "rk4", "trapezoidal".
+std::string_view to_string(HydraulicIntegrator integrator);
+
+// Inputs of the pressure ODE at one instant.
+struct CylinderInputs {
+  double s = 0.0;      // actuator length [m]
+  double s_dot = 0.0;  // actuator rate [m/s]
+  double kappa = 0.0;  // spool position [-]
+};
+
+// The inputs at t_n, t_n + h/2 and t_n + h.
+struct StepInputs {
+  CylinderInputs start;
+  CylinderInputs middle;
+  CylinderInputs end;
+  static StepInputs held(const CylinderInputs& u) { return {u, u, u}; }
+};
+
+struct TrapezoidalNewton {
+  double tolerance = 1e-6;  // stop when max |Δp| < tolerance [Pa]
+  int max_iterations = 20;
+};
+
+struct PressureStep {
+  Eigen::Vector2d p;      // pressures at t_n + h [Pa]
+  int iterations = 0;     // trapezoidal: Newton iterations taken; 0 for the explicit methods
+  bool converged = true;  // trapezoidal: the Newton tolerance was met
+};
+
+// Advances p [Pa] over one step h [s]; s0 [m] is the length with equal chambers (eq. 12).
+PressureStep integrate_pressures(HydraulicIntegrator integrator, const HydraulicParameters& par, double s0,
+                                 const Eigen::Vector2d& p, double h, const StepInputs& u,
+                                 const TrapezoidalNewton& newton = {});
+
+}  // namespace hilsim::sim

@@ -1,0 +1,105 @@
+#include "tools/hilsim/convergence_command.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "sim/cosim/subsystem.h"
+#include "sim/monolithic/monolithic_run.h"
+#include "tools/io/input_error.h"
+
+namespace hilsim::tools {
+
+void ConvergenceCommand::add_to(CLI::App& parent) {
+  CLI::App* cmd = parent.add_subcommand(
+      "convergence", "Run the monolithic solver for a list of steps h and report errors and their order");
+  flags.add_to(*cmd);
+  // Co-simulation steps do not apply here.
+  for (const char* name : {"--H", "--hH", "--coupling", "--mechanics", "--hydraulics-integrator"}) {
+    cmd->remove_option(cmd->get_option(name));
+  }
+  monolithic.add_to(*cmd, false);
+  cmd->add_option("--h", h_list, "Comma-separated monolithic steps h [s] (default 0.1, 0.2, 0.5, 1 ms)")
+      ->delimiter(',')
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--href", h_ref, "Step of the fine run every h is compared with [s] (default 5e-5)")
+      ->check(CLI::PositiveNumber);
+}
+
+namespace {
+
+double order(double e, double e_prev, double h, double h_prev) {
+  return std::log(e / e_prev) / std::log(h / h_prev);
+}
+
+}  // namespace
+
+int ConvergenceCommand::execute() const {
+  std::vector<double> list = h_list.empty() ? std::vector<double>{1e-4, 2e-4, 5e-4, 1e-3} : h_list;
+  std::sort(list.begin(), list.end());
+  config::Scenario s = flags.resolve();
+  s.solver = config::Solver::kMonolithic;
+  monolithic.apply(s);
+  for (double h : list) {
+    config::Scenario probe = s;
+    probe.monolithic.h = h;
+    probe.source = "--h " + std::to_string(h);
+    config::validate(probe);
+    try {
+      sim::steps_per_macro_step(h, h_ref, "--href");
+    } catch (const std::invalid_argument& e) {
+      throw io::InputError(std::string("convergence: every h must be a whole multiple of --href: ") +
+                           e.what());
+    }
+  }
+  const RunInputs in = prepare_run(s);
+  const std::optional<sim::ReferenceCurve> file = load_reference(s);
+  sim::MonolithicSettings settings = s.monolithic;
+  settings.duration = s.cosim.duration;
+  settings.h = h_ref;
+  const sim::MonolithicRunResult fine =
+      sim::run_monolithic(s.crane, s.hydraulics, in.equilibrium, *in.valve, settings);
+  if (fine.diverged) throw io::InputError(s.source + ": the fine run at h_ref diverged");
+  const bool spike = s.manoeuvre.kind == config::ManoeuvreKind::kM1;
+  const double t_b = s.manoeuvre.m1.t_b;
+
+  std::printf("convergence: manoeuvre %s, monolithic, %s, %g s\n", config::describe(s.manoeuvre).c_str(),
+              describe(settings).c_str(), settings.duration);
+  std::printf("compared with: the file %s at its times; a run at h_ref = %g ms at every step%s\n",
+              file ? s.reference->c_str() : "(none)", h_ref * 1e3,
+              spike ? "; p1 spike = max |dp1| for t_b <= t <= t_b + 20 ms" : "");
+  std::printf("%8s  %13s %6s  %13s %6s  %13s %6s  %10s  %10s\n", "h [ms]", "|ds1| file [m]", "order",
+              "|ds1| h_ref", "order", "p1 spike [Pa]", "order", "Newton max", "max violC");
+  double prev_h = 0.0, prev_file = 0.0, prev_self = 0.0, prev_spike = 0.0;
+  for (double h : list) {
+    settings.h = h;
+    const sim::MonolithicRunResult r =
+        sim::run_monolithic(s.crane, s.hydraulics, in.equilibrium, *in.valve, settings);
+    const auto stride = static_cast<std::size_t>(std::llround(h / h_ref));
+    double e_self = 0.0, e_spike = 0.0;
+    for (std::size_t k = 0; k < r.samples.size() && k * stride < fine.samples.size(); ++k) {
+      const sim::CraneSample& a = r.samples[k];
+      const sim::CraneSample& b = fine.samples[k * stride];
+      e_self = std::max(e_self, std::abs(a.s1 - b.s1));
+      if (spike && a.t >= t_b - 1e-9 && a.t <= t_b + 20e-3 + 1e-9)
+        e_spike = std::max(e_spike, std::abs(a.p1 - b.p1));
+    }
+    const double e_file = file ? sim::compare_with_reference(r.samples, *file).s1.value : NAN;
+    const int max_it = *std::max_element(r.iterations.begin(), r.iterations.end());
+    const double max_viol = *std::max_element(r.violation.begin(), r.violation.end());
+    const bool first = prev_h == 0.0;
+    std::printf("%8.4g  %13.4e %6.2f  %13.4e %6.2f  %13.4e %6.2f  %10d  %10.3e%s\n", h * 1e3, e_file,
+                first ? NAN : order(e_file, prev_file, h, prev_h), e_self,
+                first ? NAN : order(e_self, prev_self, h, prev_h), spike ? e_spike : NAN,
+                first || !spike ? NAN : order(e_spike, prev_spike, h, prev_h), max_it, max_viol,
+                r.diverged ? "  (diverged)" : "");
+    std::fflush(stdout);
+    prev_h = h;
+    prev_file = e_file;
+    prev_self = e_self;
+    prev_spike = e_spike;
+  }
+  return 0;
+}
+
+}  // namespace hilsim::tools

@@ -1,0 +1,37 @@
+#include "tools/hilsim/monolithic_flags.h"
+
+#include <cstdio>
+
+namespace hilsim::tools {
+
+void MonolithicFlags::add_to(CLI::App& app, bool with_h) {
+  if (with_h) {
+    app.add_option("--h", h, "Monolithic integration step h [s] (with --solver monolithic)")
+        ->check(CLI::PositiveNumber);
+  }
+  app.add_option("--valve-sampling", valve_sampling,
+                 "Monolithic: kappa of a step at its start (step_start, the LIM reference's) or end "
+                 "(step_end, second order)")
+      ->check(CLI::IsMember({"step_start", "step_end"}));
+  app.add_option("--newton", convergence,
+                 "Monolithic Newton stop: residual (scaled residual norm) or update (update norm)")
+      ->check(CLI::IsMember({"residual", "update"}));
+}
+
+void MonolithicFlags::apply(config::Scenario& s) const {
+  if (h) s.monolithic.h = *h;
+  if (valve_sampling)
+    s.monolithic.valve_sampling = config::parse_valve_sampling(*valve_sampling, "--valve-sampling");
+  if (convergence) s.monolithic.convergence = config::parse_newton_convergence(*convergence, "--newton");
+  config::validate(s);
+}
+
+std::string describe(const sim::MonolithicSettings& m) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "h = %g s, alpha = %g, %s tolerance %g, %d projections, valve sampled at %s",
+                m.h, m.alpha, config::to_string(m.convergence).c_str(), m.tolerance, m.projections,
+                config::to_string(m.valve_sampling).c_str());
+  return buf;
+}
+
+}  // namespace hilsim::tools

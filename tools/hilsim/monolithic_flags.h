@@ -1,0 +1,27 @@
+// Command-line settings of the monolithic solver shared by `run --solver monolithic` and
+// `convergence`, and the one-line description of a monolithic configuration.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <optional>
+#include <string>
+
+#include "tools/scenario/scenario.h"
+
+namespace hilsim::tools {
+
+struct MonolithicFlags {
+  std::optional<double> h;
+  std::optional<std::string> valve_sampling;
+  std::optional<std::string> convergence;
+
+  // Declares --valve-sampling and --newton, and --h when `with_h`.
+  void add_to(CLI::App& app, bool with_h);
+  // Applies the flags that were given to s.monolithic and validates the result.
+  void apply(config::Scenario& s) const;
+};
+
+// "h = 5e-05 s, alpha = 1e+12, residual tolerance 1e-05, 3 projections, valve sampled at step_start".
+std::string describe(const sim::MonolithicSettings& m);
+
+}  // namespace hilsim::tools

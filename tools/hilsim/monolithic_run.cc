@@ -1,0 +1,99 @@
+#include "tools/hilsim/monolithic_run.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+
+#include "sim/monolithic/monolithic_run.h"
+#include "tools/hilsim/monolithic_flags.h"
+#include "tools/hilsim/run_setup.h"
+#include "tools/io/input_error.h"
+#include "tools/io/trajectory_files.h"
+
+namespace hilsim::tools {
+
+int execute_monolithic_run(const config::Scenario& s, bool quiet) {
+  const RunInputs in = prepare_run(s);
+  const std::optional<sim::ReferenceCurve> reference = load_reference(s);
+  sim::MonolithicSettings settings = s.monolithic;
+  settings.duration = s.cosim.duration;
+  std::printf(
+      "scenario %s: manoeuvre %s, monolithic (index-3 augmented Lagrangian, trapezoidal rule), %s, %g s\n",
+      s.name.c_str(), config::describe(s.manoeuvre).c_str(), describe(settings).c_str(), settings.duration);
+  const sim::Equilibrium& eq = in.equilibrium;
+  std::printf(
+      "equilibrium: f_h = %.4f N, s1 = %.7f m, p1 = %.7f MPa, p2 = %.7f MPa, kappa0 = %.8f"
+      " (%d Newton iterations)\n",
+      eq.f_h, eq.s, eq.p[0] / 1e6, eq.p[1] / 1e6, eq.kappa, eq.iterations);
+
+  std::ofstream csv;
+  if (s.out) {
+    csv.open(*s.out);
+    if (!csv) throw io::InputError(*s.out + ": cannot open the output file for writing");
+  }
+  const bool show_progress = !quiet && settings.duration / settings.h > 2e6;
+  const auto progress = [show_progress](std::int64_t done, std::int64_t total) {
+    if (show_progress) std::fprintf(stderr, "\r  %3d %%", static_cast<int>(100 * done / total));
+  };
+  const auto t0 = std::chrono::steady_clock::now();
+  const sim::MonolithicRunResult r =
+      sim::run_monolithic(s.crane, s.hydraulics, eq, *in.valve, settings, progress);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (show_progress) std::fprintf(stderr, "\r       \r");
+  const double simulated = r.samples.back().t;
+  std::printf("simulated %.6g s in %.3f s wall (real-time factor %.1f)\n", simulated, wall,
+              wall > 0 ? simulated / wall : 0.0);
+
+  // Newton iterations per step and constraint violation over the run.
+  const std::size_t steps = r.iterations.size() - 1;
+  int max_iterations = 0;
+  double sum_iterations = 0.0, max_violation = 0.0, t_violation = 0.0, t_iterations = 0.0;
+  for (std::size_t i = 1; i < r.iterations.size(); ++i) {
+    if (r.iterations[i] > max_iterations) {
+      max_iterations = r.iterations[i];
+      t_iterations = r.samples[i].t;
+    }
+    sum_iterations += r.iterations[i];
+  }
+  for (std::size_t i = 0; i < r.violation.size(); ++i) {
+    if (r.violation[i] > max_violation) {
+      max_violation = r.violation[i];
+      t_violation = r.samples[i].t;
+    }
+  }
+  std::printf(
+      "Newton iterations per step: mean %.3f, max %d (step ending at t = %.6g s); %lld of %zu steps "
+      "did not converge in %d\n",
+      steps ? sum_iterations / static_cast<double>(steps) : 0.0, max_iterations, t_iterations,
+      static_cast<long long>(r.unconverged_steps), steps, settings.max_iterations);
+  std::printf("constraint violation: max ||Phi|| = %.3e m^2 at t = %.6g s\n", max_violation, t_violation);
+
+  if (s.out) {
+    csv << io::kMonolithicTrajectoryHeader << '\n';
+    for (std::size_t i = 0; i < r.samples.size(); ++i) {
+      io::write_monolithic_row(csv, r.samples[i], r.violation[i], r.iterations[i]);
+    }
+    csv.close();
+    if (!csv) throw io::InputError(*s.out + ": writing the output file failed");
+    std::printf("trajectory: %zu rows written to %s\n", r.samples.size(), s.out->c_str());
+  }
+  if (reference) {
+    const sim::TrajectoryDeviation d = sim::compare_with_reference(r.samples, *reference);
+    std::printf("against %s (%zu points):\n", s.reference->c_str(), d.points_compared);
+    std::printf("  max |ds1|  = %.6e m  at t = %.6g s\n", d.s1.value, d.s1.t);
+    std::printf("  max |dp1|  = %.6e Pa at t = %.6g s\n", d.p1.value, d.p1.t);
+    if (!reference->p2.empty()) std::printf("  max |dp2|  = %.6e Pa at t = %.6g s\n", d.p2.value, d.p2.t);
+    std::printf("  max |dfh|  = %.6e N  at t = %.6g s\n", d.f_h.value, d.f_h.t);
+  }
+  if (r.diverged) {
+    std::fprintf(stderr,
+                 "hilsim run: the monolithic run diverged after t = %.6g s (a state is not finite); "
+                 "reduce h\n",
+                 simulated);
+    return 3;
+  }
+  return 0;
+}
+
+}  // namespace hilsim::tools
