@@ -8,40 +8,19 @@
 #include <fstream>
 #include <sstream>
 
+#include "tests/tools/binary_harness.h"
+
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Outcome {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
+using hilsim::test::Outcome;
+using hilsim::test::slurp;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-Outcome hilsim(const std::string& args) {
-  // CTest runs tests as parallel processes: each gets its own capture files.
-  const std::string tag = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-  const fs::path dir = fs::temp_directory_path();
-  const fs::path out = dir / ("hilsim_cli_" + tag + ".out"), err = dir / ("hilsim_cli_" + tag + ".err");
-  const std::string cmd = std::string(HILSIM_BINARY) + " " + args + " >" + out.string() + " 2>" + err.string();
-  const int raw = std::system(cmd.c_str());
-  Outcome o;
-  o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  o.out = slurp(out);
-  o.err = slurp(err);
-  return o;
-}
+Outcome hilsim(const std::string& args) { return hilsim::test::run_hilsim("cli", args); }
 
 std::string write_temp(const std::string& name, const std::string& text) {
-  const fs::path p = fs::temp_directory_path() /
-                     ("hilsim_cli_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "_" + name);
+  const fs::path p = hilsim::test::temp_path("cli", "_" + name);
   std::ofstream(p) << text;
   return p.string();
 }

@@ -11,37 +11,20 @@
 #include <sstream>
 
 #include "rt/system_info.h"
+#include "tests/tools/binary_harness.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Outcome {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
+using hilsim::test::Outcome;
+using hilsim::test::slurp;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-fs::path temp(const std::string& suffix) {
-  return fs::temp_directory_path() /
-         ("hilsim_rt_cli_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) +
-          suffix);
-}
+fs::path temp(const std::string& suffix) { return hilsim::test::temp_path("rt_cli", suffix); }
 
 // Runs `prefix hilsim args` through the shell.
 Outcome run(const std::string& args, const std::string& prefix = "") {
-  const fs::path out = temp(".out"), err = temp(".err");
-  const std::string cmd =
-      prefix + std::string(HILSIM_BINARY) + " " + args + " >" + out.string() + " 2>" + err.string();
-  const int raw = std::system(cmd.c_str());
-  return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(out), slurp(err)};
+  return hilsim::test::run_hilsim("rt_cli", args, prefix);
 }
 
 void expect_same_csv_as_offline(const std::string& scenario_args, const std::string& mode) {

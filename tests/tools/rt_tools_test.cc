@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "rt/system_info.h"
+#include "tests/tools/binary_harness.h"
 #include "tools/hilsim/cyclictest.h"
 #include "tools/hilsim/doctor_checks.h"
 
@@ -17,31 +18,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Outcome {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
+using test::Outcome;
+using test::slurp;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-fs::path temp(const std::string& suffix) {
-  return fs::temp_directory_path() /
-         ("hilsim_rt_tools_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) +
-          suffix);
-}
+fs::path temp(const std::string& suffix) { return test::temp_path("rt_tools", suffix); }
 
 Outcome run(const std::string& args, const std::string& prefix = "") {
-  const fs::path out = temp(".out"), err = temp(".err");
-  const std::string cmd =
-      prefix + std::string(HILSIM_BINARY) + " " + args + " >" + out.string() + " 2>" + err.string();
-  const int raw = std::system(cmd.c_str());
-  return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(out), slurp(err)};
+  return test::run_hilsim("rt_tools", args, prefix);
 }
 
 TEST(Cyclictest, ParsesHistogramSummaryAndOverflows) {
