@@ -107,8 +107,7 @@ RtRunResult run_crane_realtime(const sim::CraneParameters& crane, const sim::Hyd
     keep_off_cpus({options.settings.mechanics.cpu, options.settings.hydraulics.cpu});
     result.writer = drain_telemetry(shared->mech_ring, shared->mech_done, shared->hyd_ring, shared->hyd_done,
                                     crane, hyd, settings.H,
-                                    sim::kinetic_energy(crane, eq.q, Eigen::Vector2d::Zero()) +
-                                        sim::potential_energy(crane, eq.q),
+                                    sim::mechanical_energy(crane, eq.q, Eigen::Vector2d::Zero()),
                                     sink);
   });
   start_ns = now_ns() + options.start_delay_ns;

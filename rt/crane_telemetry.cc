@@ -76,7 +76,7 @@ sim::CraneSample crane_sample(const sim::CraneParameters& crane, const sim::Hydr
   s.theta2 = q[1];
   // The same expressions as sim::CraneCosimulation::sample(), so the rows match bit for bit.
   s.dE = h.bond_energy - m.bond_energy;
-  s.E_balance = sim::kinetic_energy(crane, q, q_dot) + sim::potential_energy(crane, q) - E0 - m.work;
+  s.E_balance = sim::mechanical_energy(crane, q, q_dot) - E0 - m.work;
   return s;
 }
 

@@ -8,9 +8,8 @@ namespace hilsim::sim {
 double mechanics_bond_power(const CraneParameters& crane, const MechanicsSubsystem& mech, std::int64_t n,
                             double H) {
   const Eigen::Vector2d e_M = mech.effort(n, H);
-  const InterfaceKinematics ik = interface_kinematics(crane, mech.state().q, mech.state().q_dot);
   double P = 0.0;
-  for (int k = 0; k < crane.actuators; ++k) P += e_M[k] * ik.s_dot[k];
+  for (int k = 0; k < crane.actuators; ++k) P += e_M[k] * mech.kinematics().s_dot[k];
   return P;
 }
 

@@ -119,7 +119,7 @@ CraneCosimulation::CraneCosimulation(const CraneParameters& crane, const Hydraul
     throw std::invalid_argument("duration must be a non-negative number of seconds");
   }
   total_steps_ = static_cast<std::int64_t>(std::floor(settings.duration / settings.H + 1e-9));
-  E0_ = kinetic_energy(crane, eq.q, Eigen::Vector2d::Zero()) + potential_energy(crane, eq.q);
+  E0_ = mechanical_energy(crane, eq.q, Eigen::Vector2d::Zero());
 }
 
 bool CraneCosimulation::step() {
@@ -152,7 +152,7 @@ CraneSample CraneCosimulation::sample() const {
   if (mech_) {
     q = mech_->state().q;
     q_dot = mech_->state().q_dot;
-    ik = interface_kinematics(crane_, q, q_dot);
+    ik = mech_->kinematics();
     work = mech_->actuator_work();
   } else {
     q = dep_mech_->angles();
@@ -186,7 +186,7 @@ CraneSample CraneCosimulation::sample() const {
     s.f_h_2 = actuator_force(hyd_, pressures(1), ik.s_dot[1]);
   }
   s.dE = hyd_energy_.E - mech_energy_.E;
-  s.E_balance = kinetic_energy(crane_, q, q_dot) + potential_energy(crane_, q) - E0_ - work;
+  s.E_balance = mechanical_energy(crane_, q, q_dot) - E0_ - work;
   return s;
 }
 

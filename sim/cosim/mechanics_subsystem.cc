@@ -46,6 +46,7 @@ MechanicsSubsystem::MechanicsSubsystem(const CraneParameters& crane, const Hydra
       h_(h),
       steps_(steps_per_macro_step(H, h, "mechanics step h_M")),
       state_(initial),
+      ik_(interface_kinematics(crane, initial.q, initial.q_dot)),
       inputs_model_(extrapolation, mechanics_inputs(coupling, crane.actuators).size(), H),
       inputs_(mechanics_inputs(coupling, crane.actuators)),
       outputs_(mechanics_outputs(coupling, crane.actuators)) {}
@@ -62,40 +63,39 @@ Eigen::Vector2d MechanicsSubsystem::effort(std::int64_t n, double tau) const {
   return e;
 }
 
-Eigen::Vector2d MechanicsSubsystem::actuator_forces(std::span<const double> u) const {
+Eigen::Vector2d MechanicsSubsystem::actuator_forces(std::span<const double> u, const Eigen::Vector2d& s_dot) const {
   Eigen::Vector2d f = Eigen::Vector2d::Zero();
   for (int k = 0; k < crane_.actuators; ++k) {
     if (coupling_ == Coupling::kForceDisplacement || coupling_ == Coupling::kReducedInterface) {
       f[k] = u[k];
       continue;
     }
-    const double s_dot = actuator_kinematics(crane_, state_.q, state_.q_dot, k).s_dot;
-    f[k] = (u[2 * k + 1] - u[2 * k]) * hyd_.a_p - hyd_.c * s_dot;  // eq. (8), own ṡ
+    f[k] = (u[2 * k + 1] - u[2 * k]) * hyd_.a_p - hyd_.c * s_dot[k];  // eq. (8), own ṡ
   }
   return f;
 }
 
 void MechanicsSubsystem::do_step(std::int64_t n) {
   std::array<double, InputExtrapolator::kMaxWidth> u{};
+  // One evaluation of the actuator kinematics per step serves the friction term, the accelerations
+  // and, with the next state's, the actuators' work.
   for (std::int64_t j = 0; j < steps_; ++j) {
     inputs_model_.evaluate(n, static_cast<double>(j) * h_, u);
-    const Eigen::Vector2d f_h = actuator_forces(u);
-    const Eigen::Vector2d s_before = interface_kinematics(crane_, state_.q, state_.q_dot).s;
-    const Eigen::Vector2d q_ddot = crane_.actuators == 1
-                                       ? crane_accelerations(crane_, state_.q, state_.q_dot, f_h[0])
-                                       : crane_accelerations(crane_, state_.q, state_.q_dot, f_h);
+    const Eigen::Vector2d f_h = actuator_forces(u, ik_.s_dot);
+    const Eigen::Vector2d q_ddot = crane_accelerations(crane_, state_.q, state_.q_dot, ik_, f_h);
     state_.q_dot += h_ * q_ddot;    // eq. (6)
     state_.q += h_ * state_.q_dot;  // eq. (7)
-    work_ += f_h.dot(interface_kinematics(crane_, state_.q, state_.q_dot).s - s_before);
+    const InterfaceKinematics next = interface_kinematics(crane_, state_.q, state_.q_dot);
+    work_ += f_h.dot(next.s - ik_.s);
+    ik_ = next;
   }
 }
 
 void MechanicsSubsystem::get_outputs(std::span<double> y) const {
   std::size_t i = 0;
   for (int k = 0; k < crane_.actuators; ++k) {
-    const ActuatorKinematics act = actuator_kinematics(crane_, state_.q, state_.q_dot, k);
-    y[i++] = act.s;
-    y[i++] = act.s_dot;
+    y[i++] = ik_.s[k];
+    y[i++] = ik_.s_dot[k];
   }
   if (coupling_ == Coupling::kReducedInterface) {
     const InterfaceDynamics rim = interface_dynamics(crane_, state_.q, state_.q_dot);

@@ -12,6 +12,7 @@
 #include "sim/cosim/coupling.h"
 #include "sim/cosim/input_extrapolation.h"
 #include "sim/cosim/subsystem.h"
+#include "sim/model/crane_model.h"
 #include "sim/model/crane_parameters.h"
 
 namespace hilsim::sim {
@@ -37,6 +38,9 @@ class MechanicsSubsystem final : public Subsystem {
   bool healthy() const override;
 
   const MechanicsState& state() const { return state_; }
+  // The actuators' s, ṡ, A and Ȧq̇ at the current state, kept from the last step (the outputs, the
+  // coupling monitor and the samples all read them at the same state).
+  const InterfaceKinematics& kinematics() const { return ik_; }
   // The hydraulic effort per actuator [N] that the mechanics' input model gives at n H + tau:
   // f_h (f-s, rim) or the pressure force (p2 − p1) a_p (p-s). For the coupling-error monitor.
   Eigen::Vector2d effort(std::int64_t n, double tau) const;
@@ -44,8 +48,8 @@ class MechanicsSubsystem final : public Subsystem {
   double actuator_work() const { return work_; }
 
  private:
-  // Actuator forces [N] at the current state with the inputs u (as the input model gives them).
-  Eigen::Vector2d actuator_forces(std::span<const double> u) const;
+  // Actuator forces [N] with the inputs u (as the input model gives them) at actuator rates s_dot [m/s].
+  Eigen::Vector2d actuator_forces(std::span<const double> u, const Eigen::Vector2d& s_dot) const;
 
   CraneParameters crane_;
   HydraulicParameters hyd_;
@@ -53,6 +57,7 @@ class MechanicsSubsystem final : public Subsystem {
   double h_;
   std::int64_t steps_;
   MechanicsState state_;
+  InterfaceKinematics ik_;  // at state_; changes only when do_step changes state_
   double work_ = 0.0;  // [J]
   InputExtrapolator inputs_model_;
   std::string name_ = "mechanics";

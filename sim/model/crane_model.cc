@@ -90,7 +90,11 @@ Vec2 static_actuator_forces(const CraneParameters& par, const Vec2& q, const Vec
 }
 
 Vec2 crane_accelerations(const CraneParameters& par, const Vec2& q, const Vec2& q_dot, const Vec2& f_h) {
-  const InterfaceKinematics ik = interface_kinematics(par, q, q_dot);
+  return crane_accelerations(par, q, q_dot, interface_kinematics(par, q, q_dot), f_h);
+}
+
+Vec2 crane_accelerations(const CraneParameters& par, const Vec2& q, const Vec2& q_dot,
+                         const InterfaceKinematics& ik, const Vec2& f_h) {
   const Vec2 rhs = gravity_forces(par, q) - velocity_forces(par, q, q_dot) + ik.A.transpose() * f_h;
   return mass_matrix(par, q).ldlt().solve(rhs);
 }
@@ -122,10 +126,12 @@ double kinetic_energy(const CraneParameters& par, const Vec2& q, const Vec2& q_d
   return 0.5 * q_dot.dot(mass_matrix(par, q) * q_dot);
 }
 
+double mechanical_energy(const CraneParameters& par, const Vec2& q, const Vec2& q_dot) {
+  return kinetic_energy(par, q, q_dot) + potential_energy(par, q);
+}
+
 Vec2 crane_accelerations(const CraneParameters& par, const Vec2& q, const Vec2& q_dot, double f_h) {
-  const ActuatorKinematics act = actuator_kinematics(par, q, q_dot);
-  const Vec2 rhs = gravity_forces(par, q) - velocity_forces(par, q, q_dot) + act.J.transpose() * f_h;
-  return mass_matrix(par, q).ldlt().solve(rhs);
+  return crane_accelerations(par, q, q_dot, Vec2(f_h, 0.0));
 }
 
 double static_actuator_force(const CraneParameters& par, const Vec2& q, const Vec2& q_dot) {

@@ -45,6 +45,8 @@ Vec2 gravity_forces(const CraneParameters& par, const Vec2& q);
 // Potential and kinetic energy [J], for energy checks.
 double potential_energy(const CraneParameters& par, const Vec2& q);
 double kinetic_energy(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
+// T + V [J]: the energy the actuators' work changes, for the energy balance of a run.
+double mechanical_energy(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
 
 // Accelerations q̈ [rad/s²] from eq. (1) for an actuator force f_h [N] (positive extends).
 Vec2 crane_accelerations(const CraneParameters& par, const Vec2& q, const Vec2& q_dot, double f_h);
@@ -60,6 +62,10 @@ struct InterfaceKinematics {
   Vec2 A_dot_q_dot = Vec2::Zero();                // [m/s²]
 };
 InterfaceKinematics interface_kinematics(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
+
+// As crane_accelerations, with the interface kinematics at (q, q̇) already at hand.
+Vec2 crane_accelerations(const CraneParameters& par, const Vec2& q, const Vec2& q_dot,
+                         const InterfaceKinematics& ik, const Vec2& f_h);
 
 // The reduced interface model of seed 004 eqs. (11)–(13): M̃ s̈ = f̃ + f_h, with
 //   M̃ = (A M⁻¹ Aᵀ)⁻¹ [kg],   f̃ = M̃ (A M⁻¹ (f − c) + Ȧ q̇) [N].
