@@ -7,6 +7,7 @@
 
 #include "tools/io/input_error.h"
 #include "tools/scenario/scenario.h"
+#include "tests/tools/scenario_error.h"
 
 namespace hilsim::config {
 namespace {
@@ -22,17 +23,8 @@ std::string write_scenario(const std::string& text) {
 }
 
 std::string error_of(const std::string& text) {
-  const std::string path = write_scenario(text);
-  try {
-    validate(load_scenario(path));
-  } catch (const io::InputError& e) {
-    const std::string msg = e.what();
-    EXPECT_EQ(msg.find('\n'), std::string::npos) << "one line: " << msg;
-    EXPECT_NE(msg.find(path), std::string::npos) << "names the file: " << msg;
-    return msg;
-  }
-  ADD_FAILURE() << "no error for:\n" << text;
-  return "";
+  SCOPED_TRACE(text);
+  return test::scenario_error(write_scenario(text));
 }
 
 TEST(RtSection, DefaultsPlaceBothThreadsOnCpu1WithTheHydraulicsAbove) {

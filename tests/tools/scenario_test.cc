@@ -8,6 +8,7 @@
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
 #include "tools/scenario/scenario.h"
+#include "tests/tools/scenario_error.h"
 
 namespace hilsim::config {
 namespace {
@@ -31,17 +32,8 @@ class ScenarioFiles : public ::testing::Test {
 
   // The message of the InputError that loading and validating `text` throws.
   std::string error_of(const std::string& text) const {
-    const std::string path = write("s.toml", text);
-    try {
-      validate(load_scenario(path));
-    } catch (const io::InputError& e) {
-      const std::string msg = e.what();
-      EXPECT_EQ(msg.find('\n'), std::string::npos) << "one line: " << msg;
-      EXPECT_NE(msg.find(path), std::string::npos) << "names the file: " << msg;
-      return msg;
-    }
-    ADD_FAILURE() << "no error for:\n" << text;
-    return "";
+    SCOPED_TRACE(text);
+    return test::scenario_error(write("s.toml", text));
   }
 
   fs::path dir_;

@@ -1,13 +1,12 @@
 // hilsim-bench-cosim: wall time and real-time factor of full 10 s M1 co-simulations (f-s and p-s,
 // H = 1 ms, h_H = 0.05 ms and 0.2 ms). Each case runs --repeat times; the median is reported.
-#include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
 #include "sim/cosim/crane_cosimulation.h"
+#include "tools/bench/wall_times.h"
 
 int main(int argc, char** argv) {
   using namespace hilsim::sim;
@@ -29,17 +28,11 @@ int main(int argc, char** argv) {
       s.H = 1e-3;
       s.h_hyd = h_hyd;
       s.duration = 10.0;
-      std::vector<double> walls;
-      for (int r = 0; r < repeat; ++r) {
-        const auto t0 = std::chrono::steady_clock::now();
-        const RunResult result = run_cosimulation(crane, hyd, eq, m1, s);
-        walls.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-        if (result.diverged) std::printf("warning: run diverged\n");
-      }
-      std::sort(walls.begin(), walls.end());
-      const double median = walls[walls.size() / 2];
+      const hilsim::bench::WallTimes t = hilsim::bench::time_runs(repeat, [&] {
+        if (run_cosimulation(crane, hyd, eq, m1, s).diverged) std::printf("warning: run diverged\n");
+      });
       std::printf("%-8s %10g %10g %14.4f %14.4f %16.1f\n", coupling == Coupling::kForceDisplacement ? "f-s" : "p-s",
-                  s.H * 1e3, h_hyd * 1e3, median, walls.front(), s.duration / median);
+                  s.H * 1e3, h_hyd * 1e3, t.median, t.min, s.duration / t.median);
     }
   }
   return 0;

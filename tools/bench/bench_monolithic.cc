@@ -3,12 +3,11 @@
 // tolerance 1e-5, three projections), with the Newton iterations they took. Each case runs
 // --repeat times; the median is reported.
 #include <CLI/CLI.hpp>
-#include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <vector>
 
 #include "sim/monolithic/monolithic_run.h"
+#include "tools/bench/wall_times.h"
 
 int main(int argc, char** argv) {
   using namespace hilsim::sim;
@@ -27,24 +26,19 @@ int main(int argc, char** argv) {
     MonolithicSettings s;
     s.h = h;
     s.duration = 10.0;
-    std::vector<double> walls;
     double mean_iterations = 0.0;
     std::size_t steps = 0;
-    for (int r = 0; r < repeat; ++r) {
-      const auto t0 = std::chrono::steady_clock::now();
+    const hilsim::bench::WallTimes t = hilsim::bench::time_runs(repeat, [&] {
       const MonolithicRunResult result = run_monolithic(crane, hyd, eq, m1, s);
-      walls.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
       if (result.diverged || result.unconverged_steps > 0)
         std::printf("warning: run diverged or did not converge\n");
       steps = result.iterations.size() - 1;
       double sum = 0.0;
       for (int it : result.iterations) sum += it;
       mean_iterations = sum / static_cast<double>(steps);
-    }
-    std::sort(walls.begin(), walls.end());
-    const double median = walls[walls.size() / 2];
-    std::printf("%10g %10zu %15.4f %14.4f %16.1f %12.3f %12.3f\n", h * 1e3, steps, median, walls.front(),
-                s.duration / median, mean_iterations, median / static_cast<double>(steps) * 1e6);
+    });
+    std::printf("%10g %10zu %15.4f %14.4f %16.1f %12.3f %12.3f\n", h * 1e3, steps, t.median, t.min,
+                s.duration / t.median, mean_iterations, t.median / static_cast<double>(steps) * 1e6);
   }
   return 0;
 }
