@@ -71,7 +71,7 @@ RtRunResult run_crane_realtime(const sim::CraneParameters& crane, const sim::Hyd
   SubsystemLoop mech_loop(mech, hydr.output_names(), 1, N, shared->mech_to_hyd, shared->hyd_to_mech,
                           mech_hook, stop);
   SubsystemLoop hyd_loop(hydr, kMechanicsOutputsForHydraulics, K, N, shared->hyd_to_mech, shared->mech_to_hyd,
-                         hyd_hook, stop);
+                         hyd_hook, stop, options.sensors);
 
   RtRunResult result;
   result.paced = paced;
@@ -82,6 +82,7 @@ RtRunResult run_crane_realtime(const sim::CraneParameters& crane, const sim::Hyd
   const LoopConfig hyd_config{result.hydraulics.period_ns, paced, options.settings.overrun_policy};
   LoopStats& mech_stats = *result.mechanics.loop;
   LoopStats& hyd_stats = *result.hydraulics.loop;
+  if (options.sensors) options.sensors->count_overruns_of(&mech_stats, &hyd_stats);
   Nanoseconds start_ns = 0;  // written before the threads are released, read after
 
   RtThread hyd_thread(options.settings.hydraulics,

@@ -17,6 +17,7 @@
 #include "rt/crane_telemetry.h"
 #include "rt/periodic_loop.h"
 #include "rt/rt_settings.h"
+#include "rt/sensor_publisher.h"
 #include "rt/subsystem_loop.h"
 #include "rt/thread_setup.h"
 #include "sim/cosim/crane_cosimulation.h"
@@ -41,6 +42,8 @@ struct RtRunOptions {
   // Reasons from the process set-up (rt::ProcessSetup) that already make the run not real time.
   std::vector<std::string> process_problems;
   Nanoseconds start_delay_ns = 20'000'000;  // from releasing the threads to the first deadline
+  // Hardware in the loop: publishes the sensors after every hydraulic micro step (optional).
+  SensorPublisher* sensors = nullptr;
 };
 
 struct SideReport {

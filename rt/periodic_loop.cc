@@ -12,6 +12,7 @@ bool finish_cycle(const LoopConfig& config, Nanoseconds start_ns, std::int64_t c
   }
   // Overrun: an event that is counted and reported, never absorbed silently.
   ++stats.overruns;
+  stats.overruns_shared.store(stats.overruns, std::memory_order_relaxed);
   if (!stats.overrunning) ++stats.overrun_episodes;
   stats.overrunning = true;
   if (stats.first_overrun_cycle < 0) stats.first_overrun_cycle = cycle;

@@ -7,6 +7,7 @@
 // make system calls other than the timer and lock-free channel operations.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <type_traits>
 
@@ -35,6 +36,8 @@ struct LoopConfig {
 struct LoopStats {
   std::int64_t cycles = 0;            // body calls
   std::int64_t overruns = 0;          // cycles that ended after the next cycle's deadline
+  // The same count for other threads to read while the loop runs (the sensors' status word).
+  std::atomic<std::int64_t> overruns_shared{0};
   std::int64_t overrun_episodes = 0;  // runs of consecutive overrunning cycles (one late wake-up
                                       // makes several cycles late while the loop catches up)
   bool overrunning = false;           // the last cycle overran

@@ -29,14 +29,15 @@ const char* to_string(LoopEnd end) {
 SubsystemLoop::SubsystemLoop(sim::Subsystem& subsystem, const std::vector<std::string>& peer_outputs,
                              std::int64_t steps_per_exchange, std::int64_t communication_points,
                              CouplingChannel& to_peer, CouplingChannel& from_peer, CommunicationHook& hook,
-                             const std::atomic<bool>& stop)
+                             const std::atomic<bool>& stop, StepObserver* observer)
     : subsystem_(subsystem),
       steps_per_exchange_(steps_per_exchange),
       communication_points_(communication_points),
       to_peer_(to_peer),
       from_peer_(from_peer),
       hook_(hook),
-      stop_(stop) {
+      stop_(stop),
+      observer_(observer) {
   if (subsystem.input_names().size() > kMaxPorts || subsystem.output_names().size() > kMaxPorts ||
       peer_outputs.size() > kMaxPorts) {
     throw std::invalid_argument("real-time exchange: more than 8 ports on subsystem " + subsystem.name());
@@ -110,6 +111,10 @@ LoopAction SubsystemLoop::operator()(std::int64_t cycle) noexcept {
     subsystem_.set_inputs(cycle, std::span<const double>(u_.data(), route_.size()));
   }
   subsystem_.do_step(cycle);
+  if (observer_) {
+    observer_->after_step(cycle, std::span<const double>(u_.data(), route_.size()), subsystem_,
+                          subsystem_.healthy());
+  }
   if ((cycle + 1) % steps_per_exchange_ != 0) return LoopAction::kContinue;
 
   // Communication point n + 1: publish y(t_{n+1}) first (the peer may be waiting), then report.

@@ -12,6 +12,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,15 @@ class CommunicationHook {
   virtual void at_communication_point(std::int64_t n, bool healthy) noexcept = 0;
 };
 
+// What a loop does after every step (the sensor outputs of a hardware-in-the-loop run). Called in
+// the real-time thread; `inputs` are the inputs the step used.
+class StepObserver {
+ public:
+  virtual ~StepObserver() = default;
+  virtual void after_step(std::int64_t step, std::span<const double> inputs, const sim::Subsystem& subsystem,
+                          bool healthy) noexcept = 0;
+};
+
 enum class LoopEnd {
   kRunning,        // not ended (or ended by the periodic loop's overrun policy)
   kFinished,       // reached the last communication point
@@ -61,7 +71,8 @@ class SubsystemLoop final {
   // std::invalid_argument when one has no such peer output or there are more than kMaxPorts ports.
   SubsystemLoop(sim::Subsystem& subsystem, const std::vector<std::string>& peer_outputs,
                 std::int64_t steps_per_exchange, std::int64_t communication_points, CouplingChannel& to_peer,
-                CouplingChannel& from_peer, CommunicationHook& hook, const std::atomic<bool>& stop);
+                CouplingChannel& from_peer, CommunicationHook& hook, const std::atomic<bool>& stop,
+                StepObserver* observer = nullptr);
 
   // Before the loop: publishes y(t_0) and reports communication point 0.
   void begin() noexcept;
@@ -89,6 +100,7 @@ class SubsystemLoop final {
   CouplingChannel& from_peer_;
   CommunicationHook& hook_;
   const std::atomic<bool>& stop_;
+  StepObserver* observer_;
   std::array<double, kMaxPorts> u_{};
   CouplingFrame frame_{};
   std::int64_t exchange_waits_ = 0;

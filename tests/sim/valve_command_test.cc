@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sim/manoeuvre/valve_command.h"
+#include "sim/manoeuvre/recorded_valve_command.h"
 #include "tools/io/csv_table.h"
 #include "tools/io/trajectory_files.h"
 
@@ -64,6 +65,28 @@ TEST(ValveCommand, TableRejectsBadRows) {
   EXPECT_THROW(TableManoeuvre({{0.0, 0.4}, {0.0, 0.5}}), std::invalid_argument);
   EXPECT_THROW(TableManoeuvre({{0.0, 1.2}}), std::invalid_argument);
   EXPECT_THROW(TableManoeuvre({{0.0, -0.1}}), std::invalid_argument);
+}
+
+TEST(ValveCommand, RecordedEntriesHoldFromTheirMicroStep) {
+  const RecordedValveCommand rec({{0, 0.45}, {10, 0.5}, {11, 0.55}, {400, 0.4}});
+  EXPECT_EQ(rec.kappa(0, 99.0), 0.45);  // the step decides, not the time
+  EXPECT_EQ(rec.kappa(9, 0.0), 0.45);
+  EXPECT_EQ(rec.kappa(10, 0.0), 0.5);
+  EXPECT_EQ(rec.kappa(11, 0.0), 0.55);
+  EXPECT_EQ(rec.kappa(399, 0.0), 0.55);
+  EXPECT_EQ(rec.kappa(400, 0.0), 0.4);
+  EXPECT_EQ(rec.kappa(1'000'000, 0.0), 0.4);
+  const RecordedValveCommand late({{5, 0.3}});
+  EXPECT_EQ(late.kappa(0, 0.0), 0.3);  // before the first entry: its value
+}
+
+TEST(ValveCommand, RecordedEntriesAreValidated) {
+  using E = RecordedValveCommand::Entry;
+  EXPECT_THROW(RecordedValveCommand(std::vector<E>{}), std::invalid_argument);
+  EXPECT_THROW(RecordedValveCommand({{-1, 0.4}}), std::invalid_argument);
+  EXPECT_THROW(RecordedValveCommand({{3, 0.4}, {3, 0.5}}), std::invalid_argument);
+  EXPECT_THROW(RecordedValveCommand({{3, 0.4}, {2, 0.5}}), std::invalid_argument);
+  EXPECT_THROW(RecordedValveCommand({{0, std::nan("")}}), std::invalid_argument);
 }
 
 }  // namespace

@@ -1,0 +1,79 @@
+#include "rt/commanded_valve.h"
+
+#include <bit>
+
+#include "rt/polling.h"
+
+namespace hilsim::rt {
+
+const char* to_string(InputCause cause) {
+  switch (cause) {
+    case InputCause::kCommand:
+      return "command";
+    case InputCause::kWatchdog:
+      return "watchdog";
+    case InputCause::kScript:
+      return "script";
+  }
+  return "?";
+}
+
+CommandedValve::CommandedValve(LatestValue<ValveCommandSample>& commands, const WatchdogSettings& watchdog,
+                               EventSink events)
+    : commands_(&commands), watchdog_(watchdog), events_(events) {}
+
+CommandedValve::CommandedValve(const sim::ValveCommand& script, EventSink events)
+    : script_(&script), events_(events) {}
+
+double CommandedValve::kappa(std::int64_t micro_step, double t) const {
+  if (micro_step > sampled_step_) evaluate(micro_step, t);
+  return kappa_;
+}
+
+void CommandedValve::evaluate(std::int64_t micro_step, double t) const noexcept {
+  const bool first = sampled_step_ < 0;
+  sampled_step_ = micro_step;
+  double kappa = 0.0;
+  InputCause cause = InputCause::kScript;
+  std::uint32_t sequence = 0;
+  if (script_) {
+    kappa = script_->kappa(micro_step, t);
+  } else {
+    ValveCommandSample command;
+    const bool fresh = commands_->read(command) && now_ns() - command.received_ns <= watchdog_.timeout_ns;
+    if (fresh) {
+      kappa = command.kappa;
+      cause = InputCause::kCommand;
+      sequence = command.sequence;
+    } else {
+      kappa = watchdog_.safe_kappa;
+      cause = InputCause::kWatchdog;
+      if (!watchdog_active_) ++watchdog_trips_;
+    }
+    watchdog_active_ = !fresh;
+  }
+  // An event when the applied value or its source changes; the bits decide (a replay must give
+  // the same bits, and −0.0 ≠ +0.0 there).
+  const bool changed = first || cause != cause_ || std::bit_cast<std::uint64_t>(kappa) !=
+                                                       std::bit_cast<std::uint64_t>(kappa_);
+  kappa_ = kappa;
+  cause_ = cause;
+  if (cause == InputCause::kCommand) last_sequence_ = sequence;
+  if (changed) record(micro_step, cause);
+}
+
+void CommandedValve::record(std::int64_t micro_step, InputCause cause) const noexcept {
+  ++events_pushed_;
+  if (!events_.ring) return;
+  const InputEvent event{micro_step, kappa_, cause == InputCause::kCommand ? last_sequence_ : 0u, cause};
+  if (!events_.wait_until_stop) {
+    events_.ring->push(event);  // full: dropped and counted
+    return;
+  }
+  bool waited = false;
+  if (!poll_until([&] { return events_.ring->try_push(event); }, *events_.wait_until_stop, waited)) {
+    events_.ring->push(event);  // stopping: count the loss
+  }
+}
+
+}  // namespace hilsim::rt

@@ -1,0 +1,103 @@
+// κ as the hydraulics thread applies it in a hardware-in-the-loop run: from a controller through a
+// latest-value channel (fed by an I/O thread), guarded by a watchdog, or from a scripted manoeuvre;
+// and every change of the applied κ as an event for the recording.
+//
+// Determinism. κ is sampled once per hydraulic micro step: the first evaluation for micro step m
+// (by the telemetry at a communication point, or by the step itself) fixes the value every later
+// evaluation for m returns. Each change of the applied value becomes an InputEvent {m, κ}; the
+// events are everything that came from outside, so a replay of them offline (sim/manoeuvre/
+// recorded_valve_command.h) applies every input at the same micro step and reproduces the run bit
+// for bit.
+//
+// Watchdog. A command older than the timeout (by CLOCK_MONOTONIC, compared at every micro step)
+// is stale: the safe κ is applied from that micro step on, so the fall-back happens within one
+// hydraulic period after the timeout. The same holds before the first command. Fresh commands
+// end it.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+
+#include "rt/clock.h"
+#include "rt/latest_value.h"
+#include "rt/telemetry_ring.h"
+#include "sim/manoeuvre/valve_command.h"
+
+namespace hilsim::rt {
+
+// One valid command, as the I/O thread publishes it (already decoded, range-checked, clamped).
+struct ValveCommandSample {
+  double kappa = 0.0;             // [-], finite, in the accepted range
+  Nanoseconds received_ns = 0;    // CLOCK_MONOTONIC time of arrival [ns]
+  std::uint32_t sequence = 0;     // the datagram's or frame's sequence number, for the record
+};
+
+enum class InputCause : std::uint8_t {
+  kCommand = 0,   // a controller's command
+  kWatchdog = 1,  // the safe value: no command yet, or the newest one is stale
+  kScript = 2,    // the scenario's manoeuvre (a run without a live input)
+};
+const char* to_string(InputCause cause);
+
+// A change of the applied κ, effective from micro step `micro_step` on.
+struct InputEvent {
+  std::int64_t micro_step = 0;
+  double kappa = 0.0;  // [-]
+  std::uint32_t sequence = 0;  // the command's sequence number (kCommand), else 0
+  InputCause cause = InputCause::kCommand;
+};
+
+// 16384 events: more than 16 s of a 1 kHz controller before a stalled recorder loses one.
+inline constexpr std::size_t kInputEventCapacity = 16384;
+using InputEventRing = TelemetryRing<InputEvent, kInputEventCapacity>;
+
+struct WatchdogSettings {
+  Nanoseconds timeout_ns = 100'000'000;  // a command older than this is stale, (0, ∞) [ns]
+  double safe_kappa = 0.5;               // applied while stale [-]
+};
+
+class CommandedValve final : public sim::ValveCommand {
+ public:
+  // Where the events go: `ring` (optional) receives every change. With `wait_until_stop` set, a
+  // full ring makes the caller wait for room until that flag is set (unpaced runs, which have no
+  // deadline); without it a full ring drops the event and counts it (paced runs: a real-time
+  // thread never waits, and the recording then says it is incomplete).
+  struct EventSink {
+    InputEventRing* ring = nullptr;
+    const std::atomic<bool>* wait_until_stop = nullptr;
+  };
+  // Live: κ from `commands` (its single consumer is the thread that calls kappa()), the watchdog
+  // as `watchdog` says. Everything given must outlive this object.
+  CommandedValve(LatestValue<ValveCommandSample>& commands, const WatchdogSettings& watchdog, EventSink events);
+  // Scripted: κ from `script`, recorded as events the same way.
+  CommandedValve(const sim::ValveCommand& script, EventSink events);
+
+  // κ for micro step `micro_step`. Only one thread may call it. Micro steps are evaluated in
+  // non-decreasing order (the real-time loop's order); an earlier one returns the current value.
+  double kappa(std::int64_t micro_step, double t) const override;
+
+  // The state after the newest evaluation (same thread as kappa()).
+  bool watchdog_active() const { return watchdog_active_; }
+  std::int64_t watchdog_trips() const { return watchdog_trips_; }  // changes into the safe value
+  std::uint32_t last_sequence() const { return last_sequence_; }
+  std::int64_t events() const { return events_pushed_; }
+
+ private:
+  void evaluate(std::int64_t micro_step, double t) const noexcept;
+  void record(std::int64_t micro_step, InputCause cause) const noexcept;
+
+  LatestValue<ValveCommandSample>* commands_ = nullptr;
+  const sim::ValveCommand* script_ = nullptr;
+  WatchdogSettings watchdog_;
+  EventSink events_;
+  // The sampled state; mutable because sampling is how a const evaluation observes the outside.
+  mutable std::int64_t sampled_step_ = -1;
+  mutable double kappa_ = 0.0;
+  mutable InputCause cause_ = InputCause::kWatchdog;
+  mutable bool watchdog_active_ = false;
+  mutable std::int64_t watchdog_trips_ = 0;
+  mutable std::uint32_t last_sequence_ = 0;
+  mutable std::int64_t events_pushed_ = 0;
+};
+
+}  // namespace hilsim::rt
