@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "hil/hil_settings.h"
 #include "rt/rt_settings.h"
 #include "sim/cosim/crane_cosimulation.h"
 #include "sim/manoeuvre/valve_command.h"
@@ -38,6 +39,8 @@ struct Scenario {
   std::optional<std::string> reference;   // reference curve to compare with, resolved path
   std::optional<std::string> out;         // trajectory CSV to write, resolved path
   rt::RtSettings rt;                      // [rt]: threads of `hilsim run --realtime/--threads`
+  hil::HilSettings hil;                   // [hil]: the valve command's source, the watchdog
+  hil::UdpSettings udp;                   // [udp]: the UDP bridge
 };
 
 // The directory holding the shipped data (config/): $HILSIM_DATA_DIR if set, else the source tree's.
@@ -51,6 +54,9 @@ Scenario default_scenario();
 // Reads a scenario file over the defaults. Paths inside it are relative to the file's directory.
 // Throws io::InputError naming the file, the key (or line) and the accepted range.
 Scenario load_scenario(const std::string& path);
+// The same from TOML text (a recording's config); `source` names it in messages, and relative
+// paths in it are relative to the current directory.
+Scenario load_scenario_text(const std::string& text, const std::string& source);
 
 // Checks the ranges and the consistency of every setting (steps, durations, parameters).
 // Throws io::InputError naming `scenario.source` and the key.

@@ -1,0 +1,38 @@
+// The [hil] and [udp] sections of a scenario: where the valve command comes from in a
+// hardware-in-the-loop run, the watchdog, what happens to out-of-range commands, and the UDP
+// bridge's addresses and output rate. Every key is documented in README.md ("Scenario files").
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace hilsim::hil {
+
+enum class InputSource {
+  kScript,  // the scenario's manoeuvre (no outside input)
+  kUdp,     // command datagrams on [udp] listen
+};
+
+enum class OutOfRange {
+  kClamp,   // a command outside [min, max] of its signal is clamped to the range, and counted
+  kReject,  // it is dropped (κ unchanged), and counted
+};
+
+struct HilSettings {
+  InputSource input = InputSource::kScript;
+  double watchdog_timeout = 0.1;      // a command older than this is stale [s], (0, 60]
+  std::optional<double> safe_kappa;  // κ while stale [-], [0, 1]; unset: κ0 of the equilibrium
+  OutOfRange out_of_range = OutOfRange::kClamp;
+  double output_rate = 1000.0;       // sensor datagrams per second [Hz], [1, 100000]
+};
+
+struct UdpSettings {
+  std::string listen = "127.0.0.1:47800";   // local address:port receiving command datagrams
+  std::string peer = "127.0.0.1";           // accepted sender: "address" or "address:port"
+  std::string send_to = "127.0.0.1:47801";  // where sensor datagrams go
+};
+
+const char* to_string(InputSource source);  // "script", "udp"
+const char* to_string(OutOfRange policy);   // "clamp", "reject"
+
+}  // namespace hilsim::hil

@@ -1,0 +1,94 @@
+// The effective configuration a recording carries: every key written, read back to the same
+// scenario (the same text again, and the same bits in the numbers); and the [hil]/[udp] sections.
+#include "tools/scenario/scenario_writer.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "tests/tools/scenario_error.h"
+
+namespace hilsim::config {
+namespace {
+
+namespace fs = std::filesystem;
+
+Scenario round_trip(const Scenario& s) { return load_scenario_text(to_toml(s), "recorded config"); }
+
+TEST(ScenarioWriter, EveryShippedScenarioReadsBackToTheSameText) {
+  int count = 0;
+  for (const auto& entry : fs::directory_iterator(std::string(HILSIM_SOURCE_DIR) + "/config/scenarios")) {
+    SCOPED_TRACE(entry.path().string());
+    const Scenario s = load_scenario(entry.path().string());
+    const Scenario back = round_trip(s);
+    EXPECT_NO_THROW(validate(back));
+    EXPECT_EQ(to_toml(back), to_toml(s));
+    ++count;
+  }
+  EXPECT_GE(count, 20);
+}
+
+TEST(ScenarioWriter, ChangedValuesKeepTheirBits) {
+  Scenario s = default_scenario();
+  s.cosim.H = 0.1 + 0.2;  // 0.30000000000000004: not the shortest decimal
+  s.cosim.h_hyd = 1.0 / 30000.0;
+  s.cosim.coupling = sim::Coupling::kForceDisplacement;
+  s.cosim.scheme = sim::CosimScheme::kGaussSeidelHydraulicsFirst;
+  s.crane.actuators = 2;
+  s.hydraulics.b = -1.234567890123456789e-17;
+  s.rt.hydraulics.priority = 91;
+  s.rt.overrun_policy = rt::OverrunPolicy::kSkip;
+  s.hil.input = hil::InputSource::kUdp;
+  s.hil.safe_kappa = 0.4321;
+  s.hil.watchdog_timeout = 0.025;
+  s.hil.out_of_range = hil::OutOfRange::kReject;
+  s.udp.peer = "10.0.0.7:5000";
+  const Scenario back = round_trip(s);
+  EXPECT_EQ(back.cosim.H, s.cosim.H);
+  EXPECT_EQ(back.cosim.h_hyd, s.cosim.h_hyd);
+  EXPECT_EQ(back.cosim.coupling, s.cosim.coupling);
+  EXPECT_EQ(back.cosim.scheme, s.cosim.scheme);
+  EXPECT_EQ(back.crane.actuators, 2);
+  EXPECT_EQ(back.hydraulics.b, s.hydraulics.b);
+  EXPECT_EQ(back.rt.hydraulics.priority, 91);
+  EXPECT_EQ(back.rt.overrun_policy, rt::OverrunPolicy::kSkip);
+  EXPECT_EQ(back.hil.input, hil::InputSource::kUdp);
+  EXPECT_EQ(back.hil.safe_kappa, 0.4321);
+  EXPECT_EQ(back.hil.watchdog_timeout, 0.025);
+  EXPECT_EQ(back.hil.out_of_range, hil::OutOfRange::kReject);
+  EXPECT_EQ(back.udp.peer, "10.0.0.7:5000");
+  EXPECT_EQ(to_toml(back), to_toml(s));
+  ASSERT_TRUE(back.reference.has_value());
+  EXPECT_TRUE(fs::path(*back.reference).is_absolute());
+}
+
+class HilSections : public ::testing::Test {
+ protected:
+  std::string error_of(const std::string& text) {
+    const fs::path p = fs::temp_directory_path() / "hilsim_hil_section_test.toml";
+    std::ofstream(p) << text;
+    const std::string msg = test::scenario_error(p.string());
+    fs::remove(p);
+    return msg;
+  }
+};
+
+TEST_F(HilSections, BadValuesNameTheKeyAndTheRange) {
+  EXPECT_NE(error_of("[hil]\ninput = \"serial\"\n").find("'hil.input' = 'serial' is not one of: script, udp"),
+            std::string::npos);
+  EXPECT_NE(error_of("[hil]\nwatchdog_timeout = 0\n").find("hil.watchdog_timeout"), std::string::npos);
+  EXPECT_NE(error_of("[hil]\nsafe_kappa = 1.5\n").find("'hil.safe_kappa' = 1.5  is outside the accepted range [0, 1]"),
+            std::string::npos);
+  EXPECT_NE(error_of("[hil]\nout_of_range = \"ignore\"\n").find("clamp, reject"), std::string::npos);
+  EXPECT_NE(error_of("[hil]\noutput_rate = 0.5\n").find("hil.output_rate"), std::string::npos);
+  EXPECT_NE(error_of("[udp]\nlisten = \"127.0.0.1\"\n").find("'udp.listen' = '127.0.0.1': a port is required"),
+            std::string::npos);
+  EXPECT_NE(error_of("[udp]\nsend_to = \"localhost:80\"\n").find("is not an IPv4 address"), std::string::npos);
+  EXPECT_NE(error_of("[udp]\npeer = \"1.2.3.4:70000\"\n").find("port '70000' is not in 1..65535"),
+            std::string::npos);
+  EXPECT_NE(error_of("[udp]\nport = 5\n").find("unknown key 'udp.port'"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace hilsim::config

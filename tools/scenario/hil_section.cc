@@ -1,0 +1,56 @@
+#include "tools/scenario/hil_section.h"
+
+#include "hil/socket_address.h"
+#include "tools/scenario/table_reader.h"
+
+namespace hilsim::config {
+
+void load_hil_sections(const std::string& path, const toml::table& root, hil::HilSettings& hil,
+                       hil::UdpSettings& udp) {
+  TableReader h(path, root, "hil");
+  std::string input = hil::to_string(hil.input), out_of_range = hil::to_string(hil.out_of_range);
+  double safe = hil.safe_kappa.value_or(-1.0);
+  h.string("input", input);
+  h.number("watchdog_timeout", hil.watchdog_timeout);
+  h.number("safe_kappa", safe);
+  h.string("out_of_range", out_of_range);
+  h.number("output_rate", hil.output_rate);
+  h.reject_unknown();
+  if (input == "script") {
+    hil.input = hil::InputSource::kScript;
+  } else if (input == "udp") {
+    hil.input = hil::InputSource::kUdp;
+  } else {
+    throw InputError(path + ": key 'hil.input' = '" + input + "' is not one of: script, udp");
+  }
+  if (out_of_range == "clamp") {
+    hil.out_of_range = hil::OutOfRange::kClamp;
+  } else if (out_of_range == "reject") {
+    hil.out_of_range = hil::OutOfRange::kReject;
+  } else {
+    throw InputError(path + ": key 'hil.out_of_range' = '" + out_of_range + "' is not one of: clamp, reject");
+  }
+  if (safe != -1.0) hil.safe_kappa = safe;
+
+  TableReader u(path, root, "udp");
+  u.string("listen", udp.listen);
+  u.string("peer", udp.peer);
+  u.string("send_to", udp.send_to);
+  u.reject_unknown();
+}
+
+void validate_hil(const std::string& source, const hil::HilSettings& hil, const hil::UdpSettings& udp) {
+  const RangeCheck check{source};
+  check("hil.watchdog_timeout", hil.watchdog_timeout, 0.0, 60.0, true, false, "s");
+  if (hil.safe_kappa) check("hil.safe_kappa", *hil.safe_kappa, 0.0, 1.0, false, false, "");
+  check("hil.output_rate", hil.output_rate, 1.0, 100000.0, false, false, "Hz");
+  const auto address = [&](const std::string& key, const std::string& text, bool port_required) {
+    const std::string error = hil::parse_socket_address(text, port_required).error;
+    if (!error.empty()) throw InputError(source + ": key '" + key + "' = '" + text + "': " + error);
+  };
+  address("udp.listen", udp.listen, true);
+  address("udp.peer", udp.peer, false);
+  address("udp.send_to", udp.send_to, true);
+}
+
+}  // namespace hilsim::config

@@ -1,0 +1,19 @@
+// Loading the hardware-in-the-loop sections of a scenario ([hil], [udp]).
+#pragma once
+
+#include <string>
+
+#include <toml++/toml.h>
+
+#include "hil/hil_settings.h"
+
+namespace hilsim::config {
+
+// Reads [hil] and [udp] over `hil` and `udp`; throws io::InputError naming the file and the key.
+void load_hil_sections(const std::string& path, const toml::table& root, hil::HilSettings& hil,
+                       hil::UdpSettings& udp);
+
+// Range checks; throws io::InputError naming `source` and the key.
+void validate_hil(const std::string& source, const hil::HilSettings& hil, const hil::UdpSettings& udp);
+
+}  // namespace hilsim::config

@@ -1,0 +1,143 @@
+#include "tools/scenario/scenario_writer.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <sstream>
+
+namespace hilsim::config {
+
+namespace {
+
+std::string number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  std::string text(buf);
+  // TOML needs a float to look like one where it is not an integer-valued literal; both parse as
+  // numbers here, but "inf"/"nan" are not TOML (validation rejects them before a write anyway).
+  return text;
+}
+
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string path(const std::string& p) { return quoted(std::filesystem::absolute(p).lexically_normal().string()); }
+
+const char* scheme_name(sim::CosimScheme s) {
+  switch (s) {
+    case sim::CosimScheme::kJacobi:
+      return "jacobi";
+    case sim::CosimScheme::kGaussSeidelMechanicsFirst:
+      return "gauss-seidel-mech-first";
+    case sim::CosimScheme::kGaussSeidelHydraulicsFirst:
+      return "gauss-seidel-hyd-first";
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::string to_toml(const Scenario& s) {
+  std::ostringstream o;
+  const auto key = [&](const char* k, const std::string& v) { o << k << " = " << v << "\n"; };
+  const auto num = [&](const char* k, double v) { key(k, number(v)); };
+  const auto str = [&](const char* k, const std::string& v) { key(k, quoted(v)); };
+  const auto integer = [&](const char* k, long long v) { key(k, std::to_string(v)); };
+
+  str("name", s.name);
+  o << "\n[run]\n";
+  num("duration", s.cosim.duration);
+  str("solver", s.solver == Solver::kCosim ? "cosim" : "monolithic");
+  if (s.reference) key("reference", path(*s.reference));
+  if (s.out) key("out", path(*s.out));
+
+  const sim::CosimSettings& c = s.cosim;
+  o << "\n[cosim]\n";
+  str("coupling", std::string(sim::to_string(c.coupling)));
+  str("scheme", scheme_name(c.scheme));
+  str("extrapolation", std::string(sim::to_string(c.extrapolation)));
+  str("rim_force", c.rim_force == sim::RimForce::kAverage ? "average" : "end");
+  num("H", c.H);
+  num("h_mech", c.h_mech);
+  num("h_hyd", c.h_hyd);
+  str("hydraulics_integrator", std::string(sim::to_string(c.hydraulics_integrator)));
+  str("mechanics", std::string(sim::to_string(c.mechanics)));
+
+  const sim::MonolithicSettings& m = s.monolithic;
+  o << "\n[monolithic]\n";
+  num("h", m.h);
+  num("alpha", m.alpha);
+  num("tolerance", m.tolerance);
+  str("convergence", to_string(m.convergence));
+  integer("projections", m.projections);
+  integer("max_iterations", m.max_iterations);
+  str("valve_sampling", to_string(m.valve_sampling));
+
+  const ManoeuvreSpec& man = s.manoeuvre;
+  o << "\n[manoeuvre]\n";
+  str("kind", man.kind == ManoeuvreKind::kM1 ? "M1" : man.kind == ManoeuvreKind::kM2 ? "M2" : "table");
+  if (man.kind == ManoeuvreKind::kTable) key("file", path(man.table_path));
+  num("t_a", man.m1.t_a);
+  num("t_b", man.m1.t_b);
+  num("t_r", man.m1.t_r);
+  num("frequency", man.m2.frequency);
+  num("amplitude", man.m2.amplitude);
+
+  const sim::CraneParameters& cr = s.crane;
+  o << "\n[crane]\n";
+  num("L", cr.L);
+  num("L_h", cr.L_h);
+  num("m", cr.m);
+  num("m_p", cr.m_p);
+  num("m_h", cr.m_h);
+  num("x_B", cr.x_B);
+  num("y_B", cr.y_B);
+  num("g", cr.g);
+  num("theta1_0", cr.theta1_0);
+  num("theta2_0", cr.theta2_0);
+  integer("actuators", cr.actuators);
+
+  const sim::HydraulicParameters& h = s.hydraulics;
+  o << "\n[hydraulics]\n";
+  num("a_p", h.a_p);
+  num("l", h.l);
+  num("c", h.c);
+  num("c_d", h.c_d);
+  num("rho", h.rho);
+  num("p_P", h.p_P);
+  num("p_T", h.p_T);
+  num("a", h.a);
+  num("b", h.b);
+  num("a_valve", h.a_valve);
+
+  const rt::RtSettings& r = s.rt;
+  o << "\n[rt]\n";
+  integer("cpu_mech", r.mechanics.cpu);
+  integer("cpu_hyd", r.hydraulics.cpu);
+  integer("priority_mech", r.mechanics.priority);
+  integer("priority_hyd", r.hydraulics.priority);
+  str("scheduler", r.mechanics.scheduler == rt::Scheduler::kFifo ? "fifo" : "other");
+  str("overrun", rt::to_string(r.overrun_policy));
+  integer("telemetry_decimation", r.telemetry_decimation);
+  integer("stack_kib", static_cast<long long>(r.mechanics.stack_bytes / 1024));
+
+  o << "\n[hil]\n";
+  str("input", hil::to_string(s.hil.input));
+  num("watchdog_timeout", s.hil.watchdog_timeout);
+  if (s.hil.safe_kappa) num("safe_kappa", *s.hil.safe_kappa);
+  str("out_of_range", hil::to_string(s.hil.out_of_range));
+  num("output_rate", s.hil.output_rate);
+
+  o << "\n[udp]\n";
+  str("listen", s.udp.listen);
+  str("peer", s.udp.peer);
+  str("send_to", s.udp.send_to);
+  return o.str();
+}
+
+}  // namespace hilsim::config
