@@ -6,7 +6,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config
-  libeigen3-dev libboost-dev libtomlplusplus-dev libcli11-dev
+  libeigen3-dev libboost-dev libtomlplusplus-dev libcli11-dev libssl-dev
   googletest libgtest-dev
   rt-tests util-linux
   python3 python3-matplotlib

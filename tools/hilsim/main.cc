@@ -9,6 +9,7 @@
 #include "tools/hilsim/bench_rt_command.h"
 #include "tools/hilsim/convergence_command.h"
 #include "tools/hilsim/doctor_command.h"
+#include "tools/hilsim/replay_command.h"
 #include "tools/hilsim/report_command.h"
 #include "tools/hilsim/run_command.h"
 #include "tools/hilsim/sweep_command.h"
@@ -24,10 +25,12 @@ int main(int argc, char** argv) {
   hilsim::tools::BenchRtCommand bench_rt;
   hilsim::tools::DoctorCommand doctor;
   hilsim::tools::ConvergenceCommand convergence;
+  hilsim::tools::ReplayCommand replay;
   run.add_to(app);
   sweep.add_to(app);
   report.add_to(app);
   convergence.add_to(app);
+  replay.add_to(app);
   bench_rt.add_to(app);
   doctor.add_to(app);
   try {
@@ -41,6 +44,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("sweep")) return sweep.execute();
     if (app.got_subcommand("report")) return report.execute();
     if (app.got_subcommand("convergence")) return convergence.execute();
+    if (app.got_subcommand("replay")) return replay.execute();
     if (app.got_subcommand("bench-rt")) return bench_rt.execute();
     if (app.got_subcommand("doctor")) return doctor.execute();
   } catch (const hilsim::io::InputError& e) {

@@ -8,6 +8,7 @@
 #include "rt/crane_runner.h"
 #include "rt/loop_report.h"
 #include "rt/process_setup.h"
+#include "tools/hilsim/hil_session.h"
 #include "tools/hilsim/run_command.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
@@ -120,6 +121,12 @@ int run_in_threads(const config::Scenario& s, const RunInputs& in,
   CsvSink sink(s.out ? &csv : nullptr, reference.has_value());
   rt::RtRunOptions options;
   options.pacing = flags.paced ? rt::Pacing::kWallClock : rt::Pacing::kUnpaced;
+  std::unique_ptr<HilSession> session;
+  if (HilSession::needed(s, flags.record)) {
+    session = std::make_unique<HilSession>(s, in.equilibrium, *in.valve, flags.record, flags.paced, g_stop);
+    options.sensors = session->sensors();
+  }
+  const sim::ValveCommand& valve = session ? session->valve() : *in.valve;
   options.settings = s.rt;
   options.require_rt = flags.require_rt;
   options.process_problems = process.problems();
@@ -127,14 +134,16 @@ int run_in_threads(const config::Scenario& s, const RunInputs& in,
   rt::RtRunResult r;
   {
     const StopOnSignals signals;
+    if (session) session->start();
     try {
-      r = rt::run_crane_realtime(s.crane, s.hydraulics, in.equilibrium, *in.valve, s.cosim, options, sink,
-                                 g_stop);
+      r = rt::run_crane_realtime(s.crane, s.hydraulics, in.equilibrium, valve, s.cosim, options, sink, g_stop);
     } catch (const std::invalid_argument& e) {
+      if (session) session->finish(0, "");
       throw io::InputError(s.source + ": " + e.what());
     }
   }
   if (r.refused) {
+    if (session) session->finish(0, "");
     for (const std::string& reason : r.not_real_time)
       std::fprintf(stderr, "hilsim run: %s\n", reason.c_str());
     std::fprintf(stderr, "hilsim run: refusing to run without real-time scheduling (--require-rt)\n");
@@ -151,6 +160,11 @@ int run_in_threads(const config::Scenario& s, const RunInputs& in,
     if (!csv) throw io::InputError(*s.out + ": writing the output file failed");
     std::printf("trajectory: %lld rows written to %s\n", static_cast<long long>(r.writer.rows),
                 s.out->c_str());
+  }
+  const std::string sha = s.out ? print_output_hash(*s.out) : "";
+  if (session) {
+    session->finish(std::min(r.mechanics.reached, r.hydraulics.reached), sha);
+    session->print_report();
   }
   if (reference) print_deviation(s, *reference, sink.samples);
   if (!r.not_real_time.empty()) {

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <fstream>
 
+#include "hil/sha256.h"
 #include "sim/cosim/crane_cosimulation.h"
 #include "tools/hilsim/monolithic_run.h"
 #include "tools/hilsim/realtime_run.h"
@@ -24,6 +25,9 @@ void RunCommand::add_to(CLI::App& parent) {
                            "Run in real-time threads ([rt] section) paced at wall-clock time");
   auto* th = cmd->add_flag("--threads", threads, "Run in the same threads and exchange, unpaced (as fast as possible)");
   rt->excludes(th);
+  cmd->add_option("--record", record,
+                  "With --realtime/--threads: record every applied input, the effective config and the build "
+                  "identity in FILE, for `hilsim replay`");
   cmd->add_flag("--require-rt", require_rt,
                 "With --realtime/--threads: refuse to run (exit 2) unless memory locking, SCHED_FIFO and "
                 "CPU pinning are all granted");
@@ -37,6 +41,17 @@ void print_deviation(const config::Scenario& s, const sim::ReferenceCurve& refer
   std::printf("  max |dp1|  = %.6e Pa at t = %.6g s\n", d.p1.value, d.p1.t);
   if (!reference.p2.empty()) std::printf("  max |dp2|  = %.6e Pa at t = %.6g s\n", d.p2.value, d.p2.t);
   std::printf("  max |dfh|  = %.6e N  at t = %.6g s\n", d.f_h.value, d.f_h.t);
+}
+
+std::string print_output_hash(const std::string& path) {
+  std::string sha;
+  try {
+    sha = hil::sha256_file_hex(path);
+  } catch (const std::runtime_error& e) {
+    throw io::InputError(e.what());
+  }
+  std::printf("output sha256: %s  %s\n", sha.c_str(), path.c_str());
+  return sha;
 }
 
 namespace {
@@ -71,10 +86,17 @@ int RunCommand::execute() const {
   }
   if (monolithic.h) throw io::InputError("--h sets the monolithic step; with --solver cosim use --H and --hH");
   if (require_rt && !realtime && !threads) throw io::InputError("--require-rt needs --realtime or --threads");
+  if (record && !realtime && !threads) {
+    throw io::InputError("--record needs --realtime or --threads (an offline run has no outside inputs to record)");
+  }
+  if (s.hil.input != hil::InputSource::kScript && !realtime && !threads) {
+    throw io::InputError(s.source + ": [hil] input = \"" + hil::to_string(s.hil.input) +
+                         "\" takes commands from outside: run it with --realtime (or --threads)");
+  }
   const RunInputs in = prepare_run(s);
   const std::optional<sim::ReferenceCurve> reference = load_reference(s);
   print_header(s, in.equilibrium);
-  if (realtime || threads) return run_in_threads(s, in, reference, RealtimeFlags{realtime, require_rt});
+  if (realtime || threads) return run_in_threads(s, in, reference, RealtimeFlags{realtime, require_rt, record});
 
   std::ofstream csv;
   if (s.out) {
@@ -103,6 +125,7 @@ int RunCommand::execute() const {
     csv.close();
     if (!csv) throw io::InputError(*s.out + ": writing the output file failed");
     std::printf("trajectory: %zu rows written to %s\n", result.samples.size(), s.out->c_str());
+    print_output_hash(*s.out);
   }
   if (reference) print_deviation(s, *reference, result.samples);
   std::printf("coupling-error energy dE = %.6e J, energy balance Ebal = %.6e J at t = %.6g s\n",

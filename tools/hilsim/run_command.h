@@ -17,12 +17,16 @@ struct RunCommand {
   bool realtime = false;    // --realtime: real-time threads paced at wall-clock time
   bool threads = false;     // --threads: the same threads, unpaced
   bool require_rt = false;  // --require-rt: refuse unless every real-time setting is granted
+  std::optional<std::string> record;  // --record FILE: every applied input (with --realtime/--threads)
 
   void add_to(CLI::App& parent);
   // Exit status: 0 done, 2 refused (--require-rt), 3 the run diverged (the CSV holds the rows up
   // to it), 4 a real-time run stopped early.
   int execute() const;
 };
+
+// Prints "output sha256: <hex>  <path>" (the text sha256sum prints) and returns the hash.
+std::string print_output_hash(const std::string& path);
 
 // Prints the largest deviations of `samples` from the scenario's reference curve.
 void print_deviation(const config::Scenario& s, const sim::ReferenceCurve& reference,

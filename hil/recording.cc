@@ -1,0 +1,155 @@
+#include "hil/recording.h"
+
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "hil/sha256.h"
+
+namespace hilsim::hil {
+
+namespace {
+
+std::string kappa_text(double kappa) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.17g", kappa);
+  return buf;
+}
+
+int count_lines(const std::string& text) {
+  int n = 0;
+  for (const char c : text) n += c == '\n';
+  return n;
+}
+
+}  // namespace
+
+RecordingWriter::RecordingWriter(const std::string& path, const std::string& build, const std::string& config_text)
+    : path_(path), out_(path) {
+  if (!out_) throw RecordingError(path + ": cannot open the recording for writing");
+  std::string config = config_text;
+  if (!config.empty() && config.back() != '\n') config += '\n';
+  out_ << "hilsim-recording " << kRecordingVersion << "\n"
+       << "build " << build << "\n"
+       << "config-sha256 " << sha256_hex(config) << "\n"
+       << "config-lines " << count_lines(config) << "\n"
+       << config;
+}
+
+void RecordingWriter::write(const rt::InputEvent& e) {
+  out_ << "input " << e.micro_step << " " << kappa_text(e.kappa) << " " << rt::to_string(e.cause) << " "
+       << e.sequence << "\n";
+  ++events_;
+}
+
+void RecordingWriter::finish(std::int64_t communication_points, std::uint64_t dropped,
+                             const std::string& output_sha256) {
+  out_ << "end " << communication_points << " events " << events_ << " dropped " << dropped << " output-sha256 "
+       << (output_sha256.empty() ? "-" : output_sha256) << "\n";
+  out_.close();
+  if (!out_) throw RecordingError(path_ + ": writing the recording failed");
+}
+
+namespace {
+
+class LineReader {
+ public:
+  explicit LineReader(const std::string& path) : path_(path), in_(path) {
+    if (!in_) throw RecordingError(path + ": recording not found or not readable");
+  }
+  bool next(std::string& line) {
+    if (!std::getline(in_, line)) return false;
+    ++number_;
+    return true;
+  }
+  [[noreturn]] void fail(const std::string& what) const {
+    throw RecordingError(path_ + ":" + std::to_string(number_) + ": " + what);
+  }
+  // The value after "<key> " on the next line.
+  std::string expect(const std::string& key) {
+    std::string line;
+    if (!next(line)) fail("the recording ends before its '" + key + "' line");
+    if (line.rfind(key + " ", 0) != 0) fail("expected a '" + key + "' line, found '" + line.substr(0, 40) + "'");
+    return line.substr(key.size() + 1);
+  }
+
+ private:
+  std::string path_;
+  std::ifstream in_;
+  int number_ = 0;
+};
+
+rt::InputCause parse_cause(const std::string& text, const LineReader& r) {
+  for (const rt::InputCause c : {rt::InputCause::kCommand, rt::InputCause::kWatchdog, rt::InputCause::kScript}) {
+    if (text == rt::to_string(c)) return c;
+  }
+  r.fail("input cause '" + text + "' is not one of: command, watchdog, script");
+}
+
+}  // namespace
+
+Recording read_recording(const std::string& path) {
+  LineReader r(path);
+  std::string line;
+  if (!r.next(line) || line.rfind("hilsim-recording ", 0) != 0) r.fail("not a hilsim recording (first line)");
+  if (line != "hilsim-recording " + std::to_string(kRecordingVersion)) {
+    r.fail("recording format '" + line.substr(17) + "' is not supported (this build reads version " +
+           std::to_string(kRecordingVersion) + ")");
+  }
+  Recording rec;
+  rec.build = r.expect("build");
+  const std::string config_hash = r.expect("config-sha256");
+  const std::string lines_text = r.expect("config-lines");
+  int lines = -1;
+  try {
+    lines = std::stoi(lines_text);
+  } catch (const std::exception&) {
+  }
+  if (lines < 0) r.fail("config-lines '" + lines_text + "' is not a count");
+  for (int i = 0; i < lines; ++i) {
+    if (!r.next(line)) r.fail("the recording ends inside its config block");
+    rec.config_text += line + "\n";
+  }
+  if (sha256_hex(rec.config_text) != config_hash) {
+    r.fail("the config block does not match its config-sha256: the recording was modified");
+  }
+  while (r.next(line)) {
+    std::istringstream in(line);
+    std::string word;
+    in >> word;
+    if (word == "input") {
+      if (rec.complete) r.fail("an input after the end line");
+      rt::InputEvent e;
+      std::string kappa, cause;
+      if (!(in >> e.micro_step >> kappa >> cause >> e.sequence)) {
+        r.fail("an input line is 'input <micro step> <kappa> <cause> <sequence>'");
+      }
+      char* end = nullptr;
+      e.kappa = std::strtod(kappa.c_str(), &end);
+      if (*end != '\0' || !std::isfinite(e.kappa)) r.fail("kappa '" + kappa + "' is not a finite number");
+      e.cause = parse_cause(cause, r);
+      if (e.micro_step < 0 || (!rec.inputs.empty() && e.micro_step <= rec.inputs.back().micro_step)) {
+        r.fail("micro step " + std::to_string(e.micro_step) + " is negative or not after the previous input's");
+      }
+      rec.inputs.push_back(e);
+    } else if (word == "end") {
+      std::string events_word, dropped_word, sha_word;
+      std::int64_t events = 0;
+      if (!(in >> rec.communication_points >> events_word >> events >> dropped_word >> rec.dropped >> sha_word >>
+            rec.output_sha256) ||
+          events_word != "events" || dropped_word != "dropped" || sha_word != "output-sha256") {
+        r.fail("the end line is 'end <points> events <n> dropped <n> output-sha256 <hex>'");
+      }
+      if (events != static_cast<std::int64_t>(rec.inputs.size())) {
+        r.fail("the end line counts " + std::to_string(events) + " inputs, the recording holds " +
+               std::to_string(rec.inputs.size()));
+      }
+      rec.complete = true;
+    } else {
+      r.fail("unknown line '" + line.substr(0, 40) + "'");
+    }
+  }
+  return rec;
+}
+
+}  // namespace hilsim::hil

@@ -1,0 +1,123 @@
+// Record and replay: the recording's format read back, every way a recording can be wrong refused
+// with the file and line named, and the binary's round trip (`run --record`, `replay`) giving the
+// live run's CSV byte for byte.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "hil/recording.h"
+#include "hil/sha256.h"
+#include "tests/tools/binary_harness.h"
+
+namespace hilsim::hil {
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* kConfig = "name = \"x\"\n[run]\nduration = 1\n";
+
+std::string write_recording(const std::vector<rt::InputEvent>& events, std::int64_t points = 1000) {
+  const std::string path = test::temp_path("rec", ".rec").string();
+  RecordingWriter w(path, "build-A", kConfig);
+  for (const rt::InputEvent& e : events) w.write(e);
+  w.finish(points, 0, "abc");
+  return path;
+}
+
+std::string error_reading(const std::string& path) {
+  try {
+    read_recording(path);
+  } catch (const RecordingError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no error reading " << path;
+  return "";
+}
+
+std::string replace_in_file(const std::string& path, const std::string& from, const std::string& to) {
+  std::string text = test::slurp(path);
+  const std::size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  text.replace(at, from.size(), to);
+  std::ofstream(path, std::ios::binary) << text;
+  return path;
+}
+
+TEST(Sha256, KnownDigests) {
+  // FIPS 180-2 examples.
+  EXPECT_EQ(sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+}
+
+TEST(Recording, ReadsBackWhatWasWritten) {
+  const double third = 1.0 / 3.0;
+  const std::string path = write_recording({{0, 0.45434558959805127, 0, rt::InputCause::kWatchdog},
+                                            {17, third, 42, rt::InputCause::kCommand},
+                                            {18, 0.5, 0, rt::InputCause::kScript}});
+  const Recording r = read_recording(path);
+  EXPECT_EQ(r.build, "build-A");
+  EXPECT_EQ(r.config_text, kConfig);
+  ASSERT_EQ(r.inputs.size(), 3u);
+  EXPECT_EQ(r.inputs[0].kappa, 0.45434558959805127);
+  EXPECT_EQ(r.inputs[1].micro_step, 17);
+  EXPECT_EQ(r.inputs[1].kappa, third);  // 17 digits: the same double
+  EXPECT_EQ(r.inputs[1].sequence, 42u);
+  EXPECT_EQ(r.inputs[1].cause, rt::InputCause::kCommand);
+  EXPECT_EQ(r.inputs[2].cause, rt::InputCause::kScript);
+  EXPECT_TRUE(r.complete);
+  EXPECT_EQ(r.communication_points, 1000);
+  EXPECT_EQ(r.output_sha256, "abc");
+  fs::remove(path);
+}
+
+TEST(Recording, EveryDefectIsNamedWithItsLine) {
+  const std::vector<rt::InputEvent> events = {{0, 0.4, 0, rt::InputCause::kWatchdog}, {5, 0.5, 1, rt::InputCause::kCommand}};
+  const auto fresh = [&] { return write_recording(events); };
+  EXPECT_NE(error_reading(replace_in_file(fresh(), "duration = 1", "duration = 2")).find(":7: the config block does not match its config-sha256"), std::string::npos);
+  EXPECT_NE(error_reading(replace_in_file(fresh(), "hilsim-recording 1", "hilsim-recording 9")).find(":1: recording format '9' is not supported"), std::string::npos);
+  EXPECT_NE(error_reading(replace_in_file(fresh(), "input 5 ", "input 0 ")).find(":9: micro step 0 is negative or not after"), std::string::npos);
+  EXPECT_NE(error_reading(replace_in_file(fresh(), "0.5 command", "nan command")).find("kappa 'nan' is not a finite number"), std::string::npos);
+  EXPECT_NE(error_reading(replace_in_file(fresh(), "command", "joystick")).find("'joystick' is not one of"), std::string::npos);
+  EXPECT_NE(error_reading(replace_in_file(fresh(), "events 2", "events 3")).find("counts 3 inputs, the recording holds 2"), std::string::npos);
+  EXPECT_NE(error_reading(replace_in_file(fresh(), "build build-A", "bild")).find(":2: expected a 'build' line"), std::string::npos);
+  EXPECT_NE(error_reading("/nonexistent/rec").find("/nonexistent/rec: recording not found"), std::string::npos);
+  const std::string cut = replace_in_file(fresh(), "end 1000", "");
+  const std::string text = test::slurp(cut);
+  std::ofstream(cut, std::ios::binary) << text.substr(0, text.rfind('\n', text.size() - 2) + 1);
+  EXPECT_FALSE(read_recording(cut).complete);
+}
+
+// The binary's round trip: a threaded run with its inputs recorded, replayed offline.
+TEST(RecordReplayCli, ReplayReproducesTheLiveCsvAndItsHash) {
+  const std::string live = test::temp_path("rr", "_live.csv").string();
+  const std::string rec = test::temp_path("rr", ".rec").string();
+  const std::string replayed = test::temp_path("rr", "_replay.csv").string();
+  const test::Outcome run =
+      test::run_hilsim("rr", "run --threads --manoeuvre M2 --duration 2 --H 1e-3 --hH 1e-4 --out " + live + " --record " + rec);
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("recording: "), std::string::npos) << run.out;
+  const test::Outcome rep = test::run_hilsim("rr", "replay " + rec + " --out " + replayed);
+  ASSERT_EQ(rep.status, 0) << rep.err << rep.out;
+  EXPECT_EQ(test::slurp(live), test::slurp(replayed));
+  EXPECT_NE(rep.out.find("output sha256: " + sha256_file_hex(live)), std::string::npos) << rep.out;
+  EXPECT_NE(rep.out.find("(match: "), std::string::npos) << rep.out;
+
+  // Another build: refused with both identities named, unless allowed.
+  const std::string other = replace_in_file(rec, "build hilsim", "build otherbuild");
+  const test::Outcome refused = test::run_hilsim("rr", "replay " + other + " --out " + replayed);
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_NE(refused.err.find("recorded by build 'otherbuild"), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("--allow-build-mismatch"), std::string::npos) << refused.err;
+  EXPECT_EQ(test::run_hilsim("rr", "replay " + other + " --allow-build-mismatch --out " + replayed).status, 0);
+  for (const std::string& p : {live, rec, replayed}) fs::remove(p);
+}
+
+TEST(RecordReplayCli, RecordNeedsThreadsAndUdpInputNeedsRealtime) {
+  const test::Outcome offline = test::run_hilsim("rr", "run --duration 0.01 --record /tmp/x.rec");
+  EXPECT_EQ(offline.status, 2);
+  EXPECT_NE(offline.err.find("--record needs --realtime or --threads"), std::string::npos) << offline.err;
+}
+
+}  // namespace
+}  // namespace hilsim::hil

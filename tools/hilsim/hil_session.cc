@@ -1,0 +1,76 @@
+#include "tools/hilsim/hil_session.h"
+
+#include <cstdio>
+
+#include "hil/build_identity.h"
+#include "tools/io/input_error.h"
+#include "tools/scenario/scenario_writer.h"
+
+namespace hilsim::tools {
+
+bool HilSession::needed(const config::Scenario& s, const std::optional<std::string>& record) {
+  return record.has_value() || s.hil.input != hil::InputSource::kScript;
+}
+
+HilSession::HilSession(const config::Scenario& s, const sim::Equilibrium& eq, const sim::ValveCommand& script,
+                       const std::optional<std::string>& record, bool paced, const std::atomic<bool>& stop)
+    : scenario_(s), record_path_(record) {
+  const rt::CommandedValve::EventSink sink{nullptr, paced ? nullptr : &stop};
+  rt::CommandedValve::EventSink events = sink;
+  if (record) {
+    events_ = std::make_unique<rt::InputEventRing>();
+    events.ring = events_.get();
+    const std::vector<int> rt_cpus = {s.rt.mechanics.cpu, s.rt.hydraulics.cpu};
+    try {
+      recorder_ = std::make_unique<hil::Recorder>(*record, hil::build_identity(), config::to_toml(s), *events_,
+                                                  rt_cpus);
+    } catch (const hil::RecordingError& e) {
+      throw io::InputError(e.what());
+    }
+  }
+  if (s.hil.input == hil::InputSource::kScript) {
+    valve_ = std::make_unique<rt::CommandedValve>(script, events);
+  } else {
+    commands_ = std::make_unique<rt::LatestValue<rt::ValveCommandSample>>();
+    safe_kappa_ = s.hil.safe_kappa.value_or(eq.kappa);
+    const rt::WatchdogSettings watchdog{rt::seconds_to_ns(s.hil.watchdog_timeout), safe_kappa_};
+    valve_ = std::make_unique<rt::CommandedValve>(*commands_, watchdog, events);
+  }
+  sensors_ = std::make_unique<rt::LatestValue<rt::SensorSnapshot>>();
+  publisher_ = std::make_unique<rt::SensorPublisher>(*valve_, valve_.get(), s.cosim.h_hyd, *sensors_);
+  // UDP_BRIDGE_HERE
+}
+
+HilSession::~HilSession() = default;
+
+void HilSession::start() {
+  if (recorder_) recorder_->start();
+}
+
+void HilSession::finish(std::int64_t communication_points, const std::string& output_sha256) {
+  if (recorder_) {
+    try {
+      recorder_->finish(communication_points, output_sha256);
+    } catch (const hil::RecordingError& e) {
+      throw io::InputError(e.what());
+    }
+  }
+}
+
+void HilSession::print_report() const {
+  if (scenario_.hil.input != hil::InputSource::kScript) {
+    std::printf("watchdog: %lld trip(s) to kappa = %.8f (timeout %g s); %s at the end\n",
+                static_cast<long long>(valve_->watchdog_trips()), safe_kappa_,
+                scenario_.hil.watchdog_timeout, valve_->watchdog_active() ? "active" : "inactive");
+  }
+  if (recorder_) {
+    std::printf("recording: %lld input(s) written to %s%s\n", static_cast<long long>(recorder_->events()),
+                record_path_->c_str(),
+                recorder_->dropped() ? (", " + std::to_string(recorder_->dropped()) +
+                                        " LOST (the ring overflowed): the recording cannot be replayed")
+                                           .c_str()
+                                     : "");
+  }
+}
+
+}  // namespace hilsim::tools

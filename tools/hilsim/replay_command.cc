@@ -1,0 +1,95 @@
+#include "tools/hilsim/replay_command.h"
+
+#include <cstdio>
+#include <fstream>
+
+#include "hil/build_identity.h"
+#include "hil/recording.h"
+#include "sim/cosim/crane_cosimulation.h"
+#include "sim/manoeuvre/recorded_valve_command.h"
+#include "tools/hilsim/run_command.h"
+#include "tools/io/input_error.h"
+#include "tools/io/trajectory_files.h"
+#include "tools/scenario/scenario.h"
+
+namespace hilsim::tools {
+
+void ReplayCommand::add_to(CLI::App& parent) {
+  CLI::App* cmd = parent.add_subcommand(
+      "replay", "Re-run a recording (hilsim run --record) offline, bit for bit, and compare the output hash");
+  cmd->add_option("recording", recording, "The recording file")->required();
+  cmd->add_option("--out", out, "Write the trajectory CSV here (compare it with the live run's)");
+  cmd->add_flag("--allow-build-mismatch", allow_build_mismatch,
+                "Replay a recording made by another build (the output may then differ in the last bits)");
+  cmd->add_flag("--print-config", print_config, "Print the recorded effective configuration and exit");
+}
+
+int ReplayCommand::execute() const {
+  hil::Recording rec;
+  try {
+    rec = hil::read_recording(recording);
+  } catch (const hil::RecordingError& e) {
+    throw io::InputError(e.what());
+  }
+  if (print_config) {
+    std::fputs(rec.config_text.c_str(), stdout);
+    return 0;
+  }
+  if (!rec.complete) {
+    throw io::InputError(recording + ": the recording has no end line: the live run did not finish writing it");
+  }
+  if (rec.dropped > 0) {
+    throw io::InputError(recording + ": the live run lost " + std::to_string(rec.dropped) +
+                         " input(s) (its event ring overflowed): it cannot be replayed exactly");
+  }
+  if (rec.inputs.empty()) throw io::InputError(recording + ": the recording holds no input");
+  const std::string this_build = hil::build_identity();
+  if (rec.build != this_build) {
+    const std::string msg = recording + ": recorded by build '" + rec.build + "', this is build '" + this_build + "'";
+    if (!allow_build_mismatch) {
+      throw io::InputError(msg + "; replay it with that build, or pass --allow-build-mismatch");
+    }
+    std::fprintf(stderr, "hilsim replay: warning: %s\n", msg.c_str());
+  }
+  config::Scenario s = config::load_scenario_text(rec.config_text, recording + " (recorded config)");
+  config::validate(s);
+  // The live run's length: the communication points it reached, exactly.
+  s.cosim.duration = static_cast<double>(rec.communication_points) * s.cosim.H;
+  s.out = out;
+
+  std::vector<sim::RecordedValveCommand::Entry> entries;
+  entries.reserve(rec.inputs.size());
+  for (const rt::InputEvent& e : rec.inputs) entries.push_back({e.micro_step, e.kappa});
+  const sim::RecordedValveCommand valve(std::move(entries));
+  const sim::Equilibrium eq = sim::solve_equilibrium(s.crane, s.hydraulics);
+  std::printf("replaying %s: %zu input(s), %lld communication points (%g s), %s\n", recording.c_str(),
+              rec.inputs.size(), static_cast<long long>(rec.communication_points), s.cosim.duration,
+              config::describe(s.cosim).c_str());
+  const sim::RunResult result = sim::run_cosimulation(s.crane, s.hydraulics, eq, valve, s.cosim);
+  std::string sha;
+  if (out) {
+    std::ofstream csv(*out);
+    if (!csv) throw io::InputError(*out + ": cannot open the output file for writing");
+    io::write_trajectory_header(csv, s.crane.actuators);
+    for (const sim::CraneSample& sample : result.samples) io::write_trajectory_row(csv, sample, s.crane.actuators);
+    csv.close();
+    if (!csv) throw io::InputError(*out + ": writing the output file failed");
+    std::printf("trajectory: %zu rows written to %s\n", result.samples.size(), out->c_str());
+    sha = print_output_hash(*out);
+  }
+  if (result.diverged) {
+    std::fprintf(stderr, "hilsim replay: the replay diverged after t = %.6g s\n", result.samples.back().t);
+    return 3;
+  }
+  if (!out || rec.output_sha256 == "-") return 0;
+  if (sha == rec.output_sha256) {
+    std::printf("recorded sha256: %s  (match: the replay reproduces the live run bit for bit)\n",
+                rec.output_sha256.c_str());
+    return 0;
+  }
+  std::fprintf(stderr, "hilsim replay: recorded sha256 %s differs from the replay's %s\n", rec.output_sha256.c_str(),
+               sha.c_str());
+  return 2;
+}
+
+}  // namespace hilsim::tools

@@ -1,0 +1,25 @@
+// `hilsim replay FILE`: re-runs a recorded run offline (hil/recording.h) from its effective config
+// and its inputs, each applied at the micro step where it took effect live, and writes a CSV that
+// is byte-identical to the live run's; prints the output's SHA-256 beside the recorded one.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace hilsim::tools {
+
+struct ReplayCommand {
+  std::string recording;
+  std::optional<std::string> out;
+  bool allow_build_mismatch = false;
+  bool print_config = false;
+
+  void add_to(CLI::App& parent);
+  // Exit status: 0 replayed (and, with an output hash recorded, the hashes match), 2 a bad or
+  // incomplete recording, another build, or a hash mismatch; 3 the replay diverged.
+  int execute() const;
+};
+
+}  // namespace hilsim::tools
