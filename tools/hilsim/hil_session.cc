@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "hil/build_identity.h"
+#include "hil/default_messages.h"
 #include "tools/io/input_error.h"
 #include "tools/scenario/scenario_writer.h"
 
@@ -38,16 +39,26 @@ HilSession::HilSession(const config::Scenario& s, const sim::Equilibrium& eq, co
   }
   sensors_ = std::make_unique<rt::LatestValue<rt::SensorSnapshot>>();
   publisher_ = std::make_unique<rt::SensorPublisher>(*valve_, valve_.get(), s.cosim.h_hyd, *sensors_);
-  // UDP_BRIDGE_HERE
+  if (s.hil.input == hil::InputSource::kUdp) {
+    try {
+      bridge_ = std::make_unique<hil::UdpBridge>(s.udp, s.hil, hil::default_messages(s.crane.actuators),
+                                                 s.crane.actuators, *commands_, *sensors_,
+                                                 std::vector<int>{s.rt.mechanics.cpu, s.rt.hydraulics.cpu});
+    } catch (const std::exception& e) {
+      throw io::InputError(s.source + ": " + e.what());
+    }
+  }
 }
 
 HilSession::~HilSession() = default;
 
 void HilSession::start() {
   if (recorder_) recorder_->start();
+  if (bridge_) bridge_->start();
 }
 
 void HilSession::finish(std::int64_t communication_points, const std::string& output_sha256) {
+  if (bridge_) bridge_->stop();
   if (recorder_) {
     try {
       recorder_->finish(communication_points, output_sha256);
@@ -58,6 +69,7 @@ void HilSession::finish(std::int64_t communication_points, const std::string& ou
 }
 
 void HilSession::print_report() const {
+  if (bridge_) bridge_->print_report();
   if (scenario_.hil.input != hil::InputSource::kScript) {
     std::printf("watchdog: %lld trip(s) to kappa = %.8f (timeout %g s); %s at the end\n",
                 static_cast<long long>(valve_->watchdog_trips()), safe_kappa_,

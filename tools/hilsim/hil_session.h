@@ -10,6 +10,7 @@
 #include <string>
 
 #include "hil/recorder.h"
+#include "hil/udp_bridge.h"
 #include "rt/commanded_valve.h"
 #include "rt/sensor_publisher.h"
 #include "tools/scenario/scenario.h"
@@ -45,6 +46,7 @@ class HilSession final {
   std::unique_ptr<rt::InputEventRing> events_;
   std::unique_ptr<rt::CommandedValve> valve_;
   std::unique_ptr<rt::SensorPublisher> publisher_;
+  std::unique_ptr<hil::UdpBridge> bridge_;
   std::unique_ptr<hil::Recorder> recorder_;
   std::optional<std::string> record_path_;
   double safe_kappa_ = 0.0;  // [-]

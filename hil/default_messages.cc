@@ -1,0 +1,77 @@
+#include "hil/default_messages.h"
+
+#include <string>
+
+namespace hilsim::hil {
+
+namespace {
+
+SignalSpec unsigned_signal(const std::string& name, int start, int length, double scale, const std::string& unit) {
+  SignalSpec s;
+  s.name = name;
+  s.start_bit = start;
+  s.length = length;
+  s.scale = scale;
+  s.min = 0.0;
+  s.max = scale * static_cast<double>((std::uint64_t{1} << length) - 1);
+  s.unit = unit;
+  return s;
+}
+
+SignalSpec signed_signal(const std::string& name, int start, int length, double scale, const std::string& unit) {
+  SignalSpec s = unsigned_signal(name, start, length, scale, unit);
+  s.is_signed = true;
+  const double half = static_cast<double>(std::uint64_t{1} << (length - 1));
+  s.min = -half * scale;
+  s.max = (half - 1.0) * scale;
+  return s;
+}
+
+SignalSpec kappa_signal(const std::string& name, int start) {
+  SignalSpec s = unsigned_signal(name, start, 16, 2e-5, "");
+  s.max = 1.0;  // κ is a spool position in [0, 1]; raw values above 50000 are out of range
+  return s;
+}
+
+}  // namespace
+
+std::vector<MessageSpec> default_messages(int actuators) {
+  std::vector<MessageSpec> m;
+  m.push_back({"HilsimCommand", kCommandId, false, 4, "Controller",
+               {kappa_signal("kappa_1", 0), kappa_signal("kappa_2", 16)}});
+  for (int k = 1; k <= actuators; ++k) {
+    const std::string n = std::to_string(k);
+    const std::uint32_t base = 0x200 + 0x10 * static_cast<std::uint32_t>(k - 1);
+    m.push_back({"HilsimActuator" + n, base, false, 8, "Hilsim",
+                 {unsigned_signal("s_" + n, 0, 16, 2e-5, "m"),     // 0 .. 1.31 m by 20 µm
+                  signed_signal("sdot_" + n, 16, 16, 1e-4, "m/s"),  // ±3.27 m/s by 0.1 mm/s
+                  unsigned_signal("p1_" + n, 32, 16, 500.0, "Pa"),  // 0 .. 32.8 MPa by 500 Pa
+                  unsigned_signal("p2_" + n, 48, 16, 500.0, "Pa")}});
+    m.push_back({"HilsimForce" + n, base + 1, false, 6, "Hilsim",
+                 {signed_signal("fh_" + n, 0, 32, 0.01, "N"),  // ±21 MN by 0.01 N
+                  kappa_signal("kappa_applied_" + n, 32)}});
+  }
+  m.push_back({"HilsimStatus", kStatusId, false, 8, "Hilsim",
+               {unsigned_signal("watchdog_active", 0, 1, 1.0, ""), unsigned_signal("numerical_fault", 1, 1, 1.0, ""),
+                unsigned_signal("overruns", 8, 16, 1.0, ""), unsigned_signal("sim_time", 24, 32, 1e-4, "s"),
+                unsigned_signal("sequence_echo", 56, 8, 1.0, "")}});
+  return m;
+}
+
+std::vector<MessageSpec> command_messages(const std::vector<MessageSpec>& all) {
+  std::vector<MessageSpec> out;
+  for (const MessageSpec& m : all) {
+    if (m.sender != "Hilsim") out.push_back(m);
+  }
+  return out;
+}
+
+std::vector<MessageSpec> sensor_messages(const std::vector<MessageSpec>& all) {
+  std::vector<MessageSpec> out;
+  for (const MessageSpec& m : all) {
+    if (m.sender == "Hilsim") out.push_back(m);
+  }
+  return out;
+}
+
+}  // namespace hilsim::hil

@@ -1,0 +1,30 @@
+// The default signal mapping of the hardware-in-the-loop bridges (UDP datagrams carry the same
+// frames as the CAN bus): what config/hil/hilsim.dbc describes, and `hilsim dbc` writes.
+//
+// Input (controller → hilsim):
+//   0x100 HilsimCommand, 4 bytes: kappa_1, kappa_2 (0.00002 per bit, [0, 1]); kappa_2 is read
+//         only by the double-actuated crane.
+// Outputs (hilsim → controller), per actuator k = 1, 2 (0x200 + 0x10·(k − 1), and one more):
+//   0x200 HilsimActuator1: s_1 [m], sdot_1 [m/s], p1_1 [Pa], p2_1 [Pa]
+//   0x201 HilsimForce1: fh_1 [N], kappa_applied_1 [-]
+//   0x2F0 HilsimStatus: watchdog_active, numerical_fault, overruns (saturating at 65535),
+//         sim_time [s], sequence_echo (low 8 bits of the newest applied command's sequence)
+#pragma once
+
+#include <vector>
+
+#include "hil/message.h"
+
+namespace hilsim::hil {
+
+inline constexpr std::uint32_t kCommandId = 0x100;
+inline constexpr std::uint32_t kStatusId = 0x2F0;
+
+// The messages for a crane with `actuators` (1 or 2) actuators.
+std::vector<MessageSpec> default_messages(int actuators);
+
+// Splits them by direction: the command messages (received) and the sensor messages (sent).
+std::vector<MessageSpec> command_messages(const std::vector<MessageSpec>& all);
+std::vector<MessageSpec> sensor_messages(const std::vector<MessageSpec>& all);
+
+}  // namespace hilsim::hil

@@ -1,0 +1,87 @@
+// The link between frames and the simulation, compiled once from the message definitions: which
+// signal of which command frame is κ of which actuator, and which sensor quantity each output
+// signal carries. Shared by the UDP and the CAN bridges. decode() and encode() allocate nothing and
+// never throw: they run in the I/O threads, on untrusted frames.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "hil/frame.h"
+#include "hil/hil_settings.h"
+#include "hil/message.h"
+#include "rt/sensor_publisher.h"
+
+namespace hilsim::hil {
+
+inline constexpr int kMaxActuators = 2;
+
+// What a received frame did.
+enum class CommandVerdict {
+  kApplied,       // a command: κ of every actuator it carries is in `kappa` (clamped if flagged)
+  kUnknownId,     // not a command frame: ignored
+  kRtr,           // a remote request for a command id: ignored
+  kBadLength,     // a command id with fewer bytes than its message: ignored
+  kOutOfRange,    // a κ outside its signal's [min, max] with out_of_range = "reject": ignored
+  kNotFinite,     // a κ that decodes to NaN or ±inf: ignored
+};
+const char* to_string(CommandVerdict v);
+
+struct DecodedCommand {
+  std::array<double, kMaxActuators> kappa{};  // [-]
+  std::array<bool, kMaxActuators> present{};  // the frame carries κ of this actuator
+  bool clamped = false;                        // a value was out of range and clamped
+};
+
+class CommandDecoder final {
+ public:
+  // Signals named kappa_<k> (k = 1..actuators) of `messages` carry κ; every message with one is a
+  // command frame. Throws std::invalid_argument when kappa_1 is missing.
+  CommandDecoder(const std::vector<MessageSpec>& messages, int actuators, OutOfRange policy);
+  CommandVerdict decode(const Frame& frame, DecodedCommand& out) const noexcept;
+  // The identifiers of the command frames (for the CAN bridge's kernel filter).
+  std::vector<std::pair<std::uint32_t, bool>> ids() const;
+
+ private:
+  struct Entry {
+    MessageSpec message;
+    std::vector<std::pair<int, SignalSpec>> kappas;  // (actuator index 0.., signal)
+  };
+  std::vector<Entry> entries_;
+  OutOfRange policy_;
+};
+
+// A sensor quantity a signal may carry.
+enum class Quantity : std::uint8_t {
+  kS, kSdot, kP1, kP2, kFh, kKappaApplied,                         // of actuator 1
+  kWatchdogActive, kNumericalFault, kOverruns, kSimTime, kSequenceEcho,
+  kUnused,                                                          // another actuator's: sent as 0
+};
+
+class SensorEncoder final {
+ public:
+  // Every signal of `messages` must be one of: s_k, sdot_k, p1_k, p2_k, fh_k, kappa_applied_k
+  // (k = 1: the real-time runner has one actuator; k = 2 is sent as 0), watchdog_active,
+  // numerical_fault, overruns, sim_time, sequence_echo. Throws std::invalid_argument naming an
+  // unknown signal, or more than 16 messages.
+  explicit SensorEncoder(const std::vector<MessageSpec>& messages);
+  // One frame per message, written into `out` (at least size() frames); returns how many.
+  std::size_t encode(const rt::SensorSnapshot& snapshot, std::span<Frame> out) const noexcept;
+  std::size_t size() const { return frames_.size(); }
+
+ private:
+  struct Field {
+    SignalSpec signal;
+    Quantity quantity;
+  };
+  struct FrameLayout {
+    Frame header;  // id, extended, length
+    std::vector<Field> fields;
+  };
+  std::vector<FrameLayout> frames_;
+};
+
+}  // namespace hilsim::hil

@@ -1,0 +1,193 @@
+#include "hil/udp_bridge.h"
+
+#include <arpa/inet.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include "hil/socket_address.h"
+#include "rt/clock.h"
+#include "rt/thread_setup.h"
+
+namespace hilsim::hil {
+
+std::uint64_t UdpBridgeCounters::malformed_total() const {
+  std::uint64_t n = 0;
+  for (const std::uint64_t m : malformed) n += m;
+  return n;
+}
+
+namespace {
+
+sockaddr_in parse_or_throw(const std::string& key, const std::string& text, bool port_required, bool& has_port) {
+  const ParsedAddress a = parse_socket_address(text, port_required);
+  if (!a.error.empty()) throw BridgeError("udp." + key + " = '" + text + "': " + a.error);
+  has_port = a.has_port;
+  return a.address;
+}
+
+}  // namespace
+
+UdpBridge::UdpBridge(const UdpSettings& udp, const HilSettings& hil, const std::vector<MessageSpec>& messages,
+                     int actuators, rt::LatestValue<rt::ValveCommandSample>& commands,
+                     rt::LatestValue<rt::SensorSnapshot>& sensors, std::vector<int> cpus_to_avoid)
+    : period_ns_(rt::seconds_to_ns(1.0 / hil.output_rate)),
+      decoder_(command_messages(messages), actuators, hil.out_of_range),
+      encoder_(sensor_messages(messages)),
+      commands_(commands),
+      sensors_(sensors),
+      cpus_to_avoid_(std::move(cpus_to_avoid)) {
+  bool has_port = false;
+  const sockaddr_in listen = parse_or_throw("listen", udp.listen, true, has_port);
+  peer_ = parse_or_throw("peer", udp.peer, false, peer_port_);
+  send_to_ = parse_or_throw("send_to", udp.send_to, true, has_port);
+  fd_ = socket(AF_INET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  if (fd_ < 0) throw BridgeError(std::string("cannot create a UDP socket: ") + std::strerror(errno));
+  if (bind(fd_, reinterpret_cast<const sockaddr*>(&listen), sizeof listen) != 0) {
+    const int e = errno;
+    close(fd_);
+    fd_ = -1;
+    throw BridgeError("cannot bind udp.listen = " + udp.listen + ": " + std::strerror(e));
+  }
+}
+
+UdpBridge::~UdpBridge() {
+  stop();
+  if (fd_ >= 0) close(fd_);
+}
+
+sockaddr_in UdpBridge::local_address() const {
+  sockaddr_in a{};
+  socklen_t len = sizeof a;
+  getsockname(fd_, reinterpret_cast<sockaddr*>(&a), &len);
+  return a;
+}
+
+void UdpBridge::start() {
+  thread_ = std::thread([this] { run(); });
+}
+
+void UdpBridge::stop() {
+  stopping_.store(true, std::memory_order_release);
+  if (thread_.joinable()) thread_.join();
+}
+
+void UdpBridge::run() {
+  rt::keep_off_cpus(cpus_to_avoid_);
+  rt::Nanoseconds next_send = rt::now_ns();
+  while (!stopping_.load(std::memory_order_acquire)) {
+    const rt::Nanoseconds now = rt::now_ns();
+    if (now >= next_send) {
+      send_sensors();
+      next_send += period_ns_;
+      if (next_send <= now) next_send = now + period_ns_;  // fell behind: keep the rate, not the backlog
+    }
+    // Wait for a datagram or the next send, whichever is first (at most 50 ms, to notice stop()).
+    const rt::Nanoseconds wait = std::min<rt::Nanoseconds>(std::max<rt::Nanoseconds>(next_send - rt::now_ns(), 0),
+                                                           50'000'000);
+    pollfd p{fd_, POLLIN, 0};
+    const timespec timeout{static_cast<time_t>(wait / rt::kNanosecondsPerSecond),
+                           static_cast<long>(wait % rt::kNanosecondsPerSecond)};
+    if (ppoll(&p, 1, &timeout, nullptr) > 0 && (p.revents & POLLIN)) receive_all();
+  }
+}
+
+void UdpBridge::receive_all() {
+  std::array<std::uint8_t, kMaxDatagramSize + 1> buffer{};  // one more byte: longer ones are trailing bytes
+  for (;;) {
+    sockaddr_in from{};
+    socklen_t from_len = sizeof from;
+    const ssize_t n = recvfrom(fd_, buffer.data(), buffer.size(), MSG_TRUNC, reinterpret_cast<sockaddr*>(&from),
+                               &from_len);
+    if (n < 0) return;  // EAGAIN: drained
+    const std::size_t size = std::min(static_cast<std::size_t>(n), buffer.size());
+    handle(buffer.data(), size, from);
+  }
+}
+
+void UdpBridge::handle(const std::uint8_t* data, std::size_t size, const sockaddr_in& from) {
+  const rt::Nanoseconds arrival = rt::now_ns();
+  ++counters_.datagrams;
+  if (from.sin_family != AF_INET || from.sin_addr.s_addr != peer_.sin_addr.s_addr ||
+      (peer_port_ && from.sin_port != peer_.sin_port)) {
+    ++counters_.wrong_peer;
+    return;
+  }
+  DecodedDatagram d;
+  const DatagramError error = decode_datagram(std::span<const std::uint8_t>(data, size), d);
+  if (error != DatagramError::kOk) {
+    ++counters_.malformed[static_cast<std::size_t>(error)];
+    return;
+  }
+  const SequenceVerdict verdict = tracker_.observe(d.sequence);
+  counters_.sequence = tracker_.counters();
+  if (!is_accepted(verdict)) return;  // a duplicate or an older datagram: counted, never applied
+  for (std::size_t i = 0; i < d.count; ++i) {
+    DecodedCommand command;
+    switch (decoder_.decode(d.frames[i], command)) {
+      case CommandVerdict::kApplied:
+        ++counters_.commands;
+        if (command.clamped) ++counters_.clamped;
+        // The real-time runner drives one actuator: κ of actuator 1.
+        if (command.present[0]) commands_.publish(rt::ValveCommandSample{command.kappa[0], arrival, d.sequence});
+        break;
+      case CommandVerdict::kUnknownId:
+        ++counters_.unknown_frames;
+        break;
+      case CommandVerdict::kRtr:
+      case CommandVerdict::kBadLength:
+        ++counters_.rejected_length;
+        break;
+      case CommandVerdict::kOutOfRange:
+        ++counters_.rejected_range;
+        break;
+      case CommandVerdict::kNotFinite:
+        ++counters_.rejected_not_finite;
+        break;
+    }
+  }
+}
+
+void UdpBridge::send_sensors() {
+  rt::SensorSnapshot snapshot;
+  if (!sensors_.read(snapshot)) return;  // the simulation has not made a step yet
+  std::array<Frame, kMaxFramesPerDatagram> frames{};
+  const std::size_t count = encoder_.encode(snapshot, frames);
+  std::array<std::uint8_t, kMaxDatagramSize> buffer{};
+  const std::size_t size = encode_datagram(send_sequence_, std::span<const Frame>(frames.data(), count), buffer);
+  if (size == 0) return;
+  ++send_sequence_;
+  if (sendto(fd_, buffer.data(), size, 0, reinterpret_cast<const sockaddr*>(&send_to_), sizeof send_to_) < 0) {
+    ++counters_.send_errors;  // e.g. ECONNREFUSED when nobody listens yet: counted, never fatal
+  } else {
+    ++counters_.sent;
+  }
+}
+
+void UdpBridge::print_report() const {
+  const UdpBridgeCounters& c = counters_;
+  const SequenceCounters& s = tracker_.counters();
+  std::printf("udp: %llu datagrams received: %llu from another address, %llu malformed, %llu duplicate, "
+              "%llu reordered (dropped), %llu lost in gaps\n",
+              static_cast<unsigned long long>(c.datagrams), static_cast<unsigned long long>(c.wrong_peer),
+              static_cast<unsigned long long>(c.malformed_total()), static_cast<unsigned long long>(s.duplicates),
+              static_cast<unsigned long long>(s.reordered), static_cast<unsigned long long>(s.lost));
+  for (std::size_t i = 1; i < c.malformed.size(); ++i) {
+    if (c.malformed[i]) {
+      std::printf("udp:   malformed, %s: %llu\n", to_string(static_cast<DatagramError>(i)),
+                  static_cast<unsigned long long>(c.malformed[i]));
+    }
+  }
+  std::printf("udp: %llu commands applied (%llu clamped), rejected: %llu out of range, %llu not finite, "
+              "%llu too short; %llu frames with other ids; %llu sensor datagrams sent (%llu send errors)\n",
+              static_cast<unsigned long long>(c.commands), static_cast<unsigned long long>(c.clamped),
+              static_cast<unsigned long long>(c.rejected_range), static_cast<unsigned long long>(c.rejected_not_finite),
+              static_cast<unsigned long long>(c.rejected_length), static_cast<unsigned long long>(c.unknown_frames),
+              static_cast<unsigned long long>(c.sent), static_cast<unsigned long long>(c.send_errors));
+}
+
+}  // namespace hilsim::hil

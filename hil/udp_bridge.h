@@ -1,0 +1,99 @@
+// The UDP bridge of a hardware-in-the-loop run: one I/O thread (never a real-time one) that
+// receives command datagrams (hil/DATAGRAM.md) from the configured peer and publishes each valid κ
+// on the latest-value channel the hydraulics thread reads (rt/commanded_valve.h), and sends the
+// newest sensor snapshot as a datagram at the configured rate. It waits in ppoll(2) with a
+// nanosecond timeout until the next datagram is due, so it sleeps between events.
+//
+// Every datagram is accounted for: from another address (dropped), malformed (by kind),
+// duplicated or older than the newest (dropped), gaps (counted lost), frames with unknown ids,
+// κ out of range (clamped or rejected) or not finite (rejected). Only an accepted command
+// changes κ and feeds the watchdog.
+#pragma once
+
+#include <netinet/in.h>
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "hil/datagram.h"
+#include "hil/hil_settings.h"
+#include "hil/sequence_tracker.h"
+#include "hil/signal_map.h"
+#include "rt/commanded_valve.h"
+#include "rt/latest_value.h"
+#include "rt/sensor_publisher.h"
+
+namespace hilsim::hil {
+
+// A bridge that cannot be set up (address in use, bad signal definitions): names what and why.
+class BridgeError : public std::runtime_error {
+ public:
+  explicit BridgeError(const std::string& message) : std::runtime_error(message) {}
+};
+
+struct UdpBridgeCounters {
+  std::uint64_t datagrams = 0;       // received, from anyone
+  std::uint64_t wrong_peer = 0;      // from an address other than [udp] peer: dropped
+  std::array<std::uint64_t, 10> malformed{};  // by DatagramError (index 0, kOk, stays 0)
+  SequenceCounters sequence;         // of the peer's accepted-format datagrams
+  std::uint64_t commands = 0;        // command frames applied (published)
+  std::uint64_t clamped = 0;         // of those, with a κ clamped into range
+  std::uint64_t rejected_range = 0;  // command frames refused: κ out of range ("reject")
+  std::uint64_t rejected_not_finite = 0;
+  std::uint64_t rejected_length = 0;  // command id with too few bytes
+  std::uint64_t unknown_frames = 0;   // frames whose id is not a command's
+  std::uint64_t sent = 0;             // sensor datagrams sent
+  std::uint64_t send_errors = 0;
+
+  std::uint64_t malformed_total() const;
+};
+
+class UdpBridge final {
+ public:
+  // Binds [udp] listen (throws BridgeError naming the address and errno text). `messages`: the
+  // signal mapping (commands and sensors). The channels must outlive the bridge. `cpus_to_avoid`:
+  // the real-time threads' CPUs.
+  UdpBridge(const UdpSettings& udp, const HilSettings& hil, const std::vector<MessageSpec>& messages,
+            int actuators, rt::LatestValue<rt::ValveCommandSample>& commands,
+            rt::LatestValue<rt::SensorSnapshot>& sensors, std::vector<int> cpus_to_avoid);
+  ~UdpBridge();
+  UdpBridge(const UdpBridge&) = delete;
+  UdpBridge& operator=(const UdpBridge&) = delete;
+
+  void start();
+  void stop();
+  // Valid after stop().
+  const UdpBridgeCounters& counters() const { return counters_; }
+  void print_report() const;
+  // The address the socket is bound to (with the port the kernel chose for port 0).
+  sockaddr_in local_address() const;
+
+ private:
+  void run();
+  void receive_all();
+  void handle(const std::uint8_t* data, std::size_t size, const sockaddr_in& from);
+  void send_sensors();
+
+  int fd_ = -1;
+  sockaddr_in peer_{};
+  bool peer_port_ = false;  // the peer's port must match too
+  sockaddr_in send_to_{};
+  std::int64_t period_ns_;
+  CommandDecoder decoder_;
+  SensorEncoder encoder_;
+  rt::LatestValue<rt::ValveCommandSample>& commands_;
+  rt::LatestValue<rt::SensorSnapshot>& sensors_;
+  std::vector<int> cpus_to_avoid_;
+  SequenceTracker tracker_;
+  UdpBridgeCounters counters_;
+  std::uint32_t send_sequence_ = 0;
+  std::atomic<bool> stopping_{false};
+  std::thread thread_;
+};
+
+}  // namespace hilsim::hil
