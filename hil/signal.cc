@@ -32,13 +32,6 @@ int last_byte(const SignalSpec& spec) {
   return (msb_first_index(spec.start_bit) + spec.length - 1) / 8;
 }
 
-bool is_identifier(const std::string& s) {
-  if (s.empty()) return false;
-  const auto alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
-  if (!alpha(s.front())) return false;
-  return std::all_of(s.begin(), s.end(), [&](char c) { return alpha(c) || (c >= '0' && c <= '9'); });
-}
-
 // Raw extremes as doubles: exact, being ±2^n or 2^n − 1 rounded at most to 2^n.
 double raw_lo(const SignalSpec& spec) { return spec.is_signed ? -std::ldexp(1.0, spec.length - 1) : 0.0; }
 double raw_hi(const SignalSpec& spec) {
@@ -47,10 +40,16 @@ double raw_hi(const SignalSpec& spec) {
 
 }  // namespace
 
+bool is_dbc_identifier(std::string_view name) {
+  const auto alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
+  if (name.empty() || !alpha(name.front())) return false;
+  return std::all_of(name.begin(), name.end(), [&](char c) { return alpha(c) || (c >= '0' && c <= '9'); });
+}
+
 std::string validate_signal(const SignalSpec& spec, int frame_length) {
   std::ostringstream e;
   e << "signal '" << spec.name << "': ";
-  if (!is_identifier(spec.name)) {
+  if (!is_dbc_identifier(spec.name)) {
     e << "name must be a C identifier ([A-Za-z_][A-Za-z0-9_]*)";
   } else if (frame_length < 0 || frame_length > 64) {
     e << "frame length " << frame_length << " bytes outside 0..64";

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 
 namespace hilsim::hil {
 
@@ -39,6 +40,9 @@ struct SignalSpec {
   double max = 0.0;        // [unit] min ≤ max
   std::string unit;        // free text without '"'
 };
+
+// True for a C identifier ([A-Za-z_][A-Za-z0-9_]*), the form DBC requires of names.
+bool is_dbc_identifier(std::string_view name);
 
 // Empty when `spec` is valid for a frame of `frame_length` bytes (0..64), otherwise one line naming
 // the signal, the field and the accepted range: a C-identifier name, length 1..64, the bits inside
