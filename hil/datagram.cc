@@ -1,0 +1,104 @@
+// The version 1 datagram codec (hil/DATAGRAM.md). Reads walk a cursor that is checked against the
+// datagram's size before every field.
+#include "hil/datagram.h"
+
+namespace hilsim::hil {
+
+namespace {
+
+void put_u32(std::uint8_t* p, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+
+std::uint32_t get_u32(const std::uint8_t* p) {
+  return static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 |
+         static_cast<std::uint32_t>(p[2]) << 16 | static_cast<std::uint32_t>(p[3]) << 24;
+}
+
+}  // namespace
+
+const char* to_string(DatagramError error) noexcept {
+  switch (error) {
+    case DatagramError::kOk:
+      return "ok";
+    case DatagramError::kTooShort:
+      return "shorter than the 8-byte header";
+    case DatagramError::kBadMagic:
+      return "bad magic (byte 0 must be 0x48)";
+    case DatagramError::kBadVersion:
+      return "unsupported version (byte 1 must be 1)";
+    case DatagramError::kBadFlags:
+      return "flags must be 0 in version 1";
+    case DatagramError::kBadCount:
+      return "frame count outside 1..16";
+    case DatagramError::kBadId:
+      return "bad frame id (bits 29-30 set, or a standard id above 0x7FF)";
+    case DatagramError::kBadLength:
+      return "frame length above 8";
+    case DatagramError::kTruncated:
+      return "datagram ends inside a frame";
+    case DatagramError::kTrailingBytes:
+      return "bytes after the last frame";
+  }
+  return "unknown datagram error";
+}
+
+std::size_t encode_datagram(std::uint32_t sequence, std::span<const Frame> frames,
+                            std::span<std::uint8_t> out) noexcept {
+  if (frames.empty() || frames.size() > kMaxFramesPerDatagram) return 0;
+  std::size_t size = kDatagramHeaderSize;
+  for (const Frame& f : frames) {
+    if (!is_well_formed(f) || f.rtr) return 0;
+    size += kDatagramFrameOverhead + f.length;
+  }
+  if (out.size() < size) return 0;
+
+  std::uint8_t* p = out.data();
+  p[0] = kDatagramMagic;
+  p[1] = kDatagramVersion;
+  p[2] = static_cast<std::uint8_t>(frames.size());
+  p[3] = 0;
+  put_u32(p + 4, sequence);
+  p += kDatagramHeaderSize;
+  for (const Frame& f : frames) {
+    put_u32(p, f.extended ? (f.id | kDatagramExtendedFlag) : f.id);
+    p[4] = f.length;
+    p += kDatagramFrameOverhead;
+    for (std::size_t i = 0; i < f.length; ++i) *p++ = f.data[i];
+  }
+  return size;
+}
+
+DatagramError decode_datagram(std::span<const std::uint8_t> in, DecodedDatagram& out) noexcept {
+  if (in.size() < kDatagramHeaderSize) return DatagramError::kTooShort;
+  if (in[0] != kDatagramMagic) return DatagramError::kBadMagic;
+  if (in[1] != kDatagramVersion) return DatagramError::kBadVersion;
+  if (in[3] != 0) return DatagramError::kBadFlags;
+  const std::uint8_t count = in[2];
+  if (count < 1 || count > kMaxFramesPerDatagram) return DatagramError::kBadCount;
+  out.sequence = get_u32(in.data() + 4);
+  out.count = count;
+
+  std::size_t at = kDatagramHeaderSize;
+  for (std::size_t k = 0; k < count; ++k) {
+    if (in.size() - at < kDatagramFrameOverhead) return DatagramError::kTruncated;
+    const std::uint32_t raw_id = get_u32(in.data() + at);
+    const std::uint8_t length = in[at + 4];
+    at += kDatagramFrameOverhead;
+
+    Frame& f = out.frames[k];
+    f = Frame{};
+    f.extended = (raw_id & kDatagramExtendedFlag) != 0;
+    f.id = raw_id & ~kDatagramExtendedFlag;
+    if (f.id > (f.extended ? kMaxExtendedId : kMaxStandardId)) return DatagramError::kBadId;
+    if (length > kMaxFrameLength) return DatagramError::kBadLength;
+    if (in.size() - at < length) return DatagramError::kTruncated;
+    f.length = length;
+    for (std::size_t i = 0; i < length; ++i) f.data[i] = in[at + i];
+    at += length;
+  }
+  if (at != in.size()) return DatagramError::kTrailingBytes;
+  return DatagramError::kOk;
+}
+
+}  // namespace hilsim::hil
