@@ -6,7 +6,7 @@
 
 namespace hilsim::hil {
 
-ParsedAddress parse_socket_address(const std::string& text, bool port_required) {
+ParsedAddress parse_socket_address(const std::string& text, bool port_required, bool allow_port_zero) {
   ParsedAddress out;
   out.address.sin_family = AF_INET;
   const std::size_t colon = text.rfind(':');
@@ -22,8 +22,9 @@ ParsedAddress parse_socket_address(const std::string& text, bool port_required) 
   const std::string port_text = text.substr(colon + 1);
   unsigned port = 0;
   const auto [end, ec] = std::from_chars(port_text.data(), port_text.data() + port_text.size(), port);
-  if (ec != std::errc() || end != port_text.data() + port_text.size() || port < 1 || port > 65535) {
-    out.error = "port '" + port_text + "' is not in 1..65535";
+  if (ec != std::errc() || end != port_text.data() + port_text.size() || port < (allow_port_zero ? 0u : 1u) ||
+      port > 65535) {
+    out.error = "port '" + port_text + "' is not in " + (allow_port_zero ? "0" : "1") + "..65535";
     return out;
   }
   out.address.sin_port = htons(static_cast<std::uint16_t>(port));

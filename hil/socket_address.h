@@ -14,8 +14,9 @@ struct ParsedAddress {
   std::string error;      // empty when parsed
 };
 
-// Parses dotted-quad IPv4 with an optional ":port" (1..65535); `port_required` makes it mandatory.
-ParsedAddress parse_socket_address(const std::string& text, bool port_required);
+// Parses dotted-quad IPv4 with an optional ":port" (1..65535); `port_required` makes it mandatory;
+// `allow_port_zero` accepts port 0 (bind to a port the kernel chooses).
+ParsedAddress parse_socket_address(const std::string& text, bool port_required, bool allow_port_zero = false);
 
 // "a.b.c.d:port".
 std::string to_string(const sockaddr_in& address);

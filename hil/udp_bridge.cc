@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "hil/default_messages.h"
 #include "hil/socket_address.h"
 #include "rt/clock.h"
 #include "rt/thread_setup.h"
@@ -23,8 +24,9 @@ std::uint64_t UdpBridgeCounters::malformed_total() const {
 
 namespace {
 
-sockaddr_in parse_or_throw(const std::string& key, const std::string& text, bool port_required, bool& has_port) {
-  const ParsedAddress a = parse_socket_address(text, port_required);
+sockaddr_in parse_or_throw(const std::string& key, const std::string& text, bool port_required, bool& has_port,
+                           bool allow_port_zero = false) {
+  const ParsedAddress a = parse_socket_address(text, port_required, allow_port_zero);
   if (!a.error.empty()) throw BridgeError("udp." + key + " = '" + text + "': " + a.error);
   has_port = a.has_port;
   return a.address;
@@ -42,7 +44,7 @@ UdpBridge::UdpBridge(const UdpSettings& udp, const HilSettings& hil, const std::
       sensors_(sensors),
       cpus_to_avoid_(std::move(cpus_to_avoid)) {
   bool has_port = false;
-  const sockaddr_in listen = parse_or_throw("listen", udp.listen, true, has_port);
+  const sockaddr_in listen = parse_or_throw("listen", udp.listen, true, has_port, true);
   peer_ = parse_or_throw("peer", udp.peer, false, peer_port_);
   send_to_ = parse_or_throw("send_to", udp.send_to, true, has_port);
   fd_ = socket(AF_INET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);

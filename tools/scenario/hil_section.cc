@@ -44,11 +44,12 @@ void validate_hil(const std::string& source, const hil::HilSettings& hil, const 
   check("hil.watchdog_timeout", hil.watchdog_timeout, 0.0, 60.0, true, false, "s");
   if (hil.safe_kappa) check("hil.safe_kappa", *hil.safe_kappa, 0.0, 1.0, false, false, "");
   check("hil.output_rate", hil.output_rate, 1.0, 100000.0, false, false, "Hz");
-  const auto address = [&](const std::string& key, const std::string& text, bool port_required) {
-    const std::string error = hil::parse_socket_address(text, port_required).error;
+  const auto address = [&](const std::string& key, const std::string& text, bool port_required,
+                           bool allow_zero = false) {
+    const std::string error = hil::parse_socket_address(text, port_required, allow_zero).error;
     if (!error.empty()) throw InputError(source + ": key '" + key + "' = '" + text + "': " + error);
   };
-  address("udp.listen", udp.listen, true);
+  address("udp.listen", udp.listen, true, true);  // port 0: the kernel chooses one (printed at start)
   address("udp.peer", udp.peer, false);
   address("udp.send_to", udp.send_to, true);
 }

@@ -1,0 +1,239 @@
+// The UDP bridge on real sockets (loopback): valid commands reach the channel; every kind of bad
+// datagram is counted and never changes κ; lost and reordered sequence numbers are counted; the
+// sensor snapshot goes out as datagrams the controller side decodes.
+#include "hil/udp_bridge.h"
+
+#include <arpa/inet.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cmath>
+#include <thread>
+
+#include "hil/default_messages.h"
+#include "hil/socket_address.h"
+
+namespace hilsim::hil {
+namespace {
+
+// A controller's socket bound to 127.0.0.1:<any>.
+class Socket {
+ public:
+  explicit Socket(const char* ip = "127.0.0.1") {
+    fd_ = socket(AF_INET, SOCK_DGRAM, 0);
+    sockaddr_in a = parse_socket_address(std::string(ip) + ":0", true, true).address;
+    a.sin_port = 0;
+    EXPECT_EQ(bind(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a), 0);
+    timeval tv{0, 200'000};
+    setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  }
+  ~Socket() { close(fd_); }
+  std::uint16_t port() const {
+    sockaddr_in a{};
+    socklen_t len = sizeof a;
+    getsockname(fd_, reinterpret_cast<sockaddr*>(&a), &len);
+    return ntohs(a.sin_port);
+  }
+  void send(const std::vector<std::uint8_t>& bytes, const sockaddr_in& to) const {
+    ASSERT_EQ(sendto(fd_, bytes.data(), bytes.size(), 0, reinterpret_cast<const sockaddr*>(&to), sizeof to),
+              static_cast<ssize_t>(bytes.size()));
+  }
+  // The next datagram, or empty after the timeout.
+  std::vector<std::uint8_t> receive() const {
+    std::vector<std::uint8_t> buf(512);
+    const ssize_t n = recv(fd_, buf.data(), buf.size(), 0);
+    buf.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
+    return buf;
+  }
+
+ private:
+  int fd_ = -1;
+};
+
+std::vector<std::uint8_t> command(std::uint32_t seq, double kappa) {
+  Frame f;
+  f.id = kCommandId;
+  f.length = 4;
+  const std::vector<MessageSpec> messages = default_messages(1);
+  encode(messages[0].signals[0], kappa, std::span<std::uint8_t>(f.data.data(), 4));
+  std::vector<std::uint8_t> out(kMaxDatagramSize);
+  out.resize(encode_datagram(seq, std::span<const Frame>(&f, 1), out));
+  return out;
+}
+
+// A command whose κ field holds a raw value (for out-of-range values the encoder would clamp).
+std::vector<std::uint8_t> raw_command(std::uint32_t seq, std::uint16_t raw) {
+  std::vector<std::uint8_t> d = command(seq, 0.0);
+  d[13] = static_cast<std::uint8_t>(raw & 0xFF);  // header 8 + id 4 + length 1: data at 13
+  d[14] = static_cast<std::uint8_t>(raw >> 8);
+  return d;
+}
+
+struct Bench {
+  Socket controller;
+  Socket sensors_in;
+  rt::LatestValue<rt::ValveCommandSample> commands;
+  rt::LatestValue<rt::SensorSnapshot> sensors;
+  std::unique_ptr<UdpBridge> bridge;
+  sockaddr_in to{};
+
+  explicit Bench(OutOfRange policy = OutOfRange::kClamp, const std::string& peer = "127.0.0.1") {
+    UdpSettings udp;
+    udp.listen = "127.0.0.1:0";
+    udp.peer = peer;
+    udp.send_to = "127.0.0.1:" + std::to_string(sensors_in.port());
+    HilSettings hil;
+    hil.out_of_range = policy;
+    hil.output_rate = 1000.0;
+    bridge = std::make_unique<UdpBridge>(udp, hil, default_messages(1), 1, commands, sensors, std::vector<int>{});
+    to = bridge->local_address();
+    bridge->start();
+  }
+  // Sends, then waits until the bridge has seen `total` datagrams.
+  void send(const std::vector<std::uint8_t>& d) { controller.send(d, to); }
+  double kappa() {
+    rt::ValveCommandSample s;
+    return commands.read(s) ? s.kappa : -1.0;
+  }
+  const UdpBridgeCounters& finish() {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    bridge->stop();
+    return bridge->counters();
+  }
+};
+
+TEST(UdpBridge, AValidCommandReachesTheChannel) {
+  Bench b;
+  b.send(command(1, 0.5));
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_NEAR(b.kappa(), 0.5, 1e-5);  // 2e-5 per bit
+  const UdpBridgeCounters& c = b.finish();
+  EXPECT_EQ(c.datagrams, 1u);
+  EXPECT_EQ(c.commands, 1u);
+}
+
+TEST(UdpBridge, BadDatagramsAreCountedAndNeverChangeKappa) {
+  Bench b(OutOfRange::kReject);
+  b.send(command(10, 0.4));
+  const std::vector<std::uint8_t> good = command(11, 0.9);
+  std::vector<std::uint8_t> bad;
+  bad = {0x48, 0x01};  // short
+  b.send(bad);
+  bad = good;
+  bad[1] = 2;  // version
+  b.send(bad);
+  bad = good;
+  bad[0] = 0x00;  // magic
+  b.send(bad);
+  bad = good;
+  bad.push_back(0);  // trailing byte
+  b.send(bad);
+  bad = good;
+  bad.pop_back();  // truncated
+  b.send(bad);
+  b.send(command(10, 0.9));  // duplicate sequence number
+  b.send(command(9, 0.9));   // older: reordered
+  b.send(raw_command(12, 60000));  // κ = 1.2: out of range, rejected
+  Socket stranger("127.0.0.2");
+  stranger.send(command(13, 0.9), b.to);  // another address
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_NEAR(b.kappa(), 0.4, 1e-5);
+  const UdpBridgeCounters& c = b.finish();
+  EXPECT_EQ(c.datagrams, 10u);
+  EXPECT_EQ(c.commands, 1u);
+  EXPECT_EQ(c.malformed[static_cast<int>(DatagramError::kTooShort)], 1u);
+  EXPECT_EQ(c.malformed[static_cast<int>(DatagramError::kBadVersion)], 1u);
+  EXPECT_EQ(c.malformed[static_cast<int>(DatagramError::kBadMagic)], 1u);
+  EXPECT_EQ(c.malformed[static_cast<int>(DatagramError::kTrailingBytes)], 1u);
+  EXPECT_EQ(c.malformed[static_cast<int>(DatagramError::kTruncated)], 1u);
+  EXPECT_EQ(c.sequence.duplicates, 1u);
+  EXPECT_EQ(c.sequence.reordered, 1u);
+  EXPECT_EQ(c.rejected_range, 1u);
+  EXPECT_EQ(c.wrong_peer, 1u);
+}
+
+TEST(UdpBridge, OutOfRangeIsClampedWhenConfigured) {
+  Bench b(OutOfRange::kClamp);
+  b.send(raw_command(1, 65535));  // κ = 1.3107
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_EQ(b.kappa(), 1.0);
+  const UdpBridgeCounters& c = b.finish();
+  EXPECT_EQ(c.clamped, 1u);
+}
+
+TEST(UdpBridge, GapsAreCountedAsLostAndTheNewerCommandApplies) {
+  Bench b;
+  b.send(command(100, 0.3));
+  b.send(command(104, 0.6));  // 101..103 lost
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_NEAR(b.kappa(), 0.6, 1e-5);
+  EXPECT_EQ(b.finish().sequence.lost, 3u);
+}
+
+TEST(UdpBridge, SensorsAreSentAtTheConfiguredRateAndDecodeToTheSnapshot) {
+  Bench b;
+  rt::SensorSnapshot s;
+  s.micro_step = 999;
+  s.t = 0.1;
+  s.s = 0.5;
+  s.s_dot = -0.0123;
+  s.p1 = 3.1708462e6;
+  s.p2 = 4.5291538e6;
+  s.f_h = 8829.0;
+  s.kappa = 0.45434559;
+  s.watchdog_active = true;
+  s.overruns = 3;
+  s.last_sequence = 0x1234;
+  b.sensors.publish(s);
+  const auto t0 = std::chrono::steady_clock::now();
+  int received = 0;
+  DecodedDatagram d;
+  while (received < 50) {
+    const std::vector<std::uint8_t> bytes = b.sensors_in.receive();
+    if (bytes.empty()) break;
+    ASSERT_EQ(decode_datagram(bytes, d), DatagramError::kOk);
+    ++received;
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  b.finish();
+  ASSERT_EQ(received, 50);
+  EXPECT_LT(seconds, 0.2) << "1 kHz: 50 datagrams in about 50 ms";
+  const std::vector<MessageSpec> m = sensor_messages(default_messages(1));
+  ASSERT_EQ(d.count, m.size());
+  const auto value = [&](std::size_t frame, std::size_t signal) {
+    return decode(m[frame].signals[signal], std::span<const std::uint8_t>(d.frames[frame].data.data(), 8));
+  };
+  EXPECT_NEAR(value(0, 0), s.s, 1e-5);
+  EXPECT_NEAR(value(0, 1), s.s_dot, 0.5e-4);
+  EXPECT_NEAR(value(0, 2), s.p1, 250.0);
+  EXPECT_NEAR(value(0, 3), s.p2, 250.0);
+  EXPECT_NEAR(value(1, 0), s.f_h, 0.005);
+  EXPECT_NEAR(value(1, 1), s.kappa, 1e-5);
+  EXPECT_EQ(value(2, 0), 1.0);   // watchdog active
+  EXPECT_EQ(value(2, 1), 0.0);   // no fault
+  EXPECT_EQ(value(2, 2), 3.0);   // overruns
+  EXPECT_NEAR(value(2, 3), 0.1, 0.5e-4);
+  EXPECT_EQ(value(2, 4), 0x34);  // low byte of the sequence
+}
+
+TEST(UdpBridge, AnAddressInUseIsAClearError) {
+  Socket taken;
+  UdpSettings udp;
+  udp.listen = "127.0.0.1:" + std::to_string(taken.port());
+  rt::LatestValue<rt::ValveCommandSample> commands;
+  rt::LatestValue<rt::SensorSnapshot> sensors;
+  try {
+    UdpBridge bridge(udp, HilSettings{}, default_messages(1), 1, commands, sensors, {});
+    FAIL();
+  } catch (const BridgeError& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot bind udp.listen = " + udp.listen + ": Address already in use"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace hilsim::hil
