@@ -27,9 +27,12 @@ SignalSpec signed_signal(const std::string& name, int start, int length, double 
   return s;
 }
 
+// 32 bits at 1e-9 per bit: the quantisation (5e-10) is far below what moves the crane; a 16-bit
+// κ at 2e-5 per bit would already misplace κ0 by 6e-6, enough for the held load to creep
+// 0.06 mm in 4 s.
 SignalSpec kappa_signal(const std::string& name, int start) {
-  SignalSpec s = unsigned_signal(name, start, 16, 2e-5, "");
-  s.max = 1.0;  // κ is a spool position in [0, 1]; raw values above 50000 are out of range
+  SignalSpec s = unsigned_signal(name, start, 32, 1e-9, "");
+  s.max = 1.0;  // κ is a spool position in [0, 1]; raw values above 1e9 are out of range
   return s;
 }
 
@@ -37,8 +40,8 @@ SignalSpec kappa_signal(const std::string& name, int start) {
 
 std::vector<MessageSpec> default_messages(int actuators) {
   std::vector<MessageSpec> m;
-  m.push_back({"HilsimCommand", kCommandId, false, 4, "Controller",
-               {kappa_signal("kappa_1", 0), kappa_signal("kappa_2", 16)}});
+  m.push_back({"HilsimCommand", kCommandId, false, 8, "Controller",
+               {kappa_signal("kappa_1", 0), kappa_signal("kappa_2", 32)}});
   for (int k = 1; k <= actuators; ++k) {
     const std::string n = std::to_string(k);
     const std::uint32_t base = 0x200 + 0x10 * static_cast<std::uint32_t>(k - 1);
@@ -47,7 +50,7 @@ std::vector<MessageSpec> default_messages(int actuators) {
                   signed_signal("sdot_" + n, 16, 16, 1e-4, "m/s"),  // ±3.27 m/s by 0.1 mm/s
                   unsigned_signal("p1_" + n, 32, 16, 500.0, "Pa"),  // 0 .. 32.8 MPa by 500 Pa
                   unsigned_signal("p2_" + n, 48, 16, 500.0, "Pa")}});
-    m.push_back({"HilsimForce" + n, base + 1, false, 6, "Hilsim",
+    m.push_back({"HilsimForce" + n, base + 1, false, 8, "Hilsim",
                  {signed_signal("fh_" + n, 0, 32, 0.01, "N"),  // ±21 MN by 0.01 N
                   kappa_signal("kappa_applied_" + n, 32)}});
   }

@@ -2,8 +2,8 @@
 // frames as the CAN bus): what config/hil/hilsim.dbc describes, and `hilsim dbc` writes.
 //
 // Input (controller → hilsim):
-//   0x100 HilsimCommand, 4 bytes: kappa_1, kappa_2 (0.00002 per bit, [0, 1]); kappa_2 is read
-//         only by the double-actuated crane.
+//   0x100 HilsimCommand, 8 bytes: kappa_1, kappa_2 (32 bits, 1e-9 per bit, [0, 1]); kappa_2 is
+//         read only by the double-actuated crane.
 // Outputs (hilsim → controller), per actuator k = 1, 2 (0x200 + 0x10·(k − 1), and one more):
 //   0x200 HilsimActuator1: s_1 [m], sdot_1 [m/s], p1_1 [Pa], p2_1 [Pa]
 //   0x201 HilsimForce1: fh_1 [N], kappa_applied_1 [-]

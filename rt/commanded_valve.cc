@@ -40,7 +40,12 @@ void CommandedValve::evaluate(std::int64_t micro_step, double t) const noexcept 
     kappa = script_->kappa(micro_step, t);
   } else {
     ValveCommandSample command;
-    const bool fresh = commands_->read(command) && now_ns() - command.received_ns <= watchdog_.timeout_ns;
+    const bool any = commands_->read(command);
+    const Nanoseconds age = any ? now_ns() - command.received_ns : 0;
+    const bool fresh = any && age <= watchdog_.timeout_ns;
+    if (any && !fresh && !watchdog_active_ && age - watchdog_.timeout_ns > max_fallback_delay_ns_) {
+      max_fallback_delay_ns_ = age - watchdog_.timeout_ns;
+    }
     if (fresh) {
       kappa = command.kappa;
       cause = InputCause::kCommand;

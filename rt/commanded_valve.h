@@ -80,6 +80,9 @@ class CommandedValve final : public sim::ValveCommand {
   bool watchdog_active() const { return watchdog_active_; }
   std::int64_t watchdog_trips() const { return watchdog_trips_; }  // changes into the safe value
   std::uint32_t last_sequence() const { return last_sequence_; }
+  // The longest time from a command's expiry (arrival + timeout) to the micro step that applied
+  // the safe value instead [ns]: at most one hydraulic period when the thread keeps its deadlines.
+  Nanoseconds max_fallback_delay_ns() const { return max_fallback_delay_ns_; }
   std::int64_t events() const { return events_pushed_; }
 
  private:
@@ -98,6 +101,7 @@ class CommandedValve final : public sim::ValveCommand {
   mutable std::int64_t watchdog_trips_ = 0;
   mutable std::uint32_t last_sequence_ = 0;
   mutable std::int64_t events_pushed_ = 0;
+  mutable Nanoseconds max_fallback_delay_ns_ = 0;
 };
 
 }  // namespace hilsim::rt

@@ -56,19 +56,18 @@ class Socket {
 std::vector<std::uint8_t> command(std::uint32_t seq, double kappa) {
   Frame f;
   f.id = kCommandId;
-  f.length = 4;
+  f.length = 8;
   const std::vector<MessageSpec> messages = default_messages(1);
-  encode(messages[0].signals[0], kappa, std::span<std::uint8_t>(f.data.data(), 4));
+  encode(messages[0].signals[0], kappa, std::span<std::uint8_t>(f.data.data(), 8));
   std::vector<std::uint8_t> out(kMaxDatagramSize);
   out.resize(encode_datagram(seq, std::span<const Frame>(&f, 1), out));
   return out;
 }
 
 // A command whose κ field holds a raw value (for out-of-range values the encoder would clamp).
-std::vector<std::uint8_t> raw_command(std::uint32_t seq, std::uint16_t raw) {
+std::vector<std::uint8_t> raw_command(std::uint32_t seq, std::uint32_t raw) {
   std::vector<std::uint8_t> d = command(seq, 0.0);
-  d[13] = static_cast<std::uint8_t>(raw & 0xFF);  // header 8 + id 4 + length 1: data at 13
-  d[14] = static_cast<std::uint8_t>(raw >> 8);
+  for (int i = 0; i < 4; ++i) d[13 + i] = static_cast<std::uint8_t>(raw >> (8 * i));  // data at 8 + 4 + 1
   return d;
 }
 
@@ -109,7 +108,7 @@ TEST(UdpBridge, AValidCommandReachesTheChannel) {
   Bench b;
   b.send(command(1, 0.5));
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  EXPECT_NEAR(b.kappa(), 0.5, 1e-5);  // 2e-5 per bit
+  EXPECT_NEAR(b.kappa(), 0.5, 1e-9);  // 1e-9 per bit
   const UdpBridgeCounters& c = b.finish();
   EXPECT_EQ(c.datagrams, 1u);
   EXPECT_EQ(c.commands, 1u);
@@ -136,11 +135,11 @@ TEST(UdpBridge, BadDatagramsAreCountedAndNeverChangeKappa) {
   b.send(bad);
   b.send(command(10, 0.9));  // duplicate sequence number
   b.send(command(9, 0.9));   // older: reordered
-  b.send(raw_command(12, 60000));  // κ = 1.2: out of range, rejected
+  b.send(raw_command(12, 1200000000u));  // κ = 1.2: out of range, rejected
   Socket stranger("127.0.0.2");
   stranger.send(command(13, 0.9), b.to);  // another address
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  EXPECT_NEAR(b.kappa(), 0.4, 1e-5);
+  EXPECT_NEAR(b.kappa(), 0.4, 1e-9);
   const UdpBridgeCounters& c = b.finish();
   EXPECT_EQ(c.datagrams, 10u);
   EXPECT_EQ(c.commands, 1u);
@@ -157,7 +156,7 @@ TEST(UdpBridge, BadDatagramsAreCountedAndNeverChangeKappa) {
 
 TEST(UdpBridge, OutOfRangeIsClampedWhenConfigured) {
   Bench b(OutOfRange::kClamp);
-  b.send(raw_command(1, 65535));  // κ = 1.3107
+  b.send(raw_command(1, 0xFFFFFFFFu));  // κ = 4.29
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
   EXPECT_EQ(b.kappa(), 1.0);
   const UdpBridgeCounters& c = b.finish();
@@ -169,7 +168,7 @@ TEST(UdpBridge, GapsAreCountedAsLostAndTheNewerCommandApplies) {
   b.send(command(100, 0.3));
   b.send(command(104, 0.6));  // 101..103 lost
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  EXPECT_NEAR(b.kappa(), 0.6, 1e-5);
+  EXPECT_NEAR(b.kappa(), 0.6, 1e-9);
   EXPECT_EQ(b.finish().sequence.lost, 3u);
 }
 
@@ -211,7 +210,7 @@ TEST(UdpBridge, SensorsAreSentAtTheConfiguredRateAndDecodeToTheSnapshot) {
   EXPECT_NEAR(value(0, 2), s.p1, 250.0);
   EXPECT_NEAR(value(0, 3), s.p2, 250.0);
   EXPECT_NEAR(value(1, 0), s.f_h, 0.005);
-  EXPECT_NEAR(value(1, 1), s.kappa, 1e-5);
+  EXPECT_NEAR(value(1, 1), s.kappa, 1e-9);
   EXPECT_EQ(value(2, 0), 1.0);   // watchdog active
   EXPECT_EQ(value(2, 1), 0.0);   // no fault
   EXPECT_EQ(value(2, 2), 3.0);   // overruns

@@ -71,6 +71,7 @@ TEST(CommandedValve, StaleCommandFallsBackAndFreshOneRecovers) {
   EXPECT_TRUE(valve.watchdog_active());
   EXPECT_EQ(valve.kappa(2, 0.0), 0.45);
   EXPECT_EQ(valve.watchdog_trips(), 1);
+  EXPECT_GE(valve.max_fallback_delay_ns(), 1'000'000);  // expired 1 ms before it was looked at
   channel.publish(command(0.55, 2));
   EXPECT_EQ(valve.kappa(3, 0.0), 0.55);
   EXPECT_FALSE(valve.watchdog_active());
@@ -114,12 +115,12 @@ TEST(CommandedValve, LiveRunReplaysByteIdentically) {
   settings.coupling = sim::Coupling::kPressureDisplacement;
   settings.H = 1e-3;
   settings.h_hyd = 1e-4;
-  settings.duration = 1.0;
+  settings.duration = 0.5;
 
   LatestValue<ValveCommandSample> channel;
   auto ring = std::make_unique<InputEventRing>();
   std::atomic<bool> stop{false};
-  const CommandedValve valve(channel, WatchdogSettings{kTimeout, eq.kappa}, {ring.get(), &stop});
+  const CommandedValve valve(channel, WatchdogSettings{kTimeout, eq.kappa}, {ring.get(), nullptr});
   std::atomic<bool> sending{true};
   std::thread controller([&] {
     for (std::uint32_t seq = 1; sending.load(); ++seq) {
@@ -142,7 +143,7 @@ TEST(CommandedValve, LiveRunReplaysByteIdentically) {
     void on_sample(const sim::CraneSample& s) override { io::write_trajectory_row(csv, s, 1); }
   } live;
   RtRunOptions options;
-  options.pacing = Pacing::kUnpaced;
+  options.pacing = Pacing::kWallClock;  // paced, so that the controller's commands arrive during the run
   const RtRunResult r = run_crane_realtime(crane, hyd, eq, valve, settings, options, live, stop);
   sending.store(false);
   controller.join();

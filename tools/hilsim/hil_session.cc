@@ -71,9 +71,11 @@ void HilSession::finish(std::int64_t communication_points, const std::string& ou
 void HilSession::print_report() const {
   if (bridge_) bridge_->print_report();
   if (scenario_.hil.input != hil::InputSource::kScript) {
-    std::printf("watchdog: %lld trip(s) to kappa = %.8f (timeout %g s); %s at the end\n",
-                static_cast<long long>(valve_->watchdog_trips()), safe_kappa_,
-                scenario_.hil.watchdog_timeout, valve_->watchdog_active() ? "active" : "inactive");
+    std::printf("watchdog: %lld trip(s) to kappa = %.8f (timeout %g s); %s at the end; the safe value took "
+                "effect at most %.1f us after a command expired (hydraulic period %.1f us)\n",
+                static_cast<long long>(valve_->watchdog_trips()), safe_kappa_, scenario_.hil.watchdog_timeout,
+                valve_->watchdog_active() ? "active" : "inactive",
+                static_cast<double>(valve_->max_fallback_delay_ns()) / 1e3, scenario_.cosim.h_hyd * 1e6);
   }
   if (recorder_) {
     std::printf("recording: %lld input(s) written to %s%s\n", static_cast<long long>(recorder_->events()),

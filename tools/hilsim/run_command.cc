@@ -25,6 +25,8 @@ void RunCommand::add_to(CLI::App& parent) {
                            "Run in real-time threads ([rt] section) paced at wall-clock time");
   auto* th = cmd->add_flag("--threads", threads, "Run in the same threads and exchange, unpaced (as fast as possible)");
   rt->excludes(th);
+  cmd->add_option("--input", input, "Where kappa comes from: script (the manoeuvre) or udp (a controller; "
+                  "with --realtime)")->check(CLI::IsMember({"script", "udp"}));
   cmd->add_option("--record", record,
                   "With --realtime/--threads: record every applied input, the effective config and the build "
                   "identity in FILE, for `hilsim replay`");
@@ -78,6 +80,7 @@ void print_header(const config::Scenario& s, const sim::Equilibrium& eq) {
 int RunCommand::execute() const {
   config::Scenario s = flags.resolve();
   if (out) s.out = *out;
+  if (input) s.hil.input = *input == "udp" ? hil::InputSource::kUdp : hil::InputSource::kScript;
   if (solver) s.solver = config::parse_solver(*solver, "--solver");
   if (s.solver == config::Solver::kMonolithic) {
     if (realtime || threads) throw io::InputError("--realtime and --threads run the co-simulation, not --solver monolithic");

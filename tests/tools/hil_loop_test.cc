@@ -1,0 +1,171 @@
+// The hardware-in-the-loop loop on this machine's loopback: the controller emulator drives M1's κ
+// over UDP into a --realtime run; the trajectory matches the offline M1 run within the timing
+// quantisation, and the recording replays byte-identically. Then the sender stops mid-run: the
+// watchdog takes κ to the safe value, says so, and the run goes on to its end.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "tests/tools/binary_harness.h"
+#include "tools/io/csv_table.h"
+
+namespace hilsim::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+// M1 with its steps early (0.5 s and 1.5 s) so that 2.5 s show both; the UDP ports are this test's.
+std::string scenario(int port, double watchdog_timeout) {
+  const fs::path p = temp_path("hil", ".toml");
+  std::ofstream(p) << "[run]\nduration = 2.5\n[cosim]\nH = 1e-3\nh_hyd = 1e-4\n"
+                   << "[manoeuvre]\nkind = \"M1\"\nt_a = 0.5\nt_b = 1.5\n"
+                   << "[hil]\ninput = \"udp\"\nwatchdog_timeout = " << watchdog_timeout << "\n"
+                   << "[udp]\nlisten = \"127.0.0.1:" << port << "\"\nsend_to = \"127.0.0.1:" << port + 1 << "\"\n";
+  return p.string();
+}
+
+struct Columns {
+  std::vector<double> t, kappa, s1, p1;
+};
+
+Columns read_csv(const std::string& path) {
+  std::ifstream in(path);
+  std::string line;
+  std::getline(in, line);
+  Columns c;
+  while (std::getline(in, line)) {
+    std::stringstream ss(line);
+    std::string cell;
+    std::vector<double> v;
+    while (std::getline(ss, cell, ',')) v.push_back(std::stod(cell));
+    c.t.push_back(v[0]);
+    c.kappa.push_back(v[1]);
+    c.s1.push_back(v[2]);
+    c.p1.push_back(v[4]);
+  }
+  return c;
+}
+
+// Starts the controller emulator in the background; wait() returns its output when it has ended.
+class Controller {
+ public:
+  explicit Controller(const std::string& args) {
+    pipe_ = popen((std::string(HILSIM_BINARY) + " controller " + args + " 2>&1").c_str(), "r");
+  }
+  std::string wait() {
+    std::string out;
+    char buf[512];
+    while (std::fgets(buf, sizeof buf, pipe_)) out += buf;
+    status_ = pclose(pipe_);
+    return out;
+  }
+  int status() const { return status_; }
+
+ private:
+  FILE* pipe_ = nullptr;
+  int status_ = -1;
+};
+
+TEST(HilLoop, ControllerDrivesM1OverUdpAndTheRecordingReplaysByteIdentically) {
+  const int port = 47910;
+  const std::string s = scenario(port, 0.1);
+  const std::string live = temp_path("hil", "_live.csv").string(), off = temp_path("hil", "_off.csv").string();
+  const std::string rec = temp_path("hil", ".rec").string(), rep = temp_path("hil", "_rep.csv").string();
+  Controller controller(s + " --to 127.0.0.1:" + std::to_string(port) + " --listen 127.0.0.1:" +
+                        std::to_string(port + 1));
+  const Outcome run = run_hilsim("hil", "run " + s + " --realtime --out " + live + " --record " + rec);
+  const std::string controller_out = controller.wait();
+  ASSERT_EQ(run.status, 0) << run.err << run.out;
+  ASSERT_EQ(controller.status(), 0) << controller_out;
+  std::printf("%s%s", run.out.c_str(), controller_out.c_str());
+  EXPECT_NE(run.out.find("0 malformed"), std::string::npos) << run.out;
+
+  ASSERT_EQ(run_hilsim("hil", "run " + s + " --input script --out " + off).status, 0);
+  const Columns a = read_csv(live), b = read_csv(off);
+  ASSERT_EQ(a.t.size(), b.t.size());
+  double ds1 = 0, dp1 = 0, late = 0;
+  for (std::size_t i = 0; i < a.t.size(); ++i) {
+    ds1 = std::max(ds1, std::abs(a.s1[i] - b.s1[i]));
+    dp1 = std::max(dp1, std::abs(a.p1[i] - b.p1[i]));
+  }
+  // How late the first step arrived: the first row where the live κ left κ0, against the offline one.
+  const auto first_change = [](const Columns& c) {
+    for (std::size_t i = 1; i < c.t.size(); ++i) {
+      if (std::abs(c.kappa[i] - c.kappa[0]) > 1e-6) return c.t[i];
+    }
+    return -1.0;
+  };
+  late = first_change(a) - first_change(b);
+  std::printf("UDP loop against offline M1: max |ds1| = %.3e m, max |dp1| = %.3e Pa, first step %.1f ms late\n",
+              ds1, dp1, late * 1e3);
+  // Timing quantisation: commands sent every 1 ms by the sensor datagrams' sim_time, applied at the
+  // next micro step after arrival; a few ms of delay (this kernel is not PREEMPT_RT) at the M1
+  // ramps' rates move s1 by well under 0.5 mm.
+  EXPECT_LT(ds1, 5e-4);
+  EXPECT_GE(late, 0.0);
+  EXPECT_LT(late, 0.05);
+
+  const Outcome replay = run_hilsim("hil", "replay " + rec + " --out " + rep);
+  ASSERT_EQ(replay.status, 0) << replay.err << replay.out;
+  EXPECT_EQ(slurp(live), slurp(rep));
+  for (const std::string& p : {s, live, off, rec, rep}) fs::remove(p);
+}
+
+TEST(HilLoop, WatchdogTakesOverWhenTheSenderStopsAndTheRunContinues) {
+  const int port = 47920;
+  const double timeout = 0.05, stop_at = 1.0;
+  const std::string s = scenario(port, timeout);
+  const std::string live = temp_path("hil", "_live.csv").string(), rec = temp_path("hil", ".rec").string();
+  Controller controller(s + " --to 127.0.0.1:" + std::to_string(port) + " --listen 127.0.0.1:" +
+                        std::to_string(port + 1) + " --stop-after " + std::to_string(stop_at));
+  const Outcome run = run_hilsim("hil", "run " + s + " --realtime --out " + live + " --record " + rec);
+  const std::string controller_out = controller.wait();
+  ASSERT_EQ(run.status, 0) << run.err << run.out;  // the run continues to its end
+  std::printf("%s%s", run.out.c_str(), controller_out.c_str());
+  EXPECT_NE(run.out.find("watchdog: 2 trip(s)"), std::string::npos) << run.out;  // before the first command, and now
+  EXPECT_NE(run.out.find("active at the end"), std::string::npos) << run.out;
+  // Within one hydraulic period (100 us) of the expiry, give or take this kernel's wake-up latency.
+  const std::size_t at = run.out.find("took effect at most ");
+  ASSERT_NE(at, std::string::npos) << run.out;
+  const double delay_us = std::stod(run.out.substr(at + 20));
+  std::printf("fall-back delay after the command expired: %.1f us\n", delay_us);
+  EXPECT_LT(delay_us, 2000.0);
+  // The controller saw the status word say so.
+  EXPECT_EQ(controller_out.find("(0 reporting the watchdog active"), std::string::npos) << controller_out;
+
+  // The recording: the last watchdog event, and κ after it.
+  std::ifstream in(rec);
+  std::string line;
+  long long watchdog_step = -1;
+  double safe = -1;
+  while (std::getline(in, line)) {
+    long long m;
+    double k;
+    char cause[16];
+    if (std::sscanf(line.c_str(), "input %lld %lf %15s", &m, &k, cause) == 3 && std::string(cause) == "watchdog") {
+      watchdog_step = m;
+      safe = k;
+    }
+  }
+  ASSERT_GT(watchdog_step, 0);
+  const double t_fallback = static_cast<double>(watchdog_step) * 1e-4;
+  std::printf("sender stopped at t = %.3f s; kappa = %.8f (safe) from t = %.4f s, %.1f ms after the timeout\n",
+              stop_at, safe, t_fallback, (t_fallback - stop_at - timeout) * 1e3);
+  EXPECT_GT(t_fallback, stop_at + timeout - 0.002);
+  EXPECT_LT(t_fallback, stop_at + timeout + 0.02);
+  const Columns c = read_csv(live);
+  for (std::size_t i = 0; i < c.t.size(); ++i) {
+    if (c.t[i] > t_fallback) {
+      EXPECT_EQ(c.kappa[i], safe) << "t = " << c.t[i];
+    }
+  }
+  EXPECT_NEAR(c.t.back(), 2.5, 1e-9);
+  for (const std::string& p : {s, live, rec}) fs::remove(p);
+}
+
+}  // namespace
+}  // namespace hilsim::test

@@ -1,0 +1,173 @@
+#include "tools/hilsim/controller_command.h"
+
+#include <arpa/inet.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+
+#include "hil/datagram.h"
+#include "hil/default_messages.h"
+#include "hil/sequence_tracker.h"
+#include "hil/socket_address.h"
+#include "rt/clock.h"
+#include "tools/io/input_error.h"
+
+namespace hilsim::tools {
+
+void ControllerCommand::add_to(CLI::App& parent) {
+  CLI::App* cmd = parent.add_subcommand(
+      "controller", "Controller emulator: send kappa over UDP from a manoeuvre and read hilsim's sensors back");
+  flags.add_to(*cmd);
+  cmd->add_option("--to", to, "hilsim's command address, its [udp] listen (default 127.0.0.1:47800)");
+  cmd->add_option("--listen", listen, "Where sensor datagrams arrive, hilsim's [udp] send_to (default 127.0.0.1:47801)");
+  cmd->add_option("--rate", rate, "Command datagrams per second [Hz] (default 1000)")->check(CLI::Range(1.0, 100000.0));
+  cmd->add_option("--stop-after", stop_after, "Stop sending after this manoeuvre time [s] (to try the watchdog)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--no-sync", no_sync, "Time the manoeuvre by the emulator's clock from its start, not by sim_time");
+  cmd->add_option("--lead", lead, "Send kappa(t + lead) to make up for the transport delay [s] (default 0)")
+      ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--wait", wait, "Give up when no sensor datagram arrives for this long [s] (default 10)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--log", log, "Write every sensor datagram received as CSV");
+}
+
+namespace {
+
+int open_socket(const sockaddr_in& local) {
+  const int fd = socket(AF_INET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  if (fd < 0 || bind(fd, reinterpret_cast<const sockaddr*>(&local), sizeof local) != 0) {
+    throw io::InputError("--listen " + hil::to_string(local) + ": cannot bind: " + std::strerror(errno));
+  }
+  return fd;
+}
+
+sockaddr_in address(const std::string& option, const std::string& text) {
+  const hil::ParsedAddress a = hil::parse_socket_address(text, true);
+  if (!a.error.empty()) throw io::InputError(option + " '" + text + "': " + a.error);
+  return a.address;
+}
+
+// The sensor values of one datagram, by the default mapping.
+struct Sensors {
+  double sim_time = -1.0, s = 0, s_dot = 0, p1 = 0, p2 = 0, f_h = 0, kappa = 0, watchdog = 0, overruns = 0;
+};
+
+bool decode_sensors(const hil::DecodedDatagram& d, const std::vector<hil::MessageSpec>& messages, Sensors& out) {
+  bool any = false;
+  for (std::size_t i = 0; i < d.count; ++i) {
+    for (const hil::MessageSpec& m : messages) {
+      if (m.id != d.frames[i].id) continue;
+      const std::span<const std::uint8_t> data(d.frames[i].data.data(), d.frames[i].length);
+      for (const hil::SignalSpec& s : m.signals) {
+        const double v = hil::decode(s, data);
+        if (s.name == "s_1") out.s = v;
+        if (s.name == "sdot_1") out.s_dot = v;
+        if (s.name == "p1_1") out.p1 = v;
+        if (s.name == "p2_1") out.p2 = v;
+        if (s.name == "fh_1") out.f_h = v;
+        if (s.name == "kappa_applied_1") out.kappa = v;
+        if (s.name == "watchdog_active") out.watchdog = v;
+        if (s.name == "overruns") out.overruns = v;
+        if (s.name == "sim_time") out.sim_time = v;
+      }
+      any = true;
+    }
+  }
+  return any;
+}
+
+}  // namespace
+
+int ControllerCommand::execute() const {
+  const config::Scenario s = flags.resolve();
+  const RunInputs in = prepare_run(s);
+  const sockaddr_in target = address("--to", to);
+  const int fd = open_socket(address("--listen", listen));
+  const std::vector<hil::MessageSpec> messages = hil::default_messages(1);
+  const hil::SignalSpec& kappa_signal = messages[0].signals[0];
+  const std::vector<hil::MessageSpec> sensors = hil::sensor_messages(messages);
+  std::ofstream log_file;
+  if (log) {
+    log_file.open(*log);
+    if (!log_file) throw io::InputError(*log + ": cannot open the log for writing");
+    log_file << "wall_s,sim_time,s1,s1dot,p1,p2,fh,kappa_applied,watchdog,overruns\n";
+  }
+  std::printf("controller: %s to %s at %g Hz for %g s%s, sensors on %s\n", config::describe(s.manoeuvre).c_str(),
+              to.c_str(), rate, s.cosim.duration, no_sync ? " (own clock)" : " (following sim_time)",
+              listen.c_str());
+
+  const rt::Nanoseconds period = rt::seconds_to_ns(1.0 / rate);
+  const rt::Nanoseconds start = rt::now_ns();
+  rt::Nanoseconds last_sensor_ns = start;
+  double last_sim_time = -1.0;      // the newest sim_time received [s]
+  rt::Nanoseconds sim_time_at = 0;  // when it arrived
+  std::uint32_t sequence = 1;
+  std::uint64_t sent = 0, received = 0, watchdog_reports = 0;
+  hil::SequenceTracker tracker;
+  Sensors last;
+  for (std::int64_t k = 0;; ++k) {
+    rt::sleep_until_ns(start + k * period);
+    const rt::Nanoseconds now = rt::now_ns();
+    // Every sensor datagram that arrived since the last cycle.
+    std::array<std::uint8_t, hil::kMaxDatagramSize + 1> buf{};
+    for (ssize_t n; (n = recv(fd, buf.data(), buf.size(), 0)) > 0;) {
+      hil::DecodedDatagram d;
+      Sensors v;
+      if (hil::decode_datagram(std::span<const std::uint8_t>(buf.data(), static_cast<std::size_t>(n)), d) !=
+              hil::DatagramError::kOk ||
+          !hil::is_accepted(tracker.observe(d.sequence)) || !decode_sensors(d, sensors, v)) {
+        continue;
+      }
+      ++received;
+      watchdog_reports += v.watchdog > 0.5;
+      last = v;
+      last_sim_time = v.sim_time;
+      sim_time_at = now;
+      last_sensor_ns = now;
+      if (log) {
+        log_file << static_cast<double>(now - start) / 1e9 << "," << v.sim_time << "," << v.s << "," << v.s_dot << ","
+                 << v.p1 << "," << v.p2 << "," << v.f_h << "," << v.kappa << "," << v.watchdog << "," << v.overruns
+                 << "\n";
+      }
+    }
+    double t = 0.0;  // manoeuvre time [s]
+    if (no_sync) {
+      t = static_cast<double>(now - start) / 1e9;
+    } else if (last_sim_time < 0.0) {
+      if (now - start > rt::seconds_to_ns(wait)) {
+        std::fprintf(stderr, "hilsim controller: no sensor datagram on %s within %g s; is hilsim running with "
+                             "[hil] input = \"udp\" and send_to = %s?\n", listen.c_str(), wait, listen.c_str());
+        close(fd);
+        return 2;
+      }
+      continue;  // nothing to follow yet: hilsim holds its safe value until the first command
+    } else {
+      t = last_sim_time + static_cast<double>(now - sim_time_at) / 1e9;
+      if (now - last_sensor_ns > rt::seconds_to_ns(1.0)) break;  // the simulation has ended
+    }
+    if (t >= s.cosim.duration) break;
+    if (stop_after && t >= *stop_after) continue;  // silent: hilsim's watchdog takes over
+    hil::Frame f;
+    f.id = hil::kCommandId;
+    f.length = messages[0].length;
+    hil::encode(kappa_signal, in.valve->kappa(0, t + lead), std::span<std::uint8_t>(f.data.data(), f.length));
+    std::array<std::uint8_t, hil::kMaxDatagramSize> out{};
+    const std::size_t size = hil::encode_datagram(sequence++, std::span<const hil::Frame>(&f, 1), out);
+    if (sendto(fd, out.data(), size, 0, reinterpret_cast<const sockaddr*>(&target), sizeof target) > 0) ++sent;
+  }
+  close(fd);
+  std::printf("controller: %llu commands sent, %llu sensor datagrams received (%llu reporting the watchdog "
+              "active, %llu lost); last: t = %.4f s, s1 = %.5f m, p1 = %.4f MPa, p2 = %.4f MPa, kappa = %.5f\n",
+              static_cast<unsigned long long>(sent), static_cast<unsigned long long>(received),
+              static_cast<unsigned long long>(watchdog_reports),
+              static_cast<unsigned long long>(tracker.counters().lost), last.sim_time, last.s, last.p1 / 1e6,
+              last.p2 / 1e6, last.kappa);
+  return 0;
+}
+
+}  // namespace hilsim::tools

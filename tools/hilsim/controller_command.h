@@ -1,0 +1,33 @@
+// `hilsim controller`: a controller emulator, so the hardware-in-the-loop loop can be tried without
+// hardware. It sends κ command datagrams (hil/DATAGRAM.md, the default signal mapping) at a fixed
+// rate from a manoeuvre (M1, M2 or a κ(t) CSV, e.g. a joystick script), and reads the sensor
+// datagrams hilsim sends back. By default its time follows the simulated time those datagrams carry
+// (sim_time), so κ(t) is sent for the simulation's t whenever the two were started.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "tools/hilsim/run_setup.h"
+
+namespace hilsim::tools {
+
+struct ControllerCommand {
+  ScenarioFlags flags;             // the manoeuvre, κ0 (from the crane's equilibrium), the duration
+  std::string to = "127.0.0.1:47800";      // hilsim's [udp] listen
+  std::string listen = "127.0.0.1:47801";  // hilsim's [udp] send_to
+  double rate = 1000.0;            // command datagrams per second [Hz]
+  std::optional<double> stop_after;  // stop sending after this manoeuvre time [s] (watchdog demo)
+  bool no_sync = false;            // use the emulator's own clock from its start, not sim_time
+  double lead = 0.0;               // send κ(t + lead) to make up for the transport delay [s]
+  double wait = 10.0;              // with sync: give up when no sensor datagram comes for this long [s]
+  std::optional<std::string> log;  // CSV of every sensor datagram received
+
+  void add_to(CLI::App& parent);
+  // Exit status: 0 done, 2 bad input or no sensor datagram within --wait (with sync).
+  int execute() const;
+};
+
+}  // namespace hilsim::tools
