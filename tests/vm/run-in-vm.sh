@@ -18,10 +18,11 @@
 #      uname -a and uname -v, runs the guest script with busybox sh from /test (its working
 #      directory, on PATH, where the extra files are), prints "VM-TEST-EXIT <status>" and powers off.
 # Both steps are cached in the cache directory (default build/vm-cache, about 60 MB): the kernel
-# once per package version (a 70 MB download), the initramfs until one of its inputs changes. A
-# run from a cold cache takes about 15-25 s on two cores (most of it the download), from a warm
-# one about 6 s: 1 s to check the cache, 4-5 s of emulated boot and test. Latency measured in the
-# guest is emulator noise: use the VM for function tests only.
+# once per package version (a 70 MB download), the initramfs until one of its inputs changes. On
+# two cores the smoke test takes 15 s from a cold cache (10 s of them download and extraction,
+# up to 35 s when the mirror is slow), 5 s from a warm one (under 1 s to check the cache, 4 s of
+# emulated boot and test). Latency measured in the guest is emulator noise: use the VM for
+# function tests only.
 #
 # Exit status: the guest script's; 124 when the VM ran past the timeout (QEMU is killed); 1 when
 # the VM ended without the marker (setup failed, kernel panic). When something the run needs cannot
