@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what hilsim needs to build and test, from Debian 12 packages (rt-tests brings cyclictest
-# for hilsim bench-rt, util-linux setpriv for the unprivileged-run tests). Idempotent: does nothing
+# for hilsim bench-rt, util-linux setpriv for the unprivileged-run tests; qemu-system-x86,
+# busybox-static, can-utils, iproute2, cpio and xz-utils let tests/vm boot a PREEMPT_RT kernel with
+# SocketCAN under QEMU, since the host kernel has neither). Idempotent: does nothing
 # when every package is already installed. Runs apt-get through sudo when not root.
 set -euo pipefail
 
@@ -9,6 +11,7 @@ packages=(
   libeigen3-dev libboost-dev libtomlplusplus-dev libcli11-dev libssl-dev
   googletest libgtest-dev
   rt-tests util-linux
+  qemu-system-x86 busybox-static can-utils iproute2 cpio xz-utils
   python3 python3-matplotlib
 )
 

@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
-# Installs the dependencies, builds, and runs every test, then the real-time layer's tests again
-# under ThreadSanitizer (scripts/tsan.sh). This is the command README.md gives and .ci/run executes.
+# Installs the dependencies, builds, and runs every test: the unit and integration tests, then the
+# tests that run in a PREEMPT_RT virtual machine with SocketCAN (label vm, tests/vm), then the
+# real-time layer's tests again under ThreadSanitizer (scripts/tsan.sh). This is the command
+# README.md gives and .ci/run executes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+build_dir="${BUILD_DIR:-build}"
 bash scripts/install-deps.sh
 bash scripts/build.sh
-ctest --test-dir "${BUILD_DIR:-build}" -j "$(nproc)" --output-on-failure
+ctest --test-dir "$build_dir" -j "$(nproc)" --output-on-failure -LE vm
+vm_started=$SECONDS
+ctest --test-dir "$build_dir" -j "$(nproc)" --output-on-failure -L vm
+echo "test: the VM tests took $((SECONDS - vm_started)) s"
 bash scripts/tsan.sh
