@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "tools/hilsim/bench_rt_command.h"
+#include "tools/hilsim/bench_udp_command.h"
 #include "tools/hilsim/controller_command.h"
 #include "tools/hilsim/convergence_command.h"
 #include "tools/hilsim/dbc_command.h"
@@ -30,6 +31,7 @@ int main(int argc, char** argv) {
   hilsim::tools::ReplayCommand replay;
   hilsim::tools::ControllerCommand controller;
   hilsim::tools::DbcCommand dbc;
+  hilsim::tools::BenchUdpCommand bench_udp;
   run.add_to(app);
   sweep.add_to(app);
   report.add_to(app);
@@ -37,6 +39,7 @@ int main(int argc, char** argv) {
   replay.add_to(app);
   controller.add_to(app);
   dbc.add_to(app);
+  bench_udp.add_to(app);
   bench_rt.add_to(app);
   doctor.add_to(app);
   try {
@@ -53,6 +56,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("replay")) return replay.execute();
     if (app.got_subcommand("controller")) return controller.execute();
     if (app.got_subcommand("dbc")) return dbc.execute();
+    if (app.got_subcommand("bench-udp")) return bench_udp.execute();
     if (app.got_subcommand("bench-rt")) return bench_rt.execute();
     if (app.got_subcommand("doctor")) return doctor.execute();
   } catch (const hilsim::io::InputError& e) {
