@@ -2,6 +2,7 @@
 // formatter that prints what can-utils' candump prints for the same frame.
 #include "hil/candump_log.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <limits>
 #include <stdexcept>
@@ -19,6 +20,7 @@ int hex_value(char c) {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_space(char c) { return c == ' ' || c == '\t'; }
+bool is_name_char(char c) { return c > 0x20 && c < 0x7F; }  // printable ASCII, not a space
 
 std::string quoted(char c) {
   if (c >= 0x20 && c < 0x7F) return std::string("'") + c + "'";
@@ -129,6 +131,9 @@ std::string parse(std::string_view s, CandumpRecord& out) {
   while (n < s.size() && !is_space(s[n])) ++n;
   if (n == 0) return "missing interface name";
   if (n > kMaxInterfaceName) return "interface name longer than 15 characters";
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!is_name_char(s[i])) return "interface name has a non-printable character " + quoted(s[i]);
+  }
   out.interface.assign(s.substr(0, n));
   s.remove_prefix(n);
 
@@ -154,8 +159,10 @@ std::string parse_candump_line(std::string_view line, CandumpRecord& out) {
 std::string format_candump_line(std::int64_t timestamp_us, std::string_view interface, const Frame& frame,
                                 bool error_frame) {
   if (timestamp_us < 0) throw std::invalid_argument("candump line: negative timestamp");
-  if (interface.empty() || interface.find_first_of(" \t\n\r") != std::string_view::npos) {
-    throw std::invalid_argument("candump line: interface name must be non-empty without whitespace");
+  if (interface.empty() || interface.size() > kMaxInterfaceName ||
+      !std::all_of(interface.begin(), interface.end(), is_name_char)) {
+    throw std::invalid_argument(
+        "candump line: interface name must be 1..15 printable characters without spaces");
   }
   const bool id_ok = error_frame ? frame.id <= kMaxExtendedId && !frame.rtr : is_well_formed(frame);
   if (!id_ok || frame.length > kMaxFrameLength) {

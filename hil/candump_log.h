@@ -37,8 +37,9 @@ std::string parse_candump_line(std::string_view line, CandumpRecord& out);
 
 // The line candump -L prints for the frame, without a newline: "(%010llu.%06llu) iface frame" with
 // uppercase hex, ids as 3 digits (standard) or 8 (extended, error), RTR as "R" or "R<dlc>".
-// Throws std::invalid_argument for a negative timestamp, an empty interface name or one with
-// whitespace, or a frame that is not well formed (error frames: id above 0x1FFFFFFF, length > 8).
+// Throws std::invalid_argument for a negative timestamp, an interface name that is not 1..15
+// printable ASCII characters without spaces, or a frame that is not well formed (error frames: id above
+// 0x1FFFFFFF, length > 8).
 std::string format_candump_line(std::int64_t timestamp_us, std::string_view interface, const Frame& frame,
                                 bool error_frame = false);
 std::string format_candump_line(const CandumpRecord& record);

@@ -103,6 +103,8 @@ TEST(CandumpLog, FormatRefusals) {
   EXPECT_THROW(format_candump_line(-1, "can0", ok), std::invalid_argument);
   EXPECT_THROW(format_candump_line(0, "", ok), std::invalid_argument);
   EXPECT_THROW(format_candump_line(0, "can 0", ok), std::invalid_argument);
+  EXPECT_THROW(format_candump_line(0, "can\n0", ok), std::invalid_argument);
+  EXPECT_THROW(format_candump_line(0, "averyveryverylongname", ok), std::invalid_argument);
   EXPECT_THROW(format_candump_line(0, "can0", data_frame(0x800, false, {})), std::invalid_argument);
   Frame long_frame = ok;
   long_frame.length = 9;
@@ -160,6 +162,8 @@ TEST(CandumpLog, MalformedLines) {
   EXPECT_EQ(e("(1.000000) can0"), "candump line: missing frame after the interface name");
   EXPECT_EQ(e("(1.000000) averyveryverylongname 123#00"),
             "candump line: interface name longer than 15 characters");
+  EXPECT_EQ(e("(1.000000) can\x01 123#00"),
+            "candump line: interface name has a non-printable character 0x01");
   EXPECT_EQ(e("(1.000000) can0 123#00 extra"), "candump line: unexpected text after the frame");
   EXPECT_EQ(e("(1.000000) can0 12300"), "candump line: missing '#' between the CAN id and the data");
   EXPECT_EQ(e("(1.000000) can0 0123#00"),
