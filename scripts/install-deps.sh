@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what hilsim needs to build and test, from Debian 12 packages (rt-tests brings cyclictest
-# for hilsim bench-rt, util-linux setpriv for the unprivileged-run tests). Idempotent: does nothing
+# for hilsim bench-rt, util-linux setpriv for the unprivileged-run tests, clang and its runtime
+# libraries libFuzzer and the sanitizers for scripts/fuzz.sh). Idempotent: does nothing
 # when every package is already installed. Runs apt-get through sudo when not root.
 set -euo pipefail
 
@@ -9,6 +10,7 @@ packages=(
   libeigen3-dev libboost-dev libtomlplusplus-dev libcli11-dev
   googletest libgtest-dev
   rt-tests util-linux
+  clang libclang-rt-14-dev
   python3 python3-matplotlib
 )
 
