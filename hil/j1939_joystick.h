@@ -15,10 +15,11 @@
 // 2-bit statuses: 00 not in that position, 01 in that position, 10 error, 11 not available.
 // Position: 10 bits, 0.1 %/bit, 0..1000 = 0..100 % deflection from neutral (its sign is given by the
 // negative/positive statuses); 1022 = error indicator, 1023 = not available, 1001..1021 invalid.
-// Source: SAE J1939-71 BJM1 as documented by joystick makers that implement it: Danfoss JS6000
-// technical information 520L0760 (2015) pp. 23-26 (layout, 1022/1023 per J1939-71), Danfoss PLUS+1
-// JS1-H user manual AX436683569858en (2022) p. 12 (SPNs, 0-1000 in 0.1 %), Akron Brass 6032 manual
-// (bit diagram of PGN 0xFDD6). SAE J1939-71 itself was not at hand.
+// Source: SAE J1939-71 BJM1 as documented by makers of devices that send or receive it, which
+// agree: Danfoss JS6000 joystick technical information 520L0760 rev. 1102 (2015) pp. 23-26 (layout,
+// 1022/1023 per J1939-71), Danfoss PLUS+1 JS1-H user and safety manual AX436683569858en-000101
+// (2022) p. 12 (X-axis SPNs, 0-1000 in 0.1 %), Akron 6032 installation manual (bit diagram of PGN
+// 0xFDD6 as received). SAE J1939-71 itself was not at hand.
 //
 // Decoding is noexcept and allocates nothing (it runs in the CAN I/O thread).
 #pragma once
