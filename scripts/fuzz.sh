@@ -14,16 +14,18 @@ mkdir -p "$build_dir/corpus" "$build_dir/artifacts"
 sources=(
   hil/candump_log.cc
   hil/datagram.cc
+  hil/default_messages.cc
   hil/j1939_joystick.cc
   hil/sequence_tracker.cc
   hil/signal.cc
+  hil/signal_map.cc
   tests/fuzz/hil_decoders_fuzz.cc
 )
 binary="$build_dir/hil_decoders_fuzz"
 clang++ -std=c++20 -O1 -g -fno-omit-frame-pointer \
   -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
   -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wno-sign-conversion -Werror \
-  -I. "${sources[@]}" -o "$binary"
+  -I. -isystem /usr/include/eigen3 "${sources[@]}" -o "$binary"
 
 log="$build_dir/fuzz.log"
 set +e

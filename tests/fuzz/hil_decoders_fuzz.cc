@@ -1,12 +1,14 @@
 // libFuzzer target for the hil decoders that read untrusted input: UDP datagrams (and the sequence
 // tracker), DBC signals, J1939 BJM1 frames and candump lines. Built and run by scripts/fuzz.sh with
 // clang++ -fsanitize=fuzzer,address,undefined; a crash, a sanitizer report or a broken invariant
-// (trap) fails the run. The first input byte chooses the decoder (its value mod 4), the rest is its
+// (trap) fails the run. The first input byte chooses the decoder (its value mod 5), the rest is its
 // input:
 //   0  datagram bytes; then every aligned uint32 of them is fed to a SequenceTracker
 //   1  a signal spec and frame (layout in fuzz_signal), then a physical value to encode
 //   2  a frame: id (4 bytes LE; bit 31 extended, bit 30 RTR), length byte, 8 data bytes
 //   3  one candump line
+//   4  datagram bytes through the bridges' command path: every frame of a valid datagram to the
+//      CommandDecoder of the default mapping, clamping and rejecting
 // Seeds are in tests/fuzz/corpus/.
 #include <cmath>
 #include <cstddef>
@@ -18,6 +20,8 @@
 
 #include "hil/candump_log.h"
 #include "hil/datagram.h"
+#include "hil/default_messages.h"
+#include "hil/signal_map.h"
 #include "hil/j1939_joystick.h"
 #include "hil/sequence_tracker.h"
 #include "hil/signal.h"
@@ -191,6 +195,24 @@ void fuzz_candump(std::span<const std::uint8_t> in) {
   check(format_candump_line(back) == text);
 }
 
+// What reaches the valve: only finite κ inside [0, 1], whatever the frame.
+void fuzz_command(std::span<const std::uint8_t> in) {
+  static const CommandDecoder clamp(default_messages(2), 2, OutOfRange::kClamp);
+  static const CommandDecoder reject(default_messages(2), 2, OutOfRange::kReject);
+  DecodedDatagram d;
+  if (decode_datagram(in, d) != DatagramError::kOk) return;
+  for (std::size_t k = 0; k < d.count; ++k) {
+    for (const CommandDecoder* decoder : {&clamp, &reject}) {
+      DecodedCommand c;
+      if (decoder->decode(d.frames[k], c) != CommandVerdict::kApplied) continue;
+      for (std::size_t a = 0; a < c.kappa.size(); ++a) {
+        if (c.present[a]) check(std::isfinite(c.kappa[a]) && c.kappa[a] >= 0.0 && c.kappa[a] <= 1.0);
+      }
+      check(decoder == &clamp || !c.clamped);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace hilsim::hil
 
@@ -198,7 +220,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace hilsim::hil;
   if (size == 0) return 0;
   const std::span<const std::uint8_t> rest(data + 1, size - 1);
-  switch (data[0] % 4) {
+  switch (data[0] % 5) {
     case 0:
       fuzz_datagram(rest);
       break;
@@ -208,8 +230,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 2:
       fuzz_bjm1(Reader{rest});
       break;
-    default:
+    case 3:
       fuzz_candump(rest);
+      break;
+    default:
+      fuzz_command(rest);
       break;
   }
   return 0;
