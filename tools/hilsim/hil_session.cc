@@ -41,7 +41,7 @@ HilSession::HilSession(const config::Scenario& s, const sim::Equilibrium& eq, co
   publisher_ = std::make_unique<rt::SensorPublisher>(*valve_, valve_.get(), s.cosim.h_hyd, *sensors_);
   if (s.hil.input == hil::InputSource::kUdp) {
     try {
-      bridge_ = std::make_unique<hil::UdpBridge>(s.udp, s.hil, hil::default_messages(s.crane.actuators),
+      bridge_ = std::make_unique<hil::UdpBridge>(s.udp, s.hil, hil::effective_messages(s.hil, s.crane.actuators),
                                                  s.crane.actuators, *commands_, *sensors_,
                                                  std::vector<int>{s.rt.mechanics.cpu, s.rt.hydraulics.cpu});
     } catch (const std::exception& e) {

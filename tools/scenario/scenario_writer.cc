@@ -1,5 +1,7 @@
 #include "tools/scenario/scenario_writer.h"
 
+#include "tools/scenario/messages_section.h"
+
 #include <cstdio>
 #include <filesystem>
 #include <sstream>
@@ -137,6 +139,7 @@ std::string to_toml(const Scenario& s) {
   str("listen", s.udp.listen);
   str("peer", s.udp.peer);
   str("send_to", s.udp.send_to);
+  o << messages_to_toml(s.hil.messages);
   return o.str();
 }
 
