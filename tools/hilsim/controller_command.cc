@@ -94,7 +94,8 @@ int ControllerCommand::execute() const {
   const std::vector<hil::MessageSpec> sensors = hil::sensor_messages(messages);
   const hil::MessageSpec* command = nullptr;
   const hil::SignalSpec* kappa_signal = nullptr;
-  for (const hil::MessageSpec& m : hil::command_messages(messages)) {
+  const std::vector<hil::MessageSpec> commands = hil::command_messages(messages);
+  for (const hil::MessageSpec& m : commands) {
     for (const hil::SignalSpec& sig : m.signals) {
       if (sig.name == "kappa_1" && !command) {
         command = &m;
