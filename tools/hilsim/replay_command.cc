@@ -70,12 +70,7 @@ int ReplayCommand::execute() const {
   if (out) {
     std::ofstream csv(*out);
     if (!csv) throw io::InputError(*out + ": cannot open the output file for writing");
-    io::write_trajectory_header(csv, s.crane.actuators);
-    for (const sim::CraneSample& sample : result.samples) io::write_trajectory_row(csv, sample, s.crane.actuators);
-    csv.close();
-    if (!csv) throw io::InputError(*out + ": writing the output file failed");
-    std::printf("trajectory: %zu rows written to %s\n", result.samples.size(), out->c_str());
-    sha = print_output_hash(*out);
+    sha = write_trajectory_csv(csv, *out, result.samples, s.crane.actuators);
   }
   if (result.diverged) {
     std::fprintf(stderr, "hilsim replay: the replay diverged after t = %.6g s\n", result.samples.back().t);

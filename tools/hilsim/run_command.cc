@@ -56,6 +56,16 @@ std::string print_output_hash(const std::string& path) {
   return sha;
 }
 
+std::string write_trajectory_csv(std::ofstream& csv, const std::string& path,
+                                 const std::vector<sim::CraneSample>& samples, int actuators) {
+  io::write_trajectory_header(csv, actuators);
+  for (const sim::CraneSample& sample : samples) io::write_trajectory_row(csv, sample, actuators);
+  csv.close();
+  if (!csv) throw io::InputError(path + ": writing the output file failed");
+  std::printf("trajectory: %zu rows written to %s\n", samples.size(), path.c_str());
+  return print_output_hash(path);
+}
+
 namespace {
 
 void print_header(const config::Scenario& s, const sim::Equilibrium& eq) {
@@ -122,14 +132,7 @@ int RunCommand::execute() const {
   std::printf("simulated %.6g s in %.3f s wall (real-time factor %.1f)\n", simulated, wall,
               wall > 0 ? simulated / wall : 0.0);
 
-  if (s.out) {
-    io::write_trajectory_header(csv, s.crane.actuators);
-    for (const sim::CraneSample& sample : result.samples) io::write_trajectory_row(csv, sample, s.crane.actuators);
-    csv.close();
-    if (!csv) throw io::InputError(*s.out + ": writing the output file failed");
-    std::printf("trajectory: %zu rows written to %s\n", result.samples.size(), s.out->c_str());
-    print_output_hash(*s.out);
-  }
+  if (s.out) write_trajectory_csv(csv, *s.out, result.samples, s.crane.actuators);
   if (reference) print_deviation(s, *reference, result.samples);
   std::printf("coupling-error energy dE = %.6e J, energy balance Ebal = %.6e J at t = %.6g s\n",
               result.samples.back().dE, result.samples.back().E_balance, simulated);

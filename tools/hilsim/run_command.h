@@ -1,6 +1,8 @@
 // `hilsim run`: one co-simulation of a scenario, its trajectory CSV and its deviation from a reference.
 #pragma once
 
+#include <fstream>
+
 #include <CLI/CLI.hpp>
 
 #include "tools/hilsim/monolithic_flags.h"
@@ -28,6 +30,12 @@ struct RunCommand {
 
 // Prints "output sha256: <hex>  <path>" (the text sha256sum prints) and returns the hash.
 std::string print_output_hash(const std::string& path);
+
+// Writes the samples of a finished run as the trajectory CSV into `csv` (opened on `path`), closes
+// it, prints the rows written and the output hash, and returns the hash. Throws io::InputError
+// when the write fails.
+std::string write_trajectory_csv(std::ofstream& csv, const std::string& path,
+                                 const std::vector<sim::CraneSample>& samples, int actuators);
 
 // Prints the largest deviations of `samples` from the scenario's reference curve.
 void print_deviation(const config::Scenario& s, const sim::ReferenceCurve& reference,
