@@ -16,8 +16,7 @@ bool HilSession::needed(const config::Scenario& s, const std::optional<std::stri
 HilSession::HilSession(const config::Scenario& s, const sim::Equilibrium& eq, const sim::ValveCommand& script,
                        const std::optional<std::string>& record, bool paced, const std::atomic<bool>& stop)
     : scenario_(s), record_path_(record) {
-  const rt::CommandedValve::EventSink sink{nullptr, paced ? nullptr : &stop};
-  rt::CommandedValve::EventSink events = sink;
+  rt::CommandedValve::EventSink events{nullptr, paced ? nullptr : &stop};
   if (record) {
     events_ = std::make_unique<rt::InputEventRing>();
     events.ring = events_.get();
@@ -37,9 +36,11 @@ HilSession::HilSession(const config::Scenario& s, const sim::Equilibrium& eq, co
     const rt::WatchdogSettings watchdog{rt::seconds_to_ns(s.hil.watchdog_timeout), safe_kappa_};
     valve_ = std::make_unique<rt::CommandedValve>(*commands_, watchdog, events);
   }
-  sensors_ = std::make_unique<rt::LatestValue<rt::SensorSnapshot>>();
-  publisher_ = std::make_unique<rt::SensorPublisher>(*valve_, valve_.get(), s.cosim.h_hyd, *sensors_);
   if (s.hil.input == hil::InputSource::kUdp) {
+    // Sensor snapshots after every micro step, only where a bridge sends them: a scripted run
+    // (recorded or not) has no reader, and its hydraulics thread does not publish them.
+    sensors_ = std::make_unique<rt::LatestValue<rt::SensorSnapshot>>();
+    publisher_ = std::make_unique<rt::SensorPublisher>(*valve_, valve_.get(), s.cosim.h_hyd, *sensors_);
     try {
       bridge_ = std::make_unique<hil::UdpBridge>(s.udp, s.hil, hil::effective_messages(s.hil, s.crane.actuators),
                                                  s.crane.actuators, *commands_, *sensors_,
