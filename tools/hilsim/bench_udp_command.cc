@@ -77,7 +77,22 @@ double percentile(std::vector<double> v, double p) {
 
 // The newest kappa_applied_1 of the sensor datagrams waiting on `fd`, or -1 when none came within
 // `timeout_ns`.
-double receive_kappa(int fd, rt::Nanoseconds timeout_ns, const hil::SignalSpec& kappa_applied) {
+// The message and signal that carry kappa_applied_1 in the default mapping.
+struct AppliedKappa {
+  std::uint32_t id = 0;
+  hil::SignalSpec signal;
+};
+
+AppliedKappa find_applied_kappa(const std::vector<hil::MessageSpec>& messages) {
+  for (const hil::MessageSpec& m : messages) {
+    for (const hil::SignalSpec& s : m.signals) {
+      if (s.name == "kappa_applied_1") return {m.id, s};
+    }
+  }
+  throw io::InputError("bench-udp: the signal mapping has no kappa_applied_1");
+}
+
+double receive_kappa(int fd, rt::Nanoseconds timeout_ns, const AppliedKappa& kappa_applied) {
   pollfd p{fd, POLLIN, 0};
   const timespec t{static_cast<time_t>(timeout_ns / 1'000'000'000), static_cast<long>(timeout_ns % 1'000'000'000)};
   if (ppoll(&p, 1, &t, nullptr) <= 0) return -1.0;
@@ -89,7 +104,10 @@ double receive_kappa(int fd, rt::Nanoseconds timeout_ns, const hil::SignalSpec& 
     return -1.0;
   }
   for (std::size_t i = 0; i < d.count; ++i) {
-    if (d.frames[i].id == 0x201) return hil::decode(kappa_applied, std::span<const std::uint8_t>(d.frames[i].data.data(), 8));
+    if (d.frames[i].id == kappa_applied.id) {
+      return hil::decode(kappa_applied.signal,
+                         std::span<const std::uint8_t>(d.frames[i].data.data(), d.frames[i].length));
+    }
   }
   return -1.0;
 }
@@ -117,7 +135,7 @@ Figures measure(const BenchUdpCommand& b, double rate, double kappa0) {
     const Child run({"hilsim", "run", scenario, "--realtime"});
     const std::vector<hil::MessageSpec> messages = hil::default_messages(1);
     const hil::SignalSpec& kappa_signal = messages[0].signals[0];
-    const hil::SignalSpec& applied = messages[2].signals[1];
+    const AppliedKappa applied = find_applied_kappa(messages);
     // Wait for the run to send (it has started its threads).
     if (receive_kappa(fd, 5'000'000'000, applied) < 0) throw io::InputError("bench-udp: the run sent no sensor datagram");
     std::uint32_t seq = 1;
