@@ -1,10 +1,20 @@
 #include "hil/default_messages.h"
 
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 
 namespace hilsim::hil {
 
 namespace {
+
+// The range ends as a DBC file states them: 1.3107, not 1.3107000000000002 (rounding the product
+// of raw count and scale to 12 significant digits stays inside the raw range by far).
+double tidy(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.12g", v);
+  return std::strtod(buf, nullptr);
+}
 
 SignalSpec unsigned_signal(const std::string& name, int start, int length, double scale, const std::string& unit) {
   SignalSpec s;
@@ -13,7 +23,7 @@ SignalSpec unsigned_signal(const std::string& name, int start, int length, doubl
   s.length = length;
   s.scale = scale;
   s.min = 0.0;
-  s.max = scale * static_cast<double>((std::uint64_t{1} << length) - 1);
+  s.max = tidy(scale * static_cast<double>((std::uint64_t{1} << length) - 1));
   s.unit = unit;
   return s;
 }
@@ -22,8 +32,8 @@ SignalSpec signed_signal(const std::string& name, int start, int length, double 
   SignalSpec s = unsigned_signal(name, start, length, scale, unit);
   s.is_signed = true;
   const double half = static_cast<double>(std::uint64_t{1} << (length - 1));
-  s.min = -half * scale;
-  s.max = (half - 1.0) * scale;
+  s.min = tidy(-half * scale);
+  s.max = tidy((half - 1.0) * scale);
   return s;
 }
 

@@ -2,7 +2,8 @@
 # Installs what hilsim needs to build and test, from Debian 12 packages (rt-tests brings cyclictest
 # for hilsim bench-rt, util-linux setpriv for the unprivileged-run tests; qemu-system-x86,
 # busybox-static, can-utils, iproute2, cpio and xz-utils let tests/vm boot a PREEMPT_RT kernel with
-# SocketCAN under QEMU, since the host kernel has neither). Idempotent: does nothing
+# SocketCAN under QEMU, since the host kernel has neither; clang and its runtime libraries bring
+# libFuzzer and the sanitizers for scripts/fuzz.sh; libssl-dev the SHA-256 of outputs). Idempotent: does nothing
 # when every package is already installed. Runs apt-get through sudo when not root.
 set -euo pipefail
 
@@ -12,6 +13,7 @@ packages=(
   googletest libgtest-dev
   rt-tests util-linux
   qemu-system-x86 busybox-static can-utils iproute2 cpio xz-utils
+  clang libclang-rt-14-dev
   python3 python3-matplotlib
 )
 

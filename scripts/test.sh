@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the dependencies, builds, and runs every test: the unit and integration tests, then the
 # tests that run in a PREEMPT_RT virtual machine with SocketCAN (label vm, tests/vm), then the
-# real-time layer's tests again under ThreadSanitizer (scripts/tsan.sh). This is the command
-# README.md gives and .ci/run executes.
+# real-time layer's tests again under ThreadSanitizer (scripts/tsan.sh), then fuzzes the hil
+# decoders for ${HILSIM_FUZZ_SECONDS:-60} s (scripts/fuzz.sh). This is the command README.md gives
+# and .ci/run executes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir="${BUILD_DIR:-build}"
@@ -13,3 +14,6 @@ vm_started=$SECONDS
 ctest --test-dir "$build_dir" -j "$(nproc)" --output-on-failure -L vm
 echo "test: the VM tests took $((SECONDS - vm_started)) s"
 bash scripts/tsan.sh
+fuzz_start=$SECONDS
+bash scripts/fuzz.sh
+echo "fuzz: step took $((SECONDS - fuzz_start)) s (build and run)"

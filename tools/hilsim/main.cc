@@ -7,8 +7,10 @@
 #include <CLI/CLI.hpp>
 
 #include "tools/hilsim/bench_rt_command.h"
+#include "tools/hilsim/bench_udp_command.h"
 #include "tools/hilsim/controller_command.h"
 #include "tools/hilsim/convergence_command.h"
+#include "tools/hilsim/dbc_command.h"
 #include "tools/hilsim/doctor_command.h"
 #include "tools/hilsim/replay_command.h"
 #include "tools/hilsim/report_command.h"
@@ -28,12 +30,16 @@ int main(int argc, char** argv) {
   hilsim::tools::ConvergenceCommand convergence;
   hilsim::tools::ReplayCommand replay;
   hilsim::tools::ControllerCommand controller;
+  hilsim::tools::DbcCommand dbc;
+  hilsim::tools::BenchUdpCommand bench_udp;
   run.add_to(app);
   sweep.add_to(app);
   report.add_to(app);
   convergence.add_to(app);
   replay.add_to(app);
   controller.add_to(app);
+  dbc.add_to(app);
+  bench_udp.add_to(app);
   bench_rt.add_to(app);
   doctor.add_to(app);
   try {
@@ -49,6 +55,8 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("convergence")) return convergence.execute();
     if (app.got_subcommand("replay")) return replay.execute();
     if (app.got_subcommand("controller")) return controller.execute();
+    if (app.got_subcommand("dbc")) return dbc.execute();
+    if (app.got_subcommand("bench-udp")) return bench_udp.execute();
     if (app.got_subcommand("bench-rt")) return bench_rt.execute();
     if (app.got_subcommand("doctor")) return doctor.execute();
   } catch (const hilsim::io::InputError& e) {

@@ -1,0 +1,35 @@
+#include "tools/hilsim/dbc_command.h"
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+#include "hil/dbc_writer.h"
+#include "hil/default_messages.h"
+#include "tools/io/input_error.h"
+
+namespace hilsim::tools {
+
+void DbcCommand::add_to(CLI::App& parent) {
+  CLI::App* cmd = parent.add_subcommand("dbc", "Write the DBC file of hilsim's CAN/UDP signals");
+  cmd->add_option("--out", out, "Write it here (default: standard output)");
+  cmd->add_option("--actuators", actuators, "Messages for 1 or 2 actuators (default 2)")->check(CLI::IsMember({1, 2}));
+}
+
+int DbcCommand::execute() const {
+  const std::vector<hil::MessageSpec> messages = hil::default_messages(actuators);
+  const std::vector<std::string> nodes = {"Controller", "Hilsim"};
+  if (!out) {
+    hil::write_dbc(std::cout, messages, nodes);
+    return 0;
+  }
+  std::ofstream file(*out);
+  if (!file) throw io::InputError(*out + ": cannot open the DBC file for writing");
+  hil::write_dbc(file, messages, nodes);
+  file.close();
+  if (!file) throw io::InputError(*out + ": writing the DBC file failed");
+  std::printf("%zu messages written to %s\n", messages.size(), out->c_str());
+  return 0;
+}
+
+}  // namespace hilsim::tools

@@ -1,0 +1,21 @@
+// `hilsim dbc`: writes the DBC file of the signal mapping hilsim uses (hil/default_messages.h), so
+// users' CAN tools (cantools, SavvyCAN, Wireshark, CANdb++) decode its frames as hilsim does.
+// config/hil/hilsim.dbc is this command's output for two actuators (a test keeps them equal).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace hilsim::tools {
+
+struct DbcCommand {
+  std::optional<std::string> out;  // the file; standard output without it
+  int actuators = 2;
+
+  void add_to(CLI::App& parent);
+  int execute() const;
+};
+
+}  // namespace hilsim::tools
