@@ -18,12 +18,11 @@
 #include <vector>
 
 #include "hil/frame.h"
+#include "hil/hil_settings.h"
 #include "hil/j1939_joystick.h"
 #include "hil/signal_map.h"
 
 namespace hilsim::hil {
-
-enum class JoystickAxis : std::uint8_t { kX, kY };
 
 // κ of actuator 1 from a J1939 joystick's Basic Joystick Message 1 (hil/j1939_joystick.h).
 struct JoystickInput {

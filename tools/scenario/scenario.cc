@@ -13,6 +13,7 @@
 #include <toml++/toml.h>
 
 #include "tools/io/input_error.h"
+#include "tools/scenario/can_section.h"
 #include "tools/scenario/hil_section.h"
 #include "tools/scenario/table_reader.h"
 
@@ -244,7 +245,7 @@ Scenario load_from_table(const toml::table& root, const std::string& path, const
 
   TableReader top(path, root, "");
   top.string("name", s.name);
-  top.reject_unknown({"run", "cosim", "manoeuvre", "crane", "hydraulics", "rt", "monolithic", "hil", "udp"});
+  top.reject_unknown({"run", "cosim", "manoeuvre", "crane", "hydraulics", "rt", "monolithic", "hil", "udp", "can"});
 
   TableReader run(path, root, "run");
   run.number("duration", s.cosim.duration);
@@ -351,6 +352,7 @@ Scenario load_from_table(const toml::table& root, const std::string& path, const
 
   load_rt_section(path, root, s.rt);
   load_hil_sections(path, root, s.hil, s.udp);
+  load_can_section(path, root, s.can);
   return s;
 }
 
@@ -440,6 +442,7 @@ void validate(const Scenario& s) {
   check("rt.stack_kib", static_cast<double>(r.mechanics.stack_bytes / 1024), rt::kMinStackBytes / 1024,
         rt::kMaxStackBytes / 1024, false, false, "KiB");
   validate_hil(s.source, s.hil, s.udp);
+  validate_can(s.source, s.can);
 }
 
 }  // namespace hilsim::config
