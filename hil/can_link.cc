@@ -127,10 +127,8 @@ std::string configure_link(const CanSettings& can, const LinkIdentity& link) {
     for (const std::string& p : parts) s += (s.empty() ? "" : ", ") + p;
     return s;
   };
-  if (!done.empty()) line = name + ": " + join(done);
-  if (!refused.empty()) {
-    line += (line.empty() ? name + ": " : "; ") + std::string("vcan has no bit timing: ") + join(refused);
-  }
+  if (!done.empty()) line = join(done);
+  if (!refused.empty()) line += (line.empty() ? "" : "; ") + std::string("vcan has no bit timing: ") + join(refused);
   return line;
 }
 

@@ -37,7 +37,8 @@ struct LinkIdentity {
 LinkIdentity identify_link(const std::string& interface, const std::string& sysfs_net = "/sys/class/net");
 
 // Applies bitrate and restart_ms when set, around them can_do_stop / can_do_start when bring_up.
-// Returns one line saying what was applied and what a virtual interface could not take (empty when
+// Returns what was applied and what a virtual interface could not take, in one line without the
+// interface's name (e.g. "vcan has no bit timing: bitrate not applied (EOPNOTSUPP)"; empty when
 // nothing was asked). Throws BridgeError (hil/udp_bridge.h) naming the interface, the setting and
 // the errno text when a real interface refuses a setting, or the link cannot be taken down or up.
 std::string configure_link(const CanSettings& can, const LinkIdentity& link);
