@@ -9,6 +9,20 @@
 
 namespace hilsim::tools {
 
+namespace {
+
+// The joystick of [can], its neutral at κ0 of the equilibrium (the crane holds its load there).
+std::optional<hil::JoystickInput> joystick_input(const hil::CanSettings& can, const sim::Equilibrium& eq) {
+  if (can.joystick == hil::Joystick::kNone) return std::nullopt;
+  hil::JoystickInput j;
+  j.axis = can.joystick_axis;
+  j.map = hil::AxisToKappa{eq.kappa, can.joystick_span, 0.0, 1.0, false};
+  j.source_address = can.joystick_source_address;
+  return j;
+}
+
+}  // namespace
+
 bool HilSession::needed(const config::Scenario& s, const std::optional<std::string>& record) {
   return record.has_value() || s.hil.input != hil::InputSource::kScript;
 }
@@ -39,14 +53,25 @@ HilSession::HilSession(const config::Scenario& s, const sim::Equilibrium& eq, co
   }
   sensors_ = std::make_unique<rt::LatestValue<rt::SensorSnapshot>>();
   publisher_ = std::make_unique<rt::SensorPublisher>(*valve_, valve_.get(), s.cosim.h_hyd, *sensors_);
-  if (s.hil.input == hil::InputSource::kUdp) {
-    try {
+  const std::vector<int> rt_cpus = {s.rt.mechanics.cpu, s.rt.hydraulics.cpu};
+  try {
+    if (s.hil.input == hil::InputSource::kUdp) {
       bridge_ = std::make_unique<hil::UdpBridge>(s.udp, s.hil, hil::default_messages(s.crane.actuators),
-                                                 s.crane.actuators, *commands_, *sensors_,
-                                                 std::vector<int>{s.rt.mechanics.cpu, s.rt.hydraulics.cpu});
-    } catch (const std::exception& e) {
-      throw io::InputError(s.source + ": " + e.what());
+                                                 s.crane.actuators, *commands_, *sensors_, rt_cpus);
+    } else if (s.hil.input == hil::InputSource::kCan) {
+      if (recorder_) {
+        frames_ = std::make_unique<hil::ReceivedFrameRing>();
+        recorder_->log_frames(candump_log_path(*record), s.can.interface, *frames_);
+      }
+      can_bridge_ = std::make_unique<hil::CanBridge>(s.can, s.hil, hil::default_messages(s.crane.actuators),
+                                                     s.crane.actuators, joystick_input(s.can, eq), *commands_,
+                                                     *sensors_, rt_cpus, frames_.get());
+      std::printf("can: %s\n", can_bridge_->link_report().c_str());
     }
+  } catch (const hil::RecordingError& e) {
+    throw io::InputError(e.what());
+  } catch (const std::exception& e) {
+    throw io::InputError(s.source + ": " + e.what());
   }
 }
 
@@ -55,10 +80,12 @@ HilSession::~HilSession() = default;
 void HilSession::start() {
   if (recorder_) recorder_->start();
   if (bridge_) bridge_->start();
+  if (can_bridge_) can_bridge_->start();
 }
 
 void HilSession::finish(std::int64_t communication_points, const std::string& output_sha256) {
   if (bridge_) bridge_->stop();
+  if (can_bridge_) can_bridge_->stop();
   if (recorder_) {
     try {
       recorder_->finish(communication_points, output_sha256);
@@ -70,6 +97,7 @@ void HilSession::finish(std::int64_t communication_points, const std::string& ou
 
 void HilSession::print_report() const {
   if (bridge_) bridge_->print_report();
+  if (can_bridge_) can_bridge_->print_report();
   if (scenario_.hil.input != hil::InputSource::kScript) {
     std::printf("watchdog: %lld trip(s) to kappa = %.8f (timeout %g s); %s at the end; the safe value took "
                 "effect at most %.1f us after a command expired (hydraulic period %.1f us)\n",
@@ -84,6 +112,10 @@ void HilSession::print_report() const {
                                         " LOST (the ring overflowed): the recording cannot be replayed")
                                            .c_str()
                                      : "");
+    if (frames_) {
+      std::printf("recording: %lld CAN frame(s) written to %s\n", static_cast<long long>(recorder_->frames_logged()),
+                  candump_log_path(*record_path_).c_str());
+    }
   }
 }
 
