@@ -31,6 +31,15 @@ struct JoystickInput {
   std::optional<std::uint8_t> source_address;  // only this sender's frames count; unset: any sender
 };
 
+// The joystick [can] configures (none when joystick = "none"): κ = clamp(κ0 + d · joystick_span,
+// 0, 1) for the configured axis, d ∈ [−1, 1] its deflection; `kappa0` is the equilibrium's κ0, where
+// the crane holds its load.
+inline std::optional<JoystickInput> joystick_input(const CanSettings& can, double kappa0) {
+  if (can.joystick == Joystick::kNone) return std::nullopt;
+  return JoystickInput{can.joystick_axis, AxisToKappa{kappa0, can.joystick_span, 0.0, 1.0, false},
+                       can.joystick_source_address};
+}
+
 // The kernel filters of the bridge's socket: each command id (an 11-bit id does not match the
 // 29-bit id of the same number, and the reverse), and with a joystick the BJM1 PGN 0xFDD6 from any
 // source address, or from the configured one. Remote frames pass on purpose: they are counted.

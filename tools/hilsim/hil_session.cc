@@ -9,20 +9,6 @@
 
 namespace hilsim::tools {
 
-namespace {
-
-// The joystick of [can], its neutral at κ0 of the equilibrium (the crane holds its load there).
-std::optional<hil::JoystickInput> joystick_input(const hil::CanSettings& can, const sim::Equilibrium& eq) {
-  if (can.joystick == hil::Joystick::kNone) return std::nullopt;
-  hil::JoystickInput j;
-  j.axis = can.joystick_axis;
-  j.map = hil::AxisToKappa{eq.kappa, can.joystick_span, 0.0, 1.0, false};
-  j.source_address = can.joystick_source_address;
-  return j;
-}
-
-}  // namespace
-
 bool HilSession::needed(const config::Scenario& s, const std::optional<std::string>& record) {
   return record.has_value() || s.hil.input != hil::InputSource::kScript;
 }
@@ -64,7 +50,7 @@ HilSession::HilSession(const config::Scenario& s, const sim::Equilibrium& eq, co
         recorder_->log_frames(candump_log_path(*record), s.can.interface, *frames_);
       }
       can_bridge_ = std::make_unique<hil::CanBridge>(s.can, s.hil, hil::default_messages(s.crane.actuators),
-                                                     s.crane.actuators, joystick_input(s.can, eq), *commands_,
+                                                     s.crane.actuators, hil::joystick_input(s.can, eq.kappa), *commands_,
                                                      *sensors_, rt_cpus, frames_.get());
       std::printf("can: %s\n", can_bridge_->link_report().c_str());
     }
