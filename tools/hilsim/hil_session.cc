@@ -90,6 +90,12 @@ void HilSession::print_report() const {
                 static_cast<long long>(valve_->watchdog_trips()), safe_kappa_, scenario_.hil.watchdog_timeout,
                 valve_->watchdog_active() ? "active" : "inactive",
                 static_cast<double>(valve_->max_fallback_delay_ns()) / 1e3, scenario_.cosim.h_hyd * 1e6);
+    // From a command's arrival at the bridge to the micro step that applied it: in micro steps,
+    // the latency the controller sees on top of the bus.
+    const double delay_us = static_cast<double>(valve_->max_command_delay_ns()) / 1e3;
+    std::printf("commands: %lld applied by the valve, each at most %.1f us (%.2f hydraulic periods) after it "
+                "arrived\n",
+                static_cast<long long>(valve_->commands_applied()), delay_us, delay_us / (scenario_.cosim.h_hyd * 1e6));
   }
   if (recorder_) {
     std::printf("recording: %lld input(s) written to %s%s\n", static_cast<long long>(recorder_->events()),
