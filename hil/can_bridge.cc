@@ -6,6 +6,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -22,6 +23,13 @@ namespace {
 
 std::string errno_text(int e) { return errno_name(e) + ": " + std::strerror(e); }
 
+// CLOCK_REALTIME [µs], the clock of SO_TIMESTAMP.
+std::int64_t realtime_us() {
+  timespec ts{};
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000 + ts.tv_nsec / 1000;
+}
+
 // The kernel's receive time of a frame (SO_TIMESTAMP, as candump prints it), else the clock now.
 std::int64_t timestamp_us(msghdr& msg) {
   for (cmsghdr* c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c)) {
@@ -31,9 +39,7 @@ std::int64_t timestamp_us(msghdr& msg) {
       return static_cast<std::int64_t>(tv.tv_sec) * 1'000'000 + tv.tv_usec;
     }
   }
-  timespec ts{};
-  clock_gettime(CLOCK_REALTIME, &ts);
-  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000 + ts.tv_nsec / 1000;
+  return realtime_us();
 }
 
 std::string describe(const LinkIdentity& id, const std::string& name) {
@@ -168,7 +174,9 @@ void CanBridge::receive_all() {
       ++counters_.receive_errors;
       continue;
     }
-    handle(raw, arrival, timestamp_us(msg));
+    const std::int64_t received_us = timestamp_us(msg);
+    counters_.max_queue_us = std::max(counters_.max_queue_us, realtime_us() - received_us);
+    handle(raw, arrival, received_us);
   }
 }
 
@@ -238,8 +246,9 @@ void CanBridge::print_report() const {
     std::printf("; bus-off reported %llu time(s), %s at the end\n", n(c.bus_off_events),
                 link_.bus_off ? "BUS-OFF" : "not bus-off");
   }
-  std::printf("can: %llu sensor frames sent (%llu send errors), %llu receive errors", n(c.sent), n(c.send_errors),
-              n(c.receive_errors));
+  std::printf("can: %llu sensor frames sent (%llu send errors), %llu receive errors; a frame waited at most "
+              "%.1f us in the socket before the bridge read it",
+              n(c.sent), n(c.send_errors), n(c.receive_errors), static_cast<double>(c.max_queue_us));
   if (log_) std::printf(", %llu frames not logged (ring full)", n(c.log_dropped));
   std::printf("\n");
   if (const std::optional<LinkStats> s = link_stats(interface_)) {

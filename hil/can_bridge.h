@@ -46,6 +46,7 @@ struct CanBridgeCounters {
   std::uint64_t sent = 0;              // sensor frames written
   std::uint64_t send_errors = 0;       // writes refused (e.g. ENOBUFS: the transmit queue is full)
   std::uint64_t log_dropped = 0;       // frames the recorder's ring had no room for
+  std::int64_t max_queue_us = 0;       // [µs] longest wait of a frame in the socket: kernel receive time to read
 
   std::uint64_t count(CanFrameKind k) const { return kinds[static_cast<std::size_t>(k)]; }
   std::uint64_t applied() const { return count(CanFrameKind::kCommand) + count(CanFrameKind::kJoystick); }

@@ -90,12 +90,14 @@ std::string configure_link(const CanSettings& can, const LinkIdentity& link) {
   const char* n = name.c_str();
   const bool virtual_link = link.kind == LinkKind::kVirtual;
   std::vector<std::string> done, refused;
-  // A real interface that refuses a setting is an error; a virtual one cannot take bit timing or
-  // a restart delay, which is said once for all and is no reason to stop.
+  // A real interface that refuses a setting is an error; a virtual one has no bit timing and no
+  // restart delay to set, whatever errno the kernel chooses to say so with (Linux 6.1 answers
+  // EOPNOTSUPP, or EINVAL for a bitrate set while it is down), which is said once for all and is
+  // no reason to stop.
   const auto apply = [&](const std::string& what, int error) {
     if (error == 0) {
       done.push_back(what);
-    } else if (virtual_link && error == EOPNOTSUPP) {
+    } else if (virtual_link) {
       refused.push_back(what.substr(0, what.find(' ')) + " not applied (" + errno_name(error) + ")");
     } else {
       throw BridgeError(name + ": cannot set can." + what + ": " + describe_error(error) +
@@ -108,12 +110,17 @@ std::string configure_link(const CanSettings& can, const LinkIdentity& link) {
       throw BridgeError(name + ": cannot take the link down (can.bring_up): " + describe_error(e));
     }
   }
-  if (can.bitrate) {
-    apply("bitrate = " + std::to_string(*can.bitrate), quietly([&] { return can_set_bitrate(n, *can.bitrate); }));
-  }
-  if (can.restart_ms) {
-    apply("restart_ms = " + std::to_string(*can.restart_ms),
-          quietly([&] { return can_set_restart_ms(n, *can.restart_ms); }));
+  try {
+    if (can.bitrate) {
+      apply("bitrate = " + std::to_string(*can.bitrate), quietly([&] { return can_set_bitrate(n, *can.bitrate); }));
+    }
+    if (can.restart_ms) {
+      apply("restart_ms = " + std::to_string(*can.restart_ms),
+            quietly([&] { return can_set_restart_ms(n, *can.restart_ms); }));
+    }
+  } catch (const BridgeError&) {
+    if (can.bring_up) quietly([&] { return can_do_start(n); });  // leave the link up as it was found
+    throw;
   }
   if (can.bring_up) {
     if (const int e = quietly([&] { return can_do_start(n); })) {

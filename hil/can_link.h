@@ -8,8 +8,10 @@
 // (USB, PCI, SPI, platform), which sysfs links as /sys/class/net/<if>/device; a virtual interface
 // has no such parent. So: type 280 and no device link = virtual; type 280 with it = real. A virtual
 // interface has no bit timing and no controller: libsocketcan's bit-timing and restart settings
-// fail there (EOPNOTSUPP) and can_get_state finds no CAN data, which is a fact about the
-// interface, reported in one line, not an error. On a real interface the same failures are errors.
+// fail there (the kernel answers EOPNOTSUPP, sometimes EINVAL for a bitrate set while the link is
+// down) and
+// can_get_state finds no CAN data, which is a fact about the interface, reported in one line, not
+// an error. On a real interface the same failures are errors.
 #pragma once
 
 #include <cstdint>
@@ -36,7 +38,8 @@ struct LinkIdentity {
 // a directory of their own).
 LinkIdentity identify_link(const std::string& interface, const std::string& sysfs_net = "/sys/class/net");
 
-// Applies bitrate and restart_ms when set, around them can_do_stop / can_do_start when bring_up.
+// Applies bitrate and restart_ms when set, around them can_do_stop / can_do_start when bring_up
+// (a link taken down is brought up again when a setting fails).
 // Returns what was applied and what a virtual interface could not take, in one line without the
 // interface's name (e.g. "vcan has no bit timing: bitrate not applied (EOPNOTSUPP)"; empty when
 // nothing was asked). Throws BridgeError (hil/udp_bridge.h) naming the interface, the setting and

@@ -17,26 +17,13 @@
 #include <thread>
 
 #include "hil/default_messages.h"
+#include "tests/hil/vcan.h"
 
 namespace hilsim::hil {
 namespace {
 
-constexpr const char* kInterface = "vcan0";
-
-// Why the CAN tests cannot run here, or "" when they can.
-std::string why_no_can() {
-  const int fd = socket(PF_CAN, SOCK_RAW, CAN_RAW);
-  if (fd < 0) return std::string("no SocketCAN in this kernel (socket(PF_CAN): ") + std::strerror(errno) + ")";
-  close(fd);
-  if (if_nametoindex(kInterface) == 0) return std::string("no interface ") + kInterface;
-  return "";
-}
-
-#define REQUIRE_CAN()                                                                                   \
-  do {                                                                                                  \
-    const std::string why = why_no_can();                                                              \
-    if (!why.empty()) GTEST_SKIP() << why << ": this test runs in the VM (ctest -L vm, vm.can_bridge)"; \
-  } while (0)
+using test::kVcan;
+constexpr const char* kInterface = kVcan;
 
 // The controller's end: a raw socket on vcan0 that sends frames and reads the bridge's.
 class Peer {
@@ -145,7 +132,7 @@ TEST(CanBridgeSetUp, AnInterfaceThatIsNotCanIsRefused) {
 }
 
 TEST(CanBridge, ACommandReachesTheChannelWithTheFrameCountAsSequence) {
-  REQUIRE_CAN();
+  HILSIM_REQUIRE_VCAN();
   Bench b;
   b.peer.send(command(0.25));
   b.peer.send(command(0.5));
@@ -167,7 +154,7 @@ TEST(CanBridge, ACommandReachesTheChannelWithTheFrameCountAsSequence) {
 }
 
 TEST(CanBridge, MalformedFramesAreCountedAndNeverChangeKappa) {
-  REQUIRE_CAN();
+  HILSIM_REQUIRE_VCAN();
   Bench b;
   b.peer.send(command(0.4));
   can_frame short_command = command(0.9);
@@ -190,7 +177,7 @@ TEST(CanBridge, MalformedFramesAreCountedAndNeverChangeKappa) {
 }
 
 TEST(CanBridge, SensorFramesGoOutAtTheRateAndTheStatusReportsBusOffUntilARestart) {
-  REQUIRE_CAN();
+  HILSIM_REQUIRE_VCAN();
   Bench b;
   rt::SensorSnapshot s;
   s.t = 0.25;
@@ -232,7 +219,7 @@ TEST(CanBridge, SensorFramesGoOutAtTheRateAndTheStatusReportsBusOffUntilARestart
 }
 
 TEST(CanBridge, AJoystickMovesKappaAndTheFilterHonoursItsSourceAddress) {
-  REQUIRE_CAN();
+  HILSIM_REQUIRE_VCAN();
   JoystickInput joystick{JoystickAxis::kX, AxisToKappa{0.45, 0.1, 0.0, 1.0, false}, std::uint8_t{0x80}};
   Bench b(joystick);
   b.peer.send(to_can_frame(encode_bjm1(0x80, axis_fields(50.0), axis_fields(0.0))));

@@ -12,6 +12,7 @@
 #include <fstream>
 
 #include "hil/bridge_error.h"
+#include "tests/hil/vcan.h"
 
 namespace hilsim::hil {
 namespace {
@@ -73,12 +74,13 @@ TEST(CanLink, ARealInterfaceRefusingASettingIsAnErrorNamingItTheSettingAndErrno)
   EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
 }
 
-TEST(CanLink, OnlyOperationNotSupportedIsAcceptedFromAVirtualInterface) {
+TEST(CanLink, AVirtualInterfaceRefusingBitTimingIsANoteButDownAndUpMustWork) {
   CanSettings can;
   can.interface = "hilsim-none0";
+  can.bitrate = 250000;
   can.restart_ms = 100;
-  EXPECT_THROW(configure_link(can, LinkIdentity{LinkKind::kVirtual, 280}), BridgeError);
-  can.restart_ms.reset();
+  EXPECT_EQ(configure_link(can, LinkIdentity{LinkKind::kVirtual, 280}),
+            "vcan has no bit timing: bitrate not applied (ENODEV), restart_ms not applied (ENODEV)");
   can.bring_up = true;
   try {
     configure_link(can, LinkIdentity{LinkKind::kVirtual, 280});
@@ -95,6 +97,40 @@ TEST(CanLink, NoControllerStateWithoutACanController) {
   EXPECT_STREQ(state_name(CAN_STATE_BUS_OFF), "bus-off");
   EXPECT_STREQ(state_name(CAN_STATE_ERROR_ACTIVE), "error-active");
   EXPECT_EQ(errno_name(EOPNOTSUPP), "EOPNOTSUPP");
+}
+
+// What libsocketcan can and cannot do with vcan0 (root in the VM): down and up work, bit timing and
+// the restart delay are refused with an errno that depends on the link state, there is no
+// controller state, the counters are there.
+TEST(CanLinkOnVcan, BitTimingIsANoteDownAndUpWorkCountersAreThere) {
+  HILSIM_REQUIRE_VCAN();
+  const LinkIdentity id = identify_link(test::kVcan);
+  ASSERT_EQ(id.kind, LinkKind::kVirtual);
+  CanSettings can;
+  can.interface = test::kVcan;
+  can.bitrate = 500000;
+  can.restart_ms = 100;
+  const std::string up = configure_link(can, id);  // the link is up
+  std::printf("vcan0, link up: %s\n", up.c_str());
+  EXPECT_NE(up.find("vcan has no bit timing: bitrate not applied (E"), std::string::npos) << up;
+  can.bring_up = true;
+  const std::string down = configure_link(can, id);  // set while down
+  std::printf("vcan0, link down: %s\n", down.c_str());
+  EXPECT_EQ(down.rfind("link taken down and brought up; vcan has no bit timing: bitrate not applied (E", 0), 0u)
+      << down;
+  EXPECT_EQ(identify_link(test::kVcan).kind, LinkKind::kVirtual);
+  EXPECT_FALSE(controller_state(test::kVcan).has_value());
+  EXPECT_TRUE(link_stats(test::kVcan).has_value());
+  // Up again: a raw socket can send.
+  const int fd = socket(PF_CAN, SOCK_RAW, CAN_RAW);
+  sockaddr_can a{};
+  a.can_family = AF_CAN;
+  a.can_ifindex = static_cast<int>(if_nametoindex(test::kVcan));
+  ASSERT_EQ(bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a), 0);
+  can_frame f{};
+  f.can_id = 0x7FF;
+  EXPECT_EQ(write(fd, &f, sizeof f), static_cast<ssize_t>(sizeof f)) << std::strerror(errno);
+  close(fd);
 }
 
 }  // namespace
