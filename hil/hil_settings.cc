@@ -1,5 +1,7 @@
 #include "hil/hil_settings.h"
 
+#include "hil/default_messages.h"
+
 namespace hilsim::hil {
 
 const char* to_string(InputSource source) {
@@ -17,6 +19,10 @@ const char* to_string(InputSource source) {
 const char* to_string(Joystick joystick) { return joystick == Joystick::kBjm1 ? "bjm1" : "none"; }
 
 const char* to_string(JoystickAxis axis) { return axis == JoystickAxis::kX ? "x" : "y"; }
+
+std::vector<MessageSpec> effective_messages(const HilSettings& hil, int actuators) {
+  return hil.messages.empty() ? default_messages(actuators) : hil.messages;
+}
 
 const char* to_string(OutOfRange policy) { return policy == OutOfRange::kClamp ? "clamp" : "reject"; }
 

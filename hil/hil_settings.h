@@ -7,6 +7,9 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
+
+#include "hil/message.h"
 
 namespace hilsim::hil {
 
@@ -27,7 +30,13 @@ struct HilSettings {
   std::optional<double> safe_kappa;  // κ while stale [-], [0, 1]; unset: κ0 of the equilibrium
   OutOfRange out_of_range = OutOfRange::kClamp;
   double output_rate = 1000.0;       // sensor datagrams per second [Hz], [1, 100000]
+  // The signal mapping ([[messages]] in a scenario); empty: the default (hil/default_messages.h).
+  // Messages sent by "Hilsim" carry sensors, every other one commands.
+  std::vector<MessageSpec> messages;
 };
+
+// The mapping a run uses: the configured messages, or the default for `actuators` actuators.
+std::vector<MessageSpec> effective_messages(const HilSettings& hil, int actuators);
 
 struct UdpSettings {
   std::string listen = "127.0.0.1:47800";   // local address:port receiving command datagrams

@@ -3,31 +3,17 @@
 // encoders) are run between two readings of the counter.
 #include <gtest/gtest.h>
 
+#include "tests/allocation_counter.h"
+
 #include <array>
-#include <cstdlib>
-#include <new>
 
 #include "hil/can_frames.h"
 #include "hil/datagram.h"
 #include "hil/default_messages.h"
+#include "hil/signal_map.h"
 #include "hil/j1939_joystick.h"
 #include "hil/sequence_tracker.h"
 #include "hil/signal.h"
-
-namespace {
-thread_local long t_allocations = 0;
-}  // namespace
-
-void* operator new(std::size_t size) {
-  ++t_allocations;
-  if (void* p = std::malloc(size ? size : 1)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](std::size_t size) { return operator new(size); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
 
 namespace hilsim::hil {
 namespace {
@@ -99,6 +85,30 @@ TEST(NoAllocation, TheCanBridgesFrameClassificationAllocatesNothing) {
   EXPECT_EQ(kinds[1], CanFrameKind::kJoystick);
   EXPECT_DOUBLE_EQ(kappa[1], 0.5 + 0.4 * 0.5);
   EXPECT_EQ(kinds[2], CanFrameKind::kErrorFrame);
+}
+
+// The bridges' per-datagram work: a command frame to κ, a sensor snapshot to frames.
+TEST(NoAllocation, CommandDecoderAndSensorEncoderAllocateNothing) {
+  const CommandDecoder decoder(command_messages(default_messages(1)), 1, OutOfRange::kClamp);
+  const SensorEncoder encoder(sensor_messages(default_messages(1)));
+  Frame command;
+  command.id = kCommandId;
+  command.length = 8;
+  encode(default_messages(1)[0].signals[0], 0.5, std::span(command.data));
+  rt::SensorSnapshot snapshot;
+  snapshot.p1 = 3e6;
+  std::array<Frame, 16> out{};
+
+  const long before = t_allocations;
+  DecodedCommand c;
+  const CommandVerdict verdict = decoder.decode(command, c);
+  const std::size_t frames = encoder.encode(snapshot, out);
+  const long after = t_allocations;
+
+  EXPECT_EQ(after - before, 0);
+  EXPECT_EQ(verdict, CommandVerdict::kApplied);
+  EXPECT_NEAR(c.kappa[0], 0.5, 1e-9);
+  EXPECT_EQ(frames, encoder.size());
 }
 
 }  // namespace

@@ -4,9 +4,9 @@
 // own operator new, so there this test is skipped.)
 #include <gtest/gtest.h>
 
+#include "tests/allocation_counter.h"
+
 #include <atomic>
-#include <cstdlib>
-#include <new>
 #include <thread>
 
 #include "rt/crane_runner.h"
@@ -14,29 +14,6 @@
 #include "rt/periodic_loop.h"
 #include "rt/subsystem_loop.h"
 #include "sim/model/equilibrium.h"
-
-#if defined(__SANITIZE_THREAD__)
-#define HILSIM_COUNT_ALLOCATIONS 0
-#else
-#define HILSIM_COUNT_ALLOCATIONS 1
-#endif
-
-namespace {
-thread_local long t_allocations = 0;
-}  // namespace
-
-#if HILSIM_COUNT_ALLOCATIONS
-void* operator new(std::size_t size) {
-  ++t_allocations;
-  if (void* p = std::malloc(size ? size : 1)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](std::size_t size) { return operator new(size); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-#endif
 
 namespace hilsim::rt {
 namespace {

@@ -2,6 +2,9 @@
 // exactly that file (regenerate it with `hilsim dbc --out config/hil/hilsim.dbc` after a change).
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include "tests/tools/binary_harness.h"
 
 namespace hilsim::test {
@@ -20,6 +23,22 @@ TEST(DbcCli, OneActuatorLeavesOutTheSecondOnesMessages) {
   ASSERT_EQ(o.status, 0) << o.err;
   EXPECT_EQ(o.out.find("HilsimActuator2"), std::string::npos);
   EXPECT_NE(o.out.find("HilsimActuator1"), std::string::npos);
+}
+
+TEST(DbcCli, AScenariosOwnMappingIsWritten) {
+  const std::filesystem::path p = temp_path("dbc", ".toml");
+  std::ofstream(p) << "[[messages]]\nname = \"Valve\"\nid = 0x123\nlength = 2\ndirection = \"command\"\n"
+                      "[[messages.signals]]\nname = \"kappa_1\"\nstart_bit = 7\nlength = 16\n"
+                      "byte_order = \"big_endian\"\nscale = 2e-5\nmax = 1\n"
+                      "[[messages]]\nname = \"Sensors\"\nid = 0x18FF0001\nextended = true\nlength = 2\n"
+                      "direction = \"sensor\"\n[[messages.signals]]\nname = \"s_1\"\nstart_bit = 0\nlength = 16\n"
+                      "scale = 2e-5\nmax = 1.3107\nunit = \"m\"\n";
+  const Outcome o = run_hilsim("dbc", "dbc " + p.string());
+  std::filesystem::remove(p);
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("BO_ 291 Valve: 2 Controller"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("SG_ kappa_1 : 7|16@0+ (0.00002,0) [0|1]"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("BO_ 2566848513 Sensors: 2 Hilsim"), std::string::npos) << o.out;  // bit 31: extended
 }
 
 }  // namespace

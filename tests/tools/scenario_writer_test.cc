@@ -140,3 +140,86 @@ TEST_F(HilSections, BadCanValuesNameTheKeyAndTheRange) {
 
 }  // namespace
 }  // namespace hilsim::config
+
+namespace hilsim::config {
+namespace {
+
+// A mapping of one's own: κ as a big-endian 16-bit value in frame 0x123, s1 and p1 in 0x321.
+const char* kCustomMapping = R"(
+[[messages]]
+name = "Valve"
+id = 0x123
+length = 2
+direction = "command"
+[[messages.signals]]
+name = "kappa_1"
+start_bit = 7
+length = 16
+byte_order = "big_endian"
+scale = 2e-5
+min = 0
+max = 1
+[[messages]]
+name = "Sensors"
+id = 0x18FF0001
+extended = true
+length = 4
+direction = "sensor"
+[[messages.signals]]
+name = "s_1"
+start_bit = 0
+length = 16
+scale = 2e-5
+max = 1.3107
+unit = "m"
+[[messages.signals]]
+name = "p1_1"
+start_bit = 16
+length = 16
+scale = 500
+max = 32767500
+unit = "Pa"
+)";
+
+std::string scenario_file(const std::string& text) {
+  const fs::path p = fs::temp_directory_path() /
+                     ("hilsim_messages_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + ".toml");
+  std::ofstream(p) << text;
+  return p.string();
+}
+
+TEST(MessagesSection, ACustomMappingLoadsValidatesAndRoundTrips) {
+  const Scenario s = load_scenario(scenario_file(kCustomMapping));
+  EXPECT_NO_THROW(validate(s));
+  ASSERT_EQ(s.hil.messages.size(), 2u);
+  EXPECT_EQ(s.hil.messages[0].id, 0x123u);
+  EXPECT_EQ(s.hil.messages[0].signals[0].byte_order, hil::ByteOrder::kBigEndian);
+  EXPECT_TRUE(s.hil.messages[1].extended);
+  EXPECT_EQ(s.hil.messages[1].sender, "Hilsim");
+  const Scenario back = round_trip(s);
+  EXPECT_EQ(to_toml(back), to_toml(s));
+  EXPECT_EQ(back.hil.messages[0].signals[0].scale, 2e-5);
+}
+
+TEST(MessagesSection, InconsistentMappingsAreNamed) {
+  const auto error = [](const std::string& text) { return test::scenario_error(scenario_file(text)); };
+  std::string no_kappa = kCustomMapping;
+  no_kappa.replace(no_kappa.find("kappa_1"), 7, "kappa_9");
+  EXPECT_NE(error(no_kappa).find("no command message carries a signal named kappa_1"), std::string::npos);
+  std::string unknown = kCustomMapping;
+  unknown.replace(unknown.find("p1_1"), 4, "temp");
+  EXPECT_NE(error(unknown).find("sensor signal 'temp' is not one of"), std::string::npos);
+  std::string overlap = kCustomMapping;
+  overlap.replace(overlap.find("start_bit = 16"), 14, "start_bit = 8");
+  EXPECT_NE(error(overlap).find("Sensors"), std::string::npos);
+  std::string direction = kCustomMapping;
+  direction.replace(direction.find("\"sensor\""), 8, "\"output\"");
+  EXPECT_NE(error(direction).find("'messages[1].direction' = 'output' is not one of: command, sensor"),
+            std::string::npos);
+  std::string order = kCustomMapping;
+  order.replace(order.find("big_endian"), 10, "motorola");
+  EXPECT_NE(error(order).find("is not one of: little_endian, big_endian"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace hilsim::config

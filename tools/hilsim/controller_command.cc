@@ -12,6 +12,7 @@
 
 #include "hil/datagram.h"
 #include "hil/default_messages.h"
+#include "hil/hil_settings.h"
 #include "hil/sequence_tracker.h"
 #include "hil/socket_address.h"
 #include "rt/clock.h"
@@ -88,9 +89,23 @@ int ControllerCommand::execute() const {
   const RunInputs in = prepare_run(s);
   const sockaddr_in target = address("--to", to);
   const int fd = open_socket(address("--listen", listen));
-  const std::vector<hil::MessageSpec> messages = hil::default_messages(1);
-  const hil::SignalSpec& kappa_signal = messages[0].signals[0];
+  // The scenario's signal mapping ([[messages]]) or the default: κ goes in the message with kappa_1.
+  const std::vector<hil::MessageSpec> messages = hil::effective_messages(s.hil, 1);
   const std::vector<hil::MessageSpec> sensors = hil::sensor_messages(messages);
+  const hil::MessageSpec* command = nullptr;
+  const hil::SignalSpec* kappa_signal = nullptr;
+  const std::vector<hil::MessageSpec> commands = hil::command_messages(messages);
+  for (const hil::MessageSpec& m : commands) {
+    for (const hil::SignalSpec& sig : m.signals) {
+      if (sig.name == "kappa_1" && !command) {
+        command = &m;
+        kappa_signal = &sig;
+      }
+    }
+  }
+  if (!command) throw io::InputError(s.source + ": no command message carries kappa_1");
+  const hil::MessageSpec command_message = *command;
+  const hil::SignalSpec kappa_spec = *kappa_signal;
   std::ofstream log_file;
   if (log) {
     log_file.open(*log);
@@ -153,9 +168,10 @@ int ControllerCommand::execute() const {
     if (t >= s.cosim.duration) break;
     if (stop_after && t >= *stop_after) continue;  // silent: hilsim's watchdog takes over
     hil::Frame f;
-    f.id = hil::kCommandId;
-    f.length = messages[0].length;
-    hil::encode(kappa_signal, in.valve->kappa(0, t + lead), std::span<std::uint8_t>(f.data.data(), f.length));
+    f.id = command_message.id;
+    f.extended = command_message.extended;
+    f.length = command_message.length;
+    hil::encode(kappa_spec, in.valve->kappa(0, t + lead), std::span<std::uint8_t>(f.data.data(), f.length));
     std::array<std::uint8_t, hil::kMaxDatagramSize> out{};
     const std::size_t size = hil::encode_datagram(sequence++, std::span<const hil::Frame>(&f, 1), out);
     if (sendto(fd, out.data(), size, 0, reinterpret_cast<const sockaddr*>(&target), sizeof target) > 0) ++sent;

@@ -7,17 +7,25 @@
 #include "hil/dbc_writer.h"
 #include "hil/default_messages.h"
 #include "tools/io/input_error.h"
+#include "tools/scenario/scenario.h"
 
 namespace hilsim::tools {
 
 void DbcCommand::add_to(CLI::App& parent) {
   CLI::App* cmd = parent.add_subcommand("dbc", "Write the DBC file of hilsim's CAN/UDP signals");
+  cmd->add_option("scenario", scenario, "A scenario whose [[messages]] to write (default: the default mapping)")
+      ->check(CLI::ExistingFile);
   cmd->add_option("--out", out, "Write it here (default: standard output)");
   cmd->add_option("--actuators", actuators, "Messages for 1 or 2 actuators (default 2)")->check(CLI::IsMember({1, 2}));
 }
 
 int DbcCommand::execute() const {
-  const std::vector<hil::MessageSpec> messages = hil::default_messages(actuators);
+  std::vector<hil::MessageSpec> messages = hil::default_messages(actuators);
+  if (!scenario.empty()) {
+    const config::Scenario s = config::load_scenario(scenario);
+    config::validate(s);
+    messages = hil::effective_messages(s.hil, s.crane.actuators);
+  }
   const std::vector<std::string> nodes = {"Controller", "Hilsim"};
   if (!out) {
     hil::write_dbc(std::cout, messages, nodes);

@@ -1,4 +1,5 @@
-// `hilsim dbc`: writes the DBC file of the signal mapping hilsim uses (hil/default_messages.h), so
+// `hilsim dbc`: writes the DBC file of the signal mapping hilsim uses (a scenario's [[messages]], or
+// hil/default_messages.h), so
 // users' CAN tools (cantools, SavvyCAN, Wireshark, CANdb++) decode its frames as hilsim does.
 // config/hil/hilsim.dbc is this command's output for two actuators (a test keeps them equal).
 #pragma once
@@ -11,6 +12,7 @@
 namespace hilsim::tools {
 
 struct DbcCommand {
+  std::string scenario;            // its [[messages]]; empty: the default mapping
   std::optional<std::string> out;  // the file; standard output without it
   int actuators = 2;
 

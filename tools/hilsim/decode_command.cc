@@ -1,6 +1,7 @@
 #include "tools/hilsim/decode_command.h"
 
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <span>
@@ -13,6 +14,7 @@
 #include "tools/hilsim/sensor_frames.h"
 #include "tools/io/csv_table.h"
 #include "tools/io/input_error.h"
+#include "tools/scenario/scenario.h"
 
 namespace hilsim::tools {
 
@@ -20,7 +22,10 @@ void DecodeCommand::add_to(CLI::App& parent) {
   CLI::App* cmd = parent.add_subcommand(
       "decode", "Decode a candump log by hilsim's signals (commands, sensors, status, BJM1, error frames)");
   cmd->add_option("--candump", candump, "The candump log (candump -l file or candump -L output)")->required();
-  cmd->add_option("--actuators", actuators, "The mapping for 1 or 2 actuators (default 1)")->check(CLI::IsMember({1, 2}));
+  cmd->add_option("--actuators", actuators, "The default mapping for 1 or 2 actuators (default 1)")
+      ->check(CLI::IsMember({1, 2}));
+  cmd->add_option("--scenario", scenario, "Decode by this scenario's signal mapping ([[messages]]) instead")
+      ->check(CLI::ExistingFile);
   cmd->add_option("--csv", csv, "Write the sensor frames as CSV, one row per status frame (timestamp, then every signal)");
   cmd->add_option("--compare", compare,
                   "Compare the sensor frames with this trajectory CSV of the same run (hilsim run --out) at its "
@@ -87,7 +92,12 @@ std::string describe(const hil::CandumpRecord& r, const std::vector<hil::Message
 
 int DecodeCommand::execute() const {
   const std::vector<hil::CandumpRecord> records = read_candump_file(candump);
-  const std::vector<hil::MessageSpec> messages = hil::default_messages(actuators);
+  std::vector<hil::MessageSpec> messages = hil::default_messages(actuators);
+  if (scenario) {
+    const config::Scenario s = config::load_scenario(*scenario);
+    config::validate(s);
+    messages = hil::effective_messages(s.hil, s.crane.actuators);
+  }
   SensorTable table(hil::sensor_messages(messages));
   for (const hil::CandumpRecord& r : records) {
     if (!r.error_frame) table.add(r.timestamp_us, r.frame);
@@ -116,10 +126,17 @@ int DecodeCommand::execute() const {
     if (d.matched == 0) {
       throw io::InputError(*compare + ": no status frame's sim_time falls on a communication point of the trajectory");
     }
-    // The resolutions are those of the default mapping (hil/default_messages.cc).
-    std::printf("against %s at %zu communication points: max |ds1| = %.3e m (resolution 2e-05 m), "
-                "max |dp1| = %.1f Pa, max |dp2| = %.1f Pa (resolution 500 Pa)\n",
-                compare->c_str(), d.matched, d.s, d.p1, d.p2);
+    const auto scale = [&](const char* name) {
+      for (const hil::MessageSpec& m : messages) {
+        for (const hil::SignalSpec& sig : m.signals) {
+          if (sig.name == name) return std::abs(sig.scale);
+        }
+      }
+      return 0.0;
+    };
+    std::printf("against %s at %zu communication points: max |ds1| = %.3e m (resolution %g m), "
+                "max |dp1| = %.1f Pa, max |dp2| = %.1f Pa (resolution %g Pa)\n",
+                compare->c_str(), d.matched, d.s, scale("s_1"), d.p1, d.p2, scale("p1_1"));
   }
   return 0;
 }

@@ -13,7 +13,8 @@ namespace hilsim::tools {
 
 struct DecodeCommand {
   std::string candump;                  // the log (candump -l / -L)
-  int actuators = 1;                    // which mapping: 1 or 2 actuators
+  int actuators = 1;                    // which default mapping: 1 or 2 actuators
+  std::optional<std::string> scenario;  // --scenario: its [[messages]] instead of the default mapping
   std::optional<std::string> csv;       // --csv: the sensor rows, one per status frame
   std::optional<std::string> compare;   // --compare: the run's trajectory CSV
   bool quiet = false;                   // no per-frame lines

@@ -42,14 +42,14 @@ HilSession::HilSession(const config::Scenario& s, const sim::Equilibrium& eq, co
   const std::vector<int> rt_cpus = {s.rt.mechanics.cpu, s.rt.hydraulics.cpu};
   try {
     if (s.hil.input == hil::InputSource::kUdp) {
-      bridge_ = std::make_unique<hil::UdpBridge>(s.udp, s.hil, hil::default_messages(s.crane.actuators),
+      bridge_ = std::make_unique<hil::UdpBridge>(s.udp, s.hil, hil::effective_messages(s.hil, s.crane.actuators),
                                                  s.crane.actuators, *commands_, *sensors_, rt_cpus);
     } else if (s.hil.input == hil::InputSource::kCan) {
       if (recorder_) {
         frames_ = std::make_unique<hil::ReceivedFrameRing>();
         recorder_->log_frames(candump_log_path(*record), s.can.interface, *frames_);
       }
-      can_bridge_ = std::make_unique<hil::CanBridge>(s.can, s.hil, hil::default_messages(s.crane.actuators),
+      can_bridge_ = std::make_unique<hil::CanBridge>(s.can, s.hil, hil::effective_messages(s.hil, s.crane.actuators),
                                                      s.crane.actuators, hil::joystick_input(s.can, eq.kappa), *commands_,
                                                      *sensors_, rt_cpus, frames_.get());
       std::printf("can: %s\n", can_bridge_->link_report().c_str());

@@ -24,7 +24,7 @@ int ReplayCommand::execute_candump() const {
   const sim::Equilibrium eq = prepare_run(s).equilibrium;
 
   const std::vector<hil::CandumpRecord> records = read_candump_file(*candump);
-  const hil::CommandDecoder commands(hil::command_messages(hil::default_messages(s.crane.actuators)),
+  const hil::CommandDecoder commands(hil::command_messages(hil::effective_messages(s.hil, s.crane.actuators)),
                                      s.crane.actuators, s.hil.out_of_range);
   const std::optional<hil::JoystickInput> joystick = hil::joystick_input(s.can, eq.kappa);
   const auto h_ns = static_cast<std::int64_t>(std::llround(s.cosim.h_hyd * 1e9));

@@ -1,7 +1,7 @@
-// hilsim's sensor frames read back (from a candump log of a run): every status frame (0x2F0) closes
-// a row holding the newest value of every sensor signal, because the bridges send each snapshot as
-// its frames in mapping order with the status frame last; and those rows against the run's
-// trajectory CSV. Used by `hilsim decode`.
+// hilsim's sensor frames read back (from a candump log of a run): the frame of the last sensor
+// message (the status frame 0x2F0 in the default mapping) closes a row holding the newest value of
+// every sensor signal, because the bridges send each snapshot as its frames in mapping order; and
+// those rows against the run's trajectory CSV. Used by `hilsim decode`.
 #pragma once
 
 #include <cstdint>
@@ -23,7 +23,8 @@ class SensorTable final {
  public:
   // `messages`: the sensor messages of the mapping (hil::sensor_messages).
   explicit SensorTable(std::vector<hil::MessageSpec> messages);
-  // Feeds one frame; true when it was a status frame and closed a row. Other ids are ignored.
+  // Feeds one frame; true when it was the last sensor message's and closed a row. Other ids are
+  // ignored.
   bool add(std::int64_t timestamp_us, const hil::Frame& frame);
   const std::vector<std::string>& columns() const { return columns_; }
   const std::vector<SensorRow>& rows() const { return rows_; }

@@ -1,5 +1,7 @@
 #include "tools/scenario/hil_section.h"
 
+#include "hil/default_messages.h"
+#include "hil/signal_map.h"
 #include "hil/socket_address.h"
 #include "tools/scenario/table_reader.h"
 
@@ -41,7 +43,8 @@ void load_hil_sections(const std::string& path, const toml::table& root, hil::Hi
   u.reject_unknown();
 }
 
-void validate_hil(const std::string& source, const hil::HilSettings& hil, const hil::UdpSettings& udp) {
+void validate_hil(const std::string& source, const hil::HilSettings& hil, const hil::UdpSettings& udp,
+                  int actuators) {
   const RangeCheck check{source};
   check("hil.watchdog_timeout", hil.watchdog_timeout, 0.0, 60.0, true, false, "s");
   if (hil.safe_kappa) check("hil.safe_kappa", *hil.safe_kappa, 0.0, 1.0, false, false, "");
@@ -54,6 +57,16 @@ void validate_hil(const std::string& source, const hil::HilSettings& hil, const 
   address("udp.listen", udp.listen, true, true);  // port 0: the kernel chooses one (printed at start)
   address("udp.peer", udp.peer, false);
   address("udp.send_to", udp.send_to, true);
+  if (!hil.messages.empty()) {
+    const std::string error = hil::validate_messages(hil.messages);
+    if (!error.empty()) throw InputError(source + ": [[messages]]: " + error);
+    try {
+      const hil::CommandDecoder commands(hil::command_messages(hil.messages), actuators, hil.out_of_range);
+      const hil::SensorEncoder sensors(hil::sensor_messages(hil.messages));
+    } catch (const std::invalid_argument& e) {
+      throw InputError(source + ": [[messages]]: " + e.what());
+    }
+  }
 }
 
 }  // namespace hilsim::config

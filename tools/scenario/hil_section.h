@@ -13,7 +13,10 @@ namespace hilsim::config {
 void load_hil_sections(const std::string& path, const toml::table& root, hil::HilSettings& hil,
                        hil::UdpSettings& udp);
 
-// Range checks; throws io::InputError naming `source` and the key.
-void validate_hil(const std::string& source, const hil::HilSettings& hil, const hil::UdpSettings& udp);
+// Range checks, and the signal mapping's consistency (messages valid and without overlaps, a
+// kappa_1 command signal, sensor signals with known names); throws io::InputError naming `source`
+// and the key or message.
+void validate_hil(const std::string& source, const hil::HilSettings& hil, const hil::UdpSettings& udp,
+                  int actuators);
 
 }  // namespace hilsim::config

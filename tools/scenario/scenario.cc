@@ -15,6 +15,7 @@
 #include "tools/io/input_error.h"
 #include "tools/scenario/can_section.h"
 #include "tools/scenario/hil_section.h"
+#include "tools/scenario/messages_section.h"
 #include "tools/scenario/table_reader.h"
 
 #ifndef HILSIM_DEFAULT_DATA_DIR
@@ -245,7 +246,8 @@ Scenario load_from_table(const toml::table& root, const std::string& path, const
 
   TableReader top(path, root, "");
   top.string("name", s.name);
-  top.reject_unknown({"run", "cosim", "manoeuvre", "crane", "hydraulics", "rt", "monolithic", "hil", "udp", "can"});
+  top.reject_unknown({"run", "cosim", "manoeuvre", "crane", "hydraulics", "rt", "monolithic", "hil", "udp", "can",
+                      "messages"});
 
   TableReader run(path, root, "run");
   run.number("duration", s.cosim.duration);
@@ -353,6 +355,7 @@ Scenario load_from_table(const toml::table& root, const std::string& path, const
   load_rt_section(path, root, s.rt);
   load_hil_sections(path, root, s.hil, s.udp);
   load_can_section(path, root, s.can);
+  s.hil.messages = load_messages(path, root);
   return s;
 }
 
@@ -441,7 +444,7 @@ void validate(const Scenario& s) {
   check("rt.telemetry_decimation", static_cast<double>(r.telemetry_decimation), 1, 1e6, false, false, "");
   check("rt.stack_kib", static_cast<double>(r.mechanics.stack_bytes / 1024), rt::kMinStackBytes / 1024,
         rt::kMaxStackBytes / 1024, false, false, "KiB");
-  validate_hil(s.source, s.hil, s.udp);
+  validate_hil(s.source, s.hil, s.udp, s.crane.actuators);
   validate_can(s.source, s.can);
 }
 

@@ -1,5 +1,7 @@
 #include "tools/scenario/scenario_writer.h"
 
+#include "tools/scenario/messages_section.h"
+
 #include <cstdio>
 #include <filesystem>
 #include <sstream>
@@ -148,6 +150,7 @@ std::string to_toml(const Scenario& s) {
   str("joystick_axis", hil::to_string(can.joystick_axis));
   num("joystick_span", can.joystick_span);
   if (can.joystick_source_address) integer("joystick_source_address", *can.joystick_source_address);
+  o << messages_to_toml(s.hil.messages);
   return o.str();
 }
 
