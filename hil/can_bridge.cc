@@ -57,8 +57,9 @@ std::string describe(const LinkIdentity& id, const std::string& name) {
 
 CanBridge::CanBridge(const CanSettings& can, const HilSettings& hil, const std::vector<MessageSpec>& messages,
                      int actuators, const std::optional<JoystickInput>& joystick,
-                     rt::LatestValue<rt::ValveCommandSample>& commands, rt::LatestValue<rt::SensorSnapshot>& sensors,
-                     std::vector<int> cpus_to_avoid, ReceivedFrameRing* log)
+                     rt::LatestValue<rt::ValveCommandSample>& commands,
+                     rt::LatestValue<rt::SensorSnapshot>& sensors, std::vector<int> cpus_to_avoid,
+                     ReceivedFrameRing* log)
     : interface_(can.interface),
       period_ns_(rt::seconds_to_ns(1.0 / hil.output_rate)),
       decoder_(command_messages(messages), actuators, hil.out_of_range),
@@ -71,14 +72,16 @@ CanBridge::CanBridge(const CanSettings& can, const HilSettings& hil, const std::
   const std::string& name = can.interface;
   const unsigned index = if_nametoindex(name.c_str());
   if (index == 0) {
-    throw BridgeError("can.interface = '" + name + "': no such network interface (" + errno_text(errno) + ")");
+    throw BridgeError("can.interface = '" + name + "': no such network interface (" + errno_text(errno) +
+                      ")");
   }
   identity_ = identify_link(name);
   if (identity_.kind == LinkKind::kNotCan) {
     throw BridgeError("can.interface = '" + name + "' is not a CAN interface (/sys/class/net/" + name +
                       "/type = " + std::to_string(identity_.type) + ", CAN is 280)");
   }
-  if (identity_.kind == LinkKind::kMissing) identity_.kind = LinkKind::kHardware;  // no sysfs: the strict rule
+  if (identity_.kind == LinkKind::kMissing)
+    identity_.kind = LinkKind::kHardware;  // no sysfs: the strict rule
 
   link_report_ = describe(identity_, name);
   const std::string configured = configure_link(can, identity_);
@@ -86,15 +89,17 @@ CanBridge::CanBridge(const CanSettings& can, const HilSettings& hil, const std::
   if (const std::optional<int> state = controller_state(name)) {
     link_report_ += std::string("; controller state ") + state_name(*state);
   } else {
-    link_report_ += identity_.kind == LinkKind::kVirtual ? "; no controller state (can_get_state: no CAN data)"
-                                                         : "; controller state unknown (can_get_state failed)";
+    link_report_ += identity_.kind == LinkKind::kVirtual
+                        ? "; no controller state (can_get_state: no CAN data)"
+                        : "; controller state unknown (can_get_state failed)";
   }
 
   fd_ = socket(PF_CAN, SOCK_RAW | SOCK_NONBLOCK | SOCK_CLOEXEC, CAN_RAW);
   if (fd_ < 0) {
     const int e = errno;
-    throw BridgeError("cannot open a CAN socket for " + name + ": " + errno_text(e) +
-                      (e == EAFNOSUPPORT ? " (this kernel has no SocketCAN: load the modules can and can-raw)" : ""));
+    throw BridgeError(
+        "cannot open a CAN socket for " + name + ": " + errno_text(e) +
+        (e == EAFNOSUPPORT ? " (this kernel has no SocketCAN: load the modules can and can-raw)" : ""));
   }
   const auto fail = [&](const std::string& what) {
     const int e = errno;
@@ -116,7 +121,8 @@ CanBridge::CanBridge(const CanSettings& can, const HilSettings& hil, const std::
   sockaddr_can address{};
   address.can_family = AF_CAN;
   address.can_ifindex = static_cast<int>(index);
-  if (bind(fd_, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) fail("cannot bind a CAN socket");
+  if (bind(fd_, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0)
+    fail("cannot bind a CAN socket");
 }
 
 CanBridge::~CanBridge() {
@@ -165,7 +171,8 @@ void CanBridge::receive_all() {
     msg.msg_controllen = sizeof control;
     const ssize_t n = recvmsg(fd_, &msg, 0);
     if (n < 0) {
-      if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) ++counters_.receive_errors;  // e.g. ENETDOWN
+      if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+        ++counters_.receive_errors;  // e.g. ENETDOWN
       return;
     }
     const rt::Nanoseconds arrival = rt::now_ns();
@@ -184,12 +191,14 @@ void CanBridge::handle(const can_frame& raw, rt::Nanoseconds arrival_ns, std::in
   ++counters_.frames;
   const auto sequence = static_cast<std::uint32_t>(counters_.frames);
   const CanFrameVerdict v = classify_can_frame(raw, decoder_, joystick_ ? &*joystick_ : nullptr);
-  if (log_ && !log_->push({timestamp, to_frame(raw), v.kind == CanFrameKind::kErrorFrame})) ++counters_.log_dropped;
+  if (log_ && !log_->push({timestamp, to_frame(raw), v.kind == CanFrameKind::kErrorFrame}))
+    ++counters_.log_dropped;
   ++counters_.kinds[static_cast<std::size_t>(v.kind)];
   if (applies(v.kind)) {
     if (v.command.clamped) ++counters_.clamped;
     // The real-time runner drives one actuator: κ of actuator 1.
-    if (v.command.present[0]) commands_.publish(rt::ValveCommandSample{v.command.kappa[0], arrival_ns, sequence});
+    if (v.command.present[0])
+      commands_.publish(rt::ValveCommandSample{v.command.kappa[0], arrival_ns, sequence});
     return;
   }
   if (v.kind != CanFrameKind::kErrorFrame) return;
@@ -207,7 +216,7 @@ void CanBridge::handle(const can_frame& raw, rt::Nanoseconds arrival_ns, std::in
 
 void CanBridge::send_sensors() {
   rt::SensorSnapshot snapshot;
-  if (!sensors_.read(snapshot)) return;  // the simulation has not made a step yet
+  if (!sensors_.read(snapshot)) return;               // the simulation has not made a step yet
   std::array<Frame, kMaxFramesPerDatagram> frames{};  // the encoder holds at most this many messages
   const std::size_t count = encoder_.encode(snapshot, frames, link_);
   link_.bus_error = false;  // reported once
@@ -226,8 +235,8 @@ void CanBridge::print_report() const {
   const auto n = [](std::uint64_t v) { return static_cast<unsigned long long>(v); };
   std::printf("can: %s\n", link_report_.c_str());
   std::printf("can: %llu frames received: %llu commands applied (%llu clamped), %llu joystick; %llu ignored:",
-              n(c.frames), n(c.count(CanFrameKind::kCommand)), n(c.clamped), n(c.count(CanFrameKind::kJoystick)),
-              n(c.frames - c.applied()));
+              n(c.frames), n(c.count(CanFrameKind::kCommand)), n(c.clamped),
+              n(c.count(CanFrameKind::kJoystick)), n(c.frames - c.applied()));
   bool any = false;
   for (std::size_t k = 0; k < kCanFrameKinds; ++k) {
     const auto kind = static_cast<CanFrameKind>(k);
@@ -246,16 +255,18 @@ void CanBridge::print_report() const {
     std::printf("; bus-off reported %llu time(s), %s at the end\n", n(c.bus_off_events),
                 link_.bus_off ? "BUS-OFF" : "not bus-off");
   }
-  std::printf("can: %llu sensor frames sent (%llu send errors), %llu receive errors; a frame waited at most "
-              "%.1f us in the socket before the bridge read it",
-              n(c.sent), n(c.send_errors), n(c.receive_errors), static_cast<double>(c.max_queue_us));
+  std::printf(
+      "can: %llu sensor frames sent (%llu send errors), %llu receive errors; a frame waited at most "
+      "%.1f us in the socket before the bridge read it",
+      n(c.sent), n(c.send_errors), n(c.receive_errors), static_cast<double>(c.max_queue_us));
   if (log_) std::printf(", %llu frames not logged (ring full)", n(c.log_dropped));
   std::printf("\n");
   if (const std::optional<LinkStats> s = link_stats(interface_)) {
-    std::printf("can: %s counters: rx %llu tx %llu frames, rx errors %llu (overruns %llu), tx errors %llu, "
-                "dropped rx %llu tx %llu\n",
-                interface_.c_str(), n(s->rx_packets), n(s->tx_packets), n(s->rx_errors), n(s->rx_over_errors),
-                n(s->tx_errors), n(s->rx_dropped), n(s->tx_dropped));
+    std::printf(
+        "can: %s counters: rx %llu tx %llu frames, rx errors %llu (overruns %llu), tx errors %llu, "
+        "dropped rx %llu tx %llu\n",
+        interface_.c_str(), n(s->rx_packets), n(s->tx_packets), n(s->rx_errors), n(s->rx_over_errors),
+        n(s->tx_errors), n(s->rx_dropped), n(s->tx_dropped));
   }
   if (const std::optional<int> state = controller_state(interface_)) {
     std::printf("can: %s controller state at the end: %s\n", interface_.c_str(), state_name(*state));

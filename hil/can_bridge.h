@@ -37,16 +37,16 @@
 namespace hilsim::hil {
 
 struct CanBridgeCounters {
-  std::uint64_t frames = 0;                           // received (passed the filters)
-  std::array<std::uint64_t, kCanFrameKinds> kinds{};  // by CanFrameKind
-  std::uint64_t clamped = 0;                          // commands applied with κ clamped into range
+  std::uint64_t frames = 0;                                    // received (passed the filters)
+  std::array<std::uint64_t, kCanFrameKinds> kinds{};           // by CanFrameKind
+  std::uint64_t clamped = 0;                                   // commands applied with κ clamped into range
   std::array<std::uint64_t, kErrorClassBits> error_classes{};  // error frames by class bit
-  std::uint64_t bus_off_events = 0;    // error frames reporting bus-off
-  std::uint64_t receive_errors = 0;    // recvmsg failures other than "nothing to read" (e.g. link down)
-  std::uint64_t sent = 0;              // sensor frames written
-  std::uint64_t send_errors = 0;       // writes refused (e.g. ENOBUFS: the transmit queue is full)
-  std::uint64_t log_dropped = 0;       // frames the recorder's ring had no room for
-  std::int64_t max_queue_us = 0;       // [µs] longest wait of a frame in the socket: kernel receive time to read
+  std::uint64_t bus_off_events = 0;                            // error frames reporting bus-off
+  std::uint64_t receive_errors = 0;  // recvmsg failures other than "nothing to read" (e.g. link down)
+  std::uint64_t sent = 0;            // sensor frames written
+  std::uint64_t send_errors = 0;     // writes refused (e.g. ENOBUFS: the transmit queue is full)
+  std::uint64_t log_dropped = 0;     // frames the recorder's ring had no room for
+  std::int64_t max_queue_us = 0;     // [µs] longest wait in the socket, kernel receive to read
 
   std::uint64_t count(CanFrameKind k) const { return kinds[static_cast<std::size_t>(k)]; }
   std::uint64_t applied() const { return count(CanFrameKind::kCommand) + count(CanFrameKind::kJoystick); }
@@ -60,10 +60,10 @@ class CanBridge final {
   // BJM1 input, if configured. `log`: where every received frame goes for the recording (may be
   // null). The channels and the ring must outlive the bridge. `cpus_to_avoid`: the real-time
   // threads' CPUs.
-  CanBridge(const CanSettings& can, const HilSettings& hil, const std::vector<MessageSpec>& messages, int actuators,
-            const std::optional<JoystickInput>& joystick, rt::LatestValue<rt::ValveCommandSample>& commands,
-            rt::LatestValue<rt::SensorSnapshot>& sensors, std::vector<int> cpus_to_avoid,
-            ReceivedFrameRing* log = nullptr);
+  CanBridge(const CanSettings& can, const HilSettings& hil, const std::vector<MessageSpec>& messages,
+            int actuators, const std::optional<JoystickInput>& joystick,
+            rt::LatestValue<rt::ValveCommandSample>& commands, rt::LatestValue<rt::SensorSnapshot>& sensors,
+            std::vector<int> cpus_to_avoid, ReceivedFrameRing* log = nullptr);
   ~CanBridge();
   CanBridge(const CanBridge&) = delete;
   CanBridge& operator=(const CanBridge&) = delete;

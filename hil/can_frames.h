@@ -71,7 +71,9 @@ enum class CanFrameKind : std::uint8_t {
 inline constexpr std::size_t kCanFrameKinds = 10;
 const char* to_string(CanFrameKind kind) noexcept;
 // Whether the frame carries a κ the bridge publishes.
-constexpr bool applies(CanFrameKind kind) { return kind == CanFrameKind::kCommand || kind == CanFrameKind::kJoystick; }
+constexpr bool applies(CanFrameKind kind) {
+  return kind == CanFrameKind::kCommand || kind == CanFrameKind::kJoystick;
+}
 
 // An error frame's content (linux/can/error.h): the class bits of its id, and the controller
 // status byte.
@@ -83,10 +85,13 @@ struct CanErrorFrame {
   bool restarted() const { return (classes & CAN_ERR_RESTARTED) != 0; }
   // The controller reached error-passive (receive or transmit counter ≥ 128).
   bool error_passive() const {
-    return (classes & CAN_ERR_CRTL) != 0 && (controller & (CAN_ERR_CRTL_RX_PASSIVE | CAN_ERR_CRTL_TX_PASSIVE)) != 0;
+    return (classes & CAN_ERR_CRTL) != 0 &&
+           (controller & (CAN_ERR_CRTL_RX_PASSIVE | CAN_ERR_CRTL_TX_PASSIVE)) != 0;
   }
   // The controller is back to error-active.
-  bool back_to_active() const { return (classes & CAN_ERR_CRTL) != 0 && (controller & CAN_ERR_CRTL_ACTIVE) != 0; }
+  bool back_to_active() const {
+    return (classes & CAN_ERR_CRTL) != 0 && (controller & CAN_ERR_CRTL_ACTIVE) != 0;
+  }
 };
 // The name of error class bit `bit` (0 .. 9: CAN_ERR_TX_TIMEOUT .. CAN_ERR_CNT), e.g. "bus-off".
 const char* error_class_name(int bit) noexcept;

@@ -112,7 +112,8 @@ std::string configure_link(const CanSettings& can, const LinkIdentity& link) {
   }
   try {
     if (can.bitrate) {
-      apply("bitrate = " + std::to_string(*can.bitrate), quietly([&] { return can_set_bitrate(n, *can.bitrate); }));
+      apply("bitrate = " + std::to_string(*can.bitrate),
+            quietly([&] { return can_set_bitrate(n, *can.bitrate); }));
     }
     if (can.restart_ms) {
       apply("restart_ms = " + std::to_string(*can.restart_ms),
@@ -135,7 +136,8 @@ std::string configure_link(const CanSettings& can, const LinkIdentity& link) {
     return s;
   };
   if (!done.empty()) line = join(done);
-  if (!refused.empty()) line += (line.empty() ? "" : "; ") + std::string("vcan has no bit timing: ") + join(refused);
+  if (!refused.empty())
+    line += (line.empty() ? "" : "; ") + std::string("vcan has no bit timing: ") + join(refused);
   return line;
 }
 

@@ -12,8 +12,9 @@
 namespace hilsim::hil {
 
 struct ReceivedFrame {
-  std::int64_t timestamp_us = 0;  // [µs] since the Unix epoch: the kernel's receive time (SO_TIMESTAMP), as candump
-  Frame frame;                    // for an error frame: id = its error class bits
+  std::int64_t timestamp_us =
+      0;        // [µs] since the Unix epoch: the kernel's receive time (SO_TIMESTAMP), as candump
+  Frame frame;  // for an error frame: id = its error class bits
   bool error_frame = false;
 };
 

@@ -4,12 +4,11 @@
 // where they must pass. The set-up errors that need no CAN run everywhere.
 #include "hil/can_bridge.h"
 
+#include <gtest/gtest.h>
 #include <linux/can/raw.h>
 #include <net/if.h>
 #include <sys/socket.h>
 #include <unistd.h>
-
-#include <gtest/gtest.h>
 
 #include <chrono>
 #include <cmath>
@@ -112,7 +111,8 @@ TEST(CanBridgeSetUp, AMissingInterfaceIsAClearErrorNamingIt) {
     CanBridge bridge(can, HilSettings{}, default_messages(1), 1, std::nullopt, commands, sensors, {});
     FAIL();
   } catch (const BridgeError& e) {
-    EXPECT_STREQ(e.what(), "can.interface = 'hilsim-none0': no such network interface (ENODEV: No such device)");
+    EXPECT_STREQ(e.what(),
+                 "can.interface = 'hilsim-none0': no such network interface (ENODEV: No such device)");
   }
 }
 
@@ -125,8 +125,9 @@ TEST(CanBridgeSetUp, AnInterfaceThatIsNotCanIsRefused) {
     CanBridge bridge(can, HilSettings{}, default_messages(1), 1, std::nullopt, commands, sensors, {});
     FAIL();
   } catch (const BridgeError& e) {
-    EXPECT_NE(std::string(e.what()).find("'lo' is not a CAN interface (/sys/class/net/lo/type = 772, CAN is 280)"),
-              std::string::npos)
+    EXPECT_NE(
+        std::string(e.what()).find("'lo' is not a CAN interface (/sys/class/net/lo/type = 772, CAN is 280)"),
+        std::string::npos)
         << e.what();
   }
 }
@@ -161,8 +162,8 @@ TEST(CanBridge, MalformedFramesAreCountedAndNeverChangeKappa) {
   short_command.len = 4;
   b.peer.send(short_command);
   b.peer.send(raw(kCommandId | CAN_RTR_FLAG, 8));  // cansend 100#R8
-  b.peer.send(raw(0x123, 8));                       // another id: the kernel filter keeps it out
-  b.peer.send(raw(kCommandId | CAN_EFF_FLAG, 8));   // the 29-bit id 0x100: filtered out as well
+  b.peer.send(raw(0x123, 8));                      // another id: the kernel filter keeps it out
+  b.peer.send(raw(kCommandId | CAN_EFF_FLAG, 8));  // the 29-bit id 0x100: filtered out as well
   b.peer.send(raw(CAN_ERR_FLAG | CAN_ERR_PROT, CAN_ERR_DLC));
   settle();
   EXPECT_NEAR(b.latest().kappa, 0.4, 1e-9);

@@ -90,7 +90,7 @@ TEST_F(CanFrames, FiltersPassTheCommandIdsAndBjm1FromAnySourceUnlessOneIsConfigu
   const std::vector<can_filter> any = receive_filters(clamp_.ids(), &joystick_);
   ASSERT_EQ(any.size(), 2u);
   EXPECT_TRUE(passes(any, 0x0CFDD680 | CAN_EFF_FLAG));
-  EXPECT_TRUE(passes(any, 0x18FDD633 | CAN_EFF_FLAG));  // priority 6, source 0x33
+  EXPECT_TRUE(passes(any, 0x18FDD633 | CAN_EFF_FLAG));   // priority 6, source 0x33
   EXPECT_FALSE(passes(any, 0x0CFDD580 | CAN_EFF_FLAG));  // another PGN
   EXPECT_FALSE(passes(any, 0x0DFDD680 | CAN_EFF_FLAG));  // data page 1: another PGN
   EXPECT_FALSE(passes(any, 0x5D6));                      // 11-bit id with the same low bits
@@ -101,8 +101,9 @@ TEST_F(CanFrames, FiltersPassTheCommandIdsAndBjm1FromAnySourceUnlessOneIsConfigu
   EXPECT_TRUE(passes(one, 0x0CFDD680 | CAN_EFF_FLAG));
   EXPECT_FALSE(passes(one, 0x0CFDD681 | CAN_EFF_FLAG));
 
-  const CommandDecoder extended({{"Ext", 0x18FF0010, true, 8, "Controller", {default_messages(1)[0].signals[0]}}}, 1,
-                                OutOfRange::kClamp);
+  const CommandDecoder extended(
+      {{"Ext", 0x18FF0010, true, 8, "Controller", {default_messages(1)[0].signals[0]}}}, 1,
+      OutOfRange::kClamp);
   const std::vector<can_filter> ext = receive_filters(extended.ids(), nullptr);
   EXPECT_TRUE(passes(ext, 0x18FF0010 | CAN_EFF_FLAG));
   EXPECT_FALSE(passes(ext, 0x18FF0011 | CAN_EFF_FLAG));
@@ -135,7 +136,8 @@ TEST_F(CanFrames, MalformedFramesAreClassifiedAndCarryNoKappa) {
       {remote, CanFrameKind::kRemote},
       {raw(0x123, {1, 2, 3, 4, 5, 6, 7, 8}), CanFrameKind::kUnknownId},
       {raw(0x100 | CAN_EFF_FLAG, {0, 0, 0, 0, 0, 0, 0, 0}), CanFrameKind::kUnknownId},
-      {raw(CAN_ERR_FLAG | CAN_ERR_PROT, {0, 0, CAN_ERR_PROT_STUFF, 0, 0, 0, 0, 0}), CanFrameKind::kErrorFrame},
+      {raw(CAN_ERR_FLAG | CAN_ERR_PROT, {0, 0, CAN_ERR_PROT_STUFF, 0, 0, 0, 0, 0}),
+       CanFrameKind::kErrorFrame},
       // Without a joystick configured, BJM1 is just another id.
       {to_can_frame(encode_bjm1(0x80, axis_fields(0), axis_fields(50))), CanFrameKind::kUnknownId},
   };
@@ -154,27 +156,27 @@ TEST_F(CanFrames, MalformedFramesAreClassifiedAndCarryNoKappa) {
 }
 
 TEST_F(CanFrames, ErrorFramesTellBusOffRestartAndErrorPassive) {
-  const CanFrameVerdict off = classify_can_frame(raw(CAN_ERR_FLAG | CAN_ERR_BUSOFF, {0, 0, 0, 0, 0, 0, 0, 0}),
-                                                 clamp_, nullptr);
+  const CanFrameVerdict off =
+      classify_can_frame(raw(CAN_ERR_FLAG | CAN_ERR_BUSOFF, {0, 0, 0, 0, 0, 0, 0, 0}), clamp_, nullptr);
   EXPECT_EQ(off.kind, CanFrameKind::kErrorFrame);
   EXPECT_TRUE(off.error.bus_off());
   EXPECT_FALSE(off.error.restarted());
   const CanFrameVerdict passive = classify_can_frame(
-      raw(CAN_ERR_FLAG | CAN_ERR_CRTL | CAN_ERR_CNT, {0, CAN_ERR_CRTL_TX_PASSIVE, 0, 0, 0, 0, 130, 12}), clamp_,
-      nullptr);
+      raw(CAN_ERR_FLAG | CAN_ERR_CRTL | CAN_ERR_CNT, {0, CAN_ERR_CRTL_TX_PASSIVE, 0, 0, 0, 0, 130, 12}),
+      clamp_, nullptr);
   EXPECT_TRUE(passive.error.error_passive());
   EXPECT_FALSE(passive.error.bus_off());
   EXPECT_EQ(passive.error.classes, CAN_ERR_CRTL | CAN_ERR_CNT);
-  const CanFrameVerdict active =
-      classify_can_frame(raw(CAN_ERR_FLAG | CAN_ERR_CRTL, {0, CAN_ERR_CRTL_ACTIVE, 0, 0, 0, 0, 0, 0}), clamp_, nullptr);
+  const CanFrameVerdict active = classify_can_frame(
+      raw(CAN_ERR_FLAG | CAN_ERR_CRTL, {0, CAN_ERR_CRTL_ACTIVE, 0, 0, 0, 0, 0, 0}), clamp_, nullptr);
   EXPECT_TRUE(active.error.back_to_active());
   EXPECT_FALSE(active.error.error_passive());
   const CanFrameVerdict restarted =
       classify_can_frame(raw(CAN_ERR_FLAG | CAN_ERR_RESTARTED, {0, 0, 0, 0, 0, 0, 0, 0}), clamp_, nullptr);
   EXPECT_TRUE(restarted.error.restarted());
   // An error frame whose id also looks like a command never becomes one.
-  const CanFrameVerdict odd = classify_can_frame(raw(CAN_ERR_FLAG | kCommandId, {1, 2, 3, 4, 5, 6, 7, 8}), clamp_,
-                                                 nullptr);
+  const CanFrameVerdict odd =
+      classify_can_frame(raw(CAN_ERR_FLAG | kCommandId, {1, 2, 3, 4, 5, 6, 7, 8}), clamp_, nullptr);
   EXPECT_EQ(odd.kind, CanFrameKind::kErrorFrame);
   EXPECT_STREQ(error_class_name(6), "bus-off");
 }
@@ -186,8 +188,8 @@ TEST_F(CanFrames, Bjm1MovesKappaByTheConfiguredAxisAndSpan) {
   EXPECT_EQ(v.kind, CanFrameKind::kJoystick);
   ASSERT_TRUE(v.command.present[0]);
   EXPECT_NEAR(v.command.kappa[0], 0.45 + 0.05, 1e-12);
-  const CanFrameVerdict back =
-      classify_can_frame(to_can_frame(encode_bjm1(0x80, axis_fields(0), axis_fields(-20))), clamp_, &joystick_);
+  const CanFrameVerdict back = classify_can_frame(
+      to_can_frame(encode_bjm1(0x80, axis_fields(0), axis_fields(-20))), clamp_, &joystick_);
   EXPECT_NEAR(back.command.kappa[0], 0.45 - 0.02, 1e-12);
   const CanFrameVerdict neutral =
       classify_can_frame(to_can_frame(encode_bjm1(0x80, axis_fields(0), axis_fields(0))), clamp_, &joystick_);

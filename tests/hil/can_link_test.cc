@@ -4,7 +4,6 @@
 #include "hil/can_link.h"
 
 #include <gtest/gtest.h>
-
 #include <linux/can/netlink.h>
 
 #include <cerrno>
@@ -116,7 +115,8 @@ TEST(CanLinkOnVcan, BitTimingIsANoteDownAndUpWorkCountersAreThere) {
   can.bring_up = true;
   const std::string down = configure_link(can, id);  // set while down
   std::printf("vcan0, link down: %s\n", down.c_str());
-  EXPECT_EQ(down.rfind("link taken down and brought up; vcan has no bit timing: bitrate not applied (E", 0), 0u)
+  EXPECT_EQ(down.rfind("link taken down and brought up; vcan has no bit timing: bitrate not applied (E", 0),
+            0u)
       << down;
   EXPECT_EQ(identify_link(test::kVcan).kind, LinkKind::kVirtual);
   EXPECT_FALSE(controller_state(test::kVcan).has_value());

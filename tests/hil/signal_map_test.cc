@@ -9,11 +9,13 @@ namespace hilsim::hil {
 namespace {
 
 // The status frame's signal `name`, decoded from `frames` (the encoder's output).
-double status_signal(const std::vector<MessageSpec>& sensors, std::span<const Frame> frames, const std::string& name) {
+double status_signal(const std::vector<MessageSpec>& sensors, std::span<const Frame> frames,
+                     const std::string& name) {
   for (std::size_t i = 0; i < sensors.size(); ++i) {
     if (sensors[i].id != kStatusId) continue;
     for (const SignalSpec& s : sensors[i].signals) {
-      if (s.name == name) return decode(s, std::span<const std::uint8_t>(frames[i].data.data(), frames[i].length));
+      if (s.name == name)
+        return decode(s, std::span<const std::uint8_t>(frames[i].data.data(), frames[i].length));
     }
   }
   ADD_FAILURE() << "no status signal " << name;

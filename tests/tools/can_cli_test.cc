@@ -32,7 +32,8 @@ TEST(CanCli, DecodeNamesEveryFrameByTheMapping) {
   const fs::path csv = temp_path("can", ".csv");
   const Outcome o = run_hilsim("can", "decode --candump " + log.string() + " --csv " + csv.string());
   ASSERT_EQ(o.status, 0) << o.err;
-  EXPECT_NE(o.out.find("100#80D7141B00000000  HilsimCommand: kappa_1 = 0.45435072, kappa_2 = 0"), std::string::npos)
+  EXPECT_NE(o.out.find("100#80D7141B00000000  HilsimCommand: kappa_1 = 0.45435072, kappa_2 = 0"),
+            std::string::npos)
       << o.out;
   EXPECT_NE(o.out.find("100#R  remote request (RTR)"), std::string::npos) << o.out;
   // X: right (positive) at 50.0 %; Y: not available.
@@ -44,9 +45,10 @@ TEST(CanCli, DecodeNamesEveryFrameByTheMapping) {
   EXPECT_NE(o.out.find("123#11  not in hilsim's mapping"), std::string::npos) << o.out;
   EXPECT_NE(o.out.find("6 frames, 1 sensor rows"), std::string::npos) << o.out;
   const std::string table = slurp(csv);
-  EXPECT_EQ(table.substr(0, table.find('\n')),
-            "timestamp,s_1,sdot_1,p1_1,p2_1,fh_1,kappa_applied_1,watchdog_active,numerical_fault,bus_off,bus_error,"
-            "overruns,sim_time,sequence_echo");
+  EXPECT_EQ(
+      table.substr(0, table.find('\n')),
+      "timestamp,s_1,sdot_1,p1_1,p2_1,fh_1,kappa_applied_1,watchdog_active,numerical_fault,bus_off,bus_error,"
+      "overruns,sim_time,sequence_echo");
   EXPECT_NE(table.find("\n1700000000.001002,"), std::string::npos) << table;
   fs::remove(log);
   fs::remove(csv);
@@ -105,14 +107,16 @@ TEST(CanCli, ACandumpLogOfM1At1kHzReplaysToTheM1Trajectory) {
   const fs::path log = temp_path("can", ".log"), offline = temp_path("can", "_off.csv");
   const fs::path replayed = temp_path("can", "_rep.csv"), fine = temp_path("can", "_fine.csv");
   ASSERT_EQ(run_hilsim("can", "run " + scenario.string() + " --out " + offline.string()).status, 0);
-  const std::string replay = "replay --scenario " + scenario.string() + " --candump " + log.string() + " --out ";
+  const std::string replay =
+      "replay --scenario " + scenario.string() + " --candump " + log.string() + " --out ";
 
   write_m1_log(log, s, 1000);
   const Outcome r = run_hilsim("can", replay + replayed.string());
   ASSERT_EQ(r.status, 0) << r.err << r.out;
   EXPECT_NE(r.out.find("2501 frames, 2501 commands, 0 joystick, 0 ignored"), std::string::npos) << r.out;
   const auto [ds1, at] = max_ds1(replayed, offline);
-  std::printf("candump replay of M1 at 1 kHz against the scripted M1: max |ds1| = %.3e m at t = %.3f s\n", ds1, at);
+  std::printf("candump replay of M1 at 1 kHz against the scripted M1: max |ds1| = %.3e m at t = %.3f s\n",
+              ds1, at);
   // Each ramp reaches the valve up to 1 ms late (held at the previous sample), which shifts the
   // load's path by at most the change of ṡ1 it causes times 1 ms: 0.016 m/s after the first ramp,
   // −0.031 m/s after the second, so |0.016| · 1 ms + |−0.031 − 0.016| · 1 ms = 6.3e-5 m at most.
@@ -122,8 +126,8 @@ TEST(CanCli, ACandumpLogOfM1At1kHzReplaysToTheM1Trajectory) {
   write_m1_log(log, s, 100);
   ASSERT_EQ(run_hilsim("can", replay + fine.string()).status, 0);
   const auto [ds1_fine, at_fine] = max_ds1(fine, offline);
-  std::printf("candump replay of M1 at 10 kHz (every micro step): max |ds1| = %.3e m at t = %.3f s\n", ds1_fine,
-              at_fine);
+  std::printf("candump replay of M1 at 10 kHz (every micro step): max |ds1| = %.3e m at t = %.3f s\n",
+              ds1_fine, at_fine);
   // One micro step off (0.1 ms) would give about a tenth of the 1 kHz figure.
   EXPECT_LT(ds1_fine, 1e-7);
   for (const fs::path& p : {scenario, log, replayed, offline, fine}) fs::remove(p);
@@ -134,7 +138,8 @@ TEST(CanCli, ARunWithoutTheInterfaceSaysWhichOneIsMissing) {
   std::ofstream(s) << "[hil]\ninput = \"can\"\n[can]\ninterface = \"hilsim-none0\"\n";
   const Outcome o = run_hilsim("can", "run " + s.string() + " --realtime --duration 0.1");
   EXPECT_EQ(o.status, 2) << o.out;
-  EXPECT_NE(o.err.find("can.interface = 'hilsim-none0': no such network interface"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("can.interface = 'hilsim-none0': no such network interface"), std::string::npos)
+      << o.err;
   fs::remove(s);
 }
 

@@ -46,7 +46,8 @@ TEST_F(CandumpKappaTest, EachFrameAppliesFromTheFirstMicroStepStartingAtOrAfterI
 }
 
 TEST_F(CandumpKappaTest, TheLastFrameBeforeAMicroStepWinsAndRepeatsAreNoChange) {
-  const CandumpKappa k = replay({command(0, 0.40), command(110, 0.41), command(150, 0.42), command(400, 0.42)});
+  const CandumpKappa k =
+      replay({command(0, 0.40), command(110, 0.41), command(150, 0.42), command(400, 0.42)});
   ASSERT_EQ(k.entries.size(), 2u);
   EXPECT_EQ(k.entries[1].micro_step, 2);
   EXPECT_NEAR(k.entries[1].kappa, 0.42, 1e-9);
@@ -65,7 +66,8 @@ TEST_F(CandumpKappaTest, TimeStartsAtTheFirstKappaFrameAndOtherFramesCarryNone) 
   short_command.frame.length = 4;
   hil::CandumpRecord sensor = command(170, 0.9);
   sensor.frame.id = 0x200;
-  const CandumpKappa k = replay({error, remote, short_command, sensor, command(1000, 0.40), command(1150, 0.41)});
+  const CandumpKappa k =
+      replay({error, remote, short_command, sensor, command(1000, 0.40), command(1150, 0.41)});
   EXPECT_EQ(k.frames, 6u);
   EXPECT_EQ(k.kinds[static_cast<std::size_t>(hil::CanFrameKind::kErrorFrame)], 1u);
   EXPECT_EQ(k.kinds[static_cast<std::size_t>(hil::CanFrameKind::kRemote)], 1u);
@@ -95,16 +97,19 @@ TEST_F(CandumpKappaTest, TheWatchdogAppliesTheSafeKappaAfterTheTimeoutAsLive) {
 }
 
 TEST_F(CandumpKappaTest, AJoystickFrameMovesKappaWhenConfigured) {
-  const hil::JoystickInput joystick{hil::JoystickAxis::kY, hil::AxisToKappa{0.45, 0.1, 0.0, 1.0, false}, std::nullopt};
+  const hil::JoystickInput joystick{hil::JoystickAxis::kY, hil::AxisToKappa{0.45, 0.1, 0.0, 1.0, false},
+                                    std::nullopt};
   hil::CandumpRecord bjm1;
   bjm1.timestamp_us = kBase + 300;
   bjm1.interface = "vcan0";
   bjm1.frame = hil::encode_bjm1(0x80, hil::axis_fields(0.0), hil::axis_fields(-50.0));
-  const CandumpKappa k = kappa_from_candump({command(0, 0.45), bjm1}, commands_, &joystick, kStep, 100, watchdog_);
+  const CandumpKappa k =
+      kappa_from_candump({command(0, 0.45), bjm1}, commands_, &joystick, kStep, 100, watchdog_);
   ASSERT_EQ(k.entries.size(), 2u);
   EXPECT_EQ(k.entries[1].micro_step, 3);
   EXPECT_NEAR(k.entries[1].kappa, 0.40, 1e-12);
-  EXPECT_EQ(replay({command(0, 0.45), bjm1}).kinds[static_cast<std::size_t>(hil::CanFrameKind::kUnknownId)], 1u);
+  EXPECT_EQ(replay({command(0, 0.45), bjm1}).kinds[static_cast<std::size_t>(hil::CanFrameKind::kUnknownId)],
+            1u);
 }
 
 }  // namespace

@@ -59,7 +59,8 @@ TEST(SensorFrames, PressuresMatchTheirCommunicationPointAndLengthThePreviousOne)
   const auto feed = [&](double sim_time, const std::vector<double>& now, const std::vector<double>& before) {
     for (const hil::Frame& f : frames(sim_time, before[2], now[4], now[5])) table.add(0, f);
   };
-  for (int n = 1; n < 10; ++n) feed(n * 1e-3, t.rows[static_cast<std::size_t>(n)], t.rows[static_cast<std::size_t>(n - 1)]);
+  for (int n = 1; n < 10; ++n)
+    feed(n * 1e-3, t.rows[static_cast<std::size_t>(n)], t.rows[static_cast<std::size_t>(n - 1)]);
   // A micro step between communication points (0.2 ms past one): not compared, however far off.
   feed(3.2e-3, {0, 0, 0, 0, 0, 0}, {0, 0, 9.9, 0, 0, 0});
   const SensorDeviation d = compare_with_trajectory(table, t);

@@ -19,9 +19,9 @@ void apply(std::vector<sim::RecordedValveCommand::Entry>& entries, std::int64_t 
 
 }  // namespace
 
-CandumpKappa kappa_from_candump(const std::vector<hil::CandumpRecord>& records, const hil::CommandDecoder& commands,
-                                const hil::JoystickInput* joystick, std::int64_t h_ns, std::int64_t end_step,
-                                const WatchdogRule& watchdog) {
+CandumpKappa kappa_from_candump(const std::vector<hil::CandumpRecord>& records,
+                                const hil::CommandDecoder& commands, const hil::JoystickInput* joystick,
+                                std::int64_t h_ns, std::int64_t end_step, const WatchdogRule& watchdog) {
   CandumpKappa out;
   bool started = false;
   std::int64_t last_ns = 0;  // arrival of the newest κ frame, since the first
@@ -51,7 +51,8 @@ CandumpKappa kappa_from_candump(const std::vector<hil::CandumpRecord>& records, 
     last_ns = t_ns;
     out.last_us = r.timestamp_us;
   }
-  if (!started) throw io::InputError("the candump log holds no command frame (nor a joystick frame) to replay");
+  if (!started)
+    throw io::InputError("the candump log holds no command frame (nor a joystick frame) to replay");
   const std::int64_t m = (last_ns + watchdog.timeout_ns) / h_ns + 1;
   if (m < end_step) {
     apply(out.entries, m, watchdog.safe_kappa);

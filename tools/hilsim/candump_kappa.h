@@ -39,8 +39,8 @@ struct WatchdogRule {
 
 // Throws io::InputError when the log carries no κ frame. `h_hyd_ns`: the micro step [ns], > 0;
 // `end_step`: the run's micro steps (the watchdog after the last frame acts up to it).
-CandumpKappa kappa_from_candump(const std::vector<hil::CandumpRecord>& records, const hil::CommandDecoder& commands,
-                                const hil::JoystickInput* joystick, std::int64_t h_hyd_ns, std::int64_t end_step,
-                                const WatchdogRule& watchdog);
+CandumpKappa kappa_from_candump(const std::vector<hil::CandumpRecord>& records,
+                                const hil::CommandDecoder& commands, const hil::JoystickInput* joystick,
+                                std::int64_t h_hyd_ns, std::int64_t end_step, const WatchdogRule& watchdog);
 
 }  // namespace hilsim::tools

@@ -26,10 +26,12 @@ void DecodeCommand::add_to(CLI::App& parent) {
       ->check(CLI::IsMember({1, 2}));
   cmd->add_option("--scenario", scenario, "Decode by this scenario's signal mapping ([[messages]]) instead")
       ->check(CLI::ExistingFile);
-  cmd->add_option("--csv", csv, "Write the sensor frames as CSV, one row per status frame (timestamp, then every signal)");
-  cmd->add_option("--compare", compare,
-                  "Compare the sensor frames with this trajectory CSV of the same run (hilsim run --out) at its "
-                  "communication points, and print the largest differences");
+  cmd->add_option("--csv", csv,
+                  "Write the sensor frames as CSV, one row per status frame (timestamp, then every signal)");
+  cmd->add_option(
+      "--compare", compare,
+      "Compare the sensor frames with this trajectory CSV of the same run (hilsim run --out) at its "
+      "communication points, and print the largest differences");
   cmd->add_flag("--quiet", quiet, "Do not print the frames, only the summary");
 }
 
@@ -49,7 +51,8 @@ std::string describe_axis(const char* name, const hil::AxisState& a) {
   } else if (a.neutral) {
     std::snprintf(buf, sizeof buf, "%s neutral", name);
   } else {
-    std::snprintf(buf, sizeof buf, "%s %s %.1f %%", name, a.negative ? "negative" : "positive", a.position_percent);
+    std::snprintf(buf, sizeof buf, "%s %s %.1f %%", name, a.negative ? "negative" : "positive",
+                  a.position_percent);
   }
   return buf;
 }
@@ -80,7 +83,8 @@ std::string describe(const hil::CandumpRecord& r, const std::vector<hil::Message
     for (std::size_t i = 0; i < m.signals.size(); ++i) {
       char buf[64];
       std::snprintf(buf, sizeof buf, "%s %s = %.10g%s%s", i ? "," : "", m.signals[i].name.c_str(),
-                    hil::decode(m.signals[i], data), m.signals[i].unit.empty() ? "" : " ", m.signals[i].unit.c_str());
+                    hil::decode(m.signals[i], data), m.signals[i].unit.empty() ? "" : " ",
+                    m.signals[i].unit.c_str());
       s += buf;
     }
     return s;
@@ -111,7 +115,8 @@ int DecodeCommand::execute() const {
     for (const std::string& c : table.columns()) out << "," << c;
     out << "\n";
     for (const SensorRow& row : table.rows()) {
-      char stamp[32];  // microseconds, as candump writes them (a double's shortest form would show its rounding)
+      char stamp[32];  // microseconds, as candump writes them (a double's shortest form would show its
+                       // rounding)
       std::snprintf(stamp, sizeof stamp, "%.6f", row.timestamp_s);
       out << stamp;
       for (const double v : row.values) out << "," << shortest(v);
@@ -124,7 +129,8 @@ int DecodeCommand::execute() const {
   if (compare) {
     const SensorDeviation d = compare_with_trajectory(table, io::read_numeric_csv(*compare));
     if (d.matched == 0) {
-      throw io::InputError(*compare + ": no status frame's sim_time falls on a communication point of the trajectory");
+      throw io::InputError(*compare +
+                           ": no status frame's sim_time falls on a communication point of the trajectory");
     }
     const auto scale = [&](const char* name) {
       for (const hil::MessageSpec& m : messages) {
@@ -134,9 +140,10 @@ int DecodeCommand::execute() const {
       }
       return 0.0;
     };
-    std::printf("against %s at %zu communication points: max |ds1| = %.3e m (resolution %g m), "
-                "max |dp1| = %.1f Pa, max |dp2| = %.1f Pa (resolution %g Pa)\n",
-                compare->c_str(), d.matched, d.s, scale("s_1"), d.p1, d.p2, scale("p1_1"));
+    std::printf(
+        "against %s at %zu communication points: max |ds1| = %.3e m (resolution %g m), "
+        "max |dp1| = %.1f Pa, max |dp2| = %.1f Pa (resolution %g Pa)\n",
+        compare->c_str(), d.matched, d.s, scale("s_1"), d.p1, d.p2, scale("p1_1"));
   }
   return 0;
 }

@@ -4,10 +4,9 @@
 // from the run's trajectory CSV.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <optional>
 #include <string>
-
-#include <CLI/CLI.hpp>
 
 namespace hilsim::tools {
 

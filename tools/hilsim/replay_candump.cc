@@ -39,20 +39,23 @@ int ReplayCommand::execute_candump() const {
   }
   const auto count = [&](hil::CanFrameKind kind) { return k.kinds[static_cast<std::size_t>(kind)]; };
   const std::size_t applied = count(hil::CanFrameKind::kCommand) + count(hil::CanFrameKind::kJoystick);
-  std::printf("replaying candump log %s on scenario %s: %zu frames, %zu commands, %zu joystick, %zu ignored; "
-              "kappa from t = 0 at the first of them for %.6f s: %zu changes (at micro step ceil(t / h_H)), "
-              "%lld watchdog trip(s); %s, H = %g s, h_H = %g s, %g s\n",
-              candump->c_str(), s.name.c_str(), k.frames, count(hil::CanFrameKind::kCommand),
-              count(hil::CanFrameKind::kJoystick), k.frames - applied, static_cast<double>(k.last_us - k.first_us) * 1e-6,
-              k.entries.size(), static_cast<long long>(k.watchdog_trips), config::describe(s.cosim).c_str(),
-              s.cosim.H, s.cosim.h_hyd, s.cosim.duration);
+  std::printf(
+      "replaying candump log %s on scenario %s: %zu frames, %zu commands, %zu joystick, %zu ignored; "
+      "kappa from t = 0 at the first of them for %.6f s: %zu changes (at micro step ceil(t / h_H)), "
+      "%lld watchdog trip(s); %s, H = %g s, h_H = %g s, %g s\n",
+      candump->c_str(), s.name.c_str(), k.frames, count(hil::CanFrameKind::kCommand),
+      count(hil::CanFrameKind::kJoystick), k.frames - applied,
+      static_cast<double>(k.last_us - k.first_us) * 1e-6, k.entries.size(),
+      static_cast<long long>(k.watchdog_trips), config::describe(s.cosim).c_str(), s.cosim.H, s.cosim.h_hyd,
+      s.cosim.duration);
   const sim::RecordedValveCommand valve(std::move(k.entries));
   const sim::RunResult result = sim::run_cosimulation(s.crane, s.hydraulics, eq, valve, s.cosim);
   if (out) {
     std::ofstream csv(*out);
     if (!csv) throw io::InputError(*out + ": cannot open the output file for writing");
     io::write_trajectory_header(csv, s.crane.actuators);
-    for (const sim::CraneSample& sample : result.samples) io::write_trajectory_row(csv, sample, s.crane.actuators);
+    for (const sim::CraneSample& sample : result.samples)
+      io::write_trajectory_row(csv, sample, s.crane.actuators);
     csv.close();
     if (!csv) throw io::InputError(*out + ": writing the output file failed");
     std::printf("trajectory: %zu rows written to %s\n", result.samples.size(), out->c_str());

@@ -34,7 +34,8 @@ bool SensorTable::add(std::int64_t timestamp_us, const hil::Frame& frame) {
     const hil::MessageSpec& m = messages_[k];
     if (m.id != frame.id || m.extended != frame.extended || frame.rtr || frame.length < m.length) continue;
     const std::span<const std::uint8_t> data(frame.data.data(), frame.length);
-    for (std::size_t i = 0; i < m.signals.size(); ++i) current_[first_column_[k] + i] = hil::decode(m.signals[i], data);
+    for (std::size_t i = 0; i < m.signals.size(); ++i)
+      current_[first_column_[k] + i] = hil::decode(m.signals[i], data);
     if (k + 1 != messages_.size()) return false;
     rows_.push_back({static_cast<double>(timestamp_us) * 1e-6, current_});
     return true;

@@ -11,14 +11,17 @@ namespace {
 // An optional integer key: `unset` stands for absent while reading (TOML has no null).
 constexpr std::int64_t kUnset = -1;
 
-std::int64_t or_unset(const auto& optional) { return optional ? static_cast<std::int64_t>(*optional) : kUnset; }
+std::int64_t or_unset(const auto& optional) {
+  return optional ? static_cast<std::int64_t>(*optional) : kUnset;
+}
 
 // A key given as an integer, checked against [lo, hi] here because the setting's type is narrower.
 std::int64_t in_range(const std::string& path, const std::string& key, std::int64_t v, std::int64_t lo,
                       std::int64_t hi, const std::string& unit) {
   if (v < lo || v > hi) {
-    throw InputError(path + ": key '" + key + "' = " + std::to_string(v) + unit + " is outside the accepted range [" +
-                     std::to_string(lo) + ", " + std::to_string(hi) + "]");
+    throw InputError(path + ": key '" + key + "' = " + std::to_string(v) + unit +
+                     " is outside the accepted range [" + std::to_string(lo) + ", " + std::to_string(hi) +
+                     "]");
   }
   return v;
 }
@@ -40,9 +43,11 @@ void load_can_section(const std::string& path, const toml::table& root, hil::Can
   c.integer("joystick_source_address", source_address);
   c.reject_unknown();
   // Classical CAN runs at up to 1 Mbit/s; restart_ms is a u32 in the kernel, an hour is plenty.
-  if (bitrate != kUnset) can.bitrate = static_cast<std::uint32_t>(in_range(path, "can.bitrate", bitrate, 1, 1'000'000, " bit/s"));
+  if (bitrate != kUnset)
+    can.bitrate = static_cast<std::uint32_t>(in_range(path, "can.bitrate", bitrate, 1, 1'000'000, " bit/s"));
   if (restart_ms != kUnset) {
-    can.restart_ms = static_cast<std::uint32_t>(in_range(path, "can.restart_ms", restart_ms, 0, 3'600'000, " ms"));
+    can.restart_ms =
+        static_cast<std::uint32_t>(in_range(path, "can.restart_ms", restart_ms, 0, 3'600'000, " ms"));
   }
   // J1939 source addresses 254 (null) and 255 (global) never send.
   if (source_address != kUnset) {

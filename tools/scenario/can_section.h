@@ -2,9 +2,9 @@
 // through libsocketcan, and the J1939 joystick.
 #pragma once
 
-#include <string>
-
 #include <toml++/toml.h>
+
+#include <string>
 
 #include "hil/hil_settings.h"
 
