@@ -66,6 +66,7 @@ std::vector<MessageSpec> default_messages(int actuators) {
   }
   m.push_back({"HilsimStatus", kStatusId, false, 8, "Hilsim",
                {unsigned_signal("watchdog_active", 0, 1, 1.0, ""), unsigned_signal("numerical_fault", 1, 1, 1.0, ""),
+                unsigned_signal("bus_off", 2, 1, 1.0, ""), unsigned_signal("bus_error", 3, 1, 1.0, ""),
                 unsigned_signal("overruns", 8, 16, 1.0, ""), unsigned_signal("sim_time", 24, 32, 1e-4, "s"),
                 unsigned_signal("sequence_echo", 56, 8, 1.0, "")}});
   return m;

@@ -7,8 +7,10 @@
 // Outputs (hilsim → controller), per actuator k = 1, 2 (0x200 + 0x10·(k − 1), and one more):
 //   0x200 HilsimActuator1: s_1 [m], sdot_1 [m/s], p1_1 [Pa], p2_1 [Pa]
 //   0x201 HilsimForce1: fh_1 [N], kappa_applied_1 [-]
-//   0x2F0 HilsimStatus: watchdog_active, numerical_fault, overruns (saturating at 65535),
-//         sim_time [s], sequence_echo (low 8 bits of the newest applied command's sequence)
+//   0x2F0 HilsimStatus: watchdog_active, numerical_fault, bus_off, bus_error (the CAN bridge's
+//         link: bus-off until the controller restarts; an error frame since the previous status
+//         frame; always 0 over UDP), overruns (saturating at 65535), sim_time [s], sequence_echo
+//         (low 8 bits of the newest applied command's sequence)
 #pragma once
 
 #include <vector>

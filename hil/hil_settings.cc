@@ -10,9 +10,15 @@ const char* to_string(InputSource source) {
       return "script";
     case InputSource::kUdp:
       return "udp";
+    case InputSource::kCan:
+      return "can";
   }
   return "?";
 }
+
+const char* to_string(Joystick joystick) { return joystick == Joystick::kBjm1 ? "bjm1" : "none"; }
+
+const char* to_string(JoystickAxis axis) { return axis == JoystickAxis::kX ? "x" : "y"; }
 
 std::vector<MessageSpec> effective_messages(const HilSettings& hil, int actuators) {
   return hil.messages.empty() ? default_messages(actuators) : hil.messages;

@@ -1,8 +1,10 @@
-// The [hil] and [udp] sections of a scenario: where the valve command comes from in a
-// hardware-in-the-loop run, the watchdog, what happens to out-of-range commands, and the UDP
-// bridge's addresses and output rate. Every key is documented in README.md ("Scenario files").
+// The [hil], [udp] and [can] sections of a scenario: where the valve command comes from in a
+// hardware-in-the-loop run, the watchdog, what happens to out-of-range commands, the UDP bridge's
+// addresses, the CAN bridge's interface, link settings and joystick, and the output rate. Every
+// key is documented in README.md ("Scenario files").
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,6 +16,7 @@ namespace hilsim::hil {
 enum class InputSource {
   kScript,  // the scenario's manoeuvre (no outside input)
   kUdp,     // command datagrams on [udp] listen
+  kCan,     // command frames (and a J1939 joystick) on [can] interface
 };
 
 enum class OutOfRange {
@@ -41,7 +44,26 @@ struct UdpSettings {
   std::string send_to = "127.0.0.1:47801";  // where sensor datagrams go
 };
 
-const char* to_string(InputSource source);  // "script", "udp"
+enum class Joystick : std::uint8_t {
+  kNone,  // κ from command frames only
+  kBjm1,  // also from a J1939 joystick's Basic Joystick Message 1 (hil/j1939_joystick.h)
+};
+enum class JoystickAxis : std::uint8_t { kX, kY };
+
+struct CanSettings {
+  std::string interface = "can0";           // SocketCAN network interface, e.g. "can0", "vcan0"
+  std::optional<std::uint32_t> bitrate;     // [bit/s] applied through libsocketcan; unset: as it is
+  std::optional<std::uint32_t> restart_ms;  // [ms] automatic restart after bus-off, 0 = off; unset: as it is
+  bool bring_up = false;                    // take the link down, apply the settings, bring it up
+  Joystick joystick = Joystick::kNone;
+  JoystickAxis joystick_axis = JoystickAxis::kX;
+  double joystick_span = 0.1;                         // [-] κ change at full deflection (sign: direction)
+  std::optional<std::uint8_t> joystick_source_address;  // only this J1939 sender; unset: any
+};
+
+const char* to_string(InputSource source);  // "script", "udp", "can"
+const char* to_string(Joystick joystick);   // "none", "bjm1"
+const char* to_string(JoystickAxis axis);   // "x", "y"
 const char* to_string(OutOfRange policy);   // "clamp", "reject"
 
 }  // namespace hilsim::hil

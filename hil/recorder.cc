@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "hil/candump_log.h"
 #include "rt/thread_setup.h"
 
 namespace hilsim::hil {
@@ -13,6 +14,14 @@ Recorder::Recorder(const std::string& path, const std::string& build, const std:
 Recorder::~Recorder() {
   stopping_.store(true);
   if (thread_.joinable()) thread_.join();
+}
+
+void Recorder::log_frames(const std::string& path, const std::string& interface, ReceivedFrameRing& frames) {
+  frames_out_.open(path);
+  if (!frames_out_) throw RecordingError(path + ": cannot open the candump log for writing");
+  frames_path_ = path;
+  interface_ = interface;
+  frames_ = &frames;
 }
 
 void Recorder::start() {
@@ -28,12 +37,22 @@ void Recorder::start() {
 void Recorder::drain() {
   rt::InputEvent e;
   while (ring_.try_pop(e)) writer_.write(e);
+  if (!frames_) return;
+  ReceivedFrame f;
+  while (frames_->try_pop(f)) {
+    frames_out_ << format_candump_line(f.timestamp_us, interface_, f.frame, f.error_frame) << '\n';
+    ++frames_logged_;
+  }
 }
 
 void Recorder::finish(std::int64_t communication_points, const std::string& output_sha256) {
   stopping_.store(true, std::memory_order_release);
   if (thread_.joinable()) thread_.join();
-  drain();  // the producer has finished: what is left is the rest
+  drain();  // the producers have finished: what is left is the rest
+  if (frames_) {
+    frames_out_.close();
+    if (!frames_out_) throw RecordingError(frames_path_ + ": writing the candump log failed");
+  }
   writer_.finish(communication_points, ring_.dropped(), output_sha256);
 }
 

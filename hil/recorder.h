@@ -1,7 +1,8 @@
 // The recorder thread of a live run: drains the input events the hydraulics thread pushes
-// (rt/commanded_valve.h) into a recording file (hil/recording.h). Not real time: it sleeps between
-// drains and writes files; a ring that overflows is counted by the ring, and the recording's end
-// line says so.
+// (rt/commanded_valve.h) into a recording file (hil/recording.h), and, with a CAN input, the frames
+// the CAN bridge received (hil/received_frames.h) into a candump log (hil/candump_log.h). Not real
+// time: it sleeps between drains and writes files; a ring that overflows is counted by the ring,
+// and the recording's end line (and the run's report, for frames) says so.
 #pragma once
 
 #include <atomic>
@@ -9,6 +10,7 @@
 #include <string>
 #include <thread>
 
+#include "hil/received_frames.h"
 #include "hil/recording.h"
 #include "rt/commanded_valve.h"
 
@@ -24,17 +26,27 @@ class Recorder final {
   Recorder(const Recorder&) = delete;
   Recorder& operator=(const Recorder&) = delete;
 
+  // Also writes every frame of `frames` to `path` as candump -L lines on `interface` (before
+  // start(); throws RecordingError when the file cannot be opened). The ring must outlive this.
+  void log_frames(const std::string& path, const std::string& interface, ReceivedFrameRing& frames);
+
   void start();
   // Drains what is left, stops the thread and writes the end line (throws RecordingError).
   void finish(std::int64_t communication_points, const std::string& output_sha256);
   std::int64_t events() const { return writer_.events(); }
   std::uint64_t dropped() const { return ring_.dropped(); }
+  std::int64_t frames_logged() const { return frames_logged_; }
 
  private:
   void drain();
 
   RecordingWriter writer_;
   rt::InputEventRing& ring_;
+  ReceivedFrameRing* frames_ = nullptr;
+  std::string frames_path_;
+  std::string interface_;
+  std::ofstream frames_out_;
+  std::int64_t frames_logged_ = 0;
   std::vector<int> cpus_to_avoid_;
   std::atomic<bool> stopping_{false};
   std::thread thread_;

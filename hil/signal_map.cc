@@ -87,6 +87,7 @@ Quantity quantity_of(const std::string& name) {
       {"watchdog_active", Quantity::kWatchdogActive}, {"numerical_fault", Quantity::kNumericalFault},
       {"overruns", Quantity::kOverruns}, {"sim_time", Quantity::kSimTime},
       {"sequence_echo", Quantity::kSequenceEcho},
+      {"bus_off", Quantity::kBusOff},  {"bus_error", Quantity::kBusError},
       {"s_2", Quantity::kUnused},      {"sdot_2", Quantity::kUnused},
       {"p1_2", Quantity::kUnused},     {"p2_2", Quantity::kUnused},
       {"fh_2", Quantity::kUnused},     {"kappa_applied_2", Quantity::kUnused},
@@ -96,10 +97,11 @@ Quantity quantity_of(const std::string& name) {
   }
   throw std::invalid_argument("sensor signal '" + name +
                               "' is not one of: s_k, sdot_k, p1_k, p2_k, fh_k, kappa_applied_k (k = 1, 2), "
-                              "watchdog_active, numerical_fault, overruns, sim_time, sequence_echo");
+                              "watchdog_active, numerical_fault, overruns, sim_time, sequence_echo, bus_off, "
+                              "bus_error");
 }
 
-double value_of(Quantity q, const rt::SensorSnapshot& s) {
+double value_of(Quantity q, const rt::SensorSnapshot& s, const LinkStatus& link) {
   switch (q) {
     case Quantity::kS: return s.s;
     case Quantity::kSdot: return s.s_dot;
@@ -112,6 +114,8 @@ double value_of(Quantity q, const rt::SensorSnapshot& s) {
     case Quantity::kOverruns: return static_cast<double>(s.overruns);  // encode() saturates
     case Quantity::kSimTime: return s.t;
     case Quantity::kSequenceEcho: return static_cast<double>(s.last_sequence & 0xFFu);
+    case Quantity::kBusOff: return link.bus_off ? 1.0 : 0.0;
+    case Quantity::kBusError: return link.bus_error ? 1.0 : 0.0;
     case Quantity::kUnused: return 0.0;
   }
   return 0.0;
@@ -133,7 +137,8 @@ SensorEncoder::SensorEncoder(const std::vector<MessageSpec>& messages) {
   }
 }
 
-std::size_t SensorEncoder::encode(const rt::SensorSnapshot& snapshot, std::span<Frame> out) const noexcept {
+std::size_t SensorEncoder::encode(const rt::SensorSnapshot& snapshot, std::span<Frame> out,
+                                  const LinkStatus& link) const noexcept {
   std::size_t n = 0;
   for (const FrameLayout& layout : frames_) {
     if (n >= out.size()) break;
@@ -141,7 +146,7 @@ std::size_t SensorEncoder::encode(const rt::SensorSnapshot& snapshot, std::span<
     for (const Field& field : layout.fields) {
       // Out-of-range values are clamped to the signal's range (the encoder reports it; a sensor
       // beyond its range reads as its end value, as a real transducer would); NaN leaves zeros.
-      hil::encode(field.signal, value_of(field.quantity, snapshot), std::span<std::uint8_t>(f.data.data(), f.length));
+      hil::encode(field.signal, value_of(field.quantity, snapshot, link), std::span<std::uint8_t>(f.data.data(), f.length));
     }
     out[n++] = f;
   }

@@ -58,18 +58,27 @@ class CommandDecoder final {
 enum class Quantity : std::uint8_t {
   kS, kSdot, kP1, kP2, kFh, kKappaApplied,                         // of actuator 1
   kWatchdogActive, kNumericalFault, kOverruns, kSimTime, kSequenceEcho,
+  kBusOff, kBusError,                                               // of the bridge's link (LinkStatus)
   kUnused,                                                          // another actuator's: sent as 0
+};
+
+// What the bridge that sends the frames knows of its own link, beside the simulation's snapshot:
+// the CAN bridge sets it from the error frames it receives; the UDP bridge has no bus (all false).
+struct LinkStatus {
+  bool bus_off = false;    // the CAN controller reported bus-off and has not restarted since
+  bool bus_error = false;  // an error frame arrived since the previous status frame
 };
 
 class SensorEncoder final {
  public:
   // Every signal of `messages` must be one of: s_k, sdot_k, p1_k, p2_k, fh_k, kappa_applied_k
   // (k = 1: the real-time runner has one actuator; k = 2 is sent as 0), watchdog_active,
-  // numerical_fault, overruns, sim_time, sequence_echo. Throws std::invalid_argument naming an
-  // unknown signal, or more than 16 messages.
+  // numerical_fault, overruns, sim_time, sequence_echo, bus_off, bus_error. Throws
+  // std::invalid_argument naming an unknown signal, or more than 16 messages.
   explicit SensorEncoder(const std::vector<MessageSpec>& messages);
   // One frame per message, written into `out` (at least size() frames); returns how many.
-  std::size_t encode(const rt::SensorSnapshot& snapshot, std::span<Frame> out) const noexcept;
+  std::size_t encode(const rt::SensorSnapshot& snapshot, std::span<Frame> out,
+                     const LinkStatus& link = {}) const noexcept;
   std::size_t size() const { return frames_.size(); }
 
  private:

@@ -20,6 +20,7 @@
 #include <thread>
 #include <vector>
 
+#include "hil/bridge_error.h"
 #include "hil/datagram.h"
 #include "hil/hil_settings.h"
 #include "hil/sequence_tracker.h"
@@ -29,12 +30,6 @@
 #include "rt/sensor_publisher.h"
 
 namespace hilsim::hil {
-
-// A bridge that cannot be set up (address in use, bad signal definitions): names what and why.
-class BridgeError : public std::runtime_error {
- public:
-  explicit BridgeError(const std::string& message) : std::runtime_error(message) {}
-};
 
 struct UdpBridgeCounters {
   std::uint64_t datagrams = 0;       // received, from anyone

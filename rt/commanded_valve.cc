@@ -47,6 +47,11 @@ void CommandedValve::evaluate(std::int64_t micro_step, double t) const noexcept 
       max_fallback_delay_ns_ = age - watchdog_.timeout_ns;
     }
     if (fresh) {
+      if (command.received_ns != last_received_ns_) {
+        last_received_ns_ = command.received_ns;
+        ++commands_applied_;
+        if (age > max_command_delay_ns_) max_command_delay_ns_ = age;
+      }
       kappa = command.kappa;
       cause = InputCause::kCommand;
       sequence = command.sequence;

@@ -83,6 +83,11 @@ class CommandedValve final : public sim::ValveCommand {
   // The longest time from a command's expiry (arrival + timeout) to the micro step that applied
   // the safe value instead [ns]: at most one hydraulic period when the thread keeps its deadlines.
   Nanoseconds max_fallback_delay_ns() const { return max_fallback_delay_ns_; }
+  // Commands applied (each newly arrived command the first time a micro step takes it), and the
+  // longest time from a command's arrival to the evaluation that applied it [ns]: the latency of
+  // the valve behind the bridge, at most one hydraulic period when the thread keeps its deadlines.
+  std::int64_t commands_applied() const { return commands_applied_; }
+  Nanoseconds max_command_delay_ns() const { return max_command_delay_ns_; }
   std::int64_t events() const { return events_pushed_; }
 
  private:
@@ -102,6 +107,9 @@ class CommandedValve final : public sim::ValveCommand {
   mutable std::uint32_t last_sequence_ = 0;
   mutable std::int64_t events_pushed_ = 0;
   mutable Nanoseconds max_fallback_delay_ns_ = 0;
+  mutable Nanoseconds last_received_ns_ = -1;
+  mutable std::int64_t commands_applied_ = 0;
+  mutable Nanoseconds max_command_delay_ns_ = 0;
 };
 
 }  // namespace hilsim::rt

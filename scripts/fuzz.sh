@@ -12,6 +12,7 @@ seconds="${HILSIM_FUZZ_SECONDS:-60}"
 mkdir -p "$build_dir/corpus" "$build_dir/artifacts"
 
 sources=(
+  hil/can_frames.cc
   hil/candump_log.cc
   hil/datagram.cc
   hil/default_messages.cc

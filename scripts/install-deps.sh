@@ -3,13 +3,14 @@
 # for hilsim bench-rt, util-linux setpriv for the unprivileged-run tests; qemu-system-x86,
 # busybox-static, can-utils, iproute2, cpio and xz-utils let tests/vm boot a PREEMPT_RT kernel with
 # SocketCAN under QEMU, since the host kernel has neither; clang and its runtime libraries bring
-# libFuzzer and the sanitizers for scripts/fuzz.sh; libssl-dev the SHA-256 of outputs). Idempotent: does nothing
+# libFuzzer and the sanitizers for scripts/fuzz.sh; libssl-dev the SHA-256 of outputs;
+# libsocketcan-dev the CAN link settings of the CAN bridge). Idempotent: does nothing
 # when every package is already installed. Runs apt-get through sudo when not root.
 set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config
-  libeigen3-dev libboost-dev libtomlplusplus-dev libcli11-dev libssl-dev
+  libeigen3-dev libboost-dev libtomlplusplus-dev libcli11-dev libssl-dev libsocketcan-dev
   googletest libgtest-dev
   rt-tests util-linux
   qemu-system-x86 busybox-static can-utils iproute2 cpio xz-utils

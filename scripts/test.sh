@@ -10,9 +10,14 @@ build_dir="${BUILD_DIR:-build}"
 bash scripts/install-deps.sh
 bash scripts/build.sh
 ctest --test-dir "$build_dir" -j "$(nproc)" --output-on-failure -LE vm
+# Cold: the kernel is not cached yet (fetched and unpacked first, then every image built); warm:
+# cached (tests/vm/run-in-vm.sh), only changed images are rebuilt.
+vm_cache="${HILSIM_VM_CACHE:-$build_dir/vm-cache}"
+vm_state=warm
+compgen -G "$vm_cache/kernel/linux-image-*" >/dev/null || vm_state=cold
 vm_started=$SECONDS
 ctest --test-dir "$build_dir" -j "$(nproc)" --output-on-failure -L vm
-echo "test: the VM tests took $((SECONDS - vm_started)) s"
+echo "test: the VM tests took $((SECONDS - vm_started)) s (kernel cache $vm_state)"
 bash scripts/tsan.sh
 fuzz_start=$SECONDS
 bash scripts/fuzz.sh

@@ -1,14 +1,17 @@
 // libFuzzer target for the hil decoders that read untrusted input: UDP datagrams (and the sequence
-// tracker), DBC signals, J1939 BJM1 frames and candump lines. Built and run by scripts/fuzz.sh with
-// clang++ -fsanitize=fuzzer,address,undefined; a crash, a sanitizer report or a broken invariant
-// (trap) fails the run. The first input byte chooses the decoder (its value mod 5), the rest is its
-// input:
+// tracker), DBC signals, J1939 BJM1 frames, candump lines and the CAN bridge's frames. Built and run
+// by scripts/fuzz.sh with clang++ -fsanitize=fuzzer,address,undefined; a crash, a sanitizer report
+// or a broken invariant (trap) fails the run. The first input byte chooses the decoder (its value
+// mod 6), the rest is its input:
 //   0  datagram bytes; then every aligned uint32 of them is fed to a SequenceTracker
 //   1  a signal spec and frame (layout in fuzz_signal), then a physical value to encode
 //   2  a frame: id (4 bytes LE; bit 31 extended, bit 30 RTR), length byte, 8 data bytes
 //   3  one candump line
 //   4  datagram bytes through the bridges' command path: every frame of a valid datagram to the
 //      CommandDecoder of the default mapping, clamping and rejecting
+//   5  a struct can_frame as a raw socket may deliver it: can_id (4 bytes LE, flags included), len
+//      (any byte), 8 data bytes; classified as the CAN bridge does (hil/can_frames.h), with and
+//      without a joystick, clamping and rejecting
 // Seeds are in tests/fuzz/corpus/.
 #include <cmath>
 #include <cstddef>
@@ -18,6 +21,7 @@
 #include <span>
 #include <string_view>
 
+#include "hil/can_frames.h"
 #include "hil/candump_log.h"
 #include "hil/datagram.h"
 #include "hil/default_messages.h"
@@ -213,6 +217,47 @@ void fuzz_command(std::span<const std::uint8_t> in) {
   }
 }
 
+// The CAN bridge's classification: whatever the kernel (or a fuzzer) hands it, only finite κ in
+// [0, 1] comes out, and only from a command or a valid joystick frame; error frames, remote frames
+// and DLCs above 8 are recognised before anything is decoded; the Frame conversion is well formed
+// and stable.
+void fuzz_can_frame(Reader r) {
+  static const CommandDecoder clamp(command_messages(default_messages(2)), 2, OutOfRange::kClamp);
+  static const CommandDecoder reject(command_messages(default_messages(2)), 2, OutOfRange::kReject);
+  static const JoystickInput any{JoystickAxis::kX, AxisToKappa{0.45, 0.1, 0.0, 1.0, false}, std::nullopt};
+  static const JoystickInput only{JoystickAxis::kY, AxisToKappa{0.45, -1.0, 0.0, 1.0, false}, std::uint8_t{0x80}};
+  can_frame raw{};
+  for (int i = 0; i < 4; ++i) raw.can_id |= static_cast<canid_t>(r.byte()) << (8 * i);
+  raw.len = r.byte();
+  for (std::uint8_t& b : raw.data) b = r.byte();
+
+  const Frame f = to_frame(raw);
+  check(is_well_formed(f) || (raw.can_id & CAN_ERR_FLAG));
+  if (!(raw.can_id & CAN_ERR_FLAG)) check(to_frame(to_can_frame(f)) == f);
+  for (const CommandDecoder* decoder : {&clamp, &reject}) {
+    for (const JoystickInput* joystick : {static_cast<const JoystickInput*>(nullptr), &any, &only}) {
+      const CanFrameVerdict v = classify_can_frame(raw, *decoder, joystick);
+      check(static_cast<std::size_t>(v.kind) < kCanFrameKinds);
+      if (raw.can_id & CAN_ERR_FLAG) {
+        check(v.kind == CanFrameKind::kErrorFrame && v.error.classes == (raw.can_id & CAN_ERR_MASK));
+      } else if (raw.can_id & CAN_RTR_FLAG) {
+        check(v.kind == CanFrameKind::kRemote);
+      } else if (raw.len > CAN_MAX_DLEN) {
+        check(v.kind == CanFrameKind::kBadLength);
+      }
+      check(joystick != nullptr || v.kind != CanFrameKind::kJoystick);
+      check(decoder == &clamp || !v.command.clamped);
+      bool any_kappa = false;
+      for (std::size_t a = 0; a < v.command.kappa.size(); ++a) {
+        if (!v.command.present[a]) continue;
+        any_kappa = true;
+        check(std::isfinite(v.command.kappa[a]) && v.command.kappa[a] >= 0.0 && v.command.kappa[a] <= 1.0);
+      }
+      check(any_kappa == applies(v.kind));
+    }
+  }
+}
+
 }  // namespace
 }  // namespace hilsim::hil
 
@@ -220,7 +265,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace hilsim::hil;
   if (size == 0) return 0;
   const std::span<const std::uint8_t> rest(data + 1, size - 1);
-  switch (data[0] % 5) {
+  switch (data[0] % 6) {
     case 0:
       fuzz_datagram(rest);
       break;
@@ -233,8 +278,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 3:
       fuzz_candump(rest);
       break;
-    default:
+    case 4:
       fuzz_command(rest);
+      break;
+    default:
+      fuzz_can_frame(Reader{rest});
       break;
   }
   return 0;

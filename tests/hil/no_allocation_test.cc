@@ -1,12 +1,13 @@
 // The decode paths that run in the CAN and UDP I/O threads allocate nothing: every operator new in
-// hil_tests is counted, and datagram, sequence, signal and BJM1 decoding (and their encoders) are
-// run between two readings of the counter.
+// hil_tests is counted, and datagram, sequence, signal, BJM1 and CAN frame decoding (and their
+// encoders) are run between two readings of the counter.
 #include <gtest/gtest.h>
 
 #include "tests/allocation_counter.h"
 
 #include <array>
 
+#include "hil/can_frames.h"
 #include "hil/datagram.h"
 #include "hil/default_messages.h"
 #include "hil/signal_map.h"
@@ -56,6 +57,34 @@ TEST(NoAllocation, DecodersAndEncodersAllocateNothing) {
   EXPECT_DOUBLE_EQ(kappa_from_axis(j.x, map), 0.5 + 0.4 * 0.5);
   EXPECT_NEAR(decode(kappa, d.frames[0].data), 0.25, 1e-12);
   EXPECT_EQ(decode(be, d.frames[0].data), 621.0);
+}
+
+TEST(NoAllocation, TheCanBridgesFrameClassificationAllocatesNothing) {
+  const CommandDecoder commands(command_messages(default_messages(1)), 1, OutOfRange::kClamp);
+  const JoystickInput joystick{JoystickAxis::kX, AxisToKappa{}, std::nullopt};
+  Frame command;
+  command.id = kCommandId;
+  command.length = 8;
+  command.data = {0x00, 0x65, 0xCD, 0x1D, 0, 0, 0, 0};  // κ1 = 0.5
+  can_frame bus_off{};
+  bus_off.can_id = CAN_ERR_FLAG | CAN_ERR_BUSOFF;
+  bus_off.len = CAN_ERR_DLC;
+  const can_frame frames[] = {to_can_frame(command), to_can_frame(encode_bjm1(0x80, axis_fields(40.0), {})), bus_off};
+  const long before = t_allocations;
+  CanFrameKind kinds[3]{};
+  double kappa[3]{};
+  for (int i = 0; i < 3; ++i) {
+    const CanFrameVerdict v = classify_can_frame(frames[i], commands, &joystick);
+    kinds[i] = v.kind;
+    kappa[i] = v.command.kappa[0];
+  }
+  const long after = t_allocations;
+  EXPECT_EQ(after - before, 0);
+  EXPECT_EQ(kinds[0], CanFrameKind::kCommand);
+  EXPECT_NEAR(kappa[0], 0.5, 1e-12);
+  EXPECT_EQ(kinds[1], CanFrameKind::kJoystick);
+  EXPECT_DOUBLE_EQ(kappa[1], 0.5 + 0.4 * 0.5);
+  EXPECT_EQ(kinds[2], CanFrameKind::kErrorFrame);
 }
 
 // The bridges' per-datagram work: a command frame to κ, a sensor snapshot to frames.

@@ -213,9 +213,11 @@ TEST(UdpBridge, SensorsAreSentAtTheConfiguredRateAndDecodeToTheSnapshot) {
   EXPECT_NEAR(value(1, 1), s.kappa, 1e-9);
   EXPECT_EQ(value(2, 0), 1.0);   // watchdog active
   EXPECT_EQ(value(2, 1), 0.0);   // no fault
-  EXPECT_EQ(value(2, 2), 3.0);   // overruns
-  EXPECT_NEAR(value(2, 3), 0.1, 0.5e-4);
-  EXPECT_EQ(value(2, 4), 0x34);  // low byte of the sequence
+  EXPECT_EQ(value(2, 2), 0.0);   // bus_off: UDP has no bus
+  EXPECT_EQ(value(2, 3), 0.0);   // bus_error
+  EXPECT_EQ(value(2, 4), 3.0);   // overruns
+  EXPECT_NEAR(value(2, 5), 0.1, 0.5e-4);
+  EXPECT_EQ(value(2, 6), 0x34);  // low byte of the sequence
 }
 
 TEST(UdpBridge, AnAddressInUseIsAClearError) {

@@ -60,6 +60,21 @@ TEST(CommandedValve, OneSamplePerMicroStep) {
   EXPECT_EQ(valve.kappa(6, 0.0), 0.7);
 }
 
+TEST(CommandedValve, EachNewCommandIsCountedOnceWithItsDelayFromArrival) {
+  LatestValue<ValveCommandSample> channel;
+  const CommandedValve valve(channel, WatchdogSettings{kTimeout, 0.45}, {});
+  channel.publish(command(0.6, 1, 2'000'000));  // arrived 2 ms ago
+  valve.kappa(0, 0.0);
+  valve.kappa(1, 1e-4);  // the same command again: not a new one
+  EXPECT_EQ(valve.commands_applied(), 1);
+  EXPECT_GE(valve.max_command_delay_ns(), 2'000'000);
+  EXPECT_LT(valve.max_command_delay_ns(), 40'000'000);
+  channel.publish(command(0.6, 2, 5'000'000));  // the same κ, a new command 5 ms old
+  valve.kappa(2, 2e-4);
+  EXPECT_EQ(valve.commands_applied(), 2);
+  EXPECT_GE(valve.max_command_delay_ns(), 5'000'000);
+}
+
 TEST(CommandedValve, StaleCommandFallsBackAndFreshOneRecovers) {
   LatestValue<ValveCommandSample> channel;
   auto ring = std::make_unique<InputEventRing>();

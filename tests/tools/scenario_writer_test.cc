@@ -75,7 +75,7 @@ class HilSections : public ::testing::Test {
 };
 
 TEST_F(HilSections, BadValuesNameTheKeyAndTheRange) {
-  EXPECT_NE(error_of("[hil]\ninput = \"serial\"\n").find("'hil.input' = 'serial' is not one of: script, udp"),
+  EXPECT_NE(error_of("[hil]\ninput = \"serial\"\n").find("'hil.input' = 'serial' is not one of: script, udp, can"),
             std::string::npos);
   EXPECT_NE(error_of("[hil]\nwatchdog_timeout = 0\n").find("hil.watchdog_timeout"), std::string::npos);
   EXPECT_NE(error_of("[hil]\nsafe_kappa = 1.5\n").find("'hil.safe_kappa' = 1.5  is outside the accepted range [0, 1]"),
@@ -88,6 +88,54 @@ TEST_F(HilSections, BadValuesNameTheKeyAndTheRange) {
   EXPECT_NE(error_of("[udp]\npeer = \"1.2.3.4:70000\"\n").find("port '70000' is not in 1..65535"),
             std::string::npos);
   EXPECT_NE(error_of("[udp]\nport = 5\n").find("unknown key 'udp.port'"), std::string::npos);
+}
+
+TEST_F(HilSections, TheCanSectionReadsBackWithEveryKey) {
+  Scenario s = default_scenario();
+  s.hil.input = hil::InputSource::kCan;
+  s.can.interface = "vcan0";
+  s.can.bitrate = 500000;
+  s.can.restart_ms = 0;  // set to 0 (automatic restart off) is not the same as unset
+  s.can.bring_up = true;
+  s.can.joystick = hil::Joystick::kBjm1;
+  s.can.joystick_axis = hil::JoystickAxis::kY;
+  s.can.joystick_span = -0.1 / 3.0;
+  s.can.joystick_source_address = 0x80;
+  const Scenario back = round_trip(s);
+  EXPECT_EQ(back.hil.input, hil::InputSource::kCan);
+  EXPECT_EQ(back.can.interface, "vcan0");
+  EXPECT_EQ(back.can.bitrate, 500000u);
+  EXPECT_EQ(back.can.restart_ms, 0u);
+  EXPECT_TRUE(back.can.bring_up);
+  EXPECT_EQ(back.can.joystick, hil::Joystick::kBjm1);
+  EXPECT_EQ(back.can.joystick_axis, hil::JoystickAxis::kY);
+  EXPECT_EQ(back.can.joystick_span, s.can.joystick_span);
+  EXPECT_EQ(back.can.joystick_source_address, 0x80);
+  EXPECT_EQ(to_toml(back), to_toml(s));
+  // Unset optional keys stay unset.
+  const Scenario plain = round_trip(default_scenario());
+  EXPECT_FALSE(plain.can.bitrate.has_value());
+  EXPECT_FALSE(plain.can.restart_ms.has_value());
+  EXPECT_FALSE(plain.can.joystick_source_address.has_value());
+  EXPECT_FALSE(plain.can.bring_up);
+  EXPECT_EQ(plain.can.joystick, hil::Joystick::kNone);
+}
+
+TEST_F(HilSections, BadCanValuesNameTheKeyAndTheRange) {
+  EXPECT_NE(error_of("[can]\nbitrate = 2000000\n").find("'can.bitrate' = 2000000 bit/s is outside the accepted range [1, 1000000]"),
+            std::string::npos);
+  EXPECT_NE(error_of("[can]\nbitrate = 5e5\n").find("'can.bitrate' must be an integer"), std::string::npos);
+  EXPECT_NE(error_of("[can]\nrestart_ms = -5\n").find("'can.restart_ms' = -5 ms is outside"), std::string::npos);
+  EXPECT_NE(error_of("[can]\nbring_up = 1\n").find("'can.bring_up' must be true or false"), std::string::npos);
+  EXPECT_NE(error_of("[can]\njoystick = \"bjm2\"\n").find("'can.joystick' = 'bjm2' is not one of: none, bjm1"),
+            std::string::npos);
+  EXPECT_NE(error_of("[can]\njoystick_axis = \"z\"\n").find("is not one of: x, y"), std::string::npos);
+  EXPECT_NE(error_of("[can]\njoystick_span = 2\n").find("'can.joystick_span' = 2"), std::string::npos);
+  EXPECT_NE(error_of("[can]\njoystick_source_address = 255\n").find("[0, 253]"), std::string::npos);
+  EXPECT_NE(error_of("[can]\ninterface = \"can0/x\"\n").find("is not an interface name"), std::string::npos);
+  EXPECT_NE(error_of("[can]\ninterface = \"a_very_long_name0\"\n").find("is not an interface name"),
+            std::string::npos);
+  EXPECT_NE(error_of("[can]\nspeed = 5\n").find("unknown key 'can.speed'"), std::string::npos);
 }
 
 }  // namespace

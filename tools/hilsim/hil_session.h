@@ -1,7 +1,8 @@
 // What a threaded run adds when it talks to the outside world or records its inputs: the valve the
 // hydraulics thread evaluates (a controller's commands under the watchdog, or the scripted
-// manoeuvre sampled per micro step), the sensor channel and its publisher, the UDP bridge's I/O
-// thread, and the recorder thread. Built before the real-time threads, finished after them.
+// manoeuvre sampled per micro step), the sensor channel and its publisher, the UDP or CAN bridge's
+// I/O thread, and the recorder thread (with a CAN input it also logs every frame received, as a
+// candump log beside the recording). Built before the real-time threads, finished after them.
 #pragma once
 
 #include <atomic>
@@ -9,6 +10,8 @@
 #include <optional>
 #include <string>
 
+#include "hil/can_bridge.h"
+#include "hil/received_frames.h"
 #include "hil/recorder.h"
 #include "hil/udp_bridge.h"
 #include "rt/commanded_valve.h"
@@ -19,7 +22,8 @@ namespace hilsim::tools {
 
 class HilSession final {
  public:
-  // `script`: the scenario's manoeuvre. `record`: the recording's path, if any. `paced`: a paced
+  // `script`: the scenario's manoeuvre. `record`: the recording's path, if any (with a CAN input,
+  // the frames received go to candump_log_path(record)). `paced`: a paced
   // run drops events on a full ring (counted; the recording is then refused by replay), an unpaced
   // one waits for room until `stop`. Throws io::InputError for a file or socket it cannot open.
   HilSession(const config::Scenario& scenario, const sim::Equilibrium& eq, const sim::ValveCommand& script,
@@ -28,6 +32,8 @@ class HilSession final {
 
   // True when the run needs this session (live input or a recording).
   static bool needed(const config::Scenario& scenario, const std::optional<std::string>& record);
+  // Where a CAN run recorded in `record` logs its received frames: record + ".candump.log".
+  static std::string candump_log_path(const std::string& record) { return record + ".candump.log"; }
 
   const sim::ValveCommand& valve() const { return *valve_; }
   rt::SensorPublisher* sensors() { return publisher_.get(); }
@@ -47,6 +53,8 @@ class HilSession final {
   std::unique_ptr<rt::CommandedValve> valve_;
   std::unique_ptr<rt::SensorPublisher> publisher_;
   std::unique_ptr<hil::UdpBridge> bridge_;
+  std::unique_ptr<hil::ReceivedFrameRing> frames_;  // CAN frames received, for the candump log
+  std::unique_ptr<hil::CanBridge> can_bridge_;
   std::unique_ptr<hil::Recorder> recorder_;
   std::optional<std::string> record_path_;
   double safe_kappa_ = 0.0;  // [-]

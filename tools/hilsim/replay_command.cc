@@ -17,7 +17,14 @@ namespace hilsim::tools {
 void ReplayCommand::add_to(CLI::App& parent) {
   CLI::App* cmd = parent.add_subcommand(
       "replay", "Re-run a recording (hilsim run --record) offline, bit for bit, and compare the output hash");
-  cmd->add_option("recording", recording, "The recording file")->required();
+  cmd->add_option("recording", recording, "The recording file (hilsim run --record)");
+  cmd->add_option("--candump", candump,
+                  "Drive the scenario with the command (and BJM1 joystick) frames of this candump log instead: "
+                  "each frame at its time after the first one, from the next micro step on");
+  cmd->add_option("--scenario", scenario, "With --candump: the scenario to run (default: the built-in one)")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--duration", duration, "With --candump: simulated time [s] (default: the scenario's)")
+      ->check(CLI::PositiveNumber);
   cmd->add_option("--out", out, "Write the trajectory CSV here (compare it with the live run's)");
   cmd->add_flag("--allow-build-mismatch", allow_build_mismatch,
                 "Replay a recording made by another build (the output may then differ in the last bits)");
@@ -25,6 +32,12 @@ void ReplayCommand::add_to(CLI::App& parent) {
 }
 
 int ReplayCommand::execute() const {
+  if (candump) {
+    if (!recording.empty()) throw io::InputError("give a recording or --candump LOG, not both");
+    return execute_candump();
+  }
+  if (recording.empty()) throw io::InputError("replay what? give a recording file or --candump LOG");
+  if (scenario || duration) throw io::InputError("--scenario and --duration go with --candump");
   hil::Recording rec;
   try {
     rec = hil::read_recording(recording);

@@ -25,11 +25,14 @@ void RunCommand::add_to(CLI::App& parent) {
                            "Run in real-time threads ([rt] section) paced at wall-clock time");
   auto* th = cmd->add_flag("--threads", threads, "Run in the same threads and exchange, unpaced (as fast as possible)");
   rt->excludes(th);
-  cmd->add_option("--input", input, "Where kappa comes from: script (the manoeuvre) or udp (a controller; "
-                  "with --realtime)")->check(CLI::IsMember({"script", "udp"}));
+  cmd->add_option("--input", input,
+                  "Where kappa comes from: script (the manoeuvre), udp (a controller's datagrams) or can (command "
+                  "frames and a J1939 joystick on [can] interface); udp and can need --realtime")
+      ->check(CLI::IsMember({"script", "udp", "can"}));
   cmd->add_option("--record", record,
                   "With --realtime/--threads: record every applied input, the effective config and the build "
-                  "identity in FILE, for `hilsim replay`");
+                  "identity in FILE, for `hilsim replay`; with --input can also every CAN frame received, "
+                  "in FILE.candump.log (candump -L format)");
   cmd->add_flag("--require-rt", require_rt,
                 "With --realtime/--threads: refuse to run (exit 2) unless memory locking, SCHED_FIFO and "
                 "CPU pinning are all granted");
@@ -90,7 +93,11 @@ void print_header(const config::Scenario& s, const sim::Equilibrium& eq) {
 int RunCommand::execute() const {
   config::Scenario s = flags.resolve();
   if (out) s.out = *out;
-  if (input) s.hil.input = *input == "udp" ? hil::InputSource::kUdp : hil::InputSource::kScript;
+  if (input) {
+    s.hil.input = *input == "udp"   ? hil::InputSource::kUdp
+                  : *input == "can" ? hil::InputSource::kCan
+                                    : hil::InputSource::kScript;
+  }
   if (solver) s.solver = config::parse_solver(*solver, "--solver");
   if (s.solver == config::Solver::kMonolithic) {
     if (realtime || threads) throw io::InputError("--realtime and --threads run the co-simulation, not --solver monolithic");

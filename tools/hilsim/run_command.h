@@ -19,7 +19,7 @@ struct RunCommand {
   bool realtime = false;    // --realtime: real-time threads paced at wall-clock time
   bool threads = false;     // --threads: the same threads, unpaced
   bool require_rt = false;  // --require-rt: refuse unless every real-time setting is granted
-  std::optional<std::string> input;   // --input script|udp: overrides [hil] input
+  std::optional<std::string> input;   // --input script|udp|can: overrides [hil] input
   std::optional<std::string> record;  // --record FILE: every applied input (with --realtime/--threads)
 
   void add_to(CLI::App& parent);

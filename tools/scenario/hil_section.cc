@@ -22,8 +22,10 @@ void load_hil_sections(const std::string& path, const toml::table& root, hil::Hi
     hil.input = hil::InputSource::kScript;
   } else if (input == "udp") {
     hil.input = hil::InputSource::kUdp;
+  } else if (input == "can") {
+    hil.input = hil::InputSource::kCan;
   } else {
-    throw InputError(path + ": key 'hil.input' = '" + input + "' is not one of: script, udp");
+    throw InputError(path + ": key 'hil.input' = '" + input + "' is not one of: script, udp, can");
   }
   if (out_of_range == "clamp") {
     hil.out_of_range = hil::OutOfRange::kClamp;

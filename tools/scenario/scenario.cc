@@ -13,6 +13,7 @@
 #include <toml++/toml.h>
 
 #include "tools/io/input_error.h"
+#include "tools/scenario/can_section.h"
 #include "tools/scenario/hil_section.h"
 #include "tools/scenario/messages_section.h"
 #include "tools/scenario/table_reader.h"
@@ -245,7 +246,8 @@ Scenario load_from_table(const toml::table& root, const std::string& path, const
 
   TableReader top(path, root, "");
   top.string("name", s.name);
-  top.reject_unknown({"run", "cosim", "manoeuvre", "crane", "hydraulics", "rt", "monolithic", "hil", "udp", "messages"});
+  top.reject_unknown({"run", "cosim", "manoeuvre", "crane", "hydraulics", "rt", "monolithic", "hil", "udp", "can",
+                      "messages"});
 
   TableReader run(path, root, "run");
   run.number("duration", s.cosim.duration);
@@ -352,6 +354,7 @@ Scenario load_from_table(const toml::table& root, const std::string& path, const
 
   load_rt_section(path, root, s.rt);
   load_hil_sections(path, root, s.hil, s.udp);
+  load_can_section(path, root, s.can);
   s.hil.messages = load_messages(path, root);
   return s;
 }
@@ -442,6 +445,7 @@ void validate(const Scenario& s) {
   check("rt.stack_kib", static_cast<double>(r.mechanics.stack_bytes / 1024), rt::kMinStackBytes / 1024,
         rt::kMaxStackBytes / 1024, false, false, "KiB");
   validate_hil(s.source, s.hil, s.udp, s.crane.actuators);
+  validate_can(s.source, s.can);
 }
 
 }  // namespace hilsim::config

@@ -41,6 +41,7 @@ struct Scenario {
   rt::RtSettings rt;                      // [rt]: threads of `hilsim run --realtime/--threads`
   hil::HilSettings hil;                   // [hil]: the valve command's source, the watchdog
   hil::UdpSettings udp;                   // [udp]: the UDP bridge
+  hil::CanSettings can;                   // [can]: the CAN bridge
 };
 
 // The directory holding the shipped data (config/): $HILSIM_DATA_DIR if set, else the source tree's.

@@ -139,6 +139,17 @@ std::string to_toml(const Scenario& s) {
   str("listen", s.udp.listen);
   str("peer", s.udp.peer);
   str("send_to", s.udp.send_to);
+
+  const hil::CanSettings& can = s.can;
+  o << "\n[can]\n";
+  str("interface", can.interface);
+  if (can.bitrate) integer("bitrate", *can.bitrate);
+  if (can.restart_ms) integer("restart_ms", *can.restart_ms);
+  key("bring_up", can.bring_up ? "true" : "false");
+  str("joystick", hil::to_string(can.joystick));
+  str("joystick_axis", hil::to_string(can.joystick_axis));
+  num("joystick_span", can.joystick_span);
+  if (can.joystick_source_address) integer("joystick_source_address", *can.joystick_source_address);
   o << messages_to_toml(s.hil.messages);
   return o.str();
 }

@@ -60,6 +60,16 @@ class TableReader {
     target = static_cast<int>(std::clamp<std::int64_t>(wide, INT32_MIN, INT32_MAX));
   }
 
+  void boolean(const std::string& key, bool& target) {
+    const toml::node* node = find(key);
+    if (!node) return;
+    if (const auto v = node->value<bool>(); v && node->is_boolean()) {
+      target = *v;
+    } else {
+      fail(key, "must be true or false", *node);
+    }
+  }
+
   void string(const std::string& key, std::string& target) {
     const toml::node* node = find(key);
     if (!node) return;

@@ -1,0 +1,104 @@
+// The CAN bridge of a hardware-in-the-loop run, the SocketCAN counterpart of the UDP bridge
+// (hil/udp_bridge.h): one I/O thread (never a real-time one) with a raw CAN socket (PF_CAN,
+// SOCK_RAW, CAN_RAW) bound to [can] interface. The kernel lets only the command ids, the J1939 BJM1
+// PGN (with a joystick configured) and error frames through (hil/can_frames.h). Each received frame
+// is classified; a valid κ goes to the latest-value channel the hydraulics thread reads
+// (rt/commanded_valve.h), with a per-frame sequence number (the count of frames received so far);
+// everything else is counted and never changes κ. The newest sensor snapshot is written as the
+// SensorEncoder's frames at [hil] output_rate. It waits in ppoll(2) with a nanosecond timeout until
+// the next frame or the next send, whichever comes first.
+//
+// Error frames (CAN_RAW_ERR_FILTER, every class) are counted by class; bus-off sets the status
+// word's bus_off bit until the controller reports a restart (or error-active again), and any
+// error frame sets bus_error in the next status frame. The link is configured through libsocketcan
+// before the socket is opened (hil/can_link.h).
+#pragma once
+
+#include <linux/can.h>
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "hil/bridge_error.h"
+#include "hil/can_frames.h"
+#include "hil/can_link.h"
+#include "hil/hil_settings.h"
+#include "hil/received_frames.h"
+#include "hil/signal_map.h"
+#include "rt/commanded_valve.h"
+#include "rt/latest_value.h"
+#include "rt/sensor_publisher.h"
+
+namespace hilsim::hil {
+
+struct CanBridgeCounters {
+  std::uint64_t frames = 0;                                    // received (passed the filters)
+  std::array<std::uint64_t, kCanFrameKinds> kinds{};           // by CanFrameKind
+  std::uint64_t clamped = 0;                                   // commands applied with κ clamped into range
+  std::array<std::uint64_t, kErrorClassBits> error_classes{};  // error frames by class bit
+  std::uint64_t bus_off_events = 0;                            // error frames reporting bus-off
+  std::uint64_t receive_errors = 0;  // recvmsg failures other than "nothing to read" (e.g. link down)
+  std::uint64_t sent = 0;            // sensor frames written
+  std::uint64_t send_errors = 0;     // writes refused (e.g. ENOBUFS: the transmit queue is full)
+  std::uint64_t log_dropped = 0;     // frames the recorder's ring had no room for
+  std::int64_t max_queue_us = 0;     // [µs] longest wait in the socket, kernel receive to read
+
+  std::uint64_t count(CanFrameKind k) const { return kinds[static_cast<std::size_t>(k)]; }
+  std::uint64_t applied() const { return count(CanFrameKind::kCommand) + count(CanFrameKind::kJoystick); }
+};
+
+class CanBridge final {
+ public:
+  // Configures the link ([can] bitrate, restart_ms, bring_up), opens and binds the socket. Throws
+  // BridgeError naming the interface for a missing or non-CAN interface, a refused link setting on
+  // a real interface, or a kernel without SocketCAN. `messages`: the signal mapping. `joystick`:
+  // BJM1 input, if configured. `log`: where every received frame goes for the recording (may be
+  // null). The channels and the ring must outlive the bridge. `cpus_to_avoid`: the real-time
+  // threads' CPUs.
+  CanBridge(const CanSettings& can, const HilSettings& hil, const std::vector<MessageSpec>& messages,
+            int actuators, const std::optional<JoystickInput>& joystick,
+            rt::LatestValue<rt::ValveCommandSample>& commands, rt::LatestValue<rt::SensorSnapshot>& sensors,
+            std::vector<int> cpus_to_avoid, ReceivedFrameRing* log = nullptr);
+  ~CanBridge();
+  CanBridge(const CanBridge&) = delete;
+  CanBridge& operator=(const CanBridge&) = delete;
+
+  void start();
+  void stop();
+  // Valid after stop().
+  const CanBridgeCounters& counters() const { return counters_; }
+  bool bus_off() const { return link_.bus_off; }
+  // What the link set-up did and found, one line ("vcan0 (virtual: ...): ...").
+  const std::string& link_report() const { return link_report_; }
+  void print_report() const;
+
+ private:
+  void run();
+  void receive_all();
+  void handle(const can_frame& raw, rt::Nanoseconds arrival_ns, std::int64_t timestamp_us);
+  void send_sensors();
+
+  std::string interface_;
+  LinkIdentity identity_;
+  std::string link_report_;
+  int fd_ = -1;
+  std::int64_t period_ns_;
+  CommandDecoder decoder_;
+  SensorEncoder encoder_;
+  std::optional<JoystickInput> joystick_;
+  rt::LatestValue<rt::ValveCommandSample>& commands_;
+  rt::LatestValue<rt::SensorSnapshot>& sensors_;
+  std::vector<int> cpus_to_avoid_;
+  ReceivedFrameRing* log_;
+  CanBridgeCounters counters_;
+  LinkStatus link_;  // bus_off: since a bus-off error frame; bus_error: since the last status frame
+  std::atomic<bool> stopping_{false};
+  std::thread thread_;
+};
+
+}  // namespace hilsim::hil

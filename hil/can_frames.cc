@@ -1,0 +1,157 @@
+#include "hil/can_frames.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace hilsim::hil {
+
+namespace {
+
+// J1939 29-bit identifier: priority (3 bits) | EDP | DP | PF (8) | PS (8) | source address (8). The
+// PGN with its data page bits is bits 8..25 (hil/j1939_joystick.cc reads it the same way).
+constexpr std::uint32_t kPgnBits = 0x3FFFFu << 8;
+constexpr std::uint32_t kSourceAddressBits = 0xFFu;
+
+}  // namespace
+
+std::vector<can_filter> receive_filters(const std::vector<std::pair<std::uint32_t, bool>>& command_ids,
+                                        const JoystickInput* joystick) {
+  std::vector<can_filter> filters;
+  for (const auto& [id, extended] : command_ids) {
+    // CAN_EFF_FLAG in the mask tells 11-bit from 29-bit ids; CAN_RTR_FLAG is left out of it so
+    // that remote frames for a command id arrive and are counted.
+    can_filter f{};
+    f.can_id = extended ? (id & CAN_EFF_MASK) | CAN_EFF_FLAG : id & CAN_SFF_MASK;
+    f.can_mask = (extended ? CAN_EFF_MASK : CAN_SFF_MASK) | CAN_EFF_FLAG;
+    filters.push_back(f);
+  }
+  if (joystick) {
+    can_filter f{};
+    f.can_id = (kBjm1Pgn << 8) | CAN_EFF_FLAG;
+    f.can_mask = kPgnBits | CAN_EFF_FLAG;  // any priority
+    if (joystick->source_address) {
+      f.can_id |= *joystick->source_address;
+      f.can_mask |= kSourceAddressBits;
+    }
+    filters.push_back(f);
+  }
+  return filters;
+}
+
+Frame to_frame(const can_frame& raw) noexcept {
+  Frame f;
+  f.extended = (raw.can_id & CAN_EFF_FLAG) != 0;
+  f.rtr = (raw.can_id & CAN_RTR_FLAG) != 0;
+  if (raw.can_id & CAN_ERR_FLAG) {
+    f.id = raw.can_id & CAN_ERR_MASK;
+    f.extended = false;
+  } else {
+    f.id = raw.can_id & (f.extended ? CAN_EFF_MASK : CAN_SFF_MASK);
+  }
+  f.length = std::min<std::uint8_t>(raw.len, kMaxFrameLength);
+  if (!f.rtr) std::memcpy(f.data.data(), raw.data, f.length);
+  return f;
+}
+
+can_frame to_can_frame(const Frame& frame) noexcept {
+  can_frame raw{};
+  raw.can_id = frame.extended ? (frame.id & CAN_EFF_MASK) | CAN_EFF_FLAG : frame.id & CAN_SFF_MASK;
+  if (frame.rtr) raw.can_id |= CAN_RTR_FLAG;
+  raw.len = std::min<std::uint8_t>(frame.length, kMaxFrameLength);
+  if (!frame.rtr) std::memcpy(raw.data, frame.data.data(), raw.len);
+  return raw;
+}
+
+const char* to_string(CanFrameKind kind) noexcept {
+  switch (kind) {
+    case CanFrameKind::kCommand:
+      return "command";
+    case CanFrameKind::kJoystick:
+      return "joystick";
+    case CanFrameKind::kErrorFrame:
+      return "error frame";
+    case CanFrameKind::kRemote:
+      return "remote (RTR)";
+    case CanFrameKind::kBadLength:
+      return "wrong DLC";
+    case CanFrameKind::kUnknownId:
+      return "unknown id";
+    case CanFrameKind::kOutOfRange:
+      return "kappa out of range";
+    case CanFrameKind::kNotFinite:
+      return "kappa not finite";
+    case CanFrameKind::kJoystickInvalid:
+      return "joystick axis not valid";
+    case CanFrameKind::kOtherSource:
+      return "joystick from another source address";
+  }
+  return "?";
+}
+
+const char* error_class_name(int bit) noexcept {
+  static const char* const names[kErrorClassBits] = {
+      "tx timeout", "lost arbitration", "controller problem", "protocol violation", "transceiver",
+      "no ack",     "bus-off",          "bus error",          "restarted",          "error counters"};
+  return bit >= 0 && bit < kErrorClassBits ? names[bit] : "?";
+}
+
+CanFrameVerdict classify_can_frame(const can_frame& raw, const CommandDecoder& commands,
+                                   const JoystickInput* joystick) noexcept {
+  CanFrameVerdict v;
+  if (raw.can_id & CAN_ERR_FLAG) {
+    v.kind = CanFrameKind::kErrorFrame;
+    v.error.classes = raw.can_id & CAN_ERR_MASK;
+    v.error.controller = raw.len > 1 ? raw.data[1] : 0;
+    return v;
+  }
+  if (raw.can_id & CAN_RTR_FLAG) {
+    v.kind = CanFrameKind::kRemote;
+    return v;
+  }
+  if (raw.len > kMaxFrameLength) {
+    v.kind = CanFrameKind::kBadLength;
+    return v;
+  }
+  const Frame frame = to_frame(raw);
+  if (joystick && is_bjm1(frame)) {
+    const Bjm1Decode d = decode_bjm1(frame);
+    if (joystick->source_address && d.source_address != *joystick->source_address) {
+      v.kind = CanFrameKind::kOtherSource;
+    } else if (!d.ok()) {
+      v.kind = CanFrameKind::kBadLength;  // the only frame error left once is_bjm1() holds
+    } else {
+      const AxisState& axis = joystick->axis == JoystickAxis::kX ? d.x : d.y;
+      if (!axis.valid) {
+        v.kind = CanFrameKind::kJoystickInvalid;
+      } else {
+        v.kind = CanFrameKind::kJoystick;
+        v.command.kappa[0] = kappa_from_axis(axis, joystick->map);
+        v.command.present[0] = true;
+      }
+    }
+    return v;
+  }
+  switch (commands.decode(frame, v.command)) {
+    case CommandVerdict::kApplied:
+      v.kind = CanFrameKind::kCommand;
+      break;
+    case CommandVerdict::kUnknownId:
+      v.kind = CanFrameKind::kUnknownId;
+      break;
+    case CommandVerdict::kRtr:
+      v.kind = CanFrameKind::kRemote;
+      break;
+    case CommandVerdict::kBadLength:
+      v.kind = CanFrameKind::kBadLength;
+      break;
+    case CommandVerdict::kOutOfRange:
+      v.kind = CanFrameKind::kOutOfRange;
+      break;
+    case CommandVerdict::kNotFinite:
+      v.kind = CanFrameKind::kNotFinite;
+      break;
+  }
+  return v;
+}
+
+}  // namespace hilsim::hil

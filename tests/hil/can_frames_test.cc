@@ -1,0 +1,219 @@
+// The CAN bridge's frame handling without a CAN socket (this machine has none; the VM test
+// tests/vm/can_bridge.sh runs the same code on a real SocketCAN stack): conversions between
+// struct can_frame and Frame, the kernel filters, and the classification of every kind of frame.
+#include "hil/can_frames.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "hil/default_messages.h"
+
+namespace hilsim::hil {
+namespace {
+
+can_frame raw(canid_t id, std::initializer_list<std::uint8_t> data) {
+  can_frame f{};
+  f.can_id = id;
+  f.len = static_cast<std::uint8_t>(data.size());
+  std::copy(data.begin(), data.end(), f.data);
+  return f;
+}
+
+// HilsimCommand with κ1 = raw1·1e-9, κ2 = raw2·1e-9, little-endian.
+can_frame command(std::uint32_t raw1, std::uint32_t raw2 = 0) {
+  can_frame f = raw(kCommandId, {});
+  f.len = 8;
+  for (int i = 0; i < 4; ++i) {
+    f.data[i] = static_cast<std::uint8_t>(raw1 >> (8 * i));
+    f.data[4 + i] = static_cast<std::uint8_t>(raw2 >> (8 * i));
+  }
+  return f;
+}
+
+// The kernel's rule (linux/can.h, struct can_filter): a frame passes when one filter matches.
+bool passes(const std::vector<can_filter>& filters, canid_t id) {
+  for (const can_filter& f : filters) {
+    if ((id & f.can_mask) == (f.can_id & f.can_mask)) return true;
+  }
+  return false;
+}
+
+class CanFrames : public ::testing::Test {
+ protected:
+  CommandDecoder clamp_{command_messages(default_messages(1)), 1, OutOfRange::kClamp};
+  CommandDecoder reject_{command_messages(default_messages(1)), 1, OutOfRange::kReject};
+  JoystickInput joystick_{JoystickAxis::kY, AxisToKappa{0.45, 0.1, 0.0, 1.0, false}, std::nullopt};
+};
+
+TEST_F(CanFrames, ConversionsKeepIdFlagsLengthAndData) {
+  const can_frame ext = raw(0x0CFDD680u | CAN_EFF_FLAG, {1, 2, 3});
+  const Frame f = to_frame(ext);
+  EXPECT_TRUE(f.extended);
+  EXPECT_FALSE(f.rtr);
+  EXPECT_EQ(f.id, 0x0CFDD680u);
+  EXPECT_EQ(f.length, 3);
+  EXPECT_EQ(f.data[2], 3);
+  EXPECT_EQ(f.data[3], 0);
+  const can_frame back = to_can_frame(f);
+  EXPECT_EQ(back.can_id, ext.can_id);
+  EXPECT_EQ(back.len, 3);
+  EXPECT_EQ(std::memcmp(back.data, ext.data, 3), 0);
+
+  can_frame rtr = raw(0x100 | CAN_RTR_FLAG, {});
+  rtr.len = 8;  // a remote request for 8 bytes carries none
+  rtr.data[0] = 0xAA;
+  const Frame r = to_frame(rtr);
+  EXPECT_TRUE(r.rtr);
+  EXPECT_EQ(r.length, 8);
+  EXPECT_EQ(r.data[0], 0);
+  EXPECT_EQ(to_can_frame(r).can_id, 0x100u | CAN_RTR_FLAG);
+
+  can_frame err = raw(CAN_ERR_FLAG | CAN_ERR_BUSOFF, {0, 0, 0, 0, 0, 0, 0, 0});
+  EXPECT_EQ(to_frame(err).id, CAN_ERR_BUSOFF);
+  can_frame long_dlc = raw(0x100, {});
+  long_dlc.len = 15;
+  EXPECT_EQ(to_frame(long_dlc).length, 8);
+}
+
+TEST_F(CanFrames, FiltersPassTheCommandIdsAndBjm1FromAnySourceUnlessOneIsConfigured) {
+  const std::vector<can_filter> commands = receive_filters(clamp_.ids(), nullptr);
+  ASSERT_EQ(commands.size(), 1u);
+  EXPECT_TRUE(passes(commands, 0x100));
+  EXPECT_TRUE(passes(commands, 0x100 | CAN_RTR_FLAG));  // counted, so it must arrive
+  EXPECT_FALSE(passes(commands, 0x101));
+  EXPECT_FALSE(passes(commands, 0x200));
+  EXPECT_FALSE(passes(commands, 0x100 | CAN_EFF_FLAG));  // the 29-bit id 0x100 is another frame
+  EXPECT_FALSE(passes(commands, 0x0CFDD680 | CAN_EFF_FLAG));
+
+  const std::vector<can_filter> any = receive_filters(clamp_.ids(), &joystick_);
+  ASSERT_EQ(any.size(), 2u);
+  EXPECT_TRUE(passes(any, 0x0CFDD680 | CAN_EFF_FLAG));
+  EXPECT_TRUE(passes(any, 0x18FDD633 | CAN_EFF_FLAG));   // priority 6, source 0x33
+  EXPECT_FALSE(passes(any, 0x0CFDD580 | CAN_EFF_FLAG));  // another PGN
+  EXPECT_FALSE(passes(any, 0x0DFDD680 | CAN_EFF_FLAG));  // data page 1: another PGN
+  EXPECT_FALSE(passes(any, 0x5D6));                      // 11-bit id with the same low bits
+
+  JoystickInput only = joystick_;
+  only.source_address = 0x80;
+  const std::vector<can_filter> one = receive_filters(clamp_.ids(), &only);
+  EXPECT_TRUE(passes(one, 0x0CFDD680 | CAN_EFF_FLAG));
+  EXPECT_FALSE(passes(one, 0x0CFDD681 | CAN_EFF_FLAG));
+
+  const CommandDecoder extended(
+      {{"Ext", 0x18FF0010, true, 8, "Controller", {default_messages(1)[0].signals[0]}}}, 1,
+      OutOfRange::kClamp);
+  const std::vector<can_filter> ext = receive_filters(extended.ids(), nullptr);
+  EXPECT_TRUE(passes(ext, 0x18FF0010 | CAN_EFF_FLAG));
+  EXPECT_FALSE(passes(ext, 0x18FF0011 | CAN_EFF_FLAG));
+  EXPECT_FALSE(passes(ext, 0x010));  // an 11-bit frame with the low bits of the id
+}
+
+TEST_F(CanFrames, ACommandCarriesKappa) {
+  const CanFrameVerdict v = classify_can_frame(command(450'000'000u, 700'000'000u), clamp_, nullptr);
+  EXPECT_EQ(v.kind, CanFrameKind::kCommand);
+  EXPECT_TRUE(applies(v.kind));
+  ASSERT_TRUE(v.command.present[0]);
+  EXPECT_NEAR(v.command.kappa[0], 0.45, 1e-12);
+  EXPECT_FALSE(v.command.present[1]);  // one actuator: kappa_2 is not read
+}
+
+TEST_F(CanFrames, MalformedFramesAreClassifiedAndCarryNoKappa) {
+  struct Case {
+    can_frame frame;
+    CanFrameKind kind;
+  };
+  can_frame short_command = command(500'000'000u);
+  short_command.len = 7;
+  can_frame dlc15 = command(500'000'000u);
+  dlc15.len = 15;
+  can_frame remote = raw(0x100 | CAN_RTR_FLAG, {});
+  remote.len = 8;
+  const Case cases[] = {
+      {short_command, CanFrameKind::kBadLength},
+      {dlc15, CanFrameKind::kBadLength},
+      {remote, CanFrameKind::kRemote},
+      {raw(0x123, {1, 2, 3, 4, 5, 6, 7, 8}), CanFrameKind::kUnknownId},
+      {raw(0x100 | CAN_EFF_FLAG, {0, 0, 0, 0, 0, 0, 0, 0}), CanFrameKind::kUnknownId},
+      {raw(CAN_ERR_FLAG | CAN_ERR_PROT, {0, 0, CAN_ERR_PROT_STUFF, 0, 0, 0, 0, 0}),
+       CanFrameKind::kErrorFrame},
+      // Without a joystick configured, BJM1 is just another id.
+      {to_can_frame(encode_bjm1(0x80, axis_fields(0), axis_fields(50))), CanFrameKind::kUnknownId},
+  };
+  for (const Case& c : cases) {
+    const CanFrameVerdict v = classify_can_frame(c.frame, clamp_, nullptr);
+    EXPECT_EQ(v.kind, c.kind) << to_string(v.kind) << " for id 0x" << std::hex << c.frame.can_id;
+    EXPECT_FALSE(applies(v.kind));
+    EXPECT_FALSE(v.command.present[0]);
+  }
+  // κ = 1.2 (raw 1.2e9): clamped to 1 or rejected, as configured.
+  const CanFrameVerdict clamped = classify_can_frame(command(1'200'000'000u), clamp_, nullptr);
+  EXPECT_EQ(clamped.kind, CanFrameKind::kCommand);
+  EXPECT_TRUE(clamped.command.clamped);
+  EXPECT_EQ(clamped.command.kappa[0], 1.0);
+  EXPECT_EQ(classify_can_frame(command(1'200'000'000u), reject_, nullptr).kind, CanFrameKind::kOutOfRange);
+}
+
+TEST_F(CanFrames, ErrorFramesTellBusOffRestartAndErrorPassive) {
+  const CanFrameVerdict off =
+      classify_can_frame(raw(CAN_ERR_FLAG | CAN_ERR_BUSOFF, {0, 0, 0, 0, 0, 0, 0, 0}), clamp_, nullptr);
+  EXPECT_EQ(off.kind, CanFrameKind::kErrorFrame);
+  EXPECT_TRUE(off.error.bus_off());
+  EXPECT_FALSE(off.error.restarted());
+  const CanFrameVerdict passive = classify_can_frame(
+      raw(CAN_ERR_FLAG | CAN_ERR_CRTL | CAN_ERR_CNT, {0, CAN_ERR_CRTL_TX_PASSIVE, 0, 0, 0, 0, 130, 12}),
+      clamp_, nullptr);
+  EXPECT_TRUE(passive.error.error_passive());
+  EXPECT_FALSE(passive.error.bus_off());
+  EXPECT_EQ(passive.error.classes, CAN_ERR_CRTL | CAN_ERR_CNT);
+  const CanFrameVerdict active = classify_can_frame(
+      raw(CAN_ERR_FLAG | CAN_ERR_CRTL, {0, CAN_ERR_CRTL_ACTIVE, 0, 0, 0, 0, 0, 0}), clamp_, nullptr);
+  EXPECT_TRUE(active.error.back_to_active());
+  EXPECT_FALSE(active.error.error_passive());
+  const CanFrameVerdict restarted =
+      classify_can_frame(raw(CAN_ERR_FLAG | CAN_ERR_RESTARTED, {0, 0, 0, 0, 0, 0, 0, 0}), clamp_, nullptr);
+  EXPECT_TRUE(restarted.error.restarted());
+  // An error frame whose id also looks like a command never becomes one.
+  const CanFrameVerdict odd =
+      classify_can_frame(raw(CAN_ERR_FLAG | kCommandId, {1, 2, 3, 4, 5, 6, 7, 8}), clamp_, nullptr);
+  EXPECT_EQ(odd.kind, CanFrameKind::kErrorFrame);
+  EXPECT_STREQ(error_class_name(6), "bus-off");
+}
+
+TEST_F(CanFrames, Bjm1MovesKappaByTheConfiguredAxisAndSpan) {
+  // Y forward 50 %: κ = κ0 + 0.5 · span; X is ignored.
+  const can_frame forward = to_can_frame(encode_bjm1(0x80, axis_fields(-100), axis_fields(50)));
+  const CanFrameVerdict v = classify_can_frame(forward, clamp_, &joystick_);
+  EXPECT_EQ(v.kind, CanFrameKind::kJoystick);
+  ASSERT_TRUE(v.command.present[0]);
+  EXPECT_NEAR(v.command.kappa[0], 0.45 + 0.05, 1e-12);
+  const CanFrameVerdict back = classify_can_frame(
+      to_can_frame(encode_bjm1(0x80, axis_fields(0), axis_fields(-20))), clamp_, &joystick_);
+  EXPECT_NEAR(back.command.kappa[0], 0.45 - 0.02, 1e-12);
+  const CanFrameVerdict neutral =
+      classify_can_frame(to_can_frame(encode_bjm1(0x80, axis_fields(0), axis_fields(0))), clamp_, &joystick_);
+  EXPECT_EQ(neutral.command.kappa[0], 0.45);
+
+  JoystickInput x = joystick_;
+  x.axis = JoystickAxis::kX;
+  EXPECT_NEAR(classify_can_frame(forward, clamp_, &x).command.kappa[0], 0.45 - 0.1, 1e-12);
+
+  // Not available, another source, a short frame: counted, no κ.
+  const can_frame unavailable = to_can_frame(encode_bjm1(0x80, axis_fields(0), axis_fields(NAN)));
+  EXPECT_EQ(classify_can_frame(unavailable, clamp_, &joystick_).kind, CanFrameKind::kJoystickInvalid);
+  JoystickInput only = joystick_;
+  only.source_address = 0x81;
+  EXPECT_EQ(classify_can_frame(forward, clamp_, &only).kind, CanFrameKind::kOtherSource);
+  can_frame short_bjm1 = forward;
+  short_bjm1.len = 4;
+  EXPECT_EQ(classify_can_frame(short_bjm1, clamp_, &joystick_).kind, CanFrameKind::kBadLength);
+  for (const can_frame& f : {unavailable, short_bjm1}) {
+    EXPECT_FALSE(classify_can_frame(f, clamp_, &joystick_).command.present[0]);
+  }
+  // Commands still work beside the joystick.
+  EXPECT_EQ(classify_can_frame(command(1), clamp_, &joystick_).kind, CanFrameKind::kCommand);
+}
+
+}  // namespace
+}  // namespace hilsim::hil

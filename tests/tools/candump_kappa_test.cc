@@ -1,0 +1,116 @@
+// κ from a candump log: the micro-step rule ceil(t / h_H), the later frame winning a micro step,
+// the watchdog between and after frames, and frames that never carry κ.
+#include "tools/hilsim/candump_kappa.h"
+
+#include <gtest/gtest.h>
+
+#include "hil/default_messages.h"
+#include "tools/io/input_error.h"
+
+namespace hilsim::tools {
+namespace {
+
+constexpr std::int64_t kBase = 1'700'000'000'000'000;  // [µs] an arbitrary epoch time
+constexpr std::int64_t kStep = 100'000;                // [ns] h_H = 0.1 ms
+
+hil::CandumpRecord command(std::int64_t t_us, double kappa) {
+  hil::CandumpRecord r;
+  r.timestamp_us = kBase + t_us;
+  r.interface = "vcan0";
+  r.frame.id = hil::kCommandId;
+  r.frame.length = 8;
+  hil::encode(hil::default_messages(1)[0].signals[0], kappa, std::span<std::uint8_t>(r.frame.data.data(), 8));
+  return r;
+}
+
+class CandumpKappaTest : public ::testing::Test {
+ protected:
+  hil::CommandDecoder commands_{hil::command_messages(hil::default_messages(1)), 1, hil::OutOfRange::kClamp};
+  WatchdogRule watchdog_{1'000'000'000, 0.45};  // 1 s: beyond the runs of 100 micro steps (10 ms) below
+
+  CandumpKappa replay(const std::vector<hil::CandumpRecord>& log, std::int64_t end_step = 100) {
+    return kappa_from_candump(log, commands_, nullptr, kStep, end_step, watchdog_);
+  }
+};
+
+TEST_F(CandumpKappaTest, EachFrameAppliesFromTheFirstMicroStepStartingAtOrAfterIt) {
+  // At 0, at 250 µs (steps start at 200 and 300 µs: step 3), at exactly 500 µs (step 5).
+  const CandumpKappa k = replay({command(0, 0.40), command(250, 0.41), command(500, 0.42)});
+  ASSERT_EQ(k.entries.size(), 3u);
+  EXPECT_EQ(k.entries[0].micro_step, 0);
+  EXPECT_EQ(k.entries[1].micro_step, 3);
+  EXPECT_EQ(k.entries[2].micro_step, 5);
+  EXPECT_NEAR(k.entries[1].kappa, 0.41, 1e-9);
+  EXPECT_EQ(k.first_us, kBase);
+  EXPECT_EQ(k.last_us, kBase + 500);
+}
+
+TEST_F(CandumpKappaTest, TheLastFrameBeforeAMicroStepWinsAndRepeatsAreNoChange) {
+  const CandumpKappa k =
+      replay({command(0, 0.40), command(110, 0.41), command(150, 0.42), command(400, 0.42)});
+  ASSERT_EQ(k.entries.size(), 2u);
+  EXPECT_EQ(k.entries[1].micro_step, 2);
+  EXPECT_NEAR(k.entries[1].kappa, 0.42, 1e-9);
+}
+
+TEST_F(CandumpKappaTest, TimeStartsAtTheFirstKappaFrameAndOtherFramesCarryNone) {
+  hil::CandumpRecord error;
+  error.timestamp_us = kBase;
+  error.interface = "vcan0";
+  error.error_frame = true;
+  error.frame.id = CAN_ERR_BUSOFF;
+  error.frame.length = 8;
+  hil::CandumpRecord remote = command(100, 0.0);
+  remote.frame.rtr = true;
+  hil::CandumpRecord short_command = command(150, 0.9);
+  short_command.frame.length = 4;
+  hil::CandumpRecord sensor = command(170, 0.9);
+  sensor.frame.id = 0x200;
+  const CandumpKappa k =
+      replay({error, remote, short_command, sensor, command(1000, 0.40), command(1150, 0.41)});
+  EXPECT_EQ(k.frames, 6u);
+  EXPECT_EQ(k.kinds[static_cast<std::size_t>(hil::CanFrameKind::kErrorFrame)], 1u);
+  EXPECT_EQ(k.kinds[static_cast<std::size_t>(hil::CanFrameKind::kRemote)], 1u);
+  EXPECT_EQ(k.kinds[static_cast<std::size_t>(hil::CanFrameKind::kBadLength)], 1u);
+  EXPECT_EQ(k.kinds[static_cast<std::size_t>(hil::CanFrameKind::kUnknownId)], 1u);
+  ASSERT_EQ(k.entries.size(), 2u);
+  EXPECT_EQ(k.entries[0].micro_step, 0);  // the command at 1000 µs is t = 0
+  EXPECT_EQ(k.entries[1].micro_step, 2);  // 150 µs later
+  EXPECT_THROW(replay({error, sensor}), io::InputError);
+}
+
+TEST_F(CandumpKappaTest, TheWatchdogAppliesTheSafeKappaAfterTheTimeoutAsLive) {
+  watchdog_.timeout_ns = 1'000'000;  // 1 ms
+  // A gap of 5 ms after t = 0: stale at micro steps starting after 1 ms, i.e. from step 11.
+  const CandumpKappa k = replay({command(0, 0.40), command(5000, 0.41), command(5500, 0.42)}, 200);
+  ASSERT_EQ(k.entries.size(), 5u);
+  EXPECT_EQ(k.entries[1].micro_step, 11);
+  EXPECT_EQ(k.entries[1].kappa, 0.45);
+  EXPECT_EQ(k.entries[2].micro_step, 50);
+  EXPECT_EQ(k.entries[3].micro_step, 55);
+  // After the last frame (5.5 ms) it expires at 6.5 ms: step 66, inside the run's 200 steps.
+  EXPECT_EQ(k.entries[4].micro_step, 66);
+  EXPECT_EQ(k.entries[4].kappa, 0.45);
+  EXPECT_EQ(k.watchdog_trips, 2);
+  // A gap shorter than the timeout changes nothing.
+  EXPECT_EQ(replay({command(0, 0.40), command(900, 0.41)}, 15).entries.size(), 2u);
+}
+
+TEST_F(CandumpKappaTest, AJoystickFrameMovesKappaWhenConfigured) {
+  const hil::JoystickInput joystick{hil::JoystickAxis::kY, hil::AxisToKappa{0.45, 0.1, 0.0, 1.0, false},
+                                    std::nullopt};
+  hil::CandumpRecord bjm1;
+  bjm1.timestamp_us = kBase + 300;
+  bjm1.interface = "vcan0";
+  bjm1.frame = hil::encode_bjm1(0x80, hil::axis_fields(0.0), hil::axis_fields(-50.0));
+  const CandumpKappa k =
+      kappa_from_candump({command(0, 0.45), bjm1}, commands_, &joystick, kStep, 100, watchdog_);
+  ASSERT_EQ(k.entries.size(), 2u);
+  EXPECT_EQ(k.entries[1].micro_step, 3);
+  EXPECT_NEAR(k.entries[1].kappa, 0.40, 1e-12);
+  EXPECT_EQ(replay({command(0, 0.45), bjm1}).kinds[static_cast<std::size_t>(hil::CanFrameKind::kUnknownId)],
+            1u);
+}
+
+}  // namespace
+}  // namespace hilsim::tools

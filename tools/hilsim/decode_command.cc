@@ -1,0 +1,151 @@
+#include "tools/hilsim/decode_command.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <span>
+
+#include "hil/can_frames.h"
+#include "hil/default_messages.h"
+#include "hil/j1939_joystick.h"
+#include "hil/signal.h"
+#include "tools/hilsim/candump_file.h"
+#include "tools/hilsim/sensor_frames.h"
+#include "tools/io/csv_table.h"
+#include "tools/io/input_error.h"
+#include "tools/scenario/scenario.h"
+
+namespace hilsim::tools {
+
+void DecodeCommand::add_to(CLI::App& parent) {
+  CLI::App* cmd = parent.add_subcommand(
+      "decode", "Decode a candump log by hilsim's signals (commands, sensors, status, BJM1, error frames)");
+  cmd->add_option("--candump", candump, "The candump log (candump -l file or candump -L output)")->required();
+  cmd->add_option("--actuators", actuators, "The default mapping for 1 or 2 actuators (default 1)")
+      ->check(CLI::IsMember({1, 2}));
+  cmd->add_option("--scenario", scenario, "Decode by this scenario's signal mapping ([[messages]]) instead")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--csv", csv,
+                  "Write the sensor frames as CSV, one row per status frame (timestamp, then every signal)");
+  cmd->add_option(
+      "--compare", compare,
+      "Compare the sensor frames with this trajectory CSV of the same run (hilsim run --out) at its "
+      "communication points, and print the largest differences");
+  cmd->add_flag("--quiet", quiet, "Do not print the frames, only the summary");
+}
+
+namespace {
+
+// The shortest text that reads back to the same double.
+std::string shortest(double v) {
+  char buf[32];
+  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, end);
+}
+
+std::string describe_axis(const char* name, const hil::AxisState& a) {
+  char buf[96];
+  if (!a.valid) {
+    std::snprintf(buf, sizeof buf, "%s invalid (%s)", name, hil::to_string(a.error));
+  } else if (a.neutral) {
+    std::snprintf(buf, sizeof buf, "%s neutral", name);
+  } else {
+    std::snprintf(buf, sizeof buf, "%s %s %.1f %%", name, a.negative ? "negative" : "positive",
+                  a.position_percent);
+  }
+  return buf;
+}
+
+// One frame's meaning, e.g. "HilsimCommand: kappa_1 = 0.45, kappa_2 = 0".
+std::string describe(const hil::CandumpRecord& r, const std::vector<hil::MessageSpec>& messages) {
+  const hil::Frame& f = r.frame;
+  if (r.error_frame) {
+    std::string s = "error frame:";
+    for (int bit = 0; bit < hil::kErrorClassBits; ++bit) {
+      if (f.id & (1u << bit)) s += std::string(" ") + hil::error_class_name(bit);
+    }
+    return s;
+  }
+  if (f.rtr) return "remote request (RTR)";
+  if (hil::is_bjm1(f)) {
+    const hil::Bjm1Decode d = hil::decode_bjm1(f);
+    char head[48];
+    std::snprintf(head, sizeof head, "BJM1 from 0x%02X: ", d.source_address);
+    if (!d.ok()) return head + std::string(hil::to_string(d.error));
+    return head + describe_axis("x", d.x) + ", " + describe_axis("y", d.y);
+  }
+  for (const hil::MessageSpec& m : messages) {
+    if (m.id != f.id || m.extended != f.extended) continue;
+    if (f.length < m.length) return m.name + ": too short (" + std::to_string(f.length) + " bytes)";
+    std::string s = m.name + ":";
+    const std::span<const std::uint8_t> data(f.data.data(), f.length);
+    for (std::size_t i = 0; i < m.signals.size(); ++i) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%s %s = %.10g%s%s", i ? "," : "", m.signals[i].name.c_str(),
+                    hil::decode(m.signals[i], data), m.signals[i].unit.empty() ? "" : " ",
+                    m.signals[i].unit.c_str());
+      s += buf;
+    }
+    return s;
+  }
+  return "not in hilsim's mapping";
+}
+
+}  // namespace
+
+int DecodeCommand::execute() const {
+  const std::vector<hil::CandumpRecord> records = read_candump_file(candump);
+  std::vector<hil::MessageSpec> messages = hil::default_messages(actuators);
+  if (scenario) {
+    const config::Scenario s = config::load_scenario(*scenario);
+    config::validate(s);
+    messages = hil::effective_messages(s.hil, s.crane.actuators);
+  }
+  SensorTable table(hil::sensor_messages(messages));
+  for (const hil::CandumpRecord& r : records) {
+    if (!r.error_frame) table.add(r.timestamp_us, r.frame);
+    if (!quiet) std::printf("%s  %s\n", hil::format_candump_line(r).c_str(), describe(r, messages).c_str());
+  }
+  std::printf("%zu frames, %zu sensor rows (status frames)\n", records.size(), table.rows().size());
+  if (csv) {
+    std::ofstream out(*csv);
+    if (!out) throw io::InputError(*csv + ": cannot open the CSV file for writing");
+    out << "timestamp";
+    for (const std::string& c : table.columns()) out << "," << c;
+    out << "\n";
+    for (const SensorRow& row : table.rows()) {
+      char stamp[32];  // microseconds, as candump writes them (a double's shortest form would show its
+                       // rounding)
+      std::snprintf(stamp, sizeof stamp, "%.6f", row.timestamp_s);
+      out << stamp;
+      for (const double v : row.values) out << "," << shortest(v);
+      out << "\n";
+    }
+    out.close();
+    if (!out) throw io::InputError(*csv + ": writing the CSV file failed");
+    std::printf("sensor rows written to %s\n", csv->c_str());
+  }
+  if (compare) {
+    const SensorDeviation d = compare_with_trajectory(table, io::read_numeric_csv(*compare));
+    if (d.matched == 0) {
+      throw io::InputError(*compare +
+                           ": no status frame's sim_time falls on a communication point of the trajectory");
+    }
+    const auto scale = [&](const char* name) {
+      for (const hil::MessageSpec& m : messages) {
+        for (const hil::SignalSpec& sig : m.signals) {
+          if (sig.name == name) return std::abs(sig.scale);
+        }
+      }
+      return 0.0;
+    };
+    std::printf(
+        "against %s at %zu communication points: max |ds1| = %.3e m (resolution %g m), "
+        "max |dp1| = %.1f Pa, max |dp2| = %.1f Pa (resolution %g Pa)\n",
+        compare->c_str(), d.matched, d.s, scale("s_1"), d.p1, d.p2, scale("p1_1"));
+  }
+  return 0;
+}
+
+}  // namespace hilsim::tools

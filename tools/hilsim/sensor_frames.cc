@@ -1,0 +1,74 @@
+#include "tools/hilsim/sensor_frames.h"
+
+#include <cmath>
+#include <span>
+
+#include "hil/signal.h"
+#include "tools/io/input_error.h"
+
+namespace hilsim::tools {
+
+namespace {
+
+constexpr double kSimTimeResolution = 1e-4;  // [s] sim_time's scale in the default mapping
+
+}  // namespace
+
+SensorTable::SensorTable(std::vector<hil::MessageSpec> messages) : messages_(std::move(messages)) {
+  for (const hil::MessageSpec& m : messages_) {
+    first_column_.push_back(columns_.size());
+    for (const hil::SignalSpec& s : m.signals) columns_.push_back(s.name);
+  }
+  current_.assign(columns_.size(), NAN);
+}
+
+int SensorTable::column(const std::string& name) const {
+  for (std::size_t i = 0; i < columns_.size(); ++i) {
+    if (columns_[i] == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+bool SensorTable::add(std::int64_t timestamp_us, const hil::Frame& frame) {
+  for (std::size_t k = 0; k < messages_.size(); ++k) {
+    const hil::MessageSpec& m = messages_[k];
+    if (m.id != frame.id || m.extended != frame.extended || frame.rtr || frame.length < m.length) continue;
+    const std::span<const std::uint8_t> data(frame.data.data(), frame.length);
+    for (std::size_t i = 0; i < m.signals.size(); ++i)
+      current_[first_column_[k] + i] = hil::decode(m.signals[i], data);
+    if (k + 1 != messages_.size()) return false;
+    rows_.push_back({static_cast<double>(timestamp_us) * 1e-6, current_});
+    return true;
+  }
+  return false;
+}
+
+SensorDeviation compare_with_trajectory(const SensorTable& table, const io::CsvTable& trajectory) {
+  const int sim_time = table.column("sim_time"), s = table.column("s_1");
+  const int p1 = table.column("p1_1"), p2 = table.column("p2_1");
+  if (sim_time < 0 || s < 0 || p1 < 0 || p2 < 0) {
+    throw io::InputError("the sensor frames lack one of sim_time, s_1, p1_1, p2_1");
+  }
+  const std::size_t ct = trajectory.column({"t"}), cs = trajectory.column({"s1"});
+  const std::size_t cp1 = trajectory.column({"p1"}), cp2 = trajectory.column({"p2"});
+  if (trajectory.rows.size() < 2) throw io::InputError(trajectory.path + ": fewer than two rows");
+  const double t0 = trajectory.rows[0][ct];
+  const double H = trajectory.rows[1][ct] - t0;
+  SensorDeviation d;
+  for (const SensorRow& row : table.rows()) {
+    const double t = row.values[static_cast<std::size_t>(sim_time)];
+    if (!std::isfinite(t)) continue;
+    const double n = std::round((t - t0) / H);
+    if (n < 1 || n >= static_cast<double>(trajectory.rows.size())) continue;
+    if (std::abs(t0 + n * H - t) >= 0.5 * kSimTimeResolution) continue;
+    const std::vector<double>& now = trajectory.rows[static_cast<std::size_t>(n)];
+    const std::vector<double>& before = trajectory.rows[static_cast<std::size_t>(n) - 1];
+    ++d.matched;
+    d.s = std::fmax(d.s, std::abs(row.values[static_cast<std::size_t>(s)] - before[cs]));
+    d.p1 = std::fmax(d.p1, std::abs(row.values[static_cast<std::size_t>(p1)] - now[cp1]));
+    d.p2 = std::fmax(d.p2, std::abs(row.values[static_cast<std::size_t>(p2)] - now[cp2]));
+  }
+  return d;
+}
+
+}  // namespace hilsim::tools

@@ -1,0 +1,58 @@
+// hilsim's sensor frames read back (from a candump log of a run): the frame of the last sensor
+// message (the status frame 0x2F0 in the default mapping) closes a row holding the newest value of
+// every sensor signal, because the bridges send each snapshot as its frames in mapping order; and
+// those rows against the run's trajectory CSV. Used by `hilsim decode`.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "hil/frame.h"
+#include "hil/message.h"
+#include "tools/io/csv_table.h"
+
+namespace hilsim::tools {
+
+struct SensorRow {
+  double timestamp_s = 0.0;    // [s] the status frame's receive time (candump timestamp)
+  std::vector<double> values;  // one per column, in signal units
+};
+
+class SensorTable final {
+ public:
+  // `messages`: the sensor messages of the mapping (hil::sensor_messages).
+  explicit SensorTable(std::vector<hil::MessageSpec> messages);
+  // Feeds one frame; true when it was the last sensor message's and closed a row. Other ids are
+  // ignored.
+  bool add(std::int64_t timestamp_us, const hil::Frame& frame);
+  const std::vector<std::string>& columns() const { return columns_; }
+  const std::vector<SensorRow>& rows() const { return rows_; }
+  // Index of the signal `name`, or -1.
+  int column(const std::string& name) const;
+
+ private:
+  std::vector<hil::MessageSpec> messages_;
+  std::vector<std::string> columns_;
+  std::vector<std::size_t> first_column_;  // of each message
+  std::vector<double> current_;
+  std::vector<SensorRow> rows_;
+};
+
+// The largest differences between decoded sensor rows and a trajectory CSV (columns t, s1, p1,
+// p2) at the communication points where a row's sim_time falls: |sim_time − n·H| below half the
+// sim_time resolution (0.05 ms), H being the CSV's time step. A snapshot reports the micro step
+// that ends at sim_time: its pressures are the hydraulic state there (row t_n), its s_1 the
+// actuator length the step used, which the mechanics sent at the previous communication point
+// (row t_{n−1}; exact with zoh inputs, the default). Rows at t = 0 have no previous point and are
+// skipped.
+struct SensorDeviation {
+  std::size_t matched = 0;  // rows compared
+  double s = 0.0;           // [m]  max |s_1 − s1(t_{n−1})|
+  double p1 = 0.0;          // [Pa] max |p1_1 − p1(t_n)|
+  double p2 = 0.0;          // [Pa] max |p2_1 − p2(t_n)|
+};
+// Throws io::InputError when a column is missing in either.
+SensorDeviation compare_with_trajectory(const SensorTable& table, const io::CsvTable& trajectory);
+
+}  // namespace hilsim::tools

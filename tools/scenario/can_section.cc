@@ -1,0 +1,84 @@
+#include "tools/scenario/can_section.h"
+
+#include <cstdint>
+
+#include "tools/scenario/table_reader.h"
+
+namespace hilsim::config {
+
+namespace {
+
+// An optional integer key: `unset` stands for absent while reading (TOML has no null).
+constexpr std::int64_t kUnset = -1;
+
+std::int64_t or_unset(const auto& optional) {
+  return optional ? static_cast<std::int64_t>(*optional) : kUnset;
+}
+
+// A key given as an integer, checked against [lo, hi] here because the setting's type is narrower.
+std::int64_t in_range(const std::string& path, const std::string& key, std::int64_t v, std::int64_t lo,
+                      std::int64_t hi, const std::string& unit) {
+  if (v < lo || v > hi) {
+    throw InputError(path + ": key '" + key + "' = " + std::to_string(v) + unit +
+                     " is outside the accepted range [" + std::to_string(lo) + ", " + std::to_string(hi) +
+                     "]");
+  }
+  return v;
+}
+
+}  // namespace
+
+void load_can_section(const std::string& path, const toml::table& root, hil::CanSettings& can) {
+  TableReader c(path, root, "can");
+  std::int64_t bitrate = or_unset(can.bitrate), restart_ms = or_unset(can.restart_ms);
+  std::int64_t source_address = or_unset(can.joystick_source_address);
+  std::string joystick = hil::to_string(can.joystick), axis = hil::to_string(can.joystick_axis);
+  c.string("interface", can.interface);
+  c.integer("bitrate", bitrate);
+  c.integer("restart_ms", restart_ms);
+  c.boolean("bring_up", can.bring_up);
+  c.string("joystick", joystick);
+  c.string("joystick_axis", axis);
+  c.number("joystick_span", can.joystick_span);
+  c.integer("joystick_source_address", source_address);
+  c.reject_unknown();
+  // Classical CAN runs at up to 1 Mbit/s; restart_ms is a u32 in the kernel, an hour is plenty.
+  if (bitrate != kUnset)
+    can.bitrate = static_cast<std::uint32_t>(in_range(path, "can.bitrate", bitrate, 1, 1'000'000, " bit/s"));
+  if (restart_ms != kUnset) {
+    can.restart_ms =
+        static_cast<std::uint32_t>(in_range(path, "can.restart_ms", restart_ms, 0, 3'600'000, " ms"));
+  }
+  // J1939 source addresses 254 (null) and 255 (global) never send.
+  if (source_address != kUnset) {
+    can.joystick_source_address =
+        static_cast<std::uint8_t>(in_range(path, "can.joystick_source_address", source_address, 0, 253, ""));
+  }
+  if (joystick == "none") {
+    can.joystick = hil::Joystick::kNone;
+  } else if (joystick == "bjm1") {
+    can.joystick = hil::Joystick::kBjm1;
+  } else {
+    throw InputError(path + ": key 'can.joystick' = '" + joystick + "' is not one of: none, bjm1");
+  }
+  if (axis == "x") {
+    can.joystick_axis = hil::JoystickAxis::kX;
+  } else if (axis == "y") {
+    can.joystick_axis = hil::JoystickAxis::kY;
+  } else {
+    throw InputError(path + ": key 'can.joystick_axis' = '" + axis + "' is not one of: x, y");
+  }
+}
+
+void validate_can(const std::string& source, const hil::CanSettings& can) {
+  // IFNAMSIZ is 16 with the terminating zero; a name with '/' or a space is no interface name.
+  if (can.interface.empty() || can.interface.size() > 15 ||
+      can.interface.find_first_of("/ \t:") != std::string::npos) {
+    throw InputError(source + ": key 'can.interface' = '" + can.interface +
+                     "' is not an interface name (1 to 15 characters, no '/', ':' or spaces)");
+  }
+  const RangeCheck check{source};
+  check("can.joystick_span", can.joystick_span, -1.0, 1.0, false, false, "");
+}
+
+}  // namespace hilsim::config
