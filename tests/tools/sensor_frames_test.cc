@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "hil/default_messages.h"
 #include "hil/signal_map.h"
 
@@ -51,6 +53,21 @@ TEST(SensorFrames, AStatusFrameClosesARowWithTheNewestValues) {
   EXPECT_NEAR(row.values[static_cast<std::size_t>(table.column("s_1"))], 0.5, 1e-5);
   EXPECT_NEAR(row.values[static_cast<std::size_t>(table.column("p1_1"))], 3.2e6, 250.0);
   EXPECT_EQ(table.column("no_such_signal"), -1);
+}
+
+TEST(SensorFrames, WithoutKeepingRowsOnlyTheNewestValuesAreHeld) {
+  SensorTable table(hil::sensor_messages(hil::default_messages(1)), /*keep_rows=*/false);
+  const int s = table.column("s_1"), sim_time = table.column("sim_time");
+  EXPECT_TRUE(std::isnan(table.latest(s)));
+  EXPECT_TRUE(std::isnan(table.latest(-1)));
+  for (const double t : {0.1, 0.2}) {
+    bool closed = false;
+    for (const hil::Frame& f : frames(t, 0.5 + t, 3e6, 4e6)) closed = table.add(0, f);
+    EXPECT_TRUE(closed);
+  }
+  EXPECT_TRUE(table.rows().empty());
+  EXPECT_NEAR(table.latest(sim_time), 0.2, 1e-9);
+  EXPECT_NEAR(table.latest(s), 0.7, 1e-5);
 }
 
 TEST(SensorFrames, PressuresMatchTheirCommunicationPointAndLengthThePreviousOne) {

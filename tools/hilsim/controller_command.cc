@@ -16,6 +16,7 @@
 #include "hil/sequence_tracker.h"
 #include "hil/socket_address.h"
 #include "rt/clock.h"
+#include "tools/hilsim/sensor_frames.h"
 #include "tools/io/input_error.h"
 
 namespace hilsim::tools {
@@ -53,34 +54,15 @@ sockaddr_in address(const std::string& option, const std::string& text) {
   return a.address;
 }
 
-// The sensor values of one datagram, by the default mapping.
-struct Sensors {
-  double sim_time = -1.0, s = 0, s_dot = 0, p1 = 0, p2 = 0, f_h = 0, kappa = 0, watchdog = 0, overruns = 0;
+// The sensor signals the emulator logs and reports, looked up by name in the mapping once; a
+// signal the mapping lacks reads as NaN.
+struct SensorColumns {
+  int sim_time, s, s_dot, p1, p2, f_h, kappa, watchdog, overruns;
+  explicit SensorColumns(const SensorTable& t)
+      : sim_time(t.column("sim_time")), s(t.column("s_1")), s_dot(t.column("sdot_1")), p1(t.column("p1_1")),
+        p2(t.column("p2_1")), f_h(t.column("fh_1")), kappa(t.column("kappa_applied_1")),
+        watchdog(t.column("watchdog_active")), overruns(t.column("overruns")) {}
 };
-
-bool decode_sensors(const hil::DecodedDatagram& d, const std::vector<hil::MessageSpec>& messages, Sensors& out) {
-  bool any = false;
-  for (std::size_t i = 0; i < d.count; ++i) {
-    for (const hil::MessageSpec& m : messages) {
-      if (m.id != d.frames[i].id) continue;
-      const std::span<const std::uint8_t> data(d.frames[i].data.data(), d.frames[i].length);
-      for (const hil::SignalSpec& s : m.signals) {
-        const double v = hil::decode(s, data);
-        if (s.name == "s_1") out.s = v;
-        if (s.name == "sdot_1") out.s_dot = v;
-        if (s.name == "p1_1") out.p1 = v;
-        if (s.name == "p2_1") out.p2 = v;
-        if (s.name == "fh_1") out.f_h = v;
-        if (s.name == "kappa_applied_1") out.kappa = v;
-        if (s.name == "watchdog_active") out.watchdog = v;
-        if (s.name == "overruns") out.overruns = v;
-        if (s.name == "sim_time") out.sim_time = v;
-      }
-      any = true;
-    }
-  }
-  return any;
-}
 
 }  // namespace
 
@@ -91,7 +73,13 @@ int ControllerCommand::execute() const {
   const int fd = open_socket(address("--listen", listen));
   // The scenario's signal mapping ([[messages]]) or the default: κ goes in the message with kappa_1.
   const std::vector<hil::MessageSpec> messages = hil::effective_messages(s.hil, 1);
-  const std::vector<hil::MessageSpec> sensors = hil::sensor_messages(messages);
+  // Sensor datagrams decode by the same table as `hilsim decode`: a datagram carries one snapshot
+  // as the sensor messages in mapping order, and its last one closes the row.
+  SensorTable sensors(hil::sensor_messages(messages), /*keep_rows=*/false);
+  const SensorColumns col(sensors);
+  if (!no_sync && col.sim_time < 0) {
+    throw io::InputError(s.source + ": the sensor messages carry no sim_time signal to follow; add one or use --no-sync");
+  }
   const hil::MessageSpec* command = nullptr;
   const hil::SignalSpec* kappa_signal = nullptr;
   const std::vector<hil::MessageSpec> commands = hil::command_messages(messages);
@@ -124,7 +112,6 @@ int ControllerCommand::execute() const {
   std::uint32_t sequence = 1;
   std::uint64_t sent = 0, received = 0, watchdog_reports = 0;
   hil::SequenceTracker tracker;
-  Sensors last;
   for (std::int64_t k = 0;; ++k) {
     rt::sleep_until_ns(start + k * period);
     const rt::Nanoseconds now = rt::now_ns();
@@ -132,22 +119,26 @@ int ControllerCommand::execute() const {
     std::array<std::uint8_t, hil::kMaxDatagramSize + 1> buf{};
     for (ssize_t n; (n = recv(fd, buf.data(), buf.size(), 0)) > 0;) {
       hil::DecodedDatagram d;
-      Sensors v;
       if (hil::decode_datagram(std::span<const std::uint8_t>(buf.data(), static_cast<std::size_t>(n)), d) !=
               hil::DatagramError::kOk ||
-          !hil::is_accepted(tracker.observe(d.sequence)) || !decode_sensors(d, sensors, v)) {
+          !hil::is_accepted(tracker.observe(d.sequence))) {
         continue;
       }
+      bool row = false;
+      for (std::size_t i = 0; i < d.count; ++i) row |= sensors.add((now - start) / 1000, d.frames[i]);
+      if (!row) continue;
       ++received;
-      watchdog_reports += v.watchdog > 0.5;
-      last = v;
-      last_sim_time = v.sim_time;
+      watchdog_reports += sensors.latest(col.watchdog) > 0.5;
+      last_sim_time = sensors.latest(col.sim_time);
       sim_time_at = now;
       last_sensor_ns = now;
       if (log) {
-        log_file << static_cast<double>(now - start) / 1e9 << "," << v.sim_time << "," << v.s << "," << v.s_dot << ","
-                 << v.p1 << "," << v.p2 << "," << v.f_h << "," << v.kappa << "," << v.watchdog << "," << v.overruns
-                 << "\n";
+        log_file << static_cast<double>(now - start) / 1e9;
+        for (const int c : {col.sim_time, col.s, col.s_dot, col.p1, col.p2, col.f_h, col.kappa, col.watchdog,
+                            col.overruns}) {
+          log_file << "," << sensors.latest(c);
+        }
+        log_file << "\n";
       }
     }
     double t = 0.0;  // manoeuvre time [s]
@@ -181,8 +172,9 @@ int ControllerCommand::execute() const {
               "active, %llu lost); last: t = %.4f s, s1 = %.5f m, p1 = %.4f MPa, p2 = %.4f MPa, kappa = %.5f\n",
               static_cast<unsigned long long>(sent), static_cast<unsigned long long>(received),
               static_cast<unsigned long long>(watchdog_reports),
-              static_cast<unsigned long long>(tracker.counters().lost), last.sim_time, last.s, last.p1 / 1e6,
-              last.p2 / 1e6, last.kappa);
+              static_cast<unsigned long long>(tracker.counters().lost), sensors.latest(col.sim_time),
+              sensors.latest(col.s), sensors.latest(col.p1) / 1e6, sensors.latest(col.p2) / 1e6,
+              sensors.latest(col.kappa));
   return 0;
 }
 

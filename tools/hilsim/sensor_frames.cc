@@ -14,7 +14,8 @@ constexpr double kSimTimeResolution = 1e-4;  // [s] sim_time's scale in the defa
 
 }  // namespace
 
-SensorTable::SensorTable(std::vector<hil::MessageSpec> messages) : messages_(std::move(messages)) {
+SensorTable::SensorTable(std::vector<hil::MessageSpec> messages, bool keep_rows)
+    : messages_(std::move(messages)), keep_rows_(keep_rows) {
   for (const hil::MessageSpec& m : messages_) {
     first_column_.push_back(columns_.size());
     for (const hil::SignalSpec& s : m.signals) columns_.push_back(s.name);
@@ -37,7 +38,7 @@ bool SensorTable::add(std::int64_t timestamp_us, const hil::Frame& frame) {
     for (std::size_t i = 0; i < m.signals.size(); ++i)
       current_[first_column_[k] + i] = hil::decode(m.signals[i], data);
     if (k + 1 != messages_.size()) return false;
-    rows_.push_back({static_cast<double>(timestamp_us) * 1e-6, current_});
+    if (keep_rows_) rows_.push_back({static_cast<double>(timestamp_us) * 1e-6, current_});
     return true;
   }
   return false;

@@ -1,9 +1,10 @@
 // hilsim's sensor frames read back (from a candump log of a run): the frame of the last sensor
 // message (the status frame 0x2F0 in the default mapping) closes a row holding the newest value of
 // every sensor signal, because the bridges send each snapshot as its frames in mapping order; and
-// those rows against the run's trajectory CSV. Used by `hilsim decode`.
+// those rows against the run's trajectory CSV. Used by `hilsim decode` and `hilsim controller`.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -21,18 +22,24 @@ struct SensorRow {
 
 class SensorTable final {
  public:
-  // `messages`: the sensor messages of the mapping (hil::sensor_messages).
-  explicit SensorTable(std::vector<hil::MessageSpec> messages);
+  // `messages`: the sensor messages of the mapping (hil::sensor_messages). Without `keep_rows`
+  // only the newest row is held (latest()), for readers that run for hours.
+  explicit SensorTable(std::vector<hil::MessageSpec> messages, bool keep_rows = true);
   // Feeds one frame; true when it was the last sensor message's and closed a row. Other ids are
   // ignored.
   bool add(std::int64_t timestamp_us, const hil::Frame& frame);
   const std::vector<std::string>& columns() const { return columns_; }
   const std::vector<SensorRow>& rows() const { return rows_; }
+  // The newest value of every column (NaN until its message arrived).
+  const std::vector<double>& latest() const { return current_; }
+  // The newest value of a column (column(name)), NaN for -1 (no such signal) or before it arrived.
+  double latest(int column) const { return column < 0 ? NAN : current_[static_cast<std::size_t>(column)]; }
   // Index of the signal `name`, or -1.
   int column(const std::string& name) const;
 
  private:
   std::vector<hil::MessageSpec> messages_;
+  bool keep_rows_;
   std::vector<std::string> columns_;
   std::vector<std::size_t> first_column_;  // of each message
   std::vector<double> current_;
