@@ -51,6 +51,11 @@ RtRunResult run_crane_realtime(const sim::CraneParameters& crane, const sim::Hyd
     throw std::invalid_argument(
         "the real-time runner runs the single-actuated crane with f-s or p-s coupling and held inputs");
   }
+  if (settings.mechanics != sim::MechanicsFormulation::kIndependent) {
+    throw std::invalid_argument(
+        "the real-time runner integrates the mechanics in independent coordinates only (mechanics = "
+        "\"independent\"); ALI1 and ALI3-P run offline");
+  }
   // The offline co-simulation of the same settings checks them and defines N.
   const std::int64_t N = sim::CraneCosimulation(crane, hyd, eq, valve, settings).total_macro_steps();
   if (N < 1) throw std::invalid_argument("the run is shorter than one macro step H");
@@ -61,7 +66,10 @@ RtRunResult run_crane_realtime(const sim::CraneParameters& crane, const sim::Hyd
   sim::MechanicsState initial;
   initial.q = eq.q;
   sim::MechanicsSubsystem mech(crane, hyd, settings.coupling, settings.H, h_mech, initial);
-  sim::HydraulicsSubsystem hydr(hyd, settings.h_hyd, settings.h_hyd, eq.s, eq.p, valve);
+  // One micro step per period of the hydraulics thread (H = h_H), held inputs, and the offline
+  // run's integrator: the same arithmetic, step for step.
+  sim::HydraulicsSubsystem hydr(hyd, settings.h_hyd, settings.h_hyd, eq.s, eq.p, valve, 0.0,
+                                sim::Extrapolation::kZeroOrderHold, "hydraulics", settings.hydraulics_integrator);
 
   auto shared = std::make_unique<Shared>();
   const TelemetryPolicy policy{options.settings.telemetry_decimation, !paced, &stop};

@@ -66,8 +66,10 @@ void expect_clean_exchange(const RtRunResult& r) {
   EXPECT_EQ(r.hydraulics.telemetry_dropped, 0u);
 }
 
-void expect_identical_to_offline(sim::Coupling coupling, Pacing pacing, double duration, bool m2) {
-  const Case c = make_case(coupling, 1e-3, 1e-4, duration);
+void expect_identical_to_offline(sim::Coupling coupling, Pacing pacing, double duration, bool m2,
+                                 sim::HydraulicIntegrator integrator = sim::HydraulicIntegrator::kForwardEuler) {
+  Case c = make_case(coupling, 1e-3, 1e-4, duration);
+  c.settings.hydraulics_integrator = integrator;
   const sim::StepManoeuvreM1 m1(c.eq.kappa);
   const sim::SinusoidalManoeuvreM2 sine(c.eq.kappa);
   const sim::ValveCommand& valve = m2 ? static_cast<const sim::ValveCommand&>(sine) : m1;
@@ -90,6 +92,18 @@ TEST(CraneRunner, UnpacedForceDisplacementIsByteIdenticalToOffline) {
 
 TEST(CraneRunner, UnpacedPressureDisplacementIsByteIdenticalToOffline) {
   expect_identical_to_offline(sim::Coupling::kPressureDisplacement, Pacing::kUnpaced, 3.0, true);
+}
+
+// The hydraulics thread integrates with the scenario's integrator, as offline: M2 moves κ from
+// the first step, where Euler, RK4 and the trapezoidal rule part.
+TEST(CraneRunner, UnpacedRk4IsByteIdenticalToOffline) {
+  expect_identical_to_offline(sim::Coupling::kPressureDisplacement, Pacing::kUnpaced, 1.0, true,
+                              sim::HydraulicIntegrator::kRungeKutta4);
+}
+
+TEST(CraneRunner, UnpacedTrapezoidalIsByteIdenticalToOffline) {
+  expect_identical_to_offline(sim::Coupling::kForceDisplacement, Pacing::kUnpaced, 1.0, true,
+                              sim::HydraulicIntegrator::kTrapezoidal);
 }
 
 TEST(CraneRunner, PacedPressureDisplacementIsByteIdenticalToOffline) {
@@ -175,6 +189,20 @@ TEST(CraneRunner, GaussSeidelIsRefusedAtConfigurationTime) {
   c.settings.scheme = sim::CosimScheme::kGaussSeidelMechanicsFirst;
   const sim::StepManoeuvreM1 valve(c.eq.kappa);
   EXPECT_THROW(run_rt(c, valve, with_pacing(Pacing::kUnpaced)), std::invalid_argument);
+}
+
+TEST(CraneRunner, DependentCoordinatesAreRefusedRatherThanRunAsIndependent) {
+  for (const sim::MechanicsFormulation f : {sim::MechanicsFormulation::kAli1, sim::MechanicsFormulation::kAli3P}) {
+    Case c = make_case(sim::Coupling::kPressureDisplacement, 1e-3, 1e-4, 0.1);
+    c.settings.mechanics = f;
+    const sim::StepManoeuvreM1 valve(c.eq.kappa);
+    try {
+      run_rt(c, valve, with_pacing(Pacing::kUnpaced));
+      ADD_FAILURE() << "accepted a dependent-coordinate formulation";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("independent"), std::string::npos) << e.what();
+    }
+  }
 }
 
 }  // namespace
