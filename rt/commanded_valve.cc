@@ -41,7 +41,8 @@ void CommandedValve::evaluate(std::int64_t micro_step, double t) const noexcept 
   } else {
     ValveCommandSample command;
     const bool any = commands_->read(command);
-    const Nanoseconds age = any ? now_ns() - command.received_ns : 0;
+    const Nanoseconds now = now_ns();
+    const Nanoseconds age = any ? now - command.received_ns : 0;
     const bool fresh = any && age <= watchdog_.timeout_ns;
     if (any && !fresh && !watchdog_active_ && age - watchdog_.timeout_ns > max_fallback_delay_ns_) {
       max_fallback_delay_ns_ = age - watchdog_.timeout_ns;
@@ -51,6 +52,7 @@ void CommandedValve::evaluate(std::int64_t micro_step, double t) const noexcept 
         last_received_ns_ = command.received_ns;
         ++commands_applied_;
         if (age > max_command_delay_ns_) max_command_delay_ns_ = age;
+        if (command.received_ns <= previous_sample_ns_) ++commands_applied_late_;
       }
       kappa = command.kappa;
       cause = InputCause::kCommand;
@@ -61,6 +63,7 @@ void CommandedValve::evaluate(std::int64_t micro_step, double t) const noexcept 
       if (!watchdog_active_) ++watchdog_trips_;
     }
     watchdog_active_ = !fresh;
+    previous_sample_ns_ = now;
   }
   // An event when the applied value or its source changes; the bits decide (a replay must give
   // the same bits, and −0.0 ≠ +0.0 there).

@@ -88,6 +88,11 @@ class CommandedValve final : public sim::ValveCommand {
   // the valve behind the bridge, at most one hydraulic period when the thread keeps its deadlines.
   std::int64_t commands_applied() const { return commands_applied_; }
   Nanoseconds max_command_delay_ns() const { return max_command_delay_ns_; }
+  // Commands not applied by the first micro step sampled after their arrival (an earlier sampling
+  // than the applying one happened at or after `received_ns`): 0 means every command took effect
+  // at the next micro step, whatever the wall-clock delay. A command stamped by the I/O thread
+  // just before it was published can count here when a micro step samples in between.
+  std::int64_t commands_applied_late() const { return commands_applied_late_; }
   std::int64_t events() const { return events_pushed_; }
 
  private:
@@ -110,6 +115,8 @@ class CommandedValve final : public sim::ValveCommand {
   mutable Nanoseconds last_received_ns_ = -1;
   mutable std::int64_t commands_applied_ = 0;
   mutable Nanoseconds max_command_delay_ns_ = 0;
+  mutable std::int64_t commands_applied_late_ = 0;
+  mutable Nanoseconds previous_sample_ns_ = -1;  // when the previous micro step sampled the channel
 };
 
 }  // namespace hilsim::rt

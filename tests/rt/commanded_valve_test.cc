@@ -75,6 +75,27 @@ TEST(CommandedValve, EachNewCommandIsCountedOnceWithItsDelayFromArrival) {
   EXPECT_GE(valve.max_command_delay_ns(), 5'000'000);
 }
 
+TEST(CommandedValve, ACommandSeenOnlyAfterAnotherMicroStepSampledIsCountedLate) {
+  LatestValue<ValveCommandSample> channel;
+  const CommandedValve valve(channel, WatchdogSettings{kTimeout, 0.45}, {});
+  channel.publish(command(0.6, 1, 1'000'000));  // arrived 1 ms ago, before any sampling
+  valve.kappa(0, 0.0);
+  EXPECT_EQ(valve.commands_applied_late(), 0);
+  // Arrived 1 ms ago, but micro step 1 sampled after that and did not see it (as when the bridge
+  // published it late): micro step 2 applies it one step late.
+  const ValveCommandSample late = command(0.7, 2, 1'000'000);
+  valve.kappa(1, 1e-4);
+  channel.publish(late);
+  valve.kappa(2, 2e-4);
+  EXPECT_EQ(valve.kappa(2, 2e-4), 0.7);
+  EXPECT_EQ(valve.commands_applied_late(), 1);
+  // Arrived after micro step 2 sampled: applied by micro step 3, on time.
+  channel.publish(command(0.8, 3, 0));
+  valve.kappa(3, 3e-4);
+  EXPECT_EQ(valve.commands_applied(), 3);
+  EXPECT_EQ(valve.commands_applied_late(), 1);
+}
+
 TEST(CommandedValve, StaleCommandFallsBackAndFreshOneRecovers) {
   LatestValue<ValveCommandSample> channel;
   auto ring = std::make_unique<InputEventRing>();

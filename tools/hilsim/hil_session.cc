@@ -96,8 +96,9 @@ void HilSession::print_report() const {
     // the latency the controller sees on top of the bus.
     const double delay_us = static_cast<double>(valve_->max_command_delay_ns()) / 1e3;
     std::printf("commands: %lld applied by the valve, each at most %.1f us (%.2f hydraulic periods) after it "
-                "arrived\n",
-                static_cast<long long>(valve_->commands_applied()), delay_us, delay_us / (scenario_.cosim.h_hyd * 1e6));
+                "arrived; %lld not by the first micro step after their arrival\n",
+                static_cast<long long>(valve_->commands_applied()), delay_us, delay_us / (scenario_.cosim.h_hyd * 1e6),
+                static_cast<long long>(valve_->commands_applied_late()));
   }
   if (recorder_) {
     std::printf("recording: %lld input(s) written to %s%s\n", static_cast<long long>(recorder_->events()),
