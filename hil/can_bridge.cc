@@ -10,12 +10,12 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <future>
 #include <ctime>
 
 #include "hil/datagram.h"
 #include "hil/default_messages.h"
 #include "rt/clock.h"
-#include "rt/thread_setup.h"
 
 namespace hilsim::hil {
 
@@ -58,7 +58,7 @@ std::string describe(const LinkIdentity& id, const std::string& name) {
 CanBridge::CanBridge(const CanSettings& can, const HilSettings& hil, const std::vector<MessageSpec>& messages,
                      int actuators, const std::optional<JoystickInput>& joystick,
                      rt::LatestValue<rt::ValveCommandSample>& commands,
-                     rt::LatestValue<rt::SensorSnapshot>& sensors, std::vector<int> cpus_to_avoid,
+                     rt::LatestValue<rt::SensorSnapshot>& sensors, rt::IoThreadPlacement io,
                      ReceivedFrameRing* log)
     : interface_(can.interface),
       period_ns_(rt::seconds_to_ns(1.0 / hil.output_rate)),
@@ -67,7 +67,7 @@ CanBridge::CanBridge(const CanSettings& can, const HilSettings& hil, const std::
       joystick_(joystick),
       commands_(commands),
       sensors_(sensors),
-      cpus_to_avoid_(std::move(cpus_to_avoid)),
+      io_(std::move(io)),
       log_(log) {
   const std::string& name = can.interface;
   const unsigned index = if_nametoindex(name.c_str());
@@ -131,7 +131,13 @@ CanBridge::~CanBridge() {
 }
 
 void CanBridge::start() {
-  thread_ = std::thread([this] { run(); });
+  std::promise<rt::IoThreadSetup> setup;
+  std::future<rt::IoThreadSetup> done = setup.get_future();
+  thread_ = std::thread([this, setup = std::move(setup)]() mutable {
+    setup.set_value(rt::enter_io_thread("hilsim-can", io_));
+    run();
+  });
+  io_setup_ = done.get();
 }
 
 void CanBridge::stop() {
@@ -140,7 +146,6 @@ void CanBridge::stop() {
 }
 
 void CanBridge::run() {
-  rt::keep_off_cpus(cpus_to_avoid_);
   rt::Nanoseconds next_send = rt::now_ns();
   while (!stopping_.load(std::memory_order_acquire)) {
     const rt::Nanoseconds now = rt::now_ns();

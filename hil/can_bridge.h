@@ -31,6 +31,7 @@
 #include "hil/received_frames.h"
 #include "hil/signal_map.h"
 #include "rt/commanded_valve.h"
+#include "rt/io_thread.h"
 #include "rt/latest_value.h"
 #include "rt/sensor_publisher.h"
 
@@ -58,17 +59,20 @@ class CanBridge final {
   // BridgeError naming the interface for a missing or non-CAN interface, a refused link setting on
   // a real interface, or a kernel without SocketCAN. `messages`: the signal mapping. `joystick`:
   // BJM1 input, if configured. `log`: where every received frame goes for the recording (may be
-  // null). The channels and the ring must outlive the bridge. `cpus_to_avoid`: the real-time
-  // threads' CPUs.
+  // null). The channels and the ring must outlive the bridge. `io`: where and how its I/O
+  // thread runs.
   CanBridge(const CanSettings& can, const HilSettings& hil, const std::vector<MessageSpec>& messages,
             int actuators, const std::optional<JoystickInput>& joystick,
             rt::LatestValue<rt::ValveCommandSample>& commands, rt::LatestValue<rt::SensorSnapshot>& sensors,
-            std::vector<int> cpus_to_avoid, ReceivedFrameRing* log = nullptr);
+            rt::IoThreadPlacement io, ReceivedFrameRing* log = nullptr);
   ~CanBridge();
   CanBridge(const CanBridge&) = delete;
   CanBridge& operator=(const CanBridge&) = delete;
 
+  // Starts the I/O thread and returns once it has set itself up (io_setup()).
   void start();
+  // How the I/O thread runs, and what of `io` was not granted; valid after start().
+  const rt::IoThreadSetup& io_setup() const { return io_setup_; }
   void stop();
   // Valid after stop().
   const CanBridgeCounters& counters() const { return counters_; }
@@ -93,7 +97,8 @@ class CanBridge final {
   std::optional<JoystickInput> joystick_;
   rt::LatestValue<rt::ValveCommandSample>& commands_;
   rt::LatestValue<rt::SensorSnapshot>& sensors_;
-  std::vector<int> cpus_to_avoid_;
+  rt::IoThreadPlacement io_;
+  rt::IoThreadSetup io_setup_;  // written by start() before it returns
   ReceivedFrameRing* log_;
   CanBridgeCounters counters_;
   LinkStatus link_;  // bus_off: since a bus-off error frame; bus_error: since the last status frame

@@ -8,11 +8,11 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <future>
 
 #include "hil/default_messages.h"
 #include "hil/socket_address.h"
 #include "rt/clock.h"
-#include "rt/thread_setup.h"
 
 namespace hilsim::hil {
 
@@ -36,13 +36,13 @@ sockaddr_in parse_or_throw(const std::string& key, const std::string& text, bool
 
 UdpBridge::UdpBridge(const UdpSettings& udp, const HilSettings& hil, const std::vector<MessageSpec>& messages,
                      int actuators, rt::LatestValue<rt::ValveCommandSample>& commands,
-                     rt::LatestValue<rt::SensorSnapshot>& sensors, std::vector<int> cpus_to_avoid)
+                     rt::LatestValue<rt::SensorSnapshot>& sensors, rt::IoThreadPlacement io)
     : period_ns_(rt::seconds_to_ns(1.0 / hil.output_rate)),
       decoder_(command_messages(messages), actuators, hil.out_of_range),
       encoder_(sensor_messages(messages)),
       commands_(commands),
       sensors_(sensors),
-      cpus_to_avoid_(std::move(cpus_to_avoid)) {
+      io_(std::move(io)) {
   bool has_port = false;
   const sockaddr_in listen = parse_or_throw("listen", udp.listen, true, has_port, true);
   peer_ = parse_or_throw("peer", udp.peer, false, peer_port_);
@@ -70,7 +70,13 @@ sockaddr_in UdpBridge::local_address() const {
 }
 
 void UdpBridge::start() {
-  thread_ = std::thread([this] { run(); });
+  std::promise<rt::IoThreadSetup> setup;
+  std::future<rt::IoThreadSetup> done = setup.get_future();
+  thread_ = std::thread([this, setup = std::move(setup)]() mutable {
+    setup.set_value(rt::enter_io_thread("hilsim-udp", io_));
+    run();
+  });
+  io_setup_ = done.get();
 }
 
 void UdpBridge::stop() {
@@ -79,7 +85,6 @@ void UdpBridge::stop() {
 }
 
 void UdpBridge::run() {
-  rt::keep_off_cpus(cpus_to_avoid_);
   rt::Nanoseconds next_send = rt::now_ns();
   while (!stopping_.load(std::memory_order_acquire)) {
     const rt::Nanoseconds now = rt::now_ns();

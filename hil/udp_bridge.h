@@ -26,6 +26,7 @@
 #include "hil/sequence_tracker.h"
 #include "hil/signal_map.h"
 #include "rt/commanded_valve.h"
+#include "rt/io_thread.h"
 #include "rt/latest_value.h"
 #include "rt/sensor_publisher.h"
 
@@ -51,16 +52,19 @@ struct UdpBridgeCounters {
 class UdpBridge final {
  public:
   // Binds [udp] listen (throws BridgeError naming the address and errno text). `messages`: the
-  // signal mapping (commands and sensors). The channels must outlive the bridge. `cpus_to_avoid`:
-  // the real-time threads' CPUs.
+  // signal mapping (commands and sensors). The channels must outlive the bridge. `io`: where
+  // and how its I/O thread runs.
   UdpBridge(const UdpSettings& udp, const HilSettings& hil, const std::vector<MessageSpec>& messages,
             int actuators, rt::LatestValue<rt::ValveCommandSample>& commands,
-            rt::LatestValue<rt::SensorSnapshot>& sensors, std::vector<int> cpus_to_avoid);
+            rt::LatestValue<rt::SensorSnapshot>& sensors, rt::IoThreadPlacement io);
   ~UdpBridge();
   UdpBridge(const UdpBridge&) = delete;
   UdpBridge& operator=(const UdpBridge&) = delete;
 
+  // Starts the I/O thread and returns once it has set itself up (io_setup()).
   void start();
+  // How the I/O thread runs, and what of `io` was not granted; valid after start().
+  const rt::IoThreadSetup& io_setup() const { return io_setup_; }
   void stop();
   // Valid after stop().
   const UdpBridgeCounters& counters() const { return counters_; }
@@ -83,7 +87,8 @@ class UdpBridge final {
   SensorEncoder encoder_;
   rt::LatestValue<rt::ValveCommandSample>& commands_;
   rt::LatestValue<rt::SensorSnapshot>& sensors_;
-  std::vector<int> cpus_to_avoid_;
+  rt::IoThreadPlacement io_;
+  rt::IoThreadSetup io_setup_;  // written by start() before it returns
   SequenceTracker tracker_;
   UdpBridgeCounters counters_;
   std::uint32_t send_sequence_ = 0;

@@ -16,6 +16,10 @@ struct RtSettings {
   ThreadConfig hydraulics{.name = "hilsim-hyd", .cpu = 1, .priority = 80};
   OverrunPolicy overrun_policy = OverrunPolicy::kCatchUp;
   std::int64_t telemetry_decimation = 1;  // record every d-th communication point, [1, 1e6]
+  // SCHED_FIFO priority of the UDP or CAN bridge's I/O thread, [0, 99]; 0 = SCHED_OTHER. It runs
+  // off the real-time threads' CPUs either way; a priority keeps other processes on its CPU from
+  // delaying a command on its way to the valve (rt/io_thread.h).
+  int io_priority = 0;
 };
 
 }  // namespace hilsim::rt

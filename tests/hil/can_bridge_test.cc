@@ -85,7 +85,7 @@ struct Bench {
     HilSettings hil;
     hil.output_rate = 1000.0;
     bridge = std::make_unique<CanBridge>(can, hil, default_messages(1), 1, joystick, commands, sensors,
-                                         std::vector<int>{}, &log);
+                                         rt::IoThreadPlacement{}, &log);
     bridge->start();
   }
   rt::ValveCommandSample latest() {

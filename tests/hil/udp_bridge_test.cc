@@ -87,7 +87,7 @@ struct Bench {
     HilSettings hil;
     hil.out_of_range = policy;
     hil.output_rate = 1000.0;
-    bridge = std::make_unique<UdpBridge>(udp, hil, default_messages(1), 1, commands, sensors, std::vector<int>{});
+    bridge = std::make_unique<UdpBridge>(udp, hil, default_messages(1), 1, commands, sensors, rt::IoThreadPlacement{});
     to = bridge->local_address();
     bridge->start();
   }

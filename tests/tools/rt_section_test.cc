@@ -45,6 +45,7 @@ cpu_mech = 0
 cpu_hyd = -1
 priority_mech = 60
 priority_hyd = 90
+priority_io = 40
 scheduler = "other"
 overrun = "skip"
 telemetry_decimation = 5
@@ -55,6 +56,8 @@ stack_kib = 256
   EXPECT_EQ(s.rt.hydraulics.cpu, -1);
   EXPECT_EQ(s.rt.mechanics.priority, 60);
   EXPECT_EQ(s.rt.hydraulics.priority, 90);
+  EXPECT_EQ(s.rt.io_priority, 40);
+  EXPECT_EQ(load_scenario(write_scenario("")).rt.io_priority, 0);  // SCHED_OTHER unless asked
   EXPECT_EQ(s.rt.mechanics.scheduler, rt::Scheduler::kOther);
   EXPECT_EQ(s.rt.hydraulics.scheduler, rt::Scheduler::kOther);
   EXPECT_EQ(s.rt.overrun_policy, rt::OverrunPolicy::kSkip);
@@ -68,6 +71,9 @@ TEST(RtSection, BadValuesNameTheKeyAndTheAcceptedValues) {
   std::string msg = error_of("[rt]\npriority_hyd = 120\n");
   EXPECT_NE(msg.find("'rt.priority_hyd' = 120"), std::string::npos) << msg;
   EXPECT_NE(msg.find("[1, 99]"), std::string::npos) << msg;
+  msg = error_of("[rt]\npriority_io = -1\n");
+  EXPECT_NE(msg.find("'rt.priority_io' = -1"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("[0, 99]"), std::string::npos) << msg;
   msg = error_of("[rt]\ncpu_mech = -2\n");
   EXPECT_NE(msg.find("'rt.cpu_mech'"), std::string::npos) << msg;
   EXPECT_NE(msg.find("[-1, 1023]"), std::string::npos) << msg;

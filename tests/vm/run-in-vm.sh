@@ -13,7 +13,7 @@
 #      can, can-raw, can-dev and vcan.
 #   2. build-initramfs.sh packs busybox, iproute2's ip (/sbin/ip), can-utils, the modules, init.sh
 #      as /init, the guest script and the extra files (with the shared libraries ldd finds for them).
-#   3. QEMU boots it: -M pc -accel tcg -smp 1 -m 512, console on the serial port, which is streamed
+#   3. QEMU boots it: -M pc -accel tcg -smp N (default 1) -m 512, console on the serial port, which is streamed
 #      to stdout and to the log file. /init loads the modules, creates vcan0 and brings it up, prints
 #      uname -a and uname -v, runs the guest script with busybox sh from /test (its working
 #      directory, on PATH, where the extra files are), prints "VM-TEST-EXIT <status>" and powers off.
@@ -30,13 +30,14 @@
 # exits 2, or 77 (CTest's SKIP_RETURN_CODE for these tests) if HILSIM_VM_SKIP=1 is set. A guest
 # script may itself exit 77 to be reported as skipped.
 #
-# Usage: run-in-vm.sh [--timeout SECONDS] [--cache DIR] [--log FILE] [--name NAME]
+# Usage: run-in-vm.sh [--timeout SECONDS] [--cache DIR] [--log FILE] [--name NAME] [--cpus N]
 #                     GUEST_SCRIPT [FILE[=GUEST_PATH]...]
 #   FILE          a host file or directory to put in the guest, by default at /test/<basename>
 #   --timeout     seconds the VM may run, boot included (default 120)
 #   --cache       cache directory (default $HILSIM_VM_CACHE, else build/vm-cache)
 #   --log         console log (default CACHE/logs/NAME.log)
 #   --name        names the image and the log (default: the guest script's name without .sh)
+#   --cpus        the guest's CPUs (default 1); QEMU emulates each in a host thread of its own
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -44,12 +45,14 @@ timeout=120
 cache=${HILSIM_VM_CACHE:-$here/../../build/vm-cache}
 log=""
 name=""
+cpus=1
 while [ $# -gt 0 ]; do
   case $1 in
     --timeout) timeout=$2 && shift 2 ;;
     --cache) cache=$2 && shift 2 ;;
     --log) log=$2 && shift 2 ;;
     --name) name=$2 && shift 2 ;;
+    --cpus) cpus=$2 && shift 2 ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' && exit 0 ;;
     -*) echo "run-in-vm: unknown option $1" >&2 && exit 2 ;;
     *) break ;;
@@ -96,10 +99,10 @@ prepared=$SECONDS
 
 boot="$kernel/vmlinux" # booted by its PVH entry point: no decompression in the emulated CPU
 [ -f "$boot" ] || boot="$kernel/vmlinuz"
-echo "run-in-vm: booting $(basename "$kernel")/$(basename "$boot") with $(basename "$image") ($(du -h "$image" | cut -f1)), timeout ${timeout}s, log $log"
+echo "run-in-vm: booting $(basename "$kernel")/$(basename "$boot") with $(basename "$image") ($(du -h "$image" | cut -f1)), $cpus CPU(s), timeout ${timeout}s, log $log"
 set +e
 timeout --kill-after=5 "$timeout" qemu-system-x86_64 \
-  -M pc -accel tcg -smp 1 -m 512 \
+  -M pc -accel tcg -smp "$cpus" -m 512 \
   -nodefaults -no-user-config -display none -serial stdio -no-reboot \
   -kernel "$boot" -initrd "$image" \
   -append "console=ttyS0 quiet panic=-1" </dev/null 2>&1 |

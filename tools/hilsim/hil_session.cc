@@ -45,7 +45,8 @@ HilSession::HilSession(const config::Scenario& s, const sim::Equilibrium& eq, co
   try {
     if (s.hil.input == hil::InputSource::kUdp) {
       bridge_ = std::make_unique<hil::UdpBridge>(s.udp, s.hil, hil::effective_messages(s.hil, s.crane.actuators),
-                                                 s.crane.actuators, *commands_, *sensors_, rt_cpus);
+                                                 s.crane.actuators, *commands_, *sensors_,
+                                                 rt::IoThreadPlacement{rt_cpus, s.rt.io_priority});
     } else if (s.hil.input == hil::InputSource::kCan) {
       if (recorder_) {
         frames_ = std::make_unique<hil::ReceivedFrameRing>();
@@ -53,7 +54,8 @@ HilSession::HilSession(const config::Scenario& s, const sim::Equilibrium& eq, co
       }
       can_bridge_ = std::make_unique<hil::CanBridge>(s.can, s.hil, hil::effective_messages(s.hil, s.crane.actuators),
                                                      s.crane.actuators, hil::joystick_input(s.can, eq.kappa), *commands_,
-                                                     *sensors_, rt_cpus, frames_.get());
+                                                     *sensors_, rt::IoThreadPlacement{rt_cpus, s.rt.io_priority},
+                                                     frames_.get());
       std::printf("can: %s\n", can_bridge_->link_report().c_str());
     }
   } catch (const hil::RecordingError& e) {
@@ -65,10 +67,21 @@ HilSession::HilSession(const config::Scenario& s, const sim::Equilibrium& eq, co
 
 HilSession::~HilSession() = default;
 
-void HilSession::start() {
+std::vector<std::string> HilSession::start() {
   if (recorder_) recorder_->start();
-  if (bridge_) bridge_->start();
-  if (can_bridge_) can_bridge_->start();
+  const rt::IoThreadSetup* io = nullptr;
+  if (bridge_) {
+    bridge_->start();
+    io = &bridge_->io_setup();
+  }
+  if (can_bridge_) {
+    can_bridge_->start();
+    io = &can_bridge_->io_setup();
+  }
+  if (!io) return {};
+  std::printf("%s I/O thread: %s\n", bridge_ ? "udp" : "can", io->description.c_str());
+  if (io->problem.empty()) return {};
+  return {std::string(bridge_ ? "udp" : "can") + " I/O thread: " + io->problem};
 }
 
 void HilSession::finish(std::int64_t communication_points, const std::string& output_sha256) {

@@ -37,8 +37,10 @@ class HilSession final {
 
   const sim::ValveCommand& valve() const { return *valve_; }
   rt::SensorPublisher* sensors() { return publisher_.get(); }
-  // Starts the I/O and recorder threads (before the real-time threads).
-  void start();
+  // Starts the I/O and recorder threads (before the real-time threads) and prints how the I/O
+  // thread runs. Returns what of [rt] priority_io and the CPU placement was not granted (one
+  // sentence each), for the run's real-time problems (--require-rt refuses on them).
+  std::vector<std::string> start();
   // After the real-time threads: stops the I/O thread, finishes the recording with the number of
   // communication points reached and the SHA-256 of the CSV written (empty: none).
   void finish(std::int64_t communication_points, const std::string& output_sha256);

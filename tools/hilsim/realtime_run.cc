@@ -134,7 +134,10 @@ int run_in_threads(const config::Scenario& s, const RunInputs& in,
   rt::RtRunResult r;
   {
     const StopOnSignals signals;
-    if (session) session->start();
+    if (session) {
+      const std::vector<std::string> io = session->start();
+      options.process_problems.insert(options.process_problems.end(), io.begin(), io.end());
+    }
     try {
       r = rt::run_crane_realtime(s.crane, s.hydraulics, in.equilibrium, valve, s.cosim, options, sink, g_stop);
     } catch (const std::invalid_argument& e) {

@@ -160,11 +160,13 @@ void load_rt_section(const std::string& path, const toml::table& root, rt::RtSet
   std::int64_t cpu_mech = r.mechanics.cpu, cpu_hyd = r.hydraulics.cpu;
   std::int64_t priority_mech = r.mechanics.priority, priority_hyd = r.hydraulics.priority;
   std::int64_t stack_kib = static_cast<std::int64_t>(r.mechanics.stack_bytes / 1024);
+  std::int64_t priority_io = r.io_priority;
   std::string scheduler = "fifo", overrun = rt::to_string(r.overrun_policy);
   t.integer("cpu_mech", cpu_mech);
   t.integer("cpu_hyd", cpu_hyd);
   t.integer("priority_mech", priority_mech);
   t.integer("priority_hyd", priority_hyd);
+  t.integer("priority_io", priority_io);
   t.string("scheduler", scheduler);
   t.string("overrun", overrun);
   t.integer("telemetry_decimation", r.telemetry_decimation);
@@ -198,6 +200,7 @@ void load_rt_section(const std::string& path, const toml::table& root, rt::RtSet
   r.hydraulics.cpu = to_int(cpu_hyd);
   r.mechanics.priority = to_int(priority_mech);
   r.hydraulics.priority = to_int(priority_hyd);
+  r.io_priority = to_int(priority_io);
 }
 
 }  // namespace
@@ -441,6 +444,7 @@ void validate(const Scenario& s) {
   check("rt.cpu_hyd", r.hydraulics.cpu, -1, 1023, false, false, "(-1 = not pinned)");
   check("rt.priority_mech", r.mechanics.priority, 1, 99, false, false, "(SCHED_FIFO priority)");
   check("rt.priority_hyd", r.hydraulics.priority, 1, 99, false, false, "(SCHED_FIFO priority)");
+  check("rt.priority_io", r.io_priority, 0, 99, false, false, "(SCHED_FIFO priority; 0 = SCHED_OTHER)");
   check("rt.telemetry_decimation", static_cast<double>(r.telemetry_decimation), 1, 1e6, false, false, "");
   check("rt.stack_kib", static_cast<double>(r.mechanics.stack_bytes / 1024), rt::kMinStackBytes / 1024,
         rt::kMaxStackBytes / 1024, false, false, "KiB");

@@ -123,6 +123,7 @@ std::string to_toml(const Scenario& s) {
   integer("cpu_hyd", r.hydraulics.cpu);
   integer("priority_mech", r.mechanics.priority);
   integer("priority_hyd", r.hydraulics.priority);
+  integer("priority_io", r.io_priority);
   str("scheduler", r.mechanics.scheduler == rt::Scheduler::kFifo ? "fifo" : "other");
   str("overrun", rt::to_string(r.overrun_policy));
   integer("telemetry_decimation", r.telemetry_decimation);
