@@ -2,7 +2,6 @@
 
 #include <linux/can/raw.h>
 #include <net/if.h>
-#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -10,7 +9,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <future>
 #include <ctime>
 
 #include "hil/datagram.h"
@@ -61,14 +59,13 @@ CanBridge::CanBridge(const CanSettings& can, const HilSettings& hil, const std::
                      rt::LatestValue<rt::SensorSnapshot>& sensors, rt::IoThreadPlacement io,
                      ReceivedFrameRing* log)
     : interface_(can.interface),
-      period_ns_(rt::seconds_to_ns(1.0 / hil.output_rate)),
       decoder_(command_messages(messages), actuators, hil.out_of_range),
       encoder_(sensor_messages(messages)),
       joystick_(joystick),
       commands_(commands),
       sensors_(sensors),
-      io_(std::move(io)),
-      log_(log) {
+      log_(log),
+      loop_(rt::seconds_to_ns(1.0 / hil.output_rate), std::move(io)) {
   const std::string& name = can.interface;
   const unsigned index = if_nametoindex(name.c_str());
   if (index == 0) {
@@ -131,38 +128,10 @@ CanBridge::~CanBridge() {
 }
 
 void CanBridge::start() {
-  std::promise<rt::IoThreadSetup> setup;
-  std::future<rt::IoThreadSetup> done = setup.get_future();
-  thread_ = std::thread([this, setup = std::move(setup)]() mutable {
-    setup.set_value(rt::enter_io_thread("hilsim-can", io_));
-    run();
-  });
-  io_setup_ = done.get();
+  loop_.start("hilsim-can", fd_, [this] { send_sensors(); }, [this] { receive_all(); });
 }
 
-void CanBridge::stop() {
-  stopping_.store(true, std::memory_order_release);
-  if (thread_.joinable()) thread_.join();
-}
-
-void CanBridge::run() {
-  rt::Nanoseconds next_send = rt::now_ns();
-  while (!stopping_.load(std::memory_order_acquire)) {
-    const rt::Nanoseconds now = rt::now_ns();
-    if (now >= next_send) {
-      send_sensors();
-      next_send += period_ns_;
-      if (next_send <= now) next_send = now + period_ns_;  // fell behind: keep the rate, not the backlog
-    }
-    // Wait for a frame or the next send, whichever is first (at most 50 ms, to notice stop()).
-    const rt::Nanoseconds wait =
-        std::min<rt::Nanoseconds>(std::max<rt::Nanoseconds>(next_send - rt::now_ns(), 0), 50'000'000);
-    pollfd p{fd_, POLLIN, 0};
-    const timespec timeout{static_cast<time_t>(wait / rt::kNanosecondsPerSecond),
-                           static_cast<long>(wait % rt::kNanosecondsPerSecond)};
-    if (ppoll(&p, 1, &timeout, nullptr) > 0 && (p.revents & (POLLIN | POLLERR))) receive_all();
-  }
-}
+void CanBridge::stop() { loop_.stop(); }
 
 void CanBridge::receive_all() {
   for (;;) {

@@ -17,17 +17,16 @@
 #include <linux/can.h>
 
 #include <array>
-#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "hil/bridge_error.h"
 #include "hil/can_frames.h"
 #include "hil/can_link.h"
 #include "hil/hil_settings.h"
+#include "hil/io_loop.h"
 #include "hil/received_frames.h"
 #include "hil/signal_map.h"
 #include "rt/commanded_valve.h"
@@ -72,7 +71,7 @@ class CanBridge final {
   // Starts the I/O thread and returns once it has set itself up (io_setup()).
   void start();
   // How the I/O thread runs, and what of `io` was not granted; valid after start().
-  const rt::IoThreadSetup& io_setup() const { return io_setup_; }
+  const rt::IoThreadSetup& io_setup() const { return loop_.setup(); }
   void stop();
   // Valid after stop().
   const CanBridgeCounters& counters() const { return counters_; }
@@ -82,7 +81,6 @@ class CanBridge final {
   void print_report() const;
 
  private:
-  void run();
   void receive_all();
   void handle(const can_frame& raw, rt::Nanoseconds arrival_ns, std::int64_t timestamp_us);
   void send_sensors();
@@ -91,19 +89,15 @@ class CanBridge final {
   LinkIdentity identity_;
   std::string link_report_;
   int fd_ = -1;
-  std::int64_t period_ns_;
   CommandDecoder decoder_;
   SensorEncoder encoder_;
   std::optional<JoystickInput> joystick_;
   rt::LatestValue<rt::ValveCommandSample>& commands_;
   rt::LatestValue<rt::SensorSnapshot>& sensors_;
-  rt::IoThreadPlacement io_;
-  rt::IoThreadSetup io_setup_;  // written by start() before it returns
   ReceivedFrameRing* log_;
   CanBridgeCounters counters_;
   LinkStatus link_;  // bus_off: since a bus-off error frame; bus_error: since the last status frame
-  std::atomic<bool> stopping_{false};
-  std::thread thread_;
+  IoLoop loop_;  // last: its thread stops before the members it uses go
 };
 
 }  // namespace hilsim::hil

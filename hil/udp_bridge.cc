@@ -1,14 +1,12 @@
 #include "hil/udp_bridge.h"
 
 #include <arpa/inet.h>
-#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <future>
 
 #include "hil/default_messages.h"
 #include "hil/socket_address.h"
@@ -37,12 +35,11 @@ sockaddr_in parse_or_throw(const std::string& key, const std::string& text, bool
 UdpBridge::UdpBridge(const UdpSettings& udp, const HilSettings& hil, const std::vector<MessageSpec>& messages,
                      int actuators, rt::LatestValue<rt::ValveCommandSample>& commands,
                      rt::LatestValue<rt::SensorSnapshot>& sensors, rt::IoThreadPlacement io)
-    : period_ns_(rt::seconds_to_ns(1.0 / hil.output_rate)),
-      decoder_(command_messages(messages), actuators, hil.out_of_range),
+    : decoder_(command_messages(messages), actuators, hil.out_of_range),
       encoder_(sensor_messages(messages)),
       commands_(commands),
       sensors_(sensors),
-      io_(std::move(io)) {
+      loop_(rt::seconds_to_ns(1.0 / hil.output_rate), std::move(io)) {
   bool has_port = false;
   const sockaddr_in listen = parse_or_throw("listen", udp.listen, true, has_port, true);
   peer_ = parse_or_throw("peer", udp.peer, false, peer_port_);
@@ -70,38 +67,10 @@ sockaddr_in UdpBridge::local_address() const {
 }
 
 void UdpBridge::start() {
-  std::promise<rt::IoThreadSetup> setup;
-  std::future<rt::IoThreadSetup> done = setup.get_future();
-  thread_ = std::thread([this, setup = std::move(setup)]() mutable {
-    setup.set_value(rt::enter_io_thread("hilsim-udp", io_));
-    run();
-  });
-  io_setup_ = done.get();
+  loop_.start("hilsim-udp", fd_, [this] { send_sensors(); }, [this] { receive_all(); });
 }
 
-void UdpBridge::stop() {
-  stopping_.store(true, std::memory_order_release);
-  if (thread_.joinable()) thread_.join();
-}
-
-void UdpBridge::run() {
-  rt::Nanoseconds next_send = rt::now_ns();
-  while (!stopping_.load(std::memory_order_acquire)) {
-    const rt::Nanoseconds now = rt::now_ns();
-    if (now >= next_send) {
-      send_sensors();
-      next_send += period_ns_;
-      if (next_send <= now) next_send = now + period_ns_;  // fell behind: keep the rate, not the backlog
-    }
-    // Wait for a datagram or the next send, whichever is first (at most 50 ms, to notice stop()).
-    const rt::Nanoseconds wait = std::min<rt::Nanoseconds>(std::max<rt::Nanoseconds>(next_send - rt::now_ns(), 0),
-                                                           50'000'000);
-    pollfd p{fd_, POLLIN, 0};
-    const timespec timeout{static_cast<time_t>(wait / rt::kNanosecondsPerSecond),
-                           static_cast<long>(wait % rt::kNanosecondsPerSecond)};
-    if (ppoll(&p, 1, &timeout, nullptr) > 0 && (p.revents & POLLIN)) receive_all();
-  }
-}
+void UdpBridge::stop() { loop_.stop(); }
 
 void UdpBridge::receive_all() {
   std::array<std::uint8_t, kMaxDatagramSize + 1> buffer{};  // one more byte: longer ones are trailing bytes

@@ -13,16 +13,15 @@
 #include <netinet/in.h>
 
 #include <array>
-#include <atomic>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "hil/bridge_error.h"
 #include "hil/datagram.h"
 #include "hil/hil_settings.h"
+#include "hil/io_loop.h"
 #include "hil/sequence_tracker.h"
 #include "hil/signal_map.h"
 #include "rt/commanded_valve.h"
@@ -64,7 +63,7 @@ class UdpBridge final {
   // Starts the I/O thread and returns once it has set itself up (io_setup()).
   void start();
   // How the I/O thread runs, and what of `io` was not granted; valid after start().
-  const rt::IoThreadSetup& io_setup() const { return io_setup_; }
+  const rt::IoThreadSetup& io_setup() const { return loop_.setup(); }
   void stop();
   // Valid after stop().
   const UdpBridgeCounters& counters() const { return counters_; }
@@ -73,7 +72,6 @@ class UdpBridge final {
   sockaddr_in local_address() const;
 
  private:
-  void run();
   void receive_all();
   void handle(const std::uint8_t* data, std::size_t size, const sockaddr_in& from);
   void send_sensors();
@@ -82,18 +80,14 @@ class UdpBridge final {
   sockaddr_in peer_{};
   bool peer_port_ = false;  // the peer's port must match too
   sockaddr_in send_to_{};
-  std::int64_t period_ns_;
   CommandDecoder decoder_;
   SensorEncoder encoder_;
   rt::LatestValue<rt::ValveCommandSample>& commands_;
   rt::LatestValue<rt::SensorSnapshot>& sensors_;
-  rt::IoThreadPlacement io_;
-  rt::IoThreadSetup io_setup_;  // written by start() before it returns
   SequenceTracker tracker_;
   UdpBridgeCounters counters_;
   std::uint32_t send_sequence_ = 0;
-  std::atomic<bool> stopping_{false};
-  std::thread thread_;
+  IoLoop loop_;  // last: its thread stops before the members it uses go
 };
 
 }  // namespace hilsim::hil

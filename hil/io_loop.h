@@ -1,0 +1,44 @@
+// The thread of a bridge (UDP or CAN): it sends the sensor snapshot at the output rate and, between
+// sends, waits in ppoll for input on the bridge's socket and hands it over. The wait is at most
+// 50 ms, so that stop() is noticed even when nothing arrives and nothing is due.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <thread>
+
+#include "rt/clock.h"
+#include "rt/io_thread.h"
+
+namespace hilsim::hil {
+
+class IoLoop final {
+ public:
+  // `period_ns`: time between sends, > 0. `io`: where and how the thread runs.
+  IoLoop(rt::Nanoseconds period_ns, rt::IoThreadPlacement io);
+  ~IoLoop();  // stops the thread
+  IoLoop(const IoLoop&) = delete;
+  IoLoop& operator=(const IoLoop&) = delete;
+
+  // Starts the thread `name` (at most 15 characters): `send` at every period (when it falls
+  // behind, the next send is one period after this one: the rate holds, no backlog is sent),
+  // `receive` whenever `fd` is readable or has an error, until it is drained. Returns once the
+  // thread has set itself up (setup()). Call once.
+  void start(const std::string& name, int fd, std::function<void()> send, std::function<void()> receive);
+  // Ends the thread after its current wait; idempotent.
+  void stop();
+  // How the thread runs, and what of `io` was not granted; valid after start().
+  const rt::IoThreadSetup& setup() const { return setup_; }
+
+ private:
+  void run(int fd, const std::function<void()>& send, const std::function<void()>& receive);
+
+  rt::Nanoseconds period_ns_;
+  rt::IoThreadPlacement io_;
+  rt::IoThreadSetup setup_;  // written by start() before it returns
+  std::atomic<bool> stopping_{false};
+  std::thread thread_;
+};
+
+}  // namespace hilsim::hil
