@@ -137,6 +137,14 @@ TEST_F(ScenarioFiles, HydraulicsIntegrator) {
             std::string::npos);
 }
 
+TEST_F(ScenarioFiles, ReferenceNoneMeansNoReferenceAsOnTheCommandLine) {
+  EXPECT_FALSE(load_scenario(write("t.toml", "")).reference.has_value());
+  EXPECT_FALSE(load_scenario(write("s.toml", "[run]\nreference = \"none\"\n")).reference.has_value());
+  const Scenario r = load_scenario(write("r.toml", "[run]\nreference = \"ref.csv\"\n"));
+  ASSERT_TRUE(r.reference.has_value());
+  EXPECT_EQ(fs::path(*r.reference).filename(), "ref.csv");
+}
+
 TEST_F(ScenarioFiles, Mechanics) {
   EXPECT_EQ(load_scenario(write("s.toml", "[cosim]\nmechanics = \"ali3p\"\n")).cosim.mechanics,
             sim::MechanicsFormulation::kAli3P);

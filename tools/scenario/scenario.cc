@@ -260,7 +260,11 @@ Scenario load_from_table(const toml::table& root, const std::string& path, const
   run.string("solver", solver);
   run.reject_unknown();
   s.solver = parse_solver(solver, path + ": key 'run.solver'");
-  if (!reference.empty()) s.reference = resolve(base, reference);
+  if (reference == "none") {
+    s.reference.reset();  // as --reference none: nothing to compare with (a live run, a new rig)
+  } else if (!reference.empty()) {
+    s.reference = resolve(base, reference);
+  }
   if (!out.empty()) s.out = resolve(base, out);
 
   TableReader cosim(path, root, "cosim");
