@@ -136,6 +136,10 @@ TEST_F(HilSections, BadCanValuesNameTheKeyAndTheRange) {
   EXPECT_NE(error_of("[can]\ninterface = \"a_very_long_name0\"\n").find("is not an interface name"),
             std::string::npos);
   EXPECT_NE(error_of("[can]\nspeed = 5\n").find("unknown key 'can.speed'"), std::string::npos);
+  // -1 is a value like any other, not "absent".
+  EXPECT_NE(error_of("[can]\nbitrate = -1\n").find("'can.bitrate' = -1 bit/s is outside"), std::string::npos);
+  EXPECT_NE(error_of("[can]\nrestart_ms = -1\n").find("'can.restart_ms' = -1 ms is outside"), std::string::npos);
+  EXPECT_NE(error_of("[can]\njoystick_source_address = -1\n").find("[0, 253]"), std::string::npos);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "tools/scenario/can_section.h"
 
 #include <cstdint>
+#include <optional>
 
 #include "tools/scenario/table_reader.h"
 
@@ -8,11 +9,8 @@ namespace hilsim::config {
 
 namespace {
 
-// An optional integer key: `unset` stands for absent while reading (TOML has no null).
-constexpr std::int64_t kUnset = -1;
-
-std::int64_t or_unset(const auto& optional) {
-  return optional ? static_cast<std::int64_t>(*optional) : kUnset;
+std::optional<std::int64_t> widened(const auto& optional) {
+  return optional ? std::optional<std::int64_t>(*optional) : std::nullopt;
 }
 
 // A key given as an integer, checked against [lo, hi] here because the setting's type is narrower.
@@ -30,8 +28,8 @@ std::int64_t in_range(const std::string& path, const std::string& key, std::int6
 
 void load_can_section(const std::string& path, const toml::table& root, hil::CanSettings& can) {
   TableReader c(path, root, "can");
-  std::int64_t bitrate = or_unset(can.bitrate), restart_ms = or_unset(can.restart_ms);
-  std::int64_t source_address = or_unset(can.joystick_source_address);
+  std::optional<std::int64_t> bitrate = widened(can.bitrate), restart_ms = widened(can.restart_ms);
+  std::optional<std::int64_t> source_address = widened(can.joystick_source_address);
   std::string joystick = hil::to_string(can.joystick), axis = hil::to_string(can.joystick_axis);
   c.string("interface", can.interface);
   c.integer("bitrate", bitrate);
@@ -43,16 +41,16 @@ void load_can_section(const std::string& path, const toml::table& root, hil::Can
   c.integer("joystick_source_address", source_address);
   c.reject_unknown();
   // Classical CAN runs at up to 1 Mbit/s; restart_ms is a u32 in the kernel, an hour is plenty.
-  if (bitrate != kUnset)
-    can.bitrate = static_cast<std::uint32_t>(in_range(path, "can.bitrate", bitrate, 1, 1'000'000, " bit/s"));
-  if (restart_ms != kUnset) {
+  if (bitrate)
+    can.bitrate = static_cast<std::uint32_t>(in_range(path, "can.bitrate", *bitrate, 1, 1'000'000, " bit/s"));
+  if (restart_ms) {
     can.restart_ms =
-        static_cast<std::uint32_t>(in_range(path, "can.restart_ms", restart_ms, 0, 3'600'000, " ms"));
+        static_cast<std::uint32_t>(in_range(path, "can.restart_ms", *restart_ms, 0, 3'600'000, " ms"));
   }
   // J1939 source addresses 254 (null) and 255 (global) never send.
-  if (source_address != kUnset) {
+  if (source_address) {
     can.joystick_source_address =
-        static_cast<std::uint8_t>(in_range(path, "can.joystick_source_address", source_address, 0, 253, ""));
+        static_cast<std::uint8_t>(in_range(path, "can.joystick_source_address", *source_address, 0, 253, ""));
   }
   if (joystick == "none") {
     can.joystick = hil::Joystick::kNone;

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -50,6 +51,14 @@ class TableReader {
     } else {
       fail(key, "must be an integer", *node);
     }
+  }
+
+  // An integer key that may be absent (TOML has no null: absent is the only "unset").
+  void integer(const std::string& key, std::optional<std::int64_t>& target) {
+    if (!find(key)) return;
+    std::int64_t v = 0;
+    integer(key, v);
+    target = v;
   }
 
   // A TOML integer for an int setting; values beyond the range of int are clamped (validate()
