@@ -41,7 +41,8 @@ std::vector<can_filter> receive_filters(const std::vector<std::pair<std::uint32_
 Frame to_frame(const can_frame& raw) noexcept {
   Frame f;
   f.extended = (raw.can_id & CAN_EFF_FLAG) != 0;
-  f.rtr = (raw.can_id & CAN_RTR_FLAG) != 0;
+  // The RTR bit means nothing on an error frame (`cansend` can set it): an error frame keeps its data.
+  f.rtr = (raw.can_id & CAN_RTR_FLAG) != 0 && (raw.can_id & CAN_ERR_FLAG) == 0;
   if (raw.can_id & CAN_ERR_FLAG) {
     f.id = raw.can_id & CAN_ERR_MASK;
     f.extended = false;

@@ -94,8 +94,9 @@ std::string parse_frame(std::string_view s, CandumpRecord& out) {
   std::string_view rest = s.substr(hash + 1);
   if (!rest.empty() && rest.front() == '#') return "CAN FD frames ('##') are not supported";
   if (!rest.empty() && (rest.front() == 'R' || rest.front() == 'r')) {
-    if (out.error_frame) return "an error frame cannot be a remote (RTR) frame";
-    f.rtr = true;
+    // candump writes an error frame that carries the RTR bit (`cansend can0 20000004#R`) so: it
+    // is an error frame without data, as hilsim's bridge takes it.
+    f.rtr = !out.error_frame;
     rest.remove_prefix(1);
     if (rest.empty()) return "";
     if (rest.size() == 1 && rest.front() >= '0' && rest.front() <= '8') {

@@ -1,6 +1,7 @@
 #include "hil/recorder.h"
 
 #include <chrono>
+#include <stdexcept>
 
 #include "hil/candump_log.h"
 #include "rt/thread_setup.h"
@@ -40,8 +41,13 @@ void Recorder::drain() {
   if (!frames_) return;
   ReceivedFrame f;
   while (frames_->try_pop(f)) {
-    frames_out_ << format_candump_line(f.timestamp_us, interface_, f.frame, f.error_frame) << '\n';
-    ++frames_logged_;
+    // This runs in the recorder thread: a frame it cannot write must not end the run.
+    try {
+      frames_out_ << format_candump_line(f.timestamp_us, interface_, f.frame, f.error_frame) << '\n';
+      ++frames_logged_;
+    } catch (const std::invalid_argument&) {
+      ++frames_not_logged_;
+    }
   }
 }
 

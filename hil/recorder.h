@@ -36,6 +36,8 @@ class Recorder final {
   std::int64_t events() const { return writer_.events(); }
   std::uint64_t dropped() const { return ring_.dropped(); }
   std::int64_t frames_logged() const { return frames_logged_; }
+  // Frames no candump line can express (none the bridge delivers today): counted, never fatal.
+  std::int64_t frames_not_logged() const { return frames_not_logged_; }
 
  private:
   void drain();
@@ -47,6 +49,7 @@ class Recorder final {
   std::string interface_;
   std::ofstream frames_out_;
   std::int64_t frames_logged_ = 0;
+  std::int64_t frames_not_logged_ = 0;
   std::vector<int> cpus_to_avoid_;
   std::atomic<bool> stopping_{false};
   std::thread thread_;

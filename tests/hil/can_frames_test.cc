@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "hil/candump_log.h"
 #include "hil/default_messages.h"
 
 namespace hilsim::hil {
@@ -72,6 +73,14 @@ TEST_F(CanFrames, ConversionsKeepIdFlagsLengthAndData) {
 
   can_frame err = raw(CAN_ERR_FLAG | CAN_ERR_BUSOFF, {0, 0, 0, 0, 0, 0, 0, 0});
   EXPECT_EQ(to_frame(err).id, CAN_ERR_BUSOFF);
+  // `cansend vcan0 20000004#R` sends an error frame with the RTR bit: it has no meaning there, and
+  // the frame must stay loggable (a candump line cannot be both) with its data.
+  can_frame err_rtr = raw(CAN_ERR_FLAG | CAN_RTR_FLAG | CAN_ERR_CRTL, {0, 0x04, 0, 0, 0, 0, 0, 0});
+  const Frame er = to_frame(err_rtr);
+  EXPECT_FALSE(er.rtr);
+  EXPECT_EQ(er.id, CAN_ERR_CRTL);
+  EXPECT_EQ(er.data[1], 0x04);
+  EXPECT_NO_THROW(format_candump_line(1, "vcan0", er, true));
   can_frame long_dlc = raw(0x100, {});
   long_dlc.len = 15;
   EXPECT_EQ(to_frame(long_dlc).length, 8);

@@ -69,6 +69,12 @@ TEST(CandumpLog, ErrorFrames) {
   EXPECT_EQ(r.frame.id, 0x80u);
   EXPECT_FALSE(r.frame.extended);
   EXPECT_EQ(r.frame.length, 8);
+  // An error frame with the RTR bit, as candump writes it: an error frame without data.
+  const CandumpRecord rtr = parse_ok("(1.000000) vcan0 20000004#R");
+  EXPECT_TRUE(rtr.error_frame);
+  EXPECT_FALSE(rtr.frame.rtr);
+  EXPECT_EQ(rtr.frame.id, 0x4u);
+  EXPECT_EQ(rtr.frame.length, 0);
 }
 
 TEST(CandumpLog, LineEndingsAndDirection) {
@@ -184,7 +190,6 @@ TEST(CandumpLog, MalformedLines) {
             "candump line: remote frame 'R' may be followed only by one DLC digit 0..8");
   EXPECT_EQ(e("(1.000000) can0 123#R11"),
             "candump line: remote frame 'R' may be followed only by one DLC digit 0..8");
-  EXPECT_EQ(e("(1.000000) can0 20000080#R"), "candump line: an error frame cannot be a remote (RTR) frame");
   EXPECT_EQ(e("(1.000000) can0 123#0011223344556677_9"), "candump line: raw DLC suffix '_' is not supported");
   EXPECT_EQ(e("(1.000000) can0 123#1"), "candump line: odd number of data nibbles (1)");
   EXPECT_EQ(e(""), "candump line: missing '(' before the timestamp");

@@ -121,8 +121,12 @@ void HilSession::print_report() const {
                                            .c_str()
                                      : "");
     if (frames_) {
-      std::printf("recording: %lld CAN frame(s) written to %s\n", static_cast<long long>(recorder_->frames_logged()),
-                  candump_log_path(*record_path_).c_str());
+      std::printf("recording: %lld CAN frame(s) written to %s%s\n", static_cast<long long>(recorder_->frames_logged()),
+                  candump_log_path(*record_path_).c_str(),
+                  recorder_->frames_not_logged()
+                      ? (", " + std::to_string(recorder_->frames_not_logged()) + " not expressible as candump lines")
+                            .c_str()
+                      : "");
     }
   }
 }
