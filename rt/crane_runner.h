@@ -67,6 +67,9 @@ struct RtRunResult {
   bool finished = false;                  // both threads reached t_N
   bool diverged = false;                  // a state stopped being finite
   double wall_seconds = 0.0;
+  // CLOCK_REALTIME of t = 0 (the first deadline) [µs], the clock of SocketCAN's receive times and
+  // so of candump logs: `hilsim replay --candump --t0` lines a log up with the run by it.
+  std::int64_t start_realtime_us = 0;
 };
 
 // Runs the crane co-simulation of `settings` (Jacobi only) in real-time threads. `valve` is

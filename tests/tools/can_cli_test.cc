@@ -143,5 +143,25 @@ TEST(CanCli, ARunWithoutTheInterfaceSaysWhichOneIsMissing) {
   fs::remove(s);
 }
 
+TEST(CanCli, ReplayOfSeveralInterfacesNeedsOneChosenAndT0IsReadExactly) {
+  const fs::path log = temp_path("can", ".log");
+  std::ofstream(log) << "(1700000000.000100) can0 100#80D7141B00000000\n"
+                        "(1700000000.000200) can1 100#00E1F50500000000\n";
+  Outcome o = run_hilsim("can", "replay --candump " + log.string() + " --duration 0.01");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find("frames of several interfaces (can0, can1)"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("--interface"), std::string::npos) << o.err;
+  o = run_hilsim("can", "replay --candump " + log.string() + " --duration 0.01 --interface can0 --t0 1700000000");
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("kappa from t = 0.000100 s to 0.000100 s (t = 0 at candump time 1700000000.000000, --t0)"),
+            std::string::npos)
+      << o.out;
+  EXPECT_NE(o.out.find("skipped 1 frame(s) of interfaces other than can0"), std::string::npos) << o.out;
+  o = run_hilsim("can", "replay --candump " + log.string() + " --interface can0 --t0 17e8");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find("--t0 '17e8': expected SECONDS[.MICROSECONDS]"), std::string::npos) << o.err;
+  fs::remove(log);
+}
+
 }  // namespace
 }  // namespace hilsim::test

@@ -114,3 +114,54 @@ TEST_F(CandumpKappaTest, AJoystickFrameMovesKappaWhenConfigured) {
 
 }  // namespace
 }  // namespace hilsim::tools
+
+namespace hilsim::tools {
+namespace {
+
+// The live run's t = 0 (--t0): before the first command the safe κ holds, as the live watchdog
+// gives it before any command; a command that arrived before the run waits for micro step 0.
+TEST_F(CandumpKappaTest, AGivenT0PutsTheSafeKappaBeforeTheFirstCommand) {
+  const CandumpKappa k =
+      kappa_from_candump({command(250, 0.41)}, commands_, nullptr, kStep, 100, watchdog_, {kBase, ""});
+  ASSERT_EQ(k.entries.size(), 2u);  // safe, then the command at step 3 (the 1 s timeout is past the run)
+  EXPECT_EQ(k.entries[0].micro_step, 0);
+  EXPECT_EQ(k.entries[0].kappa, 0.45);
+  EXPECT_EQ(k.entries[1].micro_step, 3);
+  EXPECT_NEAR(k.entries[1].kappa, 0.41, 1e-9);
+  EXPECT_EQ(k.origin_us, kBase);
+}
+
+TEST_F(CandumpKappaTest, ACommandBeforeT0AppliesAtMicroStepZeroWhileFresh) {
+  const CandumpSelection origin{kBase + 1'000, ""};  // the run started 1 ms after the command
+  const CandumpKappa fresh = kappa_from_candump({command(0, 0.41)}, commands_, nullptr, kStep, 100, watchdog_, origin);
+  ASSERT_FALSE(fresh.entries.empty());
+  EXPECT_EQ(fresh.entries[0].micro_step, 0);
+  EXPECT_NEAR(fresh.entries[0].kappa, 0.41, 1e-9);
+  // 2 s before the start with a 1 s watchdog: stale at micro step 0, so the safe κ from there.
+  const CandumpSelection late{kBase + 2'000'000, ""};
+  const CandumpKappa stale = kappa_from_candump({command(0, 0.41)}, commands_, nullptr, kStep, 100, watchdog_, late);
+  ASSERT_EQ(stale.entries.size(), 1u);
+  EXPECT_EQ(stale.entries[0].micro_step, 0);
+  EXPECT_EQ(stale.entries[0].kappa, 0.45);
+}
+
+TEST_F(CandumpKappaTest, OnlyTheChosenInterfaceCountsAndFarFramesAreRefused) {
+  hil::CandumpRecord other = command(100, 0.30);
+  other.interface = "can1";
+  const std::vector<hil::CandumpRecord> log = {command(0, 0.40), other, command(300, 0.42)};
+  EXPECT_EQ(candump_interfaces(log), (std::vector<std::string>{"vcan0", "can1"}));
+  const CandumpKappa k = kappa_from_candump(log, commands_, nullptr, kStep, 100, watchdog_, {std::nullopt, "vcan0"});
+  EXPECT_EQ(k.other_interface, 1u);
+  ASSERT_GE(k.entries.size(), 2u);
+  EXPECT_NEAR(k.entries[1].kappa, 0.42, 1e-9);
+  // 9999999999 s after t0: the nanosecond arithmetic would overflow; refused, naming the frame.
+  try {
+    kappa_from_candump({command(0, 0.40)}, commands_, nullptr, kStep, 100, watchdog_, {kBase - 9'999'999'999'000'000, ""});
+    ADD_FAILURE() << "accepted a frame 1e10 s after t0";
+  } catch (const io::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("frame 1 is 9999999999 s from t = 0"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace hilsim::tools

@@ -2,9 +2,12 @@
 // command frame, or a BJM1 frame with a joystick configured; classified exactly as the bridge
 // classifies them, hil/can_frames.h) becomes a κ change at a hydraulic micro step:
 //
-//   t = its timestamp − the timestamp of the first such frame   (the run starts with the first κ)
-//   applied at micro step m = ceil(t / h_H)
+//   t = its timestamp − t0, t0 the candump time of the simulation's t = 0: given (the live run
+//       prints it), else the timestamp of the first such frame (the run starts with the first κ)
+//   applied at micro step m = ceil(t / h_H), and at micro step 0 when t < 0 (the frame waited in
+//       the channel for the run to start, as live)
 //
+// Before the first frame applies, the safe κ holds (live: the watchdog's value before any command).
 // i.e. at the first micro step that starts at or after the frame's arrival, as the live valve
 // samples the newest command at the start of each micro step (rt/commanded_valve.h); of several
 // frames before the same micro step the last wins. The watchdog acts as live: when the newest κ is
@@ -15,6 +18,8 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "hil/can_frames.h"
@@ -27,9 +32,16 @@ struct CandumpKappa {
   std::vector<sim::RecordedValveCommand::Entry> entries;  // κ changes by micro step, strictly increasing
   std::array<std::size_t, hil::kCanFrameKinds> kinds{};   // frames by kind
   std::size_t frames = 0;                                 // lines in the log
+  std::int64_t origin_us = 0;                             // [µs] t0: the candump time of t = 0
   std::int64_t first_us = 0;                              // [µs] timestamp of the first κ frame
   std::int64_t last_us = 0;                               // [µs] timestamp of the last κ frame
   std::int64_t watchdog_trips = 0;                        // gaps longer than the timeout
+  std::size_t other_interface = 0;                        // frames of other interfaces, skipped
+};
+
+struct CandumpSelection {
+  std::optional<std::int64_t> origin_us;  // [µs] t0; absent: the first κ frame's timestamp
+  std::string interface;                  // only this interface's frames; empty: any
 };
 
 struct WatchdogRule {
@@ -37,10 +49,15 @@ struct WatchdogRule {
   double safe_kappa = 0.5;                // [-]
 };
 
-// Throws io::InputError when the log carries no κ frame. `h_hyd_ns`: the micro step [ns], > 0;
-// `end_step`: the run's micro steps (the watchdog after the last frame acts up to it).
+// Throws io::InputError when the log carries no κ frame, or a κ frame more than 1e6 s (the longest
+// run) from t0. `h_hyd_ns`: the micro step [ns], > 0; `end_step`: the run's micro steps (the
+// watchdog after the last frame acts up to it).
 CandumpKappa kappa_from_candump(const std::vector<hil::CandumpRecord>& records,
                                 const hil::CommandDecoder& commands, const hil::JoystickInput* joystick,
-                                std::int64_t h_hyd_ns, std::int64_t end_step, const WatchdogRule& watchdog);
+                                std::int64_t h_hyd_ns, std::int64_t end_step, const WatchdogRule& watchdog,
+                                const CandumpSelection& selection = {});
+
+// The interfaces a log's frames came from, in order of appearance.
+std::vector<std::string> candump_interfaces(const std::vector<hil::CandumpRecord>& records);
 
 }  // namespace hilsim::tools

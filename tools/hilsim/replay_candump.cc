@@ -1,4 +1,5 @@
 // `hilsim replay --candump LOG`: the scenario run offline with κ from a candump log.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -14,6 +15,25 @@
 #include "tools/io/trajectory_files.h"
 
 namespace hilsim::tools {
+
+namespace {
+
+// "SECONDS[.MICROSECONDS]" as candump prints it, exactly (a double would lose the microseconds of
+// a present-day Unix time).
+std::int64_t parse_t0(const std::string& text) {
+  const std::size_t dot = text.find('.');
+  const std::string sec = text.substr(0, dot), usec = dot == std::string::npos ? "" : text.substr(dot + 1);
+  const auto digits = [](const std::string& s) {
+    return std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (sec.empty() || sec.size() > 12 || usec.size() > 6 || !digits(sec) || !digits(usec)) {
+    throw io::InputError("--t0 '" + text + "': expected SECONDS[.MICROSECONDS] as candump prints them, e.g. "
+                         "1795263851.101137 (at most 12 and 6 digits)");
+  }
+  return std::stoll(sec) * 1'000'000 + (usec.empty() ? 0 : std::stoll(usec + std::string(6 - usec.size(), '0')));
+}
+
+}  // namespace
 
 int ReplayCommand::execute_candump() const {
   ScenarioFlags flags;
@@ -31,9 +51,19 @@ int ReplayCommand::execute_candump() const {
   const auto end_step = static_cast<std::int64_t>(std::llround(s.cosim.duration / s.cosim.h_hyd));
   const WatchdogRule watchdog{static_cast<std::int64_t>(std::llround(s.hil.watchdog_timeout * 1e9)),
                               s.hil.safe_kappa.value_or(eq.kappa)};
+  CandumpSelection selection;
+  if (t0) selection.origin_us = parse_t0(*t0);
+  if (interface) {
+    selection.interface = *interface;
+  } else if (const std::vector<std::string> names = candump_interfaces(records); names.size() > 1) {
+    std::string list;
+    for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+    throw io::InputError(*candump + ": frames of several interfaces (" + list +
+                         "); the bridge listens on one: choose it with --interface");
+  }
   CandumpKappa k;
   try {
-    k = kappa_from_candump(records, commands, joystick ? &*joystick : nullptr, h_ns, end_step, watchdog);
+    k = kappa_from_candump(records, commands, joystick ? &*joystick : nullptr, h_ns, end_step, watchdog, selection);
   } catch (const io::InputError& e) {
     throw io::InputError(*candump + ": " + e.what());
   }
@@ -41,25 +71,25 @@ int ReplayCommand::execute_candump() const {
   const std::size_t applied = count(hil::CanFrameKind::kCommand) + count(hil::CanFrameKind::kJoystick);
   std::printf(
       "replaying candump log %s on scenario %s: %zu frames, %zu commands, %zu joystick, %zu ignored; "
-      "kappa from t = 0 at the first of them for %.6f s: %zu changes (at micro step ceil(t / h_H)), "
+      "kappa from t = %.6f s to %.6f s (t = 0 at candump time %lld.%06lld, %s): %zu changes (at micro step "
+      "ceil(t / h_H)), "
       "%lld watchdog trip(s); %s, H = %g s, h_H = %g s, %g s\n",
       candump->c_str(), s.name.c_str(), k.frames, count(hil::CanFrameKind::kCommand),
       count(hil::CanFrameKind::kJoystick), k.frames - applied,
-      static_cast<double>(k.last_us - k.first_us) * 1e-6, k.entries.size(),
+      static_cast<double>(k.first_us - k.origin_us) * 1e-6, static_cast<double>(k.last_us - k.origin_us) * 1e-6,
+      static_cast<long long>(k.origin_us / 1'000'000), static_cast<long long>(k.origin_us % 1'000'000),
+      t0 ? "--t0" : "the first command", k.entries.size(),
       static_cast<long long>(k.watchdog_trips), config::describe(s.cosim).c_str(), s.cosim.H, s.cosim.h_hyd,
       s.cosim.duration);
   const sim::RecordedValveCommand valve(std::move(k.entries));
   const sim::RunResult result = sim::run_cosimulation(s.crane, s.hydraulics, eq, valve, s.cosim);
+  if (k.other_interface) {
+    std::printf("skipped %zu frame(s) of interfaces other than %s\n", k.other_interface, interface->c_str());
+  }
   if (out) {
     std::ofstream csv(*out);
     if (!csv) throw io::InputError(*out + ": cannot open the output file for writing");
-    io::write_trajectory_header(csv, s.crane.actuators);
-    for (const sim::CraneSample& sample : result.samples)
-      io::write_trajectory_row(csv, sample, s.crane.actuators);
-    csv.close();
-    if (!csv) throw io::InputError(*out + ": writing the output file failed");
-    std::printf("trajectory: %zu rows written to %s\n", result.samples.size(), out->c_str());
-    print_output_hash(*out);
+    write_trajectory_csv(csv, *out, result.samples, s.crane.actuators);
   }
   if (const std::optional<sim::ReferenceCurve> reference = load_reference(s)) {
     print_deviation(s, *reference, result.samples);

@@ -20,11 +20,16 @@ void ReplayCommand::add_to(CLI::App& parent) {
   cmd->add_option("recording", recording, "The recording file (hilsim run --record)");
   cmd->add_option("--candump", candump,
                   "Drive the scenario with the command (and BJM1 joystick) frames of this candump log instead: "
-                  "each frame at its time after the first one, from the next micro step on");
+                  "each frame at its time after t0 (--t0, else the first command), from the next micro step on");
   cmd->add_option("--scenario", scenario, "With --candump: the scenario to run (default: the built-in one)")
       ->check(CLI::ExistingFile);
   cmd->add_option("--duration", duration, "With --candump: simulated time [s] (default: the scenario's)")
       ->check(CLI::PositiveNumber);
+  cmd->add_option("--t0", t0,
+                  "With --candump: the candump time [s] of the simulation's t = 0, as the live run printed it "
+                  "(SECONDS[.MICROSECONDS]; default: the first command's time)");
+  cmd->add_option("--interface", interface,
+                  "With --candump: only frames of this interface (needed when the log holds several)");
   cmd->add_option("--out", out, "Write the trajectory CSV here (compare it with the live run's)");
   cmd->add_flag("--allow-build-mismatch", allow_build_mismatch,
                 "Replay a recording made by another build (the output may then differ in the last bits)");
@@ -37,7 +42,9 @@ int ReplayCommand::execute() const {
     return execute_candump();
   }
   if (recording.empty()) throw io::InputError("replay what? give a recording file or --candump LOG");
-  if (scenario || duration) throw io::InputError("--scenario and --duration go with --candump");
+  if (scenario || duration || t0 || interface) {
+    throw io::InputError("--scenario, --duration, --t0 and --interface go with --candump");
+  }
   hil::Recording rec;
   try {
     rec = hil::read_recording(recording);

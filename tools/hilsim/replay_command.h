@@ -18,6 +18,8 @@ struct ReplayCommand {
   std::optional<std::string> candump;   // --candump: a candump log instead of a recording
   std::optional<std::string> scenario;  // --scenario: the scenario a candump log drives
   std::optional<double> duration;       // --duration: with --candump, instead of the scenario's
+  std::optional<std::string> t0;        // --t0: with --candump, the candump time of t = 0 ("SEC.USEC")
+  std::optional<std::string> interface; // --interface: with --candump, only this interface's frames
   std::optional<std::string> out;
   bool allow_build_mismatch = false;
   bool print_config = false;
