@@ -3,6 +3,7 @@
 #include <poll.h>
 
 #include <algorithm>
+#include <exception>
 #include <future>
 
 namespace hilsim::hil {
@@ -22,7 +23,12 @@ void IoLoop::start(const std::string& name, int fd, std::function<void()> send, 
   std::future<rt::IoThreadSetup> done = setup.get_future();
   thread_ = std::thread([this, name, fd, send = std::move(send), receive = std::move(receive),
                          setup = std::move(setup)]() mutable {
-    setup.set_value(rt::enter_io_thread(name, io_));
+    try {
+      setup.set_value(rt::enter_io_thread(name, io_));
+    } catch (...) {
+      setup.set_exception(std::current_exception());  // start() rethrows it
+      return;
+    }
     run(fd, send, receive);
   });
   setup_ = done.get();
@@ -47,7 +53,12 @@ void IoLoop::run(int fd, const std::function<void()>& send, const std::function<
     pollfd p{fd, POLLIN, 0};
     const timespec timeout{static_cast<time_t>(wait / rt::kNanosecondsPerSecond),
                            static_cast<long>(wait % rt::kNanosecondsPerSecond)};
-    if (ppoll(&p, 1, &timeout, nullptr) > 0 && (p.revents & (POLLIN | POLLERR))) receive();
+    if (ppoll(&p, 1, &timeout, nullptr) <= 0) continue;
+    if (p.revents & (POLLNVAL | POLLHUP)) {
+      fd = -1;  // closed under us or hung up: nothing more will arrive, and polling it would spin
+    } else if (p.revents & (POLLIN | POLLERR)) {
+      receive();
+    }
   }
 }
 

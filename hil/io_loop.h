@@ -23,7 +23,8 @@ class IoLoop final {
 
   // Starts the thread `name` (at most 15 characters): `send` at every period (when it falls
   // behind, the next send is one period after this one: the rate holds, no backlog is sent),
-  // `receive` whenever `fd` is readable or has an error, until it is drained. Returns once the
+  // `receive` whenever `fd` is readable or has an error, until it is drained (a closed or hung-up
+  // `fd` is no longer polled; the sends go on). Returns once the
   // thread has set itself up (setup()). Call once.
   void start(const std::string& name, int fd, std::function<void()> send, std::function<void()> receive);
   // Ends the thread after its current wait; idempotent.

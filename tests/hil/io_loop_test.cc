@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <ctime>
 #include <thread>
 
 namespace hilsim::hil {
@@ -54,6 +55,21 @@ TEST(IoLoop, StopsWithinItsLongestWaitWhenNothingHappens) {
   EXPECT_EQ(sends.load(), 1);  // the first, at once
   EXPECT_LT(stop_s, 1.0);      // 50 ms waits, not the 10 s period
   loop.stop();                 // idempotent
+}
+
+TEST(IoLoop, AnInvalidDescriptorIsLeftAloneInsteadOfSpunOn) {
+  std::atomic<int> sends{0}, receives{0};
+  IoLoop loop(10'000'000, rt::IoThreadPlacement{});
+  timespec cpu0{}, cpu1{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu0);
+  loop.start("hilsim-io-test", 1'000'000, [&] { ++sends; }, [&] { ++receives; });  // no such fd: POLLNVAL
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  loop.stop();
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu1);
+  const double cpu_s = static_cast<double>(cpu1.tv_sec - cpu0.tv_sec) + static_cast<double>(cpu1.tv_nsec - cpu0.tv_nsec) * 1e-9;
+  EXPECT_EQ(receives.load(), 0);
+  EXPECT_GE(sends.load(), 5);    // the sends go on
+  EXPECT_LT(cpu_s, 0.1) << "the loop spun";  // a spinning loop burns the whole 0.2 s
 }
 
 }  // namespace
