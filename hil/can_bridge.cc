@@ -22,11 +22,7 @@ namespace {
 std::string errno_text(int e) { return errno_name(e) + ": " + std::strerror(e); }
 
 // CLOCK_REALTIME [µs], the clock of SO_TIMESTAMP.
-std::int64_t realtime_us() {
-  timespec ts{};
-  clock_gettime(CLOCK_REALTIME, &ts);
-  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000 + ts.tv_nsec / 1000;
-}
+std::int64_t realtime_us() { return rt::realtime_ns() / 1000; }
 
 // The kernel's receive time of a frame (SO_TIMESTAMP, as candump prints it), else the clock now.
 std::int64_t timestamp_us(msghdr& msg) {

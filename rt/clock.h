@@ -1,4 +1,4 @@
-// Monotonic time as integer nanoseconds, and sleeping until an absolute deadline.
+// Monotonic (and wall-clock) time as integer nanoseconds, and sleeping until an absolute deadline.
 //
 // Every real-time loop keeps its deadlines as absolute CLOCK_MONOTONIC times (start + k · period,
 // integer arithmetic) and sleeps with clock_nanosleep(TIMER_ABSTIME): an absolute deadline does
@@ -17,6 +17,14 @@ inline constexpr Nanoseconds kNanosecondsPerSecond = 1'000'000'000;
 inline Nanoseconds now_ns() noexcept {
   timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<Nanoseconds>(ts.tv_sec) * kNanosecondsPerSecond + ts.tv_nsec;
+}
+
+// CLOCK_REALTIME now [ns]: wall-clock time, the clock of SocketCAN's receive times (SO_TIMESTAMP)
+// and so of candump logs. Never for deadlines: it can be set and slewed.
+inline Nanoseconds realtime_ns() noexcept {
+  timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
   return static_cast<Nanoseconds>(ts.tv_sec) * kNanosecondsPerSecond + ts.tv_nsec;
 }
 

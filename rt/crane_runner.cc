@@ -120,10 +120,7 @@ RtRunResult run_crane_realtime(const sim::CraneParameters& crane, const sim::Hyd
                                     sink);
   });
   start_ns = now_ns() + options.start_delay_ns;
-  timespec wall{};
-  clock_gettime(CLOCK_REALTIME, &wall);
-  result.start_realtime_us =
-      (static_cast<std::int64_t>(wall.tv_sec) * kNanosecondsPerSecond + wall.tv_nsec + (start_ns - now_ns())) / 1000;
+  result.start_realtime_us = (realtime_ns() + (start_ns - now_ns())) / 1000;
   const Nanoseconds wall_start = now_ns();
   hyd_thread.release(true);
   mech_thread.release(true);

@@ -1,12 +1,9 @@
 #include "rt/io_thread.h"
 
 #include <pthread.h>
-#include <sched.h>
 #include <sys/prctl.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 
 #include "rt/thread_setup.h"
 
@@ -28,18 +25,13 @@ IoThreadSetup enter_io_thread(const std::string& name, const IoThreadPlacement& 
     r.description = "SCHED_OTHER " + on;
     return r;
   }
-  sched_param param{};
-  param.sched_priority = placement.fifo_priority;
-  const int rc = pthread_setschedparam(pthread_self(), SCHED_FIFO, &param);
-  if (rc == 0) {
+  const std::string refusal = request_fifo(placement.fifo_priority);
+  if (refusal.empty()) {
     r.description = "SCHED_FIFO " + std::to_string(placement.fifo_priority) + " " + on;
     return r;
   }
   r.description = "SCHED_OTHER " + on;
-  const std::string why = rc == EPERM ? explain_fifo_refusal(placement.fifo_priority)
-                                      : "SCHED_FIFO priority " + std::to_string(placement.fifo_priority) +
-                                            " refused: " + std::strerror(rc);
-  r.problem = (r.problem.empty() ? "" : r.problem + "; ") + why;
+  r.problem = (r.problem.empty() ? "" : r.problem + "; ") + refusal;
   return r;
 }
 

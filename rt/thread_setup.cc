@@ -97,19 +97,23 @@ void schedule(const ThreadConfig& config, ThreadSetupResult& r) {
     r.problems.push_back("scheduled SCHED_OTHER as configured ([rt] scheduler = \"other\"): not real time");
     return;
   }
-  param.sched_priority = config.priority;
-  const int rc = pthread_setschedparam(pthread_self(), SCHED_FIFO, &param);
-  if (rc == EPERM) {
-    r.problems.push_back(explain_fifo_refusal(config.priority) + "; the thread runs SCHED_OTHER");
-  } else if (rc != 0) {
-    r.problems.push_back("SCHED_FIFO priority " + std::to_string(config.priority) +
-                         " refused: " + std::strerror(rc) + "; the thread runs SCHED_OTHER");
+  if (const std::string refusal = request_fifo(config.priority); !refusal.empty()) {
+    r.problems.push_back(refusal + "; the thread runs SCHED_OTHER");
   } else {
     r.real_time = true;
   }
 }
 
 }  // namespace
+
+std::string request_fifo(int priority) {
+  sched_param param{};
+  param.sched_priority = priority;
+  const int rc = pthread_setschedparam(pthread_self(), SCHED_FIFO, &param);
+  if (rc == 0) return "";
+  if (rc == EPERM) return explain_fifo_refusal(priority);
+  return "SCHED_FIFO priority " + std::to_string(priority) + " refused: " + std::strerror(rc);
+}
 
 ThreadSetupResult apply_to_current_thread(const ThreadConfig& config) {
   ThreadSetupResult r;

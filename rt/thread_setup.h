@@ -28,6 +28,10 @@ ThreadSetupResult apply_to_current_thread(const ThreadConfig& config);
 // CAP_SYS_NICE and RLIMIT_RTPRIO (exposed for tests and `hilsim doctor`).
 std::string explain_fifo_refusal(int priority);
 
+// Puts the calling thread at SCHED_FIFO `priority`; returns "" or why it was refused (the thread
+// then keeps its policy).
+std::string request_fifo(int priority);
+
 // The problem with pinning to `cpu`, or "" when the CPU is online and allowed.
 std::string check_cpu(int cpu);
 

@@ -170,11 +170,10 @@ int run_in_threads(const config::Scenario& s, const RunInputs& in,
     session->print_report();
     if (s.hil.input == hil::InputSource::kCan) {
       // Candump logs carry CLOCK_REALTIME: this lines one (the recording's or the user's) up with the run.
-      std::printf("can: t = 0 was candump time %lld.%06lld (hilsim replay --candump LOG --t0 %lld.%06lld)\n",
-                  static_cast<long long>(r.start_realtime_us / 1'000'000),
-                  static_cast<long long>(r.start_realtime_us % 1'000'000),
-                  static_cast<long long>(r.start_realtime_us / 1'000'000),
-                  static_cast<long long>(r.start_realtime_us % 1'000'000));
+      char t0[32];
+      std::snprintf(t0, sizeof t0, "%lld.%06lld", static_cast<long long>(r.start_realtime_us / 1'000'000),
+                    static_cast<long long>(r.start_realtime_us % 1'000'000));
+      std::printf("can: t = 0 was candump time %s (hilsim replay --candump LOG --t0 %s)\n", t0, t0);
     }
   }
   if (reference) print_deviation(s, *reference, sink.samples);
