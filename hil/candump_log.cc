@@ -157,6 +157,13 @@ std::string parse_candump_line(std::string_view line, CandumpRecord& out) {
   return e.empty() ? e : "candump line: " + e;
 }
 
+std::string format_candump_time(std::int64_t timestamp_us) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%010lld.%06lld", static_cast<long long>(timestamp_us / 1000000),
+                static_cast<long long>(timestamp_us % 1000000));
+  return text;
+}
+
 std::string format_candump_line(std::int64_t timestamp_us, std::string_view interface, const Frame& frame,
                                 bool error_frame) {
   if (timestamp_us < 0) throw std::invalid_argument("candump line: negative timestamp");
@@ -169,9 +176,7 @@ std::string format_candump_line(std::int64_t timestamp_us, std::string_view inte
   if (!id_ok || frame.length > kMaxFrameLength) {
     throw std::invalid_argument("candump line: frame is not a well-formed classical CAN frame");
   }
-  char head[40];
-  std::snprintf(head, sizeof head, "(%010lld.%06lld) ", static_cast<long long>(timestamp_us / 1000000),
-                static_cast<long long>(timestamp_us % 1000000));
+  const std::string head = "(" + format_candump_time(timestamp_us) + ") ";
   char id[16];
   if (error_frame) {
     std::snprintf(id, sizeof id, "%08X#", static_cast<unsigned>(frame.id | kCanErrFlag));

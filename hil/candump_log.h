@@ -35,6 +35,9 @@ struct CandumpRecord {
 // bytes, an id too large for its digit count, CAN FD, ...); `out` is then unspecified.
 std::string parse_candump_line(std::string_view line, CandumpRecord& out);
 
+// A timestamp [µs] ≥ 0 as candump prints it, without the parentheses: "%010llu.%06llu".
+std::string format_candump_time(std::int64_t timestamp_us);
+
 // The line candump -L prints for the frame, without a newline: "(%010llu.%06llu) iface frame" with
 // uppercase hex, ids as 3 digits (standard) or 8 (extended, error), RTR as "R" or "R<dlc>".
 // Throws std::invalid_argument for a negative timestamp, an interface name that is not 1..15

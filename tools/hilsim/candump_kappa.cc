@@ -60,18 +60,19 @@ CandumpKappa kappa_from_candump(const std::vector<hil::CandumpRecord>& records,
     }
     const std::int64_t t_ns = t_us * 1000;
     if (!out.entries.empty() && t_ns < last_ns) continue;  // out of time order: an older frame never wins
+    const std::int64_t m_frame = step_at_or_after(t_ns, h_ns);
     // Stale before this frame: the safe κ from the first micro step that starts after the expiry.
     const std::int64_t expiry_ns = last_ns + watchdog.timeout_ns;
     if (!out.entries.empty() && t_ns > expiry_ns) {
       const std::int64_t m = step_after(expiry_ns, h_ns);
-      if (m < step_at_or_after(t_ns, h_ns)) {
+      if (m < m_frame) {
         apply(out.entries, m, watchdog.safe_kappa);
         ++out.watchdog_trips;
       }
     }
     // Before the first command the watchdog's safe κ holds, from micro step 0.
-    if (out.entries.empty() && step_at_or_after(t_ns, h_ns) > 0) apply(out.entries, 0, watchdog.safe_kappa);
-    apply(out.entries, step_at_or_after(t_ns, h_ns), v.command.kappa[0]);
+    if (out.entries.empty() && m_frame > 0) apply(out.entries, 0, watchdog.safe_kappa);
+    apply(out.entries, m_frame, v.command.kappa[0]);
     last_ns = t_ns;
     out.last_us = r.timestamp_us;
   }

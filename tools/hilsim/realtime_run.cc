@@ -5,6 +5,7 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "hil/candump_log.h"
 #include "rt/crane_runner.h"
 #include "rt/loop_report.h"
 #include "rt/process_setup.h"
@@ -170,10 +171,8 @@ int run_in_threads(const config::Scenario& s, const RunInputs& in,
     session->print_report();
     if (s.hil.input == hil::InputSource::kCan) {
       // Candump logs carry CLOCK_REALTIME: this lines one (the recording's or the user's) up with the run.
-      char t0[32];
-      std::snprintf(t0, sizeof t0, "%lld.%06lld", static_cast<long long>(r.start_realtime_us / 1'000'000),
-                    static_cast<long long>(r.start_realtime_us % 1'000'000));
-      std::printf("can: t = 0 was candump time %s (hilsim replay --candump LOG --t0 %s)\n", t0, t0);
+      const std::string t0 = hil::format_candump_time(r.start_realtime_us);
+      std::printf("can: t = 0 was candump time %s (hilsim replay --candump LOG --t0 %s)\n", t0.c_str(), t0.c_str());
     }
   }
   if (reference) print_deviation(s, *reference, sink.samples);

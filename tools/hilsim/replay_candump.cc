@@ -71,14 +71,13 @@ int ReplayCommand::execute_candump() const {
   const std::size_t applied = count(hil::CanFrameKind::kCommand) + count(hil::CanFrameKind::kJoystick);
   std::printf(
       "replaying candump log %s on scenario %s: %zu frames, %zu commands, %zu joystick, %zu ignored; "
-      "kappa from t = %.6f s to %.6f s (t = 0 at candump time %lld.%06lld, %s): %zu changes (at micro step "
+      "kappa from t = %.6f s to %.6f s (t = 0 at candump time %s, %s): %zu changes (at micro step "
       "ceil(t / h_H)), "
       "%lld watchdog trip(s); %s, H = %g s, h_H = %g s, %g s\n",
       candump->c_str(), s.name.c_str(), k.frames, count(hil::CanFrameKind::kCommand),
       count(hil::CanFrameKind::kJoystick), k.frames - applied,
       static_cast<double>(k.first_us - k.origin_us) * 1e-6, static_cast<double>(k.last_us - k.origin_us) * 1e-6,
-      static_cast<long long>(k.origin_us / 1'000'000), static_cast<long long>(k.origin_us % 1'000'000),
-      t0 ? "--t0" : "the first command", k.entries.size(),
+      hil::format_candump_time(k.origin_us).c_str(), t0 ? "--t0" : "the first command", k.entries.size(),
       static_cast<long long>(k.watchdog_trips), config::describe(s.cosim).c_str(), s.cosim.H, s.cosim.h_hyd,
       s.cosim.duration);
   const sim::RecordedValveCommand valve(std::move(k.entries));
