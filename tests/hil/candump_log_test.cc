@@ -8,6 +8,8 @@
 #include <random>
 #include <stdexcept>
 
+#include "tests/hil/data_frame.h"
+
 namespace hilsim::hil {
 namespace {
 
@@ -21,15 +23,6 @@ CandumpRecord parse_ok(std::string_view line) {
 std::string parse_error(std::string_view line) {
   CandumpRecord r;
   return parse_candump_line(line, r);
-}
-
-Frame data_frame(std::uint32_t id, bool extended, std::initializer_list<std::uint8_t> data) {
-  Frame f;
-  f.id = id;
-  f.extended = extended;
-  f.length = static_cast<std::uint8_t>(data.size());
-  std::copy(data.begin(), data.end(), f.data.begin());
-  return f;
 }
 
 TEST(CandumpLog, StandardFrame) {

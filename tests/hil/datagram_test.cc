@@ -9,20 +9,12 @@
 #include <vector>
 
 #include "hil/signal.h"
+#include "tests/hil/data_frame.h"
 
 namespace hilsim::hil {
 namespace {
 
 using Bytes = std::vector<std::uint8_t>;
-
-Frame frame(std::uint32_t id, bool extended, std::initializer_list<std::uint8_t> data) {
-  Frame f;
-  f.id = id;
-  f.extended = extended;
-  f.length = static_cast<std::uint8_t>(data.size());
-  std::copy(data.begin(), data.end(), f.data.begin());
-  return f;
-}
 
 Bytes encode_frames(std::uint32_t seq, const std::vector<Frame>& frames) {
   Bytes out(kMaxDatagramSize);
@@ -44,7 +36,7 @@ TEST(Datagram, DocumentedExample) {
   SignalSpec kappa_2 = kappa_1;
   kappa_2.name = "kappa_2";
   kappa_2.start_bit = 16;
-  Frame command = frame(0x100, false, {0, 0, 0, 0});
+  Frame command = data_frame(0x100, false, {0, 0, 0, 0});
   ASSERT_EQ(encode(kappa_1, 0.25, std::span(command.data).first(4)), EncodeStatus::kOk);
   ASSERT_EQ(encode(kappa_2, -0.5, std::span(command.data).first(4)), EncodeStatus::kOk);
   EXPECT_EQ(encode_frames(42, {command}), expected);
@@ -52,14 +44,14 @@ TEST(Datagram, DocumentedExample) {
   ASSERT_EQ(decode_datagram(expected, d), DatagramError::kOk);
   EXPECT_EQ(d.sequence, 42u);
   ASSERT_EQ(d.count, 1);
-  EXPECT_EQ(d.frames[0], frame(0x100, false, {0xC4, 0x09, 0x78, 0xEC}));
+  EXPECT_EQ(d.frames[0], data_frame(0x100, false, {0xC4, 0x09, 0x78, 0xEC}));
 
-  const Bytes ext = encode_frames(0, {frame(0x0CFDD633, true, {})});
+  const Bytes ext = encode_frames(0, {data_frame(0x0CFDD633, true, {})});
   EXPECT_EQ(Bytes(ext.begin() + 8, ext.begin() + 12), (Bytes{0x33, 0xD6, 0xFD, 0x8C}));
 }
 
 TEST(Datagram, SequenceIsLittleEndian) {
-  const Bytes d = encode_frames(0x12345678, {frame(1, false, {})});
+  const Bytes d = encode_frames(0x12345678, {data_frame(1, false, {})});
   EXPECT_EQ(Bytes(d.begin() + 4, d.begin() + 8), (Bytes{0x78, 0x56, 0x34, 0x12}));
 }
 
@@ -87,7 +79,7 @@ TEST(Datagram, RoundTripOfRandomFrameSets) {
 }
 
 TEST(Datagram, LargestDatagram) {
-  std::vector<Frame> frames(16, frame(0x1FFFFFFF, true, {1, 2, 3, 4, 5, 6, 7, 8}));
+  std::vector<Frame> frames(16, data_frame(0x1FFFFFFF, true, {1, 2, 3, 4, 5, 6, 7, 8}));
   const Bytes bytes = encode_frames(7, frames);
   EXPECT_EQ(bytes.size(), 216u);
   EXPECT_EQ(bytes.size(), kMaxDatagramSize);
@@ -96,7 +88,7 @@ TEST(Datagram, LargestDatagram) {
 
 TEST(Datagram, EncodeRefusals) {
   std::array<std::uint8_t, kMaxDatagramSize> out{};
-  const Frame ok = frame(0x123, false, {1, 2});
+  const Frame ok = data_frame(0x123, false, {1, 2});
   EXPECT_EQ(encode_datagram(1, std::span<const Frame>{}, out), 0u);
   std::vector<Frame> seventeen(17, ok);
   EXPECT_EQ(encode_datagram(1, seventeen, out), 0u);
@@ -115,7 +107,7 @@ TEST(Datagram, EncodeRefusals) {
 }
 
 TEST(Datagram, EveryErrorKind) {
-  const Bytes good = encode_frames(5, {frame(0x100, false, {0xAA, 0xBB}), frame(0x1234567, true, {0xCC})});
+  const Bytes good = encode_frames(5, {data_frame(0x100, false, {0xAA, 0xBB}), data_frame(0x1234567, true, {0xCC})});
   ASSERT_EQ(good.size(), 8u + 7u + 6u);
   ASSERT_EQ(decode(good), DatagramError::kOk);
 
@@ -169,7 +161,7 @@ TEST(Datagram, EveryErrorKind) {
 TEST(Datagram, DecodedDataPastTheLengthIsZero) {
   DecodedDatagram d;
   d.frames[0].data.fill(0xEE);
-  ASSERT_EQ(decode_datagram(encode_frames(1, {frame(0x10, false, {0x01})}), d), DatagramError::kOk);
+  ASSERT_EQ(decode_datagram(encode_frames(1, {data_frame(0x10, false, {0x01})}), d), DatagramError::kOk);
   EXPECT_EQ(d.frames[0].data, (std::array<std::uint8_t, 8>{0x01}));
 }
 
