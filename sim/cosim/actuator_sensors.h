@@ -1,0 +1,29 @@
+// What a hydraulic subsystem's transducers would read after its newest micro step, per actuator:
+// the quantities a hardware-in-the-loop controller receives as sensor signals. A subsystem that
+// integrates cylinders implements this beside sim::Subsystem; the hil layer finds it there (once,
+// at set-up) and publishes the readings after every micro step.
+#pragma once
+
+namespace hilsim::sim {
+
+struct ActuatorReading {
+  double s = 0.0;      // actuator length the micro step used [m]
+  double s_dot = 0.0;  // actuator rate the micro step used [m/s]
+  double p1 = 0.0;     // piston-side pressure at its end [Pa]
+  double p2 = 0.0;     // rod-side pressure at its end [Pa]
+  double f_h = 0.0;    // actuator force (p2 − p1) a_p − c ṡ at its end [N] (seed 000 eq. 8)
+  double kappa = 0.0;  // valve position applied in it [-]
+};
+
+class ActuatorSensors {
+ public:
+  virtual ~ActuatorSensors() = default;
+  // The crane's actuators this subsystem integrates: indices first_actuator() ..
+  // first_actuator() + sensed_actuators() − 1 (0-based).
+  virtual int first_actuator() const = 0;
+  virtual int sensed_actuators() const = 0;
+  // The reading of actuator `k` (crane index) after the newest micro step. Allocates nothing.
+  virtual ActuatorReading reading(int k) const = 0;
+};
+
+}  // namespace hilsim::sim
