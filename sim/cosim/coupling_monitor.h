@@ -4,28 +4,23 @@
 // of its input model against its own output:
 //   P_M = Σ ẽ_M ṡ_M   (the effort the mechanics' input model gives, their computed rate)
 //   P_H = Σ ṡ̃_H e_H   (the rate the hydraulics' input model gives, their computed effort)
-// and δP = P_H − P_M (eq. 20), zero for exact inputs. Each side integrates its own power, so the
-// energies can be kept by separate threads; δE = E_H − E_M.
+// and δP = P_H − P_M (eq. 20), zero for exact inputs. Each side integrates its own power inside its
+// subsystem (end_macro_step), so the energies are kept by whichever thread steps it; the sample
+// assembly forms δE = Σ E_H − E_M.
 #pragma once
 
-#include <cstdint>
+#include <Eigen/Dense>
 
 #include "sim/cosim/coupling.h"
-#include "sim/cosim/hydraulics_subsystem.h"
 #include "sim/cosim/input_extrapolation.h"
-#include "sim/cosim/mechanics_subsystem.h"
-#include "sim/cosim/rim_hydraulics_subsystem.h"
 #include "sim/model/crane_parameters.h"
 
 namespace hilsim::sim {
 
-// P_M [W] after macro step n (now at t_{n+1}).
-double mechanics_bond_power(const CraneParameters& crane, const MechanicsSubsystem& mech, std::int64_t n,
-                            double H);
-// P_H [W] of one actuator's hydraulics after a macro step.
-double hydraulics_bond_power(const HydraulicParameters& hyd, Coupling coupling, const HydraulicsSubsystem& h);
-// P_H [W] of every actuator of a RIM coupling after a macro step.
-double hydraulics_bond_power(const RimHydraulicsSubsystem& rim, int actuators);
+// P_H [W] of one actuator's hydraulics at pressures p [Pa] and the rate s_dot [m/s] their input
+// model gave at the end of the macro step.
+double hydraulics_bond_power(const HydraulicParameters& hyd, Coupling coupling, const Eigen::Vector2d& p,
+                             double s_dot);
 
 // One side's energy: rectangle rule with held inputs, trapezoidal rule with extrapolated ones
 // (seed 001 eqs. 23–24).

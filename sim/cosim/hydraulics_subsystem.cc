@@ -4,48 +4,56 @@
 
 namespace hilsim::sim {
 
-HydraulicsSubsystem::HydraulicsSubsystem(const HydraulicParameters& hyd, double H, double h,
-                                         double s0, const Eigen::Vector2d& p0,
-                                         const ValveCommand& valve, double s_dot0,
-                                         Extrapolation extrapolation, std::string name,
-                                         HydraulicIntegrator integrator)
+HydraulicsSubsystem::HydraulicsSubsystem(const HydraulicParameters& hyd, double H, double h, double s0,
+                                         const Eigen::Vector2d& p0, const ValveCommand& valve,
+                                         const HydraulicsOptions& options)
     : hyd_(hyd),
+      H_(H),
       h_(h),
       steps_(steps_per_macro_step(H, h, "hydraulic step h_H")),
       s0_(s0),
       p_(p0),
       valve_(valve),
-      inputs_model_(extrapolation, 2, H),
-      s_dot_end_(s_dot0),
-      name_(std::move(name)),
-      integrator_(integrator) {
-  const double u0[2] = {s0, s_dot0};
+      inputs_model_(options.extrapolation, 2, H),
+      s_dot_end_(options.s_dot0),
+      options_(options),
+      actuator_(options.actuator),
+      name_(options.actuator == 0 ? "hydraulics" : "hydraulics_" + std::to_string(options.actuator + 1)) {
+  const double u0[2] = {s0, options.s_dot0};
   inputs_model_.push(-1, u0);  // the crane rests before t_0: the history extrapolation starts from
+  u_used_[0] = s0;
+  u_used_[1] = options.s_dot0;
 }
 
 void HydraulicsSubsystem::set_inputs(std::int64_t n, std::span<const double> u) { inputs_model_.push(n, u); }
 
-void HydraulicsSubsystem::do_step(std::int64_t n) {
+void HydraulicsSubsystem::micro_step(std::int64_t n, std::int64_t j) {
   double u[2], u_mid[2], u_end[2];
-  for (std::int64_t j = 0; j < steps_; ++j) {
-    const std::int64_t k = n * steps_ + j;  // global micro-step index
-    const double tau = static_cast<double>(j) * h_;
-    inputs_model_.evaluate(n, tau, u);
-    const double kappa = valve_.kappa(k, static_cast<double>(k) * h_);
-    if (integrator_ == HydraulicIntegrator::kForwardEuler) {
-      p_ += h_ * pressure_rates(hyd_, s0_, p_, u[0], u[1], kappa);  // eq. (14)
-      continue;
-    }
-    inputs_model_.evaluate(n, tau + 0.5 * h_, u_mid);
-    inputs_model_.evaluate(n, tau + h_, u_end);
-    const PressureStep step = integrate_pressures(
-        integrator_, hyd_, s0_, p_, h_,
-        StepInputs{{u[0], u[1], kappa}, {u_mid[0], u_mid[1], kappa}, {u_end[0], u_end[1], kappa}});
-    if (!step.converged) ++unconverged_steps_;
-    p_ = step.p;
+  const std::int64_t k = n * steps_ + j;  // global micro-step index
+  const double tau = static_cast<double>(j) * h_;
+  inputs_model_.evaluate(n, tau, u);
+  const double kappa = valve_.kappa(k, static_cast<double>(k) * h_);
+  u_used_[0] = u[0];
+  u_used_[1] = u[1];
+  kappa_used_ = kappa;
+  if (options_.integrator == HydraulicIntegrator::kForwardEuler) {
+    p_ += h_ * pressure_rates(hyd_, s0_, p_, u[0], u[1], kappa);  // eq. (14)
+    return;
   }
+  inputs_model_.evaluate(n, tau + 0.5 * h_, u_mid);
+  inputs_model_.evaluate(n, tau + h_, u_end);
+  const PressureStep step = integrate_pressures(
+      options_.integrator, hyd_, s0_, p_, h_,
+      StepInputs{{u[0], u[1], kappa}, {u_mid[0], u_mid[1], kappa}, {u_end[0], u_end[1], kappa}});
+  if (!step.converged) ++unconverged_steps_;
+  p_ = step.p;
+}
+
+void HydraulicsSubsystem::end_macro_step(std::int64_t n) {
+  double u[2];
   inputs_model_.evaluate(n, static_cast<double>(steps_) * h_, u);
   s_dot_end_ = u[1];
+  if (healthy()) energy_.add(hydraulics_bond_power(hyd_, options_.coupling, p_, s_dot_end_), H_, options_.extrapolation);
 }
 
 void HydraulicsSubsystem::get_outputs(std::span<double> y) const {
@@ -53,6 +61,18 @@ void HydraulicsSubsystem::get_outputs(std::span<double> y) const {
   y[1] = p_[1];
   y[2] = actuator_force(hyd_, p_, s_dot_end_);  // eq. (8)
   y[3] = (p_[1] - p_[0]) * hyd_.a_p;
+}
+
+void HydraulicsSubsystem::probe(std::int64_t n, std::span<double> out) const {
+  const std::int64_t micro = n * steps_;  // the first micro step after t_n
+  out[0] = p_[0];
+  out[1] = p_[1];
+  out[2] = valve_.kappa(micro, static_cast<double>(micro) * h_);
+  out[3] = energy_.E;
+}
+
+ActuatorReading HydraulicsSubsystem::reading(int) const {
+  return ActuatorReading{u_used_[0], u_used_[1], p_[0], p_[1], actuator_force(hyd_, p_, u_used_[1]), kappa_used_};
 }
 
 }  // namespace hilsim::sim

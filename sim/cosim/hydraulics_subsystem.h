@@ -8,10 +8,15 @@
 // Outputs: [p1, p2, f_h, fp]: pressures, f_h = (p2 − p1) a_p − c ṡ with the ṡ its input model gives
 // at the end of the step just finished (with a hold: the ṡ held during it, the convention that
 // reproduces the benchmark authors' f-s runs), and the pressure force fp = (p2 − p1) a_p.
+// Probes: p1, p2 [Pa], kappa (applied from the communication point) [-], E_H (its side of the
+// coupling monitor, coupling_monitor.h) [J].
 #pragma once
 
 #include <Eigen/Dense>
 
+#include "sim/cosim/actuator_sensors.h"
+#include "sim/cosim/coupling.h"
+#include "sim/cosim/coupling_monitor.h"
 #include "sim/cosim/input_extrapolation.h"
 #include "sim/cosim/subsystem.h"
 #include "sim/hydraulics/pressure_integrator.h"
@@ -20,28 +25,40 @@
 
 namespace hilsim::sim {
 
-class HydraulicsSubsystem final : public Subsystem {
+struct HydraulicsOptions {
+  double s_dot0 = 0.0;  // actuator rate before the first communication point [m/s]
+  Extrapolation extrapolation = Extrapolation::kZeroOrderHold;
+  HydraulicIntegrator integrator = HydraulicIntegrator::kForwardEuler;
+  // The effort of the power bond (coupling_monitor.h): f_h for f-s, the pressure force for p-s.
+  Coupling coupling = Coupling::kForceDisplacement;
+  int actuator = 0;  // the crane's actuator it integrates (0-based); names it "hydraulics[_k+1]"
+};
+
+class HydraulicsSubsystem final : public Subsystem, public ActuatorSensors {
  public:
-  // s0: actuator length at which both chambers are equal (eq. 12) [m]; p0: initial pressures [Pa];
-  // s_dot0: actuator rate before the first communication point [m/s]. `name` tells actuators apart
-  // ("hydraulics", "hydraulics_2"). `valve` must outlive the subsystem.
+  // s0: actuator length at which both chambers are equal (eq. 12) [m]; p0: initial pressures [Pa].
+  // `valve` must outlive the subsystem.
   HydraulicsSubsystem(const HydraulicParameters& hyd, double H, double h, double s0,
-                      const Eigen::Vector2d& p0, const ValveCommand& valve, double s_dot0 = 0.0,
-                      Extrapolation extrapolation = Extrapolation::kZeroOrderHold,
-                      std::string name = "hydraulics",
-                      HydraulicIntegrator integrator = HydraulicIntegrator::kForwardEuler);
+                      const Eigen::Vector2d& p0, const ValveCommand& valve, const HydraulicsOptions& options = {});
 
   const std::string& name() const override { return name_; }
   const std::vector<std::string>& input_names() const override { return inputs_; }
   const std::vector<std::string>& output_names() const override { return outputs_; }
+  double micro_step_size() const override { return h_; }
+  std::int64_t micro_steps() const override { return steps_; }
   void set_inputs(std::int64_t n, std::span<const double> u) override;
-  void do_step(std::int64_t n) override;
+  void micro_step(std::int64_t n, std::int64_t j) override;
+  void end_macro_step(std::int64_t n) override;
   void get_outputs(std::span<double> y) const override;
   bool healthy() const override { return p_.allFinite(); }
+  const std::vector<std::string>& probe_names() const override { return probes_; }
+  void probe(std::int64_t n, std::span<double> out) const override;
+
+  int first_actuator() const override { return actuator_; }
+  int sensed_actuators() const override { return 1; }
+  ActuatorReading reading(int k) const override;
 
   const Eigen::Vector2d& pressures() const { return p_; }
-  double step_size() const { return h_; }
-  std::int64_t steps_per_macro() const { return steps_; }
   // The actuator rate [m/s] the input model gave at the end of the last step (for the monitor).
   double s_dot_end() const { return s_dot_end_; }
   // Trapezoidal rule: micro steps whose Newton iteration missed its tolerance.
@@ -49,6 +66,7 @@ class HydraulicsSubsystem final : public Subsystem {
 
  private:
   HydraulicParameters hyd_;
+  double H_;
   double h_;
   std::int64_t steps_;
   double s0_;
@@ -56,11 +74,16 @@ class HydraulicsSubsystem final : public Subsystem {
   const ValveCommand& valve_;
   InputExtrapolator inputs_model_;
   double s_dot_end_;
-  std::string name_;
-  HydraulicIntegrator integrator_;
+  HydraulicsOptions options_;
+  int actuator_;
   std::int64_t unconverged_steps_ = 0;
+  double u_used_[2] = {0.0, 0.0};  // s [m], ṡ [m/s] of the newest micro step
+  double kappa_used_ = 0.0;        // [-] of the newest micro step
+  BondEnergy energy_;              // E_H
+  std::string name_;
   std::vector<std::string> inputs_ = {"s", "sdot"};
   std::vector<std::string> outputs_ = {"p1", "p2", "f_h", "fp"};
+  std::vector<std::string> probes_ = {"p1", "p2", "kappa", "E_H"};
 };
 
 }  // namespace hilsim::sim

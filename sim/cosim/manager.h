@@ -1,38 +1,22 @@
-// Non-iterative co-simulation manager: explicit Jacobi or Gauss-Seidel over any number of
-// subsystems, wired by name (output of one subsystem → input of another).
-//
-// Jacobi, macro step n:        every subsystem gets u(t_n) from the others' y(t_n), then all advance.
-// Gauss-Seidel (order a, b):   a gets y_b(t_n) and advances; b gets y_a(t_{n+1}) and advances.
-// A subsystem's inputs are tagged with the communication point they were sampled at (n, or n + 1
-// when their source has already advanced), so its input model interpolates where it can.
+// Non-iterative co-simulation manager: one thread walks a coupling graph (coupling_graph.h),
+// explicit Jacobi or Gauss-Seidel over any number of subsystems. The real-time executor walks the
+// same graph with one thread per subsystem (rt/plan_executor.h); both step the same objects.
 #pragma once
 
 #include <cstdint>
-#include <string>
 #include <vector>
 
+#include "sim/cosim/coupling_graph.h"
 #include "sim/cosim/subsystem.h"
 
 namespace hilsim::sim {
 
-struct Connection {
-  std::string from_subsystem;
-  std::string output;
-  std::string to_subsystem;
-  std::string input;
-};
-
-enum class Scheme {
-  kJacobi,
-  kGaussSeidel,  // in the order the subsystems are given
-};
-
 class CosimManager final {
  public:
-  // The subsystems must outlive the manager. Throws std::invalid_argument when a connection names
-  // an unknown subsystem or port, or an input is left unconnected or connected twice.
-  CosimManager(std::vector<Subsystem*> subsystems, const std::vector<Connection>& connections,
-               Scheme scheme);
+  // The subsystems must outlive the manager. Throws std::invalid_argument for a bad wiring
+  // (CouplingGraph).
+  CosimManager(std::vector<Subsystem*> subsystems, const std::vector<Connection>& connections, Scheme scheme);
+  CosimManager(std::vector<Subsystem*> subsystems, CouplingGraph graph);
   CosimManager(const CosimManager&) = delete;
   CosimManager& operator=(const CosimManager&) = delete;
 
@@ -46,19 +30,13 @@ class CosimManager final {
   const std::vector<double>& outputs(std::size_t i) const { return outputs_[i]; }
 
  private:
-  struct Source {
-    std::size_t subsystem;
-    std::size_t output;
-  };
-  void gather_inputs(std::size_t i, const std::vector<bool>& advanced);
+  void gather_inputs(std::size_t i);
   void refresh_outputs(std::size_t i);
 
   std::vector<Subsystem*> subsystems_;
-  Scheme scheme_;
-  std::vector<std::vector<Source>> sources_;  // per subsystem, per input
+  CouplingGraph graph_;
   std::vector<std::vector<double>> outputs_;  // per subsystem, per output
   std::vector<std::vector<double>> inputs_;   // per subsystem, per input
-  std::vector<bool> advanced_;                // per subsystem: stepped in the current macro step
   std::int64_t n_ = 0;
 };
 

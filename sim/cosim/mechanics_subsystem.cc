@@ -43,11 +43,13 @@ MechanicsSubsystem::MechanicsSubsystem(const CraneParameters& crane, const Hydra
     : crane_(crane),
       hyd_(hyd),
       coupling_(coupling),
+      H_(H),
       h_(h),
       steps_(steps_per_macro_step(H, h, "mechanics step h_M")),
       state_(initial),
       ik_(interface_kinematics(crane, initial.q, initial.q_dot)),
       inputs_model_(extrapolation, mechanics_inputs(coupling, crane.actuators).size(), H),
+      extrapolation_(extrapolation),
       inputs_(mechanics_inputs(coupling, crane.actuators)),
       outputs_(mechanics_outputs(coupling, crane.actuators)) {}
 
@@ -75,20 +77,45 @@ Eigen::Vector2d MechanicsSubsystem::actuator_forces(std::span<const double> u, c
   return f;
 }
 
-void MechanicsSubsystem::do_step(std::int64_t n) {
+void MechanicsSubsystem::micro_step(std::int64_t n, std::int64_t j) {
   std::array<double, InputExtrapolator::kMaxWidth> u{};
   // One evaluation of the actuator kinematics per step serves the friction term, the accelerations
   // and, with the next state's, the actuators' work.
-  for (std::int64_t j = 0; j < steps_; ++j) {
-    inputs_model_.evaluate(n, static_cast<double>(j) * h_, u);
-    const Eigen::Vector2d f_h = actuator_forces(u, ik_.s_dot);
-    const Eigen::Vector2d q_ddot = crane_accelerations(crane_, state_.q, state_.q_dot, ik_, f_h);
-    state_.q_dot += h_ * q_ddot;    // eq. (6)
-    state_.q += h_ * state_.q_dot;  // eq. (7)
-    const InterfaceKinematics next = interface_kinematics(crane_, state_.q, state_.q_dot);
-    work_ += f_h.dot(next.s - ik_.s);
-    ik_ = next;
-  }
+  inputs_model_.evaluate(n, static_cast<double>(j) * h_, u);
+  const Eigen::Vector2d f_h = actuator_forces(u, ik_.s_dot);
+  const Eigen::Vector2d q_ddot = crane_accelerations(crane_, state_.q, state_.q_dot, ik_, f_h);
+  state_.q_dot += h_ * q_ddot;    // eq. (6)
+  state_.q += h_ * state_.q_dot;  // eq. (7)
+  const InterfaceKinematics next = interface_kinematics(crane_, state_.q, state_.q_dot);
+  work_ += f_h.dot(next.s - ik_.s);
+  ik_ = next;
+}
+
+void MechanicsSubsystem::end_macro_step(std::int64_t n) {
+  if (!healthy()) return;
+  const Eigen::Vector2d e_M = effort(n, H_);
+  double P = 0.0;
+  for (int k = 0; k < crane_.actuators; ++k) P += e_M[k] * ik_.s_dot[k];
+  energy_.add(P, H_, extrapolation_);
+}
+
+const std::vector<std::string>& MechanicsSubsystem::probe_names() const {
+  static const std::vector<std::string> names = {"q1", "q2", "q1dot", "q2dot", "s1",   "s2",
+                                                 "s1dot", "s2dot", "work", "E_M"};
+  return names;
+}
+
+void MechanicsSubsystem::probe(std::int64_t, std::span<double> out) const {
+  out[0] = state_.q[0];
+  out[1] = state_.q[1];
+  out[2] = state_.q_dot[0];
+  out[3] = state_.q_dot[1];
+  out[4] = ik_.s[0];
+  out[5] = ik_.s[1];
+  out[6] = ik_.s_dot[0];
+  out[7] = ik_.s_dot[1];
+  out[8] = work_;
+  out[9] = energy_.E;
 }
 
 void MechanicsSubsystem::get_outputs(std::span<double> y) const {

@@ -5,11 +5,14 @@
 //   f-s and rim: in f_h     p-s: in p1, p2
 //   out:  s1, s1dot; with rim also Meff11 [, Meff12, Meff22] and feff1 [, feff2] (seed 004 eqs. 12–13).
 // With p-s the actuator force adds −c ṡ with the mechanics' own current ṡ at every step.
+// Probes: q1, q2 [rad], q1dot, q2dot [rad/s], s1, s2 [m], s1dot, s2dot [m/s] (0 for an absent
+// actuator), work [J] (the actuators' on the crane since t_0), E_M [J] (its side of the monitor).
 #pragma once
 
 #include <Eigen/Dense>
 
 #include "sim/cosim/coupling.h"
+#include "sim/cosim/coupling_monitor.h"
 #include "sim/cosim/input_extrapolation.h"
 #include "sim/cosim/subsystem.h"
 #include "sim/model/crane_model.h"
@@ -32,10 +35,15 @@ class MechanicsSubsystem final : public Subsystem {
   const std::string& name() const override { return name_; }
   const std::vector<std::string>& input_names() const override { return inputs_; }
   const std::vector<std::string>& output_names() const override { return outputs_; }
+  double micro_step_size() const override { return h_; }
+  std::int64_t micro_steps() const override { return steps_; }
   void set_inputs(std::int64_t n, std::span<const double> u) override;
-  void do_step(std::int64_t n) override;
+  void micro_step(std::int64_t n, std::int64_t j) override;
+  void end_macro_step(std::int64_t n) override;
   void get_outputs(std::span<double> y) const override;
   bool healthy() const override;
+  const std::vector<std::string>& probe_names() const override;
+  void probe(std::int64_t n, std::span<double> out) const override;
 
   const MechanicsState& state() const { return state_; }
   // The actuators' s, ṡ, A and Ȧq̇ at the current state, kept from the last step (the outputs, the
@@ -54,12 +62,15 @@ class MechanicsSubsystem final : public Subsystem {
   CraneParameters crane_;
   HydraulicParameters hyd_;
   Coupling coupling_;
+  double H_;
   double h_;
   std::int64_t steps_;
   MechanicsState state_;
   InterfaceKinematics ik_;  // at state_; changes only when do_step changes state_
   double work_ = 0.0;  // [J]
   InputExtrapolator inputs_model_;
+  Extrapolation extrapolation_;
+  BondEnergy energy_;  // E_M
   std::string name_ = "mechanics";
   std::vector<std::string> inputs_;
   std::vector<std::string> outputs_;

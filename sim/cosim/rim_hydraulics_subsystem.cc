@@ -8,19 +8,22 @@ namespace hilsim::sim {
 
 RimHydraulicsSubsystem::RimHydraulicsSubsystem(const HydraulicParameters& hyd, double H, double h,
                                                int actuators, const std::array<RimCylinder, 2>& cylinders,
-                                               RimForce force)
+                                               RimForce force, Extrapolation extrapolation)
     : hyd_(hyd),
+      H_(H),
       h_(h),
       steps_(steps_per_macro_step(H, h, "hydraulic step h_H")),
       n_(actuators),
       cyl_(cylinders),
-      force_(force) {
+      force_(force),
+      extrapolation_(extrapolation) {
   if (n_ < 1 || n_ > 2) throw std::invalid_argument("RIM coupling: 1 or 2 actuators");
   for (int k = 0; k < n_; ++k) {
     if (!cyl_[k].valve) throw std::invalid_argument("RIM coupling: actuator without a valve command");
     p_[k] = cyl_[k].p0;
     s_[k] = cyl_[k].s0;
     returned_[k] = actuator_force(hyd_, p_[k], 0.0);  // at rest before t_0
+    reading_[k] = ActuatorReading{s_[k], 0.0, p_[k][0], p_[k][1], returned_[k], 0.0};
   }
   inputs_ = rim_interface_ports(n_);
   for (int k = 0; k < n_; ++k) outputs_.push_back(k == 0 ? "f_h" : "f_h_2");
@@ -28,7 +31,11 @@ RimHydraulicsSubsystem::RimHydraulicsSubsystem(const HydraulicParameters& hyd, d
     const std::string sfx = k == 0 ? "" : "_2";
     outputs_.push_back("p1" + sfx);
     outputs_.push_back("p2" + sfx);
+    probes_.push_back("p1" + sfx);
+    probes_.push_back("p2" + sfx);
+    probes_.push_back("kappa" + sfx);
   }
+  probes_.push_back("E_H");
 }
 
 void RimHydraulicsSubsystem::set_inputs(std::int64_t, std::span<const double> u) {
@@ -48,27 +55,55 @@ void RimHydraulicsSubsystem::set_inputs(std::int64_t, std::span<const double> u)
   for (int k = 0; k < n_; ++k) f_eff_[k] = u[i++];
 }
 
-void RimHydraulicsSubsystem::do_step(std::int64_t n) {
-  const Eigen::Matrix2d M_inv = M_eff_.inverse();  // the unused block is the identity
-  Eigen::Vector2d sum = Eigen::Vector2d::Zero();
-  for (std::int64_t j = 0; j < steps_; ++j) {
-    const std::int64_t m = n * steps_ + j;  // global micro-step index
-    const double t = static_cast<double>(m) * h_;
-    Eigen::Vector2d f_h = Eigen::Vector2d::Zero();
-    for (int k = 0; k < n_; ++k) {
-      f_h[k] = actuator_force(hyd_, p_[k], s_dot_[k]);  // eq. (8) with the RIM's ṡ
-      const double kappa = cyl_[k].valve->kappa(m, t);
-      p_[k] += h_ * pressure_rates(hyd_, cyl_[k].s0, p_[k], s_[k], s_dot_[k], kappa);  // eq. (40)
-    }
-    const Eigen::Vector2d s_ddot = M_inv * (f_eff_ + f_h);  // eq. (11)
-    s_dot_ += h_ * s_ddot;                                   // eq. (39)
-    s_ += h_ * s_dot_;
-    for (int k = 0; k < n_; ++k) sum[k] += actuator_force(hyd_, p_[k], s_dot_[k]);  // at t + h
-  }
+void RimHydraulicsSubsystem::begin_macro_step(std::int64_t) {
+  M_inv_ = M_eff_.inverse();  // the unused block is the identity
+  sum_.setZero();
+}
+
+void RimHydraulicsSubsystem::micro_step(std::int64_t n, std::int64_t j) {
+  const std::int64_t m = n * steps_ + j;  // global micro-step index
+  const double t = static_cast<double>(m) * h_;
+  Eigen::Vector2d f_h = Eigen::Vector2d::Zero();
   for (int k = 0; k < n_; ++k) {
-    returned_[k] = force_ == RimForce::kAverage ? sum[k] / static_cast<double>(steps_)
+    f_h[k] = actuator_force(hyd_, p_[k], s_dot_[k]);  // eq. (8) with the RIM's ṡ
+    const double kappa = cyl_[k].valve->kappa(m, t);
+    reading_[k].s = s_[k];
+    reading_[k].s_dot = s_dot_[k];
+    reading_[k].kappa = kappa;
+    p_[k] += h_ * pressure_rates(hyd_, cyl_[k].s0, p_[k], s_[k], s_dot_[k], kappa);  // eq. (40)
+  }
+  const Eigen::Vector2d s_ddot = M_inv_ * (f_eff_ + f_h);  // eq. (11)
+  s_dot_ += h_ * s_ddot;                                    // eq. (39)
+  s_ += h_ * s_dot_;
+  for (int k = 0; k < n_; ++k) {
+    const double f_end = actuator_force(hyd_, p_[k], s_dot_[k]);  // at t + h
+    sum_[k] += f_end;
+    reading_[k].p1 = p_[k][0];
+    reading_[k].p2 = p_[k][1];
+    reading_[k].f_h = f_end;
+  }
+}
+
+void RimHydraulicsSubsystem::end_macro_step(std::int64_t) {
+  for (int k = 0; k < n_; ++k) {
+    returned_[k] = force_ == RimForce::kAverage ? sum_[k] / static_cast<double>(steps_)
                                                 : actuator_force(hyd_, p_[k], s_dot_[k]);
   }
+  if (!healthy()) return;
+  double P = 0.0;
+  for (int k = 0; k < n_; ++k) P += s_dot_[k] * returned_[k];
+  energy_.add(P, H_, extrapolation_);
+}
+
+void RimHydraulicsSubsystem::probe(std::int64_t n, std::span<double> out) const {
+  const std::int64_t micro = n * steps_;  // the first micro step after t_n
+  std::size_t i = 0;
+  for (int k = 0; k < n_; ++k) {
+    out[i++] = p_[k][0];
+    out[i++] = p_[k][1];
+    out[i++] = cyl_[k].valve->kappa(micro, static_cast<double>(micro) * h_);
+  }
+  out[i] = energy_.E;
 }
 
 void RimHydraulicsSubsystem::get_outputs(std::span<double> y) const {

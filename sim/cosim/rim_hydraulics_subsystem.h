@@ -8,13 +8,17 @@
 // Inputs: s1, s1dot [, s2, s2dot], Meff11 [, Meff12, Meff22], feff1 [, feff2]
 // Outputs: f_h [, f_h_2] the hydraulic force (p2 − p1) a_p − c ṡ_RIM returned to the mechanics (end
 //          of step or macro-step average, RimForce), then p1, p2 [, p1_2, p2_2].
+// Probes: p1, p2, kappa [, p1_2, p2_2, kappa_2] (κ applied from the communication point), E_H [J]
+// (the hydraulic side of the coupling monitor, Σ ṡ_RIM f_h over the actuators).
 #pragma once
 
 #include <array>
 
 #include <Eigen/Dense>
 
+#include "sim/cosim/actuator_sensors.h"
 #include "sim/cosim/coupling.h"
+#include "sim/cosim/coupling_monitor.h"
 #include "sim/cosim/subsystem.h"
 #include "sim/manoeuvre/valve_command.h"
 #include "sim/model/crane_parameters.h"
@@ -27,18 +31,30 @@ struct RimCylinder {
   const ValveCommand* valve = nullptr;          // must outlive the subsystem
 };
 
-class RimHydraulicsSubsystem final : public Subsystem {
+class RimHydraulicsSubsystem final : public Subsystem, public ActuatorSensors {
  public:
+  // `extrapolation`: the scheme's input model, which sets the monitor's quadrature (BondEnergy).
   RimHydraulicsSubsystem(const HydraulicParameters& hyd, double H, double h, int actuators,
-                         const std::array<RimCylinder, 2>& cylinders, RimForce force);
+                         const std::array<RimCylinder, 2>& cylinders, RimForce force,
+                         Extrapolation extrapolation = Extrapolation::kZeroOrderHold);
 
   const std::string& name() const override { return name_; }
   const std::vector<std::string>& input_names() const override { return inputs_; }
   const std::vector<std::string>& output_names() const override { return outputs_; }
+  double micro_step_size() const override { return h_; }
+  std::int64_t micro_steps() const override { return steps_; }
   void set_inputs(std::int64_t n, std::span<const double> u) override;
-  void do_step(std::int64_t n) override;
+  void begin_macro_step(std::int64_t n) override;
+  void micro_step(std::int64_t n, std::int64_t j) override;
+  void end_macro_step(std::int64_t n) override;
   void get_outputs(std::span<double> y) const override;
   bool healthy() const override;
+  const std::vector<std::string>& probe_names() const override { return probes_; }
+  void probe(std::int64_t n, std::span<double> out) const override;
+
+  int first_actuator() const override { return 0; }
+  int sensed_actuators() const override { return n_; }
+  ActuatorReading reading(int k) const override { return reading_[k]; }
 
   const Eigen::Vector2d& pressures(int k) const { return p_[k]; }
   double step_size() const { return h_; }
@@ -50,6 +66,7 @@ class RimHydraulicsSubsystem final : public Subsystem {
 
  private:
   HydraulicParameters hyd_;
+  double H_;
   double h_;
   std::int64_t steps_;
   int n_;
@@ -61,6 +78,12 @@ class RimHydraulicsSubsystem final : public Subsystem {
   Eigen::Matrix2d M_eff_ = Eigen::Matrix2d::Identity();  // [kg]
   Eigen::Vector2d f_eff_ = Eigen::Vector2d::Zero();      // [N]
   Eigen::Vector2d returned_ = Eigen::Vector2d::Zero();   // [N]
+  Eigen::Matrix2d M_inv_ = Eigen::Matrix2d::Identity();  // M̃⁻¹ over the macro step [1/kg]
+  Eigen::Vector2d sum_ = Eigen::Vector2d::Zero();        // Σ f_h over its micro steps [N]
+  std::array<ActuatorReading, 2> reading_{};             // after the newest micro step
+  Extrapolation extrapolation_;
+  BondEnergy energy_;  // E_H
+  std::vector<std::string> probes_;
   std::string name_ = "rim_hydraulics";
   std::vector<std::string> inputs_;
   std::vector<std::string> outputs_;

@@ -70,12 +70,18 @@ InterfaceDynamics interface_dynamics(const CraneParameters& par, const Vec2& q, 
   const int n = ik.n;
   const Mat2 M_inv = mass_matrix(par, q).inverse();
   const Vec2 f_minus_c = gravity_forces(par, q) - velocity_forces(par, q, q_dot);
-  const Eigen::MatrixXd A = ik.A.topRows(n);
-  const Eigen::MatrixXd M_eff = (A * M_inv * A.transpose()).inverse();             // eq. (12)
-  const Eigen::VectorXd f_eff = M_eff * (A * M_inv * f_minus_c + ik.A_dot_q_dot.head(n));  // eq. (13)
+  // Fixed-size arithmetic (the crane has one or two actuators): nothing here allocates, so the RIM's
+  // mechanics may evaluate it inside a real-time step.
   InterfaceDynamics id;
-  id.M_eff.topLeftCorner(n, n) = M_eff;
-  id.f_eff.head(n) = f_eff;
+  if (n == 1) {
+    const Eigen::RowVector2d J = ik.A.row(0);
+    const double M_eff = 1.0 / (J * M_inv * J.transpose())(0, 0);                       // eq. (12)
+    id.M_eff(0, 0) = M_eff;
+    id.f_eff[0] = M_eff * ((J * M_inv * f_minus_c)(0, 0) + ik.A_dot_q_dot[0]);          // eq. (13)
+    return id;
+  }
+  id.M_eff = (ik.A * M_inv * ik.A.transpose()).inverse();                                // eq. (12)
+  id.f_eff = id.M_eff * (ik.A * M_inv * f_minus_c + ik.A_dot_q_dot);                     // eq. (13)
   return id;
 }
 

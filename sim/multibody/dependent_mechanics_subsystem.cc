@@ -15,6 +15,7 @@ DependentMechanicsSubsystem::DependentMechanicsSubsystem(const CraneParameters& 
       hyd_(hyd),
       coupling_(coupling),
       formulation_(formulation),
+      H_(H),
       h_(h),
       steps_(steps_per_macro_step(H, h, "mechanics step h_M")),
       theta2_0_(theta0[1]),
@@ -42,20 +43,48 @@ ActuatorLoad DependentMechanicsSubsystem::load() const {
   return {(u_[1] - u_[0]) * hyd_.a_p, hyd_.c};  // eq. (8) with the mechanics' own ṡ1
 }
 
-void DependentMechanicsSubsystem::do_step(std::int64_t) {
-  const ActuatorLoad l = load();
-  for (std::int64_t j = 0; j < steps_; ++j) {
-    const dependent::Actuator before = dependent::actuator(crane_, state_.x, state_.x_dot);
-    if (formulation_ == MechanicsFormulation::kAli1) {
-      ali1_.step(state_, h_, l);
-    } else if (!ali3p_.step(state_, h_, l).converged) {
-      ++unconverged_steps_;
-    }
-    const dependent::Actuator after = dependent::actuator(crane_, state_.x, state_.x_dot);
-    // The friction acts with ṡ at the start of an ALI1 step and at its end in ALI3-P.
-    const double s_dot = formulation_ == MechanicsFormulation::kAli1 ? before.s_dot : after.s_dot;
-    work_ += (l.f0 - l.c * s_dot) * (after.s - before.s);
+void DependentMechanicsSubsystem::begin_macro_step(std::int64_t) { load_ = load(); }
+
+void DependentMechanicsSubsystem::micro_step(std::int64_t, std::int64_t) {
+  const ActuatorLoad& l = load_;
+  const dependent::Actuator before = dependent::actuator(crane_, state_.x, state_.x_dot);
+  if (formulation_ == MechanicsFormulation::kAli1) {
+    ali1_.step(state_, h_, l);
+  } else if (!ali3p_.step(state_, h_, l).converged) {
+    ++unconverged_steps_;
   }
+  const dependent::Actuator after = dependent::actuator(crane_, state_.x, state_.x_dot);
+  // The friction acts with ṡ at the start of an ALI1 step and at its end in ALI3-P.
+  const double s_dot = formulation_ == MechanicsFormulation::kAli1 ? before.s_dot : after.s_dot;
+  work_ += (l.f0 - l.c * s_dot) * (after.s - before.s);
+}
+
+void DependentMechanicsSubsystem::end_macro_step(std::int64_t) {
+  if (!healthy()) return;
+  const double s_dot = dependent::actuator(crane_, state_.x, state_.x_dot).s_dot;
+  energy_.add(effort() * s_dot, H_, Extrapolation::kZeroOrderHold);
+}
+
+const std::vector<std::string>& DependentMechanicsSubsystem::probe_names() const {
+  static const std::vector<std::string> names = {"q1", "q2", "q1dot", "q2dot", "s1",   "s2",
+                                                 "s1dot", "s2dot", "work", "E_M"};
+  return names;
+}
+
+void DependentMechanicsSubsystem::probe(std::int64_t, std::span<double> out) const {
+  const Eigen::Vector2d q = angles();
+  const Eigen::Vector2d q_dot = angle_rates();
+  const dependent::Actuator act = dependent::actuator(crane_, state_.x, state_.x_dot);
+  out[0] = q[0];
+  out[1] = q[1];
+  out[2] = q_dot[0];
+  out[3] = q_dot[1];
+  out[4] = act.s;
+  out[5] = 0.0;
+  out[6] = act.s_dot;
+  out[7] = 0.0;
+  out[8] = work_;
+  out[9] = energy_.E;
 }
 
 void DependentMechanicsSubsystem::get_outputs(std::span<double> y) const {

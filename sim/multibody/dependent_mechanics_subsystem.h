@@ -4,11 +4,14 @@
 // Inputs: f-s → [f_h]; p-s → [p1, p2] (f_h = (p2 − p1) a_p − c ṡ1 with the mechanics' own ṡ1:
 // explicit at every ALI1 step, implicit in the ALI3-P equilibrium at t_{n+1}).
 // Outputs: [s1, s1dot].
+// Probes: as MechanicsSubsystem's (q1, q2, q1dot, q2dot, s1, s2, s1dot, s2dot, work, E_M), the
+// angles from the dependent coordinates.
 #pragma once
 
 #include <Eigen/Dense>
 
 #include "sim/cosim/coupling.h"
+#include "sim/cosim/coupling_monitor.h"
 #include "sim/cosim/subsystem.h"
 #include "sim/multibody/ali1_integrator.h"
 #include "sim/multibody/ali3p_integrator.h"
@@ -29,10 +32,16 @@ class DependentMechanicsSubsystem final : public Subsystem {
   const std::string& name() const override { return name_; }
   const std::vector<std::string>& input_names() const override { return inputs_; }
   const std::vector<std::string>& output_names() const override { return outputs_; }
+  double micro_step_size() const override { return h_; }
+  std::int64_t micro_steps() const override { return steps_; }
   void set_inputs(std::int64_t n, std::span<const double> u) override;
-  void do_step(std::int64_t n) override;
+  void begin_macro_step(std::int64_t n) override;
+  void micro_step(std::int64_t n, std::int64_t j) override;
+  void end_macro_step(std::int64_t n) override;
   void get_outputs(std::span<double> y) const override;
   bool healthy() const override;
+  const std::vector<std::string>& probe_names() const override;
+  void probe(std::int64_t n, std::span<double> out) const override;
 
   const DependentState& state() const { return state_; }
   // Link angles [rad], θ2 on the branch nearest to the initial one.
@@ -56,6 +65,7 @@ class DependentMechanicsSubsystem final : public Subsystem {
   HydraulicParameters hyd_;
   Coupling coupling_;
   MechanicsFormulation formulation_;
+  double H_;
   double h_;
   std::int64_t steps_;
   double theta2_0_;
@@ -64,6 +74,8 @@ class DependentMechanicsSubsystem final : public Subsystem {
   Ali3pIntegrator ali3p_;
   std::int64_t unconverged_steps_ = 0;
   double work_ = 0.0;  // [J]
+  ActuatorLoad load_{};  // held over the macro step
+  BondEnergy energy_;    // E_M (held inputs: rectangle rule)
   double u_[2] = {0.0, 0.0};  // f-s: [f_h]; p-s: [p1, p2]
   std::string name_ = "mechanics";
   std::vector<std::string> inputs_;

@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include "sim/cosim/crane_cosimulation.h"
+#include "sim/cosim/hydraulics_subsystem.h"
+#include "sim/cosim/manager.h"
+#include "sim/cosim/mechanics_subsystem.h"
 #include "tools/io/trajectory_files.h"
 
 namespace hilsim::sim {

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "sim/cosim/crane_cosimulation.h"
+#include "sim/multibody/dependent_mechanics_subsystem.h"
 #include "sim/model/crane_model.h"
 #include "sim/multibody/ali1_integrator.h"
 #include "sim/multibody/ali3p_integrator.h"

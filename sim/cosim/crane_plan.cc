@@ -1,0 +1,131 @@
+#include "sim/cosim/crane_plan.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "sim/cosim/crane_samples.h"
+#include "sim/cosim/hydraulics_subsystem.h"
+#include "sim/cosim/mechanics_subsystem.h"
+#include "sim/cosim/rim_hydraulics_subsystem.h"
+#include "sim/model/crane_model.h"
+#include "sim/multibody/dependent_mechanics_subsystem.h"
+
+namespace hilsim::sim {
+
+namespace {
+
+std::string suffix(int k) { return k == 0 ? "" : "_" + std::to_string(k + 1); }
+
+// Direct couplings: mechanics ↔ one hydraulic subsystem per actuator.
+std::vector<Connection> direct_connections(Coupling coupling, int actuators) {
+  std::vector<Connection> c;
+  for (int k = 0; k < actuators; ++k) {
+    const std::string hyd = "hydraulics" + suffix(k), s = "s" + std::to_string(k + 1);
+    c.push_back({"mechanics", s, hyd, "s"});
+    c.push_back({"mechanics", s + "dot", hyd, "sdot"});
+    if (coupling == Coupling::kForceDisplacement) {
+      c.push_back({hyd, "f_h", "mechanics", "f_h" + suffix(k)});
+    } else {
+      c.push_back({hyd, "p1", "mechanics", "p1" + suffix(k)});
+      c.push_back({hyd, "p2", "mechanics", "p2" + suffix(k)});
+    }
+  }
+  return c;
+}
+
+// RIM coupling: mechanics ↔ the RIM with every actuator's hydraulics.
+std::vector<Connection> rim_connections(int actuators) {
+  std::vector<Connection> c;
+  for (const std::string& n : rim_interface_ports(actuators)) c.push_back({"mechanics", n, "rim_hydraulics", n});
+  for (int k = 0; k < actuators; ++k) c.push_back({"rim_hydraulics", "f_h" + suffix(k), "mechanics", "f_h" + suffix(k)});
+  return c;
+}
+
+// The capability rules: what the subsystems below can run together.
+void check_combination(const CraneParameters& crane, const Equilibrium& eq, const CosimSettings& settings) {
+  if (crane.actuators != 1 && crane.actuators != 2) throw std::invalid_argument("the crane has 1 or 2 actuators");
+  if (crane.actuators == 2 && eq.actuators != 2) {
+    throw std::invalid_argument("the equilibrium was solved for one actuator, the crane has two");
+  }
+  if (settings.mechanics != MechanicsFormulation::kIndependent &&
+      (crane.actuators != 1 || settings.coupling == Coupling::kReducedInterface ||
+       settings.extrapolation != Extrapolation::kZeroOrderHold)) {
+    throw std::invalid_argument("the ALI1 and ALI3-P mechanics run one actuator with f-s or p-s coupling and held inputs");
+  }
+  if (settings.coupling == Coupling::kReducedInterface && settings.hydraulics_integrator != HydraulicIntegrator::kForwardEuler) {
+    throw std::invalid_argument("the RIM coupling integrates its cylinders with forward Euler (seed 004 eq. 40)");
+  }
+  if (!(std::isfinite(settings.duration) && settings.duration >= 0.0)) {
+    throw std::invalid_argument("duration must be a non-negative number of seconds");
+  }
+}
+
+std::unique_ptr<Subsystem> make_mechanics(const CraneParameters& crane, const HydraulicParameters& hyd,
+                                          const Equilibrium& eq, const CosimSettings& settings) {
+  const double h_mech = settings.h_mech > 0.0 ? settings.h_mech : settings.H;
+  if (settings.mechanics == MechanicsFormulation::kIndependent) {
+    MechanicsState initial;
+    initial.q = eq.q;
+    return std::make_unique<MechanicsSubsystem>(crane, hyd, settings.coupling, settings.H, h_mech, initial,
+                                                settings.extrapolation);
+  }
+  return std::make_unique<DependentMechanicsSubsystem>(crane, hyd, settings.coupling, settings.mechanics, settings.H,
+                                                       h_mech, eq.q, eq.f_h);
+}
+
+}  // namespace
+
+Plan build_crane_plan(const CraneParameters& crane, const HydraulicParameters& hyd, const Equilibrium& eq,
+                      const CosimSettings& settings, CraneValves valves) {
+  check_combination(crane, eq, settings);
+  if (!valves.actuator1) throw std::invalid_argument("co-simulation: actuator 1 has no valve command");
+  std::unique_ptr<ValveCommand> own_valve2;
+  if (crane.actuators == 2 && !valves.actuator2) {
+    own_valve2 = std::make_unique<SecondActuatorManoeuvre>(eq.actuator2.kappa);
+    valves.actuator2 = own_valve2.get();
+  }
+  const std::array<const ValveCommand*, 2> valve = {valves.actuator1, valves.actuator2};
+  std::unique_ptr<Subsystem> mechanics = make_mechanics(crane, hyd, eq, settings);
+  std::vector<std::unique_ptr<Subsystem>> hydraulic;
+  std::vector<Connection> connections;
+  CraneProbeNames probes;
+  if (settings.coupling == Coupling::kReducedInterface) {
+    std::array<RimCylinder, 2> cyl{};
+    for (int k = 0; k < crane.actuators; ++k) cyl[k] = RimCylinder{eq.actuator(k).s, eq.actuator(k).p, valve[k]};
+    hydraulic.push_back(std::make_unique<RimHydraulicsSubsystem>(hyd, settings.H, settings.h_hyd, crane.actuators, cyl,
+                                                                 settings.rim_force, settings.extrapolation));
+    connections = rim_connections(crane.actuators);
+    for (int k = 0; k < crane.actuators; ++k) {
+      probes.p1.push_back({"rim_hydraulics", "p1" + suffix(k)});
+      probes.p2.push_back({"rim_hydraulics", "p2" + suffix(k)});
+      probes.kappa.push_back({"rim_hydraulics", "kappa" + suffix(k)});
+    }
+    probes.E_H.push_back({"rim_hydraulics", "E_H"});
+  } else {
+    for (int k = 0; k < crane.actuators; ++k) {
+      const ActuatorEquilibrium a = eq.actuator(k);
+      const HydraulicsOptions options{0.0, settings.extrapolation, settings.hydraulics_integrator, settings.coupling, k};
+      hydraulic.push_back(std::make_unique<HydraulicsSubsystem>(hyd, settings.H, settings.h_hyd, a.s, a.p, *valve[k], options));
+      const std::string name = hydraulic.back()->name();
+      probes.p1.push_back({name, "p1"});
+      probes.p2.push_back({name, "p2"});
+      probes.kappa.push_back({name, "kappa"});
+      probes.E_H.push_back({name, "E_H"});
+    }
+    connections = direct_connections(settings.coupling, crane.actuators);
+  }
+  std::vector<std::unique_ptr<Subsystem>> order;
+  if (settings.scheme != CosimScheme::kGaussSeidelHydraulicsFirst) order.push_back(std::move(mechanics));
+  for (auto& h : hydraulic) order.push_back(std::move(h));
+  if (settings.scheme == CosimScheme::kGaussSeidelHydraulicsFirst) order.push_back(std::move(mechanics));
+
+  const auto N = static_cast<std::int64_t>(std::floor(settings.duration / settings.H + 1e-9));
+  Plan plan(std::move(order), connections,
+            settings.scheme == CosimScheme::kJacobi ? Scheme::kJacobi : Scheme::kGaussSeidel, settings.H, N);
+  const double E0 = mechanical_energy(crane, eq.q, Eigen::Vector2d::Zero());
+  plan.set_assembly(std::make_unique<CraneSampleAssembly>(crane, hyd, settings.H, E0, plan.subsystems(), probes));
+  if (own_valve2) plan.keep(std::move(own_valve2));
+  return plan;
+}
+
+}  // namespace hilsim::sim
