@@ -10,9 +10,16 @@
 #include "rt/commanded_valve.h"
 #include "rt/latest_value.h"
 #include "rt/periodic_loop.h"
-#include "rt/subsystem_loop.h"
+#include "sim/cosim/subsystem.h"
 
 namespace hilsim::rt {
+
+class StepObserver {
+ public:
+  virtual ~StepObserver() = default;
+  virtual void after_step(std::int64_t step, std::span<const double> inputs, const sim::Subsystem& subsystem,
+                          bool healthy) noexcept = 0;
+};
 
 struct SensorSnapshot {
   std::int64_t micro_step = -1;  // the hydraulic micro step just finished (-1: none yet)
