@@ -111,3 +111,31 @@ TEST(RtCli, BadRealTimeFlagsAndKeysAreRefused) {
 }
 
 }  // namespace
+
+namespace {
+
+// Every shipped co-simulation scenario (the monolithic ones run no threads) in the threads of its
+// plan, with its own scheme, coupling, actuators and steps: the CSV is the offline run's, byte for
+// byte. The HIL scenarios run their manoeuvre (--input script) instead of waiting for a controller.
+TEST(RtCli, EveryShippedScenarioRunsInThreadsByteIdenticalToOffline) {
+  const fs::path dir = fs::path(HILSIM_SOURCE_DIR) / "config" / "scenarios";
+  int scenarios = 0;
+  for (const fs::directory_entry& e : fs::directory_iterator(dir)) {
+    const std::string name = e.path().stem().string();
+    if (e.path().extension() != ".toml" || name.rfind("mono_", 0) == 0) continue;
+    SCOPED_TRACE(name);
+    const fs::path offline = temp("_" + name + "_offline.csv"), threaded = temp("_" + name + "_threads.csv");
+    const std::string args = "run " + e.path().string() + " --quiet --reference none --input script --duration 0.5 --out ";
+    const Outcome a = run(args + offline.string());
+    ASSERT_EQ(a.status, 0) << a.err;
+    const Outcome b = run(args + threaded.string() + " --threads");
+    ASSERT_EQ(b.status, 0) << b.err;
+    EXPECT_TRUE(slurp(offline) == slurp(threaded)) << "CSV files differ: " << offline << " " << threaded;
+    fs::remove(offline);
+    fs::remove(threaded);
+    ++scenarios;
+  }
+  EXPECT_GE(scenarios, 24);
+}
+
+}  // namespace

@@ -29,10 +29,10 @@ std::string error_of(const std::string& text) {
 
 TEST(RtSection, DefaultsPlaceBothThreadsOnCpu1WithTheHydraulicsAbove) {
   const Scenario s = default_scenario();
-  EXPECT_EQ(s.rt.mechanics.cpu, 1);
-  EXPECT_EQ(s.rt.hydraulics.cpu, 1);
-  EXPECT_GT(s.rt.hydraulics.priority, s.rt.mechanics.priority);
-  EXPECT_EQ(s.rt.mechanics.scheduler, rt::Scheduler::kFifo);
+  EXPECT_EQ(s.rt.others.cpu, 1);
+  EXPECT_EQ(s.rt.fastest.cpu, 1);
+  EXPECT_GT(s.rt.fastest.priority, s.rt.others.priority);
+  EXPECT_EQ(s.rt.others.scheduler, rt::Scheduler::kFifo);
   EXPECT_EQ(s.rt.overrun_policy, rt::OverrunPolicy::kCatchUp);
   EXPECT_EQ(s.rt.telemetry_decimation, 1);
   EXPECT_NO_THROW(validate(s));
@@ -52,17 +52,17 @@ telemetry_decimation = 5
 stack_kib = 256
 )"));
   EXPECT_NO_THROW(validate(s));
-  EXPECT_EQ(s.rt.mechanics.cpu, 0);
-  EXPECT_EQ(s.rt.hydraulics.cpu, -1);
-  EXPECT_EQ(s.rt.mechanics.priority, 60);
-  EXPECT_EQ(s.rt.hydraulics.priority, 90);
+  EXPECT_EQ(s.rt.others.cpu, 0);
+  EXPECT_EQ(s.rt.fastest.cpu, -1);
+  EXPECT_EQ(s.rt.others.priority, 60);
+  EXPECT_EQ(s.rt.fastest.priority, 90);
   EXPECT_EQ(s.rt.io_priority, 40);
   EXPECT_EQ(load_scenario(write_scenario("")).rt.io_priority, 0);  // SCHED_OTHER unless asked
-  EXPECT_EQ(s.rt.mechanics.scheduler, rt::Scheduler::kOther);
-  EXPECT_EQ(s.rt.hydraulics.scheduler, rt::Scheduler::kOther);
+  EXPECT_EQ(s.rt.others.scheduler, rt::Scheduler::kOther);
+  EXPECT_EQ(s.rt.fastest.scheduler, rt::Scheduler::kOther);
   EXPECT_EQ(s.rt.overrun_policy, rt::OverrunPolicy::kSkip);
   EXPECT_EQ(s.rt.telemetry_decimation, 5);
-  EXPECT_EQ(s.rt.hydraulics.stack_bytes, 256u * 1024u);
+  EXPECT_EQ(s.rt.fastest.stack_bytes, 256u * 1024u);
   EXPECT_EQ(load_scenario(write_scenario("[rt]\noverrun = \"stop\"\n")).rt.overrun_policy,
             rt::OverrunPolicy::kStop);
 }
@@ -94,6 +94,42 @@ TEST(RtSection, IntegersMustBeIntegersAndKeysMustBeKnown) {
   msg = error_of("[rt]\ncpu = 1\n");
   EXPECT_NE(msg.find("unknown key 'rt.cpu'"), std::string::npos) << msg;
   EXPECT_NE(msg.find("cpu_mech"), std::string::npos) << "lists the accepted keys: " << msg;
+}
+
+}  // namespace
+}  // namespace hilsim::config
+
+namespace hilsim::config {
+namespace {
+
+TEST(RtSection, ThreadsAreConfiguredBySubsystemName) {
+  const Scenario s = load_scenario(write_scenario(R"(
+[rt.thread.hydraulics_2]
+cpu = 0
+priority = 75
+
+[rt.thread.mechanics]
+priority = 65
+)"));
+  EXPECT_NO_THROW(validate(s));
+  ASSERT_EQ(s.rt.threads.size(), 2u);
+  EXPECT_EQ(s.rt.threads.at("hydraulics_2").cpu, 0);
+  EXPECT_EQ(s.rt.threads.at("hydraulics_2").priority, 75);
+  EXPECT_EQ(s.rt.threads.at("mechanics").cpu, -1);  // the default's
+  const rt::ThreadConfig mech = rt::thread_for(s.rt, "mechanics", false);
+  EXPECT_EQ(mech.priority, 65);
+  EXPECT_EQ(mech.cpu, s.rt.others.cpu);
+  EXPECT_EQ(rt::thread_for(s.rt, "hydraulics", true).priority, s.rt.fastest.priority);
+}
+
+TEST(RtSection, AThreadOfNoSubsystemOrOutOfRangeIsNamed) {
+  std::string msg = error_of("[rt.thread.hydraulic]\ncpu = 0\n");
+  EXPECT_NE(msg.find("[rt.thread.hydraulic] names no subsystem"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("rim_hydraulics"), std::string::npos) << msg;
+  msg = error_of("[rt.thread.mechanics]\npriority = 100\n");
+  EXPECT_NE(msg.find("'rt.thread.mechanics.priority' = 100"), std::string::npos) << msg;
+  msg = error_of("[rt.thread.mechanics]\ncore = 1\n");
+  EXPECT_NE(msg.find("unknown key 'rt.thread.mechanics.core'"), std::string::npos) << msg;
 }
 
 }  // namespace

@@ -37,7 +37,8 @@ TEST(ScenarioWriter, ChangedValuesKeepTheirBits) {
   s.cosim.scheme = sim::CosimScheme::kGaussSeidelHydraulicsFirst;
   s.crane.actuators = 2;
   s.hydraulics.b = -1.234567890123456789e-17;
-  s.rt.hydraulics.priority = 91;
+  s.rt.fastest.priority = 91;
+  s.rt.threads["hydraulics_2"] = rt::ThreadOverride{0, 77};
   s.rt.overrun_policy = rt::OverrunPolicy::kSkip;
   s.hil.input = hil::InputSource::kUdp;
   s.hil.safe_kappa = 0.4321;
@@ -51,7 +52,10 @@ TEST(ScenarioWriter, ChangedValuesKeepTheirBits) {
   EXPECT_EQ(back.cosim.scheme, s.cosim.scheme);
   EXPECT_EQ(back.crane.actuators, 2);
   EXPECT_EQ(back.hydraulics.b, s.hydraulics.b);
-  EXPECT_EQ(back.rt.hydraulics.priority, 91);
+  EXPECT_EQ(back.rt.fastest.priority, 91);
+  ASSERT_EQ(back.rt.threads.count("hydraulics_2"), 1u);
+  EXPECT_EQ(back.rt.threads.at("hydraulics_2").cpu, 0);
+  EXPECT_EQ(back.rt.threads.at("hydraulics_2").priority, 77);
   EXPECT_EQ(back.rt.overrun_policy, rt::OverrunPolicy::kSkip);
   EXPECT_EQ(back.hil.input, hil::InputSource::kUdp);
   EXPECT_EQ(back.hil.safe_kappa, 0.4321);

@@ -13,6 +13,7 @@
 #include "sim/cosim/hydraulics_subsystem.h"
 #include "sim/manoeuvre/valve_command.h"
 #include "sim/model/equilibrium.h"
+#include "tools/hilsim/bench_rt_cosim.h"
 #include "tools/hilsim/cyclictest.h"
 #include "tools/io/input_error.h"
 
@@ -31,6 +32,11 @@ void BenchRtCommand::add_to(CLI::App& parent) {
   cmd->add_flag("--no-cyclictest", no_cyclictest, "Do not run cyclictest");
   cmd->add_flag("--require-rt", require_rt,
                 "Refuse to run (exit 2) unless memory locking, SCHED_FIFO and CPU pinning are granted");
+  cmd->add_flag("--cosim", cosim,
+                "Run a whole co-simulation paced in its threads (default: RIM, 2 actuators, H = 20 ms, "
+                "h_H = 0.2 ms, 10 s of M2; a scenario and the run flags below change it) and print each thread's "
+                "figures beside cyclictest's");
+  scenario.add_to(*cmd);
 }
 
 namespace {
@@ -129,6 +135,7 @@ void print_comparison(const rt::LoopStats& mine, const std::optional<CyclictestR
 }  // namespace
 
 int BenchRtCommand::execute() const {
+  if (cosim) return bench_cosim_paced(scenario, BenchCosimSettings{no_cyclictest, require_rt});
   for (int rate : rates_hz) {
     if (rt::kNanosecondsPerSecond % rate != 0 || (1'000'000 % rate) != 0) {
       throw io::InputError(

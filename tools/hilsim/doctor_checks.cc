@@ -77,7 +77,7 @@ Finding preemption_finding() {
 }
 
 Finding rtprio_finding(const rt::RtSettings& rt) {
-  const int needed = std::max(rt.mechanics.priority, rt.hydraulics.priority);
+  const int needed = std::max(rt.others.priority, rt.fastest.priority);
   const rt::ResourceLimit lim = rt::resource_limit(RLIMIT_RTPRIO);
   const std::string limits =
       "RLIMIT_RTPRIO " + rt::describe_limit(lim.soft) + " (hard " + rt::describe_limit(lim.hard) + ")";
@@ -111,7 +111,7 @@ Finding isolation_finding(const rt::RtSettings& rt) {
   const std::vector<int> isolated = rt::isolated_cpus();
   const std::vector<int> online = rt::online_cpus();
   std::set<int> configured;  // the configured CPUs that exist (a missing one is its own finding)
-  for (const rt::ThreadConfig* t : {&rt.mechanics, &rt.hydraulics}) {
+  for (const rt::ThreadConfig* t : {&rt.others, &rt.fastest}) {
     if (std::find(online.begin(), online.end(), t->cpu) != online.end()) configured.insert(t->cpu);
   }
   std::string cpus;
@@ -163,8 +163,8 @@ std::vector<Finding> governor_findings() {
 std::vector<Finding> cpu_findings(const rt::RtSettings& rt) {
   std::vector<Finding> out;
   const std::vector<int> online = rt::online_cpus();
-  for (const rt::ThreadConfig* t : {&rt.mechanics, &rt.hydraulics}) {
-    const std::string who = "[rt] " + std::string(t == &rt.mechanics ? "cpu_mech" : "cpu_hyd");
+  for (const rt::ThreadConfig* t : {&rt.others, &rt.fastest}) {
+    const std::string who = "[rt] " + std::string(t == &rt.others ? "cpu_mech" : "cpu_hyd");
     if (t->cpu < 0) {
       out.push_back({Level::kWarn, who + " = -1: the thread is not pinned",
                      "pin it to a CPU (online: " + rt::format_cpu_list(online) + ")"});
@@ -180,11 +180,11 @@ std::vector<Finding> cpu_findings(const rt::RtSettings& rt) {
       out.push_back({Level::kFail, who + " = " + std::to_string(t->cpu) + ": " + problem, ""});
     }
   }
-  if (rt.mechanics.cpu >= 0 && rt.mechanics.cpu == rt.hydraulics.cpu) {
+  if (rt.others.cpu >= 0 && rt.others.cpu == rt.fastest.cpu) {
     out.push_back({Level::kOk,
-                   "both threads share CPU " + std::to_string(rt.mechanics.cpu) +
-                       " (the hydraulics at priority " + std::to_string(rt.hydraulics.priority) +
-                       " preempt the mechanics at " + std::to_string(rt.mechanics.priority) + ")",
+                   "both threads share CPU " + std::to_string(rt.others.cpu) +
+                       " (the hydraulics at priority " + std::to_string(rt.fastest.priority) +
+                       " preempt the mechanics at " + std::to_string(rt.others.priority) + ")",
                    ""});
   }
   return out;

@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "hil/candump_log.h"
-#include "rt/crane_runner.h"
+#include "rt/plan_executor.h"
 #include "rt/loop_report.h"
 #include "rt/process_setup.h"
 #include "tools/hilsim/hil_session.h"
@@ -44,12 +44,15 @@ class StopOnSignals final {
   struct sigaction old_term_ {};
 };
 
-// The telemetry thread's sink: streams CSV rows and keeps the samples a reference needs.
-class CsvSink final : public rt::SampleSink {
+// The writer thread's sink: assembles each point's sample (the offline run's bytes), streams CSV
+// rows and keeps the samples a reference needs.
+class CsvSink final : public rt::PointSink {
  public:
-  CsvSink(std::ofstream* csv, bool keep) : csv_(csv), keep_(keep) {}
-  void on_sample(const sim::CraneSample& s) override {
-    if (csv_) io::write_trajectory_row(*csv_, s, 1);  // the real-time runner has one actuator
+  CsvSink(const sim::Plan& plan, std::ofstream* csv, bool keep, int actuators)
+      : plan_(plan), csv_(csv), keep_(keep), actuators_(actuators) {}
+  void on_point(std::int64_t n, std::span<const sim::ProbeValues> probes) override {
+    const sim::CraneSample s = plan_.assembly().sample(n, probes);
+    if (csv_) io::write_trajectory_row(*csv_, s, actuators_);
     if (keep_) samples.push_back(s);
     last_t = s.t;
   }
@@ -57,8 +60,10 @@ class CsvSink final : public rt::SampleSink {
   double last_t = 0.0;
 
  private:
+  const sim::Plan& plan_;
   std::ofstream* csv_;
   bool keep_;
+  int actuators_;
 };
 
 std::string describe(const rt::ThreadConfig& t) {
@@ -67,44 +72,75 @@ std::string describe(const rt::ThreadConfig& t) {
   return cpu + ", SCHED_FIFO " + std::to_string(t.priority);
 }
 
-void print_side(const char* label, const rt::SideReport& side, bool paced) {
-  const rt::LoopStats& loop = *side.loop;
-  std::printf(
-      "  %-10s %9lld cycles  overruns %lld (in %lld episodes)  skipped %lld  late exchanges %lld  "
-      "telemetry dropped %llu\n",
-      label, static_cast<long long>(loop.cycles), static_cast<long long>(loop.overruns),
-      static_cast<long long>(loop.overrun_episodes), static_cast<long long>(loop.skipped_periods),
-      static_cast<long long>(side.exchange_waits), static_cast<unsigned long long>(side.telemetry_dropped));
+void print_task(const rt::TaskReport& task, bool paced) {
+  const rt::LoopStats& loop = *task.loop;
+  const char* name = task.subsystem.c_str();
+  std::printf("  %-14s every %g s (%s)%s\n", name, static_cast<double>(task.period_ns) / 1e9,
+              describe(task.thread).c_str(),
+              task.offset_ns > 0 && paced
+                  ? (", " + std::to_string(static_cast<double>(task.offset_ns) / 1e6) + " ms behind t = nH (Gauss-Seidel)").c_str()
+                  : "");
+  std::printf("  %-14s %lld cycles  overruns %lld (in %lld episodes)  skipped %lld  exchange waits %lld  "
+              "telemetry dropped %llu\n",
+              "", static_cast<long long>(loop.cycles), static_cast<long long>(loop.overruns),
+              static_cast<long long>(loop.overrun_episodes), static_cast<long long>(loop.skipped_periods),
+              static_cast<long long>(task.exchange_waits), static_cast<unsigned long long>(task.telemetry_dropped));
   if (paced) {
-    std::printf("  %-10s wake-up latency [us]: %s\n", "", rt::summarize_us(loop.wakeup_latency).c_str());
+    std::printf("  %-14s wake-up latency [us]: %s\n", "", rt::summarize_us(loop.wakeup_latency).c_str());
     if (loop.overruns > 0) {
-      std::printf("  %-10s first overrun at cycle %lld, furthest %.1f us past the next deadline\n", "",
-                  static_cast<long long>(loop.first_overrun_cycle),
-                  static_cast<double>(loop.max_lateness_ns) / 1e3);
+      std::printf("  %-14s first overrun at cycle %lld, furthest %.1f us past the next deadline\n", "",
+                  static_cast<long long>(loop.first_overrun_cycle), static_cast<double>(loop.max_lateness_ns) / 1e3);
     }
   }
-  std::printf("  %-10s execution time  [us]: %s\n", "", rt::summarize_us(loop.execution_time).c_str());
-  if (side.end != rt::LoopEnd::kFinished) {
-    std::printf("  %-10s ended early: %s%s\n", "", rt::to_string(side.end),
+  std::printf("  %-14s execution time  [us]: %s\n", "", rt::summarize_us(loop.execution_time).c_str());
+  if (task.end != rt::TaskEnd::kFinished) {
+    std::printf("  %-14s ended early: %s%s\n", "", rt::to_string(task.end),
                 loop.stopped_by_overrun ? " (overrun with [rt] overrun = \"stop\")" : "");
   }
 }
 
-void print_report(const config::Scenario& s, const rt::RtRunResult& r) {
-  const rt::RtSettings& rt = s.rt;
-  std::printf(
-      "%s: mechanics every %g s (%s), hydraulics every %g s (%s), overrun policy %s\n",
-      r.paced ? "real-time run, paced at wall-clock time" : "threaded run, unpaced (as fast as possible)",
-      s.cosim.H, describe(rt.mechanics).c_str(), s.cosim.h_hyd, describe(rt.hydraulics).c_str(),
-      rt::to_string(rt.overrun_policy));
+void print_report(const config::Scenario& s, const rt::ExecutorResult& r) {
+  std::printf("%s: %zu threads, one per subsystem, overrun policy %s\n",
+              r.paced ? "real-time run, paced at wall-clock time" : "threaded run, unpaced (as fast as possible)",
+              r.tasks.size(), rt::to_string(s.rt.overrun_policy));
   if (r.not_real_time.empty()) {
-    std::printf("real time: yes (memory locked; both threads SCHED_FIFO and pinned as configured)\n");
+    std::printf("real time: yes (memory locked; every thread SCHED_FIFO and pinned as configured)\n");
   } else {
     std::printf("real time: NO\n");
     for (const std::string& reason : r.not_real_time) std::printf("  - %s\n", reason.c_str());
   }
-  print_side("mechanics", r.mechanics, r.paced);
-  print_side("hydraulics", r.hydraulics, r.paced);
+  for (const rt::TaskReport& task : r.tasks) print_task(task, r.paced);
+}
+
+// The scenario's plan, with the session's valves (live or recorded) when there is a session.
+sim::Plan make_plan(const config::Scenario& s, const RunInputs& in, const HilSession* session) {
+  sim::CraneValves valves{in.valve.get(), nullptr};
+  if (session) {
+    valves.actuator1 = &session->valve(0);
+    if (s.crane.actuators == 2) valves.actuator2 = &session->valve(1);
+  }
+  try {
+    return sim::build_crane_plan(s.crane, s.hydraulics, in.equilibrium, s.cosim, valves);
+  } catch (const std::invalid_argument& e) {
+    throw io::InputError(s.source + ": " + e.what());
+  }
+}
+
+// How the run ended, for the exit status; prints why when it did not finish.
+int exit_status(const rt::ExecutorResult& r, double last_t) {
+  if (r.diverged) {
+    std::fprintf(stderr,
+                 "hilsim run: the co-simulation diverged after t = %.6g s (a state is not finite); reduce H or h_H\n",
+                 last_t);
+    return 3;
+  }
+  if (r.finished) return 0;
+  std::string why = r.stopped_by_overrun() ? "an overrun with [rt] overrun = \"stop\"" : "";
+  for (const rt::TaskReport& t : r.tasks) {
+    if (why.empty() || !r.stopped_by_overrun()) why += (why.empty() ? "" : ", ") + t.subsystem + " " + rt::to_string(t.end);
+  }
+  std::fprintf(stderr, "hilsim run: the run stopped early after t = %.6g s (%s)\n", last_t, why.c_str());
+  return 4;
 }
 
 }  // namespace
@@ -113,61 +149,57 @@ int run_in_threads(const config::Scenario& s, const RunInputs& in,
                    const std::optional<sim::ReferenceCurve>& reference, const RealtimeFlags& flags) {
   // Once, before any real-time thread starts: memory locking and the CPU latency request.
   const rt::ProcessSetup process;
+  std::unique_ptr<HilSession> session;
+  if (HilSession::needed(s, flags.record)) {
+    session = std::make_unique<HilSession>(s, in.equilibrium, *in.valve, flags.record, flags.paced, g_stop);
+  }
+  sim::Plan plan = make_plan(s, in, session.get());
+  if (plan.communication_points() < 1) throw io::InputError(s.source + ": the run is shorter than one macro step H");
   std::ofstream csv;
   if (s.out) {
     csv.open(*s.out);
     if (!csv) throw io::InputError(*s.out + ": cannot open the output file for writing");
-    io::write_trajectory_header(csv, 1);
+    io::write_trajectory_header(csv, s.crane.actuators);
   }
-  CsvSink sink(s.out ? &csv : nullptr, reference.has_value());
-  rt::RtRunOptions options;
+  CsvSink sink(plan, s.out ? &csv : nullptr, reference.has_value(), s.crane.actuators);
+  rt::ExecutorOptions options;
   options.pacing = flags.paced ? rt::Pacing::kWallClock : rt::Pacing::kUnpaced;
-  std::unique_ptr<HilSession> session;
-  if (HilSession::needed(s, flags.record)) {
-    session = std::make_unique<HilSession>(s, in.equilibrium, *in.valve, flags.record, flags.paced, g_stop);
-    options.sensors = session->sensors();
-  }
-  const sim::ValveCommand& valve = session ? session->valve() : *in.valve;
   options.settings = s.rt;
   options.require_rt = flags.require_rt;
   options.process_problems = process.problems();
+  options.observer = session ? session->observer() : nullptr;
 
-  rt::RtRunResult r;
+  rt::ExecutorResult r;
   {
     const StopOnSignals signals;
     if (session) {
+      // The bridge's I/O thread is set up before the real-time threads: what it was refused counts too.
       const std::vector<std::string> io = session->start();
       options.process_problems.insert(options.process_problems.end(), io.begin(), io.end());
     }
-    try {
-      r = rt::run_crane_realtime(s.crane, s.hydraulics, in.equilibrium, valve, s.cosim, options, sink, g_stop);
-    } catch (const std::invalid_argument& e) {
-      if (session) session->finish(0, "");
-      throw io::InputError(s.source + ": " + e.what());
-    }
+    rt::PlanExecutor executor(plan, options);
+    if (session) session->count_overruns_of(executor.loops());
+    r = executor.run(sink, g_stop);
   }
   if (r.refused) {
     if (session) session->finish(0, "");
-    for (const std::string& reason : r.not_real_time)
-      std::fprintf(stderr, "hilsim run: %s\n", reason.c_str());
+    for (const std::string& reason : r.not_real_time) std::fprintf(stderr, "hilsim run: %s\n", reason.c_str());
     std::fprintf(stderr, "hilsim run: refusing to run without real-time scheduling (--require-rt)\n");
     return 2;
   }
   for (const std::string& note : process.notes()) std::printf("note: %s\n", note.c_str());
   print_report(s, r);
-  std::printf(
-      "simulated %.6g s in %.3f s wall (real-time factor %.2f); %lld rows%s\n", sink.last_t, r.wall_seconds,
-      r.wall_seconds > 0 ? sink.last_t / r.wall_seconds : 0.0, static_cast<long long>(r.writer.rows),
-      r.writer.unpaired ? (", " + std::to_string(r.writer.unpaired) + " unpaired records").c_str() : "");
+  std::printf("simulated %.6g s in %.3f s wall (real-time factor %.2f); %lld rows%s\n", sink.last_t, r.wall_seconds,
+              r.wall_seconds > 0 ? sink.last_t / r.wall_seconds : 0.0, static_cast<long long>(r.writer.rows),
+              r.writer.unpaired ? (", " + std::to_string(r.writer.unpaired) + " unpaired records").c_str() : "");
   if (s.out) {
     csv.close();
     if (!csv) throw io::InputError(*s.out + ": writing the output file failed");
-    std::printf("trajectory: %lld rows written to %s\n", static_cast<long long>(r.writer.rows),
-                s.out->c_str());
+    std::printf("trajectory: %lld rows written to %s\n", static_cast<long long>(r.writer.rows), s.out->c_str());
   }
   const std::string sha = s.out ? print_output_hash(*s.out) : "";
   if (session) {
-    session->finish(std::min(r.mechanics.reached, r.hydraulics.reached), sha);
+    session->finish(r.reached(), sha);
     session->print_report();
     if (s.hil.input == hil::InputSource::kCan) {
       // Candump logs carry CLOCK_REALTIME: this lines one (the recording's or the user's) up with the run.
@@ -179,23 +211,7 @@ int run_in_threads(const config::Scenario& s, const RunInputs& in,
   if (!r.not_real_time.empty()) {
     std::printf("NOT REAL TIME: the figures above come from a run without the real-time settings listed\n");
   }
-  if (r.diverged) {
-    std::fprintf(stderr,
-                 "hilsim run: the co-simulation diverged after t = %.6g s (a state is not finite); "
-                 "reduce H or h_H\n",
-                 sink.last_t);
-    return 3;
-  }
-  if (!r.finished) {
-    const bool overrun = r.mechanics.loop->stopped_by_overrun || r.hydraulics.loop->stopped_by_overrun;
-    const std::string why = overrun ? "an overrun with [rt] overrun = \"stop\""
-                                    : std::string("mechanics ") + rt::to_string(r.mechanics.end) +
-                                          ", hydraulics " + rt::to_string(r.hydraulics.end);
-    std::fprintf(stderr, "hilsim run: the run stopped early after t = %.6g s (%s)\n", sink.last_t,
-                 why.c_str());
-    return 4;
-  }
-  return 0;
+  return exit_status(r, sink.last_t);
 }
 
 }  // namespace hilsim::tools

@@ -154,12 +154,34 @@ std::string resolve(const fs::path& base, const std::string& path) {
   return p.is_absolute() ? p.string() : (base / p).lexically_normal().string();
 }
 
+// [rt.thread.NAME]: the CPU and priority of one subsystem's thread.
+void load_rt_threads(const std::string& path, const toml::table& root, rt::RtSettings& r) {
+  const toml::node* node = root.at_path("rt.thread").node();
+  if (!node) return;
+  const toml::table* threads = node->as_table();
+  if (!threads) throw InputError(path + ":" + std::to_string(node->source().begin.line) + ": 'rt.thread' must be a table");
+  for (const auto& [key, value] : *threads) {
+    const std::string name(key.str());
+    if (std::find(sim::kCraneSubsystemNames.begin(), sim::kCraneSubsystemNames.end(), name) ==
+        sim::kCraneSubsystemNames.end()) {
+      throw InputError(path + ":" + std::to_string(value.source().begin.line) + ": [rt.thread." + name +
+                       "] names no subsystem (one of: mechanics, hydraulics, hydraulics_2, rim_hydraulics)");
+    }
+    TableReader t(path, *threads, name, "rt.thread." + name);
+    rt::ThreadOverride o;
+    t.integer("cpu", o.cpu);
+    t.integer("priority", o.priority);
+    t.reject_unknown();
+    r.threads[name] = o;
+  }
+}
+
 // [rt]: CPUs, priorities, scheduler, overrun policy, telemetry decimation, stack size.
 void load_rt_section(const std::string& path, const toml::table& root, rt::RtSettings& r) {
   TableReader t(path, root, "rt");
-  std::int64_t cpu_mech = r.mechanics.cpu, cpu_hyd = r.hydraulics.cpu;
-  std::int64_t priority_mech = r.mechanics.priority, priority_hyd = r.hydraulics.priority;
-  std::int64_t stack_kib = static_cast<std::int64_t>(r.mechanics.stack_bytes / 1024);
+  std::int64_t cpu_mech = r.others.cpu, cpu_hyd = r.fastest.cpu;
+  std::int64_t priority_mech = r.others.priority, priority_hyd = r.fastest.priority;
+  std::int64_t stack_kib = static_cast<std::int64_t>(r.others.stack_bytes / 1024);
   std::int64_t priority_io = r.io_priority;
   std::string scheduler = "fifo", overrun = rt::to_string(r.overrun_policy);
   t.integer("cpu_mech", cpu_mech);
@@ -171,7 +193,8 @@ void load_rt_section(const std::string& path, const toml::table& root, rt::RtSet
   t.string("overrun", overrun);
   t.integer("telemetry_decimation", r.telemetry_decimation);
   t.integer("stack_kib", stack_kib);
-  t.reject_unknown();
+  t.reject_unknown({"thread"});
+  load_rt_threads(path, root, r);
   const auto one_of = [&](const std::string& key, const std::string& value, const std::string& accepted) {
     return InputError(path + ": key 'rt." + key + "' = '" + value + "' is not one of: " + accepted);
   };
@@ -192,14 +215,14 @@ void load_rt_section(const std::string& path, const toml::table& root, rt::RtSet
   }
   // Out-of-range integers are kept (clamped to int) for validate() to name with their range.
   const auto to_int = [](std::int64_t v) { return static_cast<int>(std::clamp<std::int64_t>(v, -100000, 100000)); };
-  for (rt::ThreadConfig* thread : {&r.mechanics, &r.hydraulics}) {
+  for (rt::ThreadConfig* thread : {&r.others, &r.fastest}) {
     thread->scheduler = policy;
     thread->stack_bytes = static_cast<std::size_t>(std::clamp<std::int64_t>(stack_kib, 0, 1 << 30)) * 1024;
   }
-  r.mechanics.cpu = to_int(cpu_mech);
-  r.hydraulics.cpu = to_int(cpu_hyd);
-  r.mechanics.priority = to_int(priority_mech);
-  r.hydraulics.priority = to_int(priority_hyd);
+  r.others.cpu = to_int(cpu_mech);
+  r.fastest.cpu = to_int(cpu_hyd);
+  r.others.priority = to_int(priority_mech);
+  r.fastest.priority = to_int(priority_hyd);
   r.io_priority = to_int(priority_io);
 }
 
@@ -444,13 +467,17 @@ void validate(const Scenario& s) {
   check("hydraulics.a_valve", h.a_valve, 0.0, inf, true, true, "m²");
 
   const rt::RtSettings& r = s.rt;
-  check("rt.cpu_mech", r.mechanics.cpu, -1, 1023, false, false, "(-1 = not pinned)");
-  check("rt.cpu_hyd", r.hydraulics.cpu, -1, 1023, false, false, "(-1 = not pinned)");
-  check("rt.priority_mech", r.mechanics.priority, 1, 99, false, false, "(SCHED_FIFO priority)");
-  check("rt.priority_hyd", r.hydraulics.priority, 1, 99, false, false, "(SCHED_FIFO priority)");
+  check("rt.cpu_mech", r.others.cpu, -1, 1023, false, false, "(-1 = not pinned)");
+  check("rt.cpu_hyd", r.fastest.cpu, -1, 1023, false, false, "(-1 = not pinned)");
+  check("rt.priority_mech", r.others.priority, 1, 99, false, false, "(SCHED_FIFO priority)");
+  check("rt.priority_hyd", r.fastest.priority, 1, 99, false, false, "(SCHED_FIFO priority)");
   check("rt.priority_io", r.io_priority, 0, 99, false, false, "(SCHED_FIFO priority; 0 = SCHED_OTHER)");
   check("rt.telemetry_decimation", static_cast<double>(r.telemetry_decimation), 1, 1e6, false, false, "");
-  check("rt.stack_kib", static_cast<double>(r.mechanics.stack_bytes / 1024), rt::kMinStackBytes / 1024,
+  for (const auto& [name, o] : r.threads) {
+    check("rt.thread." + name + ".cpu", o.cpu, -1, 1023, false, false, "(-1 = the default)");
+    if (o.priority != -1) check("rt.thread." + name + ".priority", o.priority, 1, 99, false, false, "(SCHED_FIFO priority)");
+  }
+  check("rt.stack_kib", static_cast<double>(r.others.stack_bytes / 1024), rt::kMinStackBytes / 1024,
         rt::kMaxStackBytes / 1024, false, false, "KiB");
   validate_hil(s.source, s.hil, s.udp, s.crane.actuators);
   validate_can(s.source, s.can);

@@ -119,15 +119,20 @@ std::string to_toml(const Scenario& s) {
 
   const rt::RtSettings& r = s.rt;
   o << "\n[rt]\n";
-  integer("cpu_mech", r.mechanics.cpu);
-  integer("cpu_hyd", r.hydraulics.cpu);
-  integer("priority_mech", r.mechanics.priority);
-  integer("priority_hyd", r.hydraulics.priority);
+  integer("cpu_mech", r.others.cpu);
+  integer("cpu_hyd", r.fastest.cpu);
+  integer("priority_mech", r.others.priority);
+  integer("priority_hyd", r.fastest.priority);
   integer("priority_io", r.io_priority);
-  str("scheduler", r.mechanics.scheduler == rt::Scheduler::kFifo ? "fifo" : "other");
+  str("scheduler", r.others.scheduler == rt::Scheduler::kFifo ? "fifo" : "other");
   str("overrun", rt::to_string(r.overrun_policy));
   integer("telemetry_decimation", r.telemetry_decimation);
-  integer("stack_kib", static_cast<long long>(r.mechanics.stack_bytes / 1024));
+  integer("stack_kib", static_cast<long long>(r.others.stack_bytes / 1024));
+  for (const auto& [name, thread] : r.threads) {
+    o << "\n[rt.thread." << name << "]\n";
+    integer("cpu", thread.cpu);
+    integer("priority", thread.priority);
+  }
 
   o << "\n[hil]\n";
   str("input", hil::to_string(s.hil.input));

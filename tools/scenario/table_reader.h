@@ -23,13 +23,16 @@ using io::InputError;
 // Reads one TOML table key by key: every key must be known, of the right type.
 class TableReader {
  public:
-  TableReader(const std::string& file, const toml::table& root, const std::string& section)
-      : file_(file), section_(section) {
+  // `display`: the section's name in messages when it is not `section` (a nested table,
+  // e.g. "rt.thread.mechanics" for the table `section` = "mechanics" of [rt.thread]).
+  TableReader(const std::string& file, const toml::table& root, const std::string& section,
+              const std::string& display = "")
+      : file_(file), section_(display.empty() ? section : display) {
     if (section.empty()) {
       table_ = &root;
     } else if (const toml::node* node = root.get(section)) {
       table_ = node->as_table();
-      if (!table_) fail(section, "must be a table [" + section + "]", *node);
+      if (!table_) fail("", "must be a table [" + section_ + "]", *node);
     }
   }
 
@@ -109,6 +112,7 @@ class TableReader {
   }
 
   std::string qualified(const std::string& key) const {
+    if (key.empty()) return section_;
     return section_.empty() ? key : section_ + "." + key;
   }
 
