@@ -11,6 +11,7 @@
 #include <cstring>
 #include <ctime>
 
+#include "hil/actuator_channels.h"
 #include "hil/datagram.h"
 #include "hil/default_messages.h"
 #include "rt/clock.h"
@@ -50,18 +51,18 @@ std::string describe(const LinkIdentity& id, const std::string& name) {
 }  // namespace
 
 CanBridge::CanBridge(const CanSettings& can, const HilSettings& hil, const std::vector<MessageSpec>& messages,
-                     int actuators, const std::optional<JoystickInput>& joystick,
-                     rt::LatestValue<rt::ValveCommandSample>& commands,
-                     rt::LatestValue<rt::SensorSnapshot>& sensors, rt::IoThreadPlacement io,
-                     ReceivedFrameRing* log)
+                     int actuators, const std::optional<JoystickInput>& joystick, CommandChannels commands,
+                     SensorChannels sensors, rt::IoThreadPlacement io, ReceivedFrameRing* log)
     : interface_(can.interface),
       decoder_(command_messages(messages), actuators, hil.out_of_range),
       encoder_(sensor_messages(messages)),
       joystick_(joystick),
+      actuators_(actuators),
       commands_(commands),
       sensors_(sensors),
       log_(log),
       loop_(rt::seconds_to_ns(1.0 / hil.output_rate), std::move(io)) {
+  check_channels("can bridge", actuators, commands, sensors);
   const std::string& name = can.interface;
   const unsigned index = if_nametoindex(name.c_str());
   if (index == 0) {
@@ -166,9 +167,7 @@ void CanBridge::handle(const can_frame& raw, rt::Nanoseconds arrival_ns, std::in
   ++counters_.kinds[static_cast<std::size_t>(v.kind)];
   if (applies(v.kind)) {
     if (v.command.clamped) ++counters_.clamped;
-    // The real-time runner drives one actuator: κ of actuator 1.
-    if (v.command.present[0])
-      commands_.publish(rt::ValveCommandSample{v.command.kappa[0], arrival_ns, sequence});
+    publish_command(v.command, actuators_, commands_, arrival_ns, sequence);
     return;
   }
   if (v.kind != CanFrameKind::kErrorFrame) return;
@@ -185,10 +184,11 @@ void CanBridge::handle(const can_frame& raw, rt::Nanoseconds arrival_ns, std::in
 }
 
 void CanBridge::send_sensors() {
-  rt::SensorSnapshot snapshot;
-  if (!sensors_.read(snapshot)) return;               // the simulation has not made a step yet
-  std::array<Frame, kMaxFramesPerDatagram> frames{};  // the encoder holds at most this many messages
-  const std::size_t count = encoder_.encode(snapshot, frames, link_);
+  SensorSnapshots snapshots{};
+  if (!read_snapshots(actuators_, sensors_, snapshots)) return;  // an actuator has made no step yet
+  std::array<Frame, kMaxFramesPerDatagram> frames{};             // the encoder holds at most this many
+  const std::span<const SensorSnapshot> present(snapshots.data(), static_cast<std::size_t>(actuators_));
+  const std::size_t count = encoder_.encode(present, frames, link_);
   link_.bus_error = false;  // reported once
   for (std::size_t i = 0; i < count; ++i) {
     const can_frame raw = to_can_frame(frames[i]);

@@ -2,10 +2,11 @@
 // (hil/udp_bridge.h): one I/O thread (never a real-time one) with a raw CAN socket (PF_CAN,
 // SOCK_RAW, CAN_RAW) bound to [can] interface. The kernel lets only the command ids, the J1939 BJM1
 // PGN (with a joystick configured) and error frames through (hil/can_frames.h). Each received frame
-// is classified; a valid κ goes to the latest-value channel the hydraulics thread reads
-// (rt/commanded_valve.h), with a per-frame sequence number (the count of frames received so far);
-// everything else is counted and never changes κ. The newest sensor snapshot is written as the
-// SensorEncoder's frames at [hil] output_rate. It waits in ppoll(2) with a nanosecond timeout until
+// is classified; a valid κ of actuator k goes to actuator k's latest-value channel, the one its
+// hydraulics thread reads (hil/commanded_valve.h), with a per-frame sequence number (the count of
+// frames received so far); everything else is counted and never changes κ. The newest sensor
+// snapshots of all actuators are written as the SensorEncoder's frames at [hil] output_rate, once
+// every actuator has one. It waits in ppoll(2) with a nanosecond timeout until
 // the next frame or the next send, whichever comes first.
 //
 // Error frames (CAN_RAW_ERR_FILTER, every class) are counted by class; bus-off sets the status
@@ -29,10 +30,10 @@
 #include "hil/io_loop.h"
 #include "hil/received_frames.h"
 #include "hil/signal_map.h"
-#include "rt/commanded_valve.h"
+#include "hil/commanded_valve.h"
+#include "hil/sensor_publisher.h"
 #include "rt/io_thread.h"
 #include "rt/latest_value.h"
-#include "rt/sensor_publisher.h"
 
 namespace hilsim::hil {
 
@@ -57,13 +58,13 @@ class CanBridge final {
   // Configures the link ([can] bitrate, restart_ms, bring_up), opens and binds the socket. Throws
   // BridgeError naming the interface for a missing or non-CAN interface, a refused link setting on
   // a real interface, or a kernel without SocketCAN. `messages`: the signal mapping. `joystick`:
-  // BJM1 input, if configured. `log`: where every received frame goes for the recording (may be
-  // null). The channels and the ring must outlive the bridge. `io`: where and how its I/O
-  // thread runs.
+  // BJM1 input, if configured. `commands[k]` and `sensors[k]`: actuator k's channels, set for
+  // k < actuators (std::invalid_argument otherwise), null beyond. `log`: where every received frame
+  // goes for the recording (may be null). The channels and the ring must outlive the bridge. `io`:
+  // where and how its I/O thread runs.
   CanBridge(const CanSettings& can, const HilSettings& hil, const std::vector<MessageSpec>& messages,
-            int actuators, const std::optional<JoystickInput>& joystick,
-            rt::LatestValue<rt::ValveCommandSample>& commands, rt::LatestValue<rt::SensorSnapshot>& sensors,
-            rt::IoThreadPlacement io, ReceivedFrameRing* log = nullptr);
+            int actuators, const std::optional<JoystickInput>& joystick, CommandChannels commands,
+            SensorChannels sensors, rt::IoThreadPlacement io, ReceivedFrameRing* log = nullptr);
   ~CanBridge();
   CanBridge(const CanBridge&) = delete;
   CanBridge& operator=(const CanBridge&) = delete;
@@ -92,8 +93,9 @@ class CanBridge final {
   CommandDecoder decoder_;
   SensorEncoder encoder_;
   std::optional<JoystickInput> joystick_;
-  rt::LatestValue<rt::ValveCommandSample>& commands_;
-  rt::LatestValue<rt::SensorSnapshot>& sensors_;
+  int actuators_;
+  CommandChannels commands_;
+  SensorChannels sensors_;
   ReceivedFrameRing* log_;
   CanBridgeCounters counters_;
   LinkStatus link_;  // bus_off: since a bus-off error frame; bus_error: since the last status frame

@@ -121,14 +121,18 @@ CanFrameVerdict classify_can_frame(const can_frame& raw, const CommandDecoder& c
     } else if (!d.ok()) {
       v.kind = CanFrameKind::kBadLength;  // the only frame error left once is_bjm1() holds
     } else {
-      const AxisState& axis = joystick->axis == JoystickAxis::kX ? d.x : d.y;
-      if (!axis.valid) {
-        v.kind = CanFrameKind::kJoystickInvalid;
-      } else {
-        v.kind = CanFrameKind::kJoystick;
-        v.command.kappa[0] = kappa_from_axis(axis, joystick->map);
-        v.command.present[0] = true;
-      }
+      // Each actuator's axis on its own: an invalid one leaves that actuator's κ as it was (its
+      // watchdog takes over if it stays invalid), a valid one still moves the other actuator.
+      const auto apply = [&](std::size_t k, JoystickAxis which, const AxisToKappa& map) {
+        const AxisState& axis = which == JoystickAxis::kX ? d.x : d.y;
+        if (!axis.valid) return;
+        v.command.kappa[k] = kappa_from_axis(axis, map);
+        v.command.present[k] = true;
+      };
+      apply(0, joystick->axis, joystick->map);
+      if (joystick->axis_2) apply(1, *joystick->axis_2, joystick->map_2);
+      v.kind = v.command.present[0] || v.command.present[1] ? CanFrameKind::kJoystick
+                                                            : CanFrameKind::kJoystickInvalid;
     }
     return v;
   }

@@ -24,20 +24,32 @@
 
 namespace hilsim::hil {
 
-// κ of actuator 1 from a J1939 joystick's Basic Joystick Message 1 (hil/j1939_joystick.h).
+// κ of actuator 1, and of actuator 2 with two, from a J1939 joystick's Basic Joystick Message 1
+// (hil/j1939_joystick.h): one axis per actuator.
 struct JoystickInput {
-  JoystickAxis axis = JoystickAxis::kX;
+  JoystickAxis axis = JoystickAxis::kX;        // actuator 1's
   AxisToKappa map;                             // kappa0: κ at neutral (the equilibrium's κ0)
   std::optional<std::uint8_t> source_address;  // only this sender's frames count; unset: any sender
+  std::optional<JoystickAxis> axis_2;          // actuator 2's; unset: a one-actuator crane
+  AxisToKappa map_2;                           // kappa0: actuator 2's κ0
 };
 
-// The joystick [can] configures (none when joystick = "none"): κ = clamp(κ0 + d · joystick_span,
-// 0, 1) for the configured axis, d ∈ [−1, 1] its deflection; `kappa0` is the equilibrium's κ0, where
-// the crane holds its load.
-inline std::optional<JoystickInput> joystick_input(const CanSettings& can, double kappa0) {
+// The joystick [can] configures (none when joystick = "none"): κ_k = clamp(κ0_k + d_k ·
+// joystick_span, 0, 1), d_k ∈ [−1, 1] the deflection of actuator k's axis (joystick_axis for
+// actuator 1, joystick_axis_2 for actuator 2); κ0_k is the equilibrium's, where the crane holds its
+// load. `kappa0_2` is given for a two-actuator crane only.
+inline std::optional<JoystickInput> joystick_input(const CanSettings& can, double kappa0,
+                                                   std::optional<double> kappa0_2 = std::nullopt) {
   if (can.joystick == Joystick::kNone) return std::nullopt;
-  return JoystickInput{can.joystick_axis, AxisToKappa{kappa0, can.joystick_span, 0.0, 1.0, false},
-                       can.joystick_source_address};
+  JoystickInput j;
+  j.axis = can.joystick_axis;
+  j.map = AxisToKappa{kappa0, can.joystick_span, 0.0, 1.0, false};
+  j.source_address = can.joystick_source_address;
+  if (kappa0_2) {
+    j.axis_2 = second_joystick_axis(can);
+    j.map_2 = AxisToKappa{*kappa0_2, can.joystick_span, 0.0, 1.0, false};
+  }
+  return j;
 }
 
 // The kernel filters of the bridge's socket: each command id (an 11-bit id does not match the
@@ -58,14 +70,14 @@ can_frame to_can_frame(const Frame& frame) noexcept;
 
 enum class CanFrameKind : std::uint8_t {
   kCommand,          // a command frame: κ in `command`
-  kJoystick,         // a BJM1 frame with a valid axis: κ of actuator 1 in `command`
+  kJoystick,         // a BJM1 frame with a valid axis: κ of its actuator(s) in `command`
   kErrorFrame,       // CAN_ERR_FLAG: the controller's or the driver's report, in `error`
   kRemote,           // a remote (RTR) frame
   kBadLength,        // a command id with fewer data bytes than its message, BJM1 not 8, or DLC > 8
   kUnknownId,        // neither a command nor (with a joystick) BJM1: the filters should keep it out
   kOutOfRange,       // a command κ outside its signal's range with out_of_range = "reject"
   kNotFinite,        // a command κ that decodes to NaN or ±inf
-  kJoystickInvalid,  // BJM1 whose configured axis reports an error, "not available" or nonsense
+  kJoystickInvalid,  // BJM1 whose configured axes all report an error, "not available" or nonsense
   kOtherSource,      // BJM1 from another source address than the configured one
 };
 inline constexpr std::size_t kCanFrameKinds = 10;

@@ -56,10 +56,17 @@ struct CanSettings {
   std::optional<std::uint32_t> restart_ms;  // [ms] automatic restart after bus-off, 0 = off; unset: as it is
   bool bring_up = false;                    // take the link down, apply the settings, bring it up
   Joystick joystick = Joystick::kNone;
-  JoystickAxis joystick_axis = JoystickAxis::kX;
+  JoystickAxis joystick_axis = JoystickAxis::kX;     // moves actuator 1
+  std::optional<JoystickAxis> joystick_axis_2;        // moves actuator 2 (two actuators); unset: the other axis
   double joystick_span = 0.1;                         // [-] κ change at full deflection (sign: direction)
   std::optional<std::uint8_t> joystick_source_address;  // only this J1939 sender; unset: any
 };
+
+// The axis that moves actuator 2: joystick_axis_2, else the axis joystick_axis does not use.
+inline JoystickAxis second_joystick_axis(const CanSettings& can) {
+  if (can.joystick_axis_2) return *can.joystick_axis_2;
+  return can.joystick_axis == JoystickAxis::kX ? JoystickAxis::kY : JoystickAxis::kX;
+}
 
 const char* to_string(InputSource source);  // "script", "udp", "can"
 const char* to_string(Joystick joystick);   // "none", "bjm1"

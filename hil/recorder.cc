@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <stdexcept>
+#include <string>
 
 #include "hil/candump_log.h"
 #include "rt/thread_setup.h"
@@ -9,8 +10,21 @@
 namespace hilsim::hil {
 
 Recorder::Recorder(const std::string& path, const std::string& build, const std::string& config_text,
-                   rt::InputEventRing& ring, std::vector<int> cpus_to_avoid)
-    : writer_(path, build, config_text), ring_(ring), cpus_to_avoid_(std::move(cpus_to_avoid)) {}
+                   std::vector<InputEventRing*> rings, std::vector<int> cpus_to_avoid)
+    : writer_(path, build, config_text), rings_(std::move(rings)), cpus_to_avoid_(std::move(cpus_to_avoid)) {
+  if (rings_.empty() || rings_.size() > 2) {
+    throw std::invalid_argument("recorder: " + std::to_string(rings_.size()) + " event rings, need 1 or 2");
+  }
+  for (const InputEventRing* ring : rings_) {
+    if (!ring) throw std::invalid_argument("recorder: an event ring is null");
+  }
+}
+
+std::uint64_t Recorder::dropped() const {
+  std::uint64_t n = 0;
+  for (const InputEventRing* ring : rings_) n += ring->dropped();
+  return n;
+}
 
 Recorder::~Recorder() {
   stopping_.store(true);
@@ -36,8 +50,10 @@ void Recorder::start() {
 }
 
 void Recorder::drain() {
-  rt::InputEvent e;
-  while (ring_.try_pop(e)) writer_.write(e);
+  InputEvent e;
+  for (InputEventRing* ring : rings_) {
+    while (ring->try_pop(e)) writer_.write(e);
+  }
   if (!frames_) return;
   ReceivedFrame f;
   while (frames_->try_pop(f)) {
@@ -59,7 +75,7 @@ void Recorder::finish(std::int64_t communication_points, const std::string& outp
     frames_out_.close();
     if (!frames_out_) throw RecordingError(frames_path_ + ": writing the candump log failed");
   }
-  writer_.finish(communication_points, ring_.dropped(), output_sha256);
+  writer_.finish(communication_points, dropped(), output_sha256);
 }
 
 }  // namespace hilsim::hil

@@ -1,5 +1,6 @@
-// The recorder thread of a live run: drains the input events the hydraulics thread pushes
-// (rt/commanded_valve.h) into a recording file (hil/recording.h), and, with a CAN input, the frames
+// The recorder thread of a live run: drains the input events the valves push, one ring per actuator
+// (hil/commanded_valve.h: each ring's producer is the thread that evaluates that actuator's valve),
+// into a recording file (hil/recording.h), and, with a CAN input, the frames
 // the CAN bridge received (hil/received_frames.h) into a candump log (hil/candump_log.h). Not real
 // time: it sleeps between drains and writes files; a ring that overflows is counted by the ring,
 // and the recording's end line (and the run's report, for frames) says so.
@@ -9,19 +10,22 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "hil/received_frames.h"
 #include "hil/recording.h"
-#include "rt/commanded_valve.h"
+#include "hil/commanded_valve.h"
 
 namespace hilsim::hil {
 
 class Recorder final {
  public:
   // Opens the file and writes its header (throws RecordingError); `cpus_to_avoid` keeps the thread
-  // off the real-time CPUs. The ring must outlive this.
+  // off the real-time CPUs. `rings`: one per actuator (1 or 2, none null; std::invalid_argument
+  // otherwise), each drained in its order, so each actuator's inputs stay in order. The rings must
+  // outlive this.
   Recorder(const std::string& path, const std::string& build, const std::string& config_text,
-           rt::InputEventRing& ring, std::vector<int> cpus_to_avoid);
+           std::vector<InputEventRing*> rings, std::vector<int> cpus_to_avoid);
   ~Recorder();
   Recorder(const Recorder&) = delete;
   Recorder& operator=(const Recorder&) = delete;
@@ -34,7 +38,8 @@ class Recorder final {
   // Drains what is left, stops the thread and writes the end line (throws RecordingError).
   void finish(std::int64_t communication_points, const std::string& output_sha256);
   std::int64_t events() const { return writer_.events(); }
-  std::uint64_t dropped() const { return ring_.dropped(); }
+  // Events lost by all rings (full while the recorder lagged).
+  std::uint64_t dropped() const;
   std::int64_t frames_logged() const { return frames_logged_; }
   // Frames no candump line can express (none the bridge delivers today): counted, never fatal.
   std::int64_t frames_not_logged() const { return frames_not_logged_; }
@@ -43,7 +48,7 @@ class Recorder final {
   void drain();
 
   RecordingWriter writer_;
-  rt::InputEventRing& ring_;
+  std::vector<InputEventRing*> rings_;
   ReceivedFrameRing* frames_ = nullptr;
   std::string frames_path_;
   std::string interface_;

@@ -1,6 +1,8 @@
 #include "hil/recording.h"
 
+#include <array>
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <sstream>
 
@@ -36,9 +38,9 @@ RecordingWriter::RecordingWriter(const std::string& path, const std::string& bui
        << config;
 }
 
-void RecordingWriter::write(const rt::InputEvent& e) {
-  out_ << "input " << e.micro_step << " " << kappa_text(e.kappa) << " " << rt::to_string(e.cause) << " "
-       << e.sequence << "\n";
+void RecordingWriter::write(const InputEvent& e) {
+  out_ << "input " << e.micro_step << " " << kappa_text(e.kappa) << " " << to_string(e.cause) << " " << e.sequence
+       << " " << e.actuator + 1 << "\n";
   ++events_;
 }
 
@@ -79,11 +81,48 @@ class LineReader {
   int number_ = 0;
 };
 
-rt::InputCause parse_cause(const std::string& text, const LineReader& r) {
-  for (const rt::InputCause c : {rt::InputCause::kCommand, rt::InputCause::kWatchdog, rt::InputCause::kScript}) {
-    if (text == rt::to_string(c)) return c;
+InputCause parse_cause(const std::string& text, const LineReader& r) {
+  for (const InputCause c : {InputCause::kCommand, InputCause::kWatchdog, InputCause::kScript}) {
+    if (text == to_string(c)) return c;
   }
   r.fail("input cause '" + text + "' is not one of: command, watchdog, script");
+}
+
+// The first line's version: 1 (one actuator, no actuator field) or 2.
+int parse_version(const std::string& line, const LineReader& r) {
+  for (int v = 1; v <= kRecordingVersion; ++v) {
+    if (line == "hilsim-recording " + std::to_string(v)) return v;
+  }
+  r.fail("recording format '" + line.substr(17) + "' is not supported (this build reads versions 1 to " +
+         std::to_string(kRecordingVersion) + ")");
+}
+
+// One input line after its "input" word. `last[k]`: actuator k's previous micro step (-1: none).
+InputEvent parse_input(std::istringstream& in, int version, std::array<std::int64_t, 2>& last,
+                       const LineReader& r) {
+  InputEvent e;
+  std::string kappa, cause;
+  int actuator = 1;
+  const bool ok = version == 1 ? static_cast<bool>(in >> e.micro_step >> kappa >> cause >> e.sequence)
+                               : static_cast<bool>(in >> e.micro_step >> kappa >> cause >> e.sequence >> actuator);
+  std::string extra;
+  if (!ok || (in >> extra)) {
+    r.fail(version == 1 ? "an input line is 'input <micro step> <kappa> <cause> <sequence>'"
+                        : "an input line is 'input <micro step> <kappa> <cause> <sequence> <actuator>'");
+  }
+  char* end = nullptr;
+  e.kappa = std::strtod(kappa.c_str(), &end);
+  if (*end != '\0' || !std::isfinite(e.kappa)) r.fail("kappa '" + kappa + "' is not a finite number");
+  e.cause = parse_cause(cause, r);
+  if (actuator < 1 || actuator > 2) r.fail("actuator " + std::to_string(actuator) + " is not 1 or 2");
+  e.actuator = static_cast<std::uint8_t>(actuator - 1);
+  std::int64_t& previous = last[e.actuator];
+  if (e.micro_step < 0 || e.micro_step <= previous) {
+    r.fail("micro step " + std::to_string(e.micro_step) + " of actuator " + std::to_string(actuator) +
+           " is negative or not after that actuator's previous input's");
+  }
+  previous = e.micro_step;
+  return e;
 }
 
 }  // namespace
@@ -92,10 +131,7 @@ Recording read_recording(const std::string& path) {
   LineReader r(path);
   std::string line;
   if (!r.next(line) || line.rfind("hilsim-recording ", 0) != 0) r.fail("not a hilsim recording (first line)");
-  if (line != "hilsim-recording " + std::to_string(kRecordingVersion)) {
-    r.fail("recording format '" + line.substr(17) + "' is not supported (this build reads version " +
-           std::to_string(kRecordingVersion) + ")");
-  }
+  const int version = parse_version(line, r);
   Recording rec;
   rec.build = r.expect("build");
   const std::string config_hash = r.expect("config-sha256");
@@ -113,25 +149,14 @@ Recording read_recording(const std::string& path) {
   if (sha256_hex(rec.config_text) != config_hash) {
     r.fail("the config block does not match its config-sha256: the recording was modified");
   }
+  std::array<std::int64_t, 2> last{-1, -1};  // each actuator's previous input's micro step
   while (r.next(line)) {
     std::istringstream in(line);
     std::string word;
     in >> word;
     if (word == "input") {
       if (rec.complete) r.fail("an input after the end line");
-      rt::InputEvent e;
-      std::string kappa, cause;
-      if (!(in >> e.micro_step >> kappa >> cause >> e.sequence)) {
-        r.fail("an input line is 'input <micro step> <kappa> <cause> <sequence>'");
-      }
-      char* end = nullptr;
-      e.kappa = std::strtod(kappa.c_str(), &end);
-      if (*end != '\0' || !std::isfinite(e.kappa)) r.fail("kappa '" + kappa + "' is not a finite number");
-      e.cause = parse_cause(cause, r);
-      if (e.micro_step < 0 || (!rec.inputs.empty() && e.micro_step <= rec.inputs.back().micro_step)) {
-        r.fail("micro step " + std::to_string(e.micro_step) + " is negative or not after the previous input's");
-      }
-      rec.inputs.push_back(e);
+      rec.inputs.push_back(parse_input(in, version, last, r));
     } else if (word == "end") {
       std::string events_word, dropped_word, sha_word;
       std::int64_t events = 0;

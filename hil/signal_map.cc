@@ -75,25 +75,36 @@ CommandVerdict CommandDecoder::decode(const Frame& frame, DecodedCommand& out) c
 
 namespace {
 
-Quantity quantity_of(const std::string& name) {
-  struct Named {
-    const char* name;
-    Quantity q;
-  };
+struct Named {
+  const char* name;
+  Quantity q;
+  std::uint8_t actuator;  // 0-based; 0 for the status and link signals
+};
+
+Named quantity_of(const std::string& name) {
   static const Named table[] = {
-      {"s_1", Quantity::kS},           {"sdot_1", Quantity::kSdot},
-      {"p1_1", Quantity::kP1},         {"p2_1", Quantity::kP2},
-      {"fh_1", Quantity::kFh},         {"kappa_applied_1", Quantity::kKappaApplied},
-      {"watchdog_active", Quantity::kWatchdogActive}, {"numerical_fault", Quantity::kNumericalFault},
-      {"overruns", Quantity::kOverruns}, {"sim_time", Quantity::kSimTime},
-      {"sequence_echo", Quantity::kSequenceEcho},
-      {"bus_off", Quantity::kBusOff},  {"bus_error", Quantity::kBusError},
-      {"s_2", Quantity::kUnused},      {"sdot_2", Quantity::kUnused},
-      {"p1_2", Quantity::kUnused},     {"p2_2", Quantity::kUnused},
-      {"fh_2", Quantity::kUnused},     {"kappa_applied_2", Quantity::kUnused},
+      {"s_1", Quantity::kS, 0},
+      {"sdot_1", Quantity::kSdot, 0},
+      {"p1_1", Quantity::kP1, 0},
+      {"p2_1", Quantity::kP2, 0},
+      {"fh_1", Quantity::kFh, 0},
+      {"kappa_applied_1", Quantity::kKappaApplied, 0},
+      {"s_2", Quantity::kS, 1},
+      {"sdot_2", Quantity::kSdot, 1},
+      {"p1_2", Quantity::kP1, 1},
+      {"p2_2", Quantity::kP2, 1},
+      {"fh_2", Quantity::kFh, 1},
+      {"kappa_applied_2", Quantity::kKappaApplied, 1},
+      {"watchdog_active", Quantity::kWatchdogActive, 0},
+      {"numerical_fault", Quantity::kNumericalFault, 0},
+      {"overruns", Quantity::kOverruns, 0},
+      {"sim_time", Quantity::kSimTime, 0},
+      {"sequence_echo", Quantity::kSequenceEcho, 0},
+      {"bus_off", Quantity::kBusOff, 0},
+      {"bus_error", Quantity::kBusError, 0},
   };
   for (const Named& n : table) {
-    if (name == n.name) return n.q;
+    if (name == n.name) return n;
   }
   throw std::invalid_argument("sensor signal '" + name +
                               "' is not one of: s_k, sdot_k, p1_k, p2_k, fh_k, kappa_applied_k (k = 1, 2), "
@@ -101,7 +112,10 @@ Quantity quantity_of(const std::string& name) {
                               "bus_error");
 }
 
-double value_of(Quantity q, const rt::SensorSnapshot& s, const LinkStatus& link) {
+// What one actuator's transducers read; 0 for an actuator without a snapshot.
+double actuator_value(Quantity q, std::size_t actuator, std::span<const SensorSnapshot> snapshots) {
+  if (actuator >= snapshots.size()) return 0.0;
+  const SensorSnapshot& s = snapshots[actuator];
   switch (q) {
     case Quantity::kS: return s.s;
     case Quantity::kSdot: return s.s_dot;
@@ -109,16 +123,32 @@ double value_of(Quantity q, const rt::SensorSnapshot& s, const LinkStatus& link)
     case Quantity::kP2: return s.p2;
     case Quantity::kFh: return s.f_h;
     case Quantity::kKappaApplied: return s.kappa;
-    case Quantity::kWatchdogActive: return s.watchdog_active ? 1.0 : 0.0;
-    case Quantity::kNumericalFault: return s.fault ? 1.0 : 0.0;
-    case Quantity::kOverruns: return static_cast<double>(s.overruns);  // encode() saturates
-    case Quantity::kSimTime: return s.t;
-    case Quantity::kSequenceEcho: return static_cast<double>(s.last_sequence & 0xFFu);
+    default: return 0.0;
+  }
+}
+
+double value_of(Quantity q, std::size_t actuator, std::span<const SensorSnapshot> snapshots,
+                const LinkStatus& link) {
+  const auto any = [&](bool SensorSnapshot::*flag) {
+    for (const SensorSnapshot& s : snapshots) {
+      if (s.*flag) return 1.0;
+    }
+    return 0.0;
+  };
+  // The status of the run: the time, the echo and the loops' overruns are actuator 1's (its
+  // snapshot counts every loop already).
+  const SensorSnapshot none;
+  const SensorSnapshot& first = snapshots.empty() ? none : snapshots[0];
+  switch (q) {
+    case Quantity::kWatchdogActive: return any(&SensorSnapshot::watchdog_active);
+    case Quantity::kNumericalFault: return any(&SensorSnapshot::fault);
+    case Quantity::kOverruns: return static_cast<double>(first.overruns);  // encode() saturates
+    case Quantity::kSimTime: return first.t;
+    case Quantity::kSequenceEcho: return static_cast<double>(first.last_sequence & 0xFFu);
     case Quantity::kBusOff: return link.bus_off ? 1.0 : 0.0;
     case Quantity::kBusError: return link.bus_error ? 1.0 : 0.0;
-    case Quantity::kUnused: return 0.0;
+    default: return actuator_value(q, actuator, snapshots);
   }
-  return 0.0;
 }
 
 }  // namespace
@@ -132,12 +162,15 @@ SensorEncoder::SensorEncoder(const std::vector<MessageSpec>& messages) {
     layout.header.id = m.id;
     layout.header.extended = m.extended;
     layout.header.length = m.length;
-    for (const SignalSpec& s : m.signals) layout.fields.push_back({s, quantity_of(s.name)});
+    for (const SignalSpec& s : m.signals) {
+      const Named n = quantity_of(s.name);
+      layout.fields.push_back({s, n.q, n.actuator});
+    }
     frames_.push_back(std::move(layout));
   }
 }
 
-std::size_t SensorEncoder::encode(const rt::SensorSnapshot& snapshot, std::span<Frame> out,
+std::size_t SensorEncoder::encode(std::span<const SensorSnapshot> snapshots, std::span<Frame> out,
                                   const LinkStatus& link) const noexcept {
   std::size_t n = 0;
   for (const FrameLayout& layout : frames_) {
@@ -146,7 +179,8 @@ std::size_t SensorEncoder::encode(const rt::SensorSnapshot& snapshot, std::span<
     for (const Field& field : layout.fields) {
       // Out-of-range values are clamped to the signal's range (the encoder reports it; a sensor
       // beyond its range reads as its end value, as a real transducer would); NaN leaves zeros.
-      hil::encode(field.signal, value_of(field.quantity, snapshot, link), std::span<std::uint8_t>(f.data.data(), f.length));
+      const double value = value_of(field.quantity, field.actuator, snapshots, link);
+      hil::encode(field.signal, value, std::span<std::uint8_t>(f.data.data(), f.length));
     }
     out[n++] = f;
   }

@@ -13,7 +13,7 @@
 #include "hil/frame.h"
 #include "hil/hil_settings.h"
 #include "hil/message.h"
-#include "rt/sensor_publisher.h"
+#include "hil/sensor_publisher.h"
 
 namespace hilsim::hil {
 
@@ -56,10 +56,9 @@ class CommandDecoder final {
 
 // A sensor quantity a signal may carry.
 enum class Quantity : std::uint8_t {
-  kS, kSdot, kP1, kP2, kFh, kKappaApplied,                         // of actuator 1
+  kS, kSdot, kP1, kP2, kFh, kKappaApplied,  // of one actuator (Field::actuator)
   kWatchdogActive, kNumericalFault, kOverruns, kSimTime, kSequenceEcho,
-  kBusOff, kBusError,                                               // of the bridge's link (LinkStatus)
-  kUnused,                                                          // another actuator's: sent as 0
+  kBusOff, kBusError,  // of the bridge's link (LinkStatus)
 };
 
 // What the bridge that sends the frames knows of its own link, beside the simulation's snapshot:
@@ -72,12 +71,16 @@ struct LinkStatus {
 class SensorEncoder final {
  public:
   // Every signal of `messages` must be one of: s_k, sdot_k, p1_k, p2_k, fh_k, kappa_applied_k
-  // (k = 1: the real-time runner has one actuator; k = 2 is sent as 0), watchdog_active,
-  // numerical_fault, overruns, sim_time, sequence_echo, bus_off, bus_error. Throws
-  // std::invalid_argument naming an unknown signal, or more than 16 messages.
+  // (actuator k = 1, 2), watchdog_active, numerical_fault, overruns, sim_time, sequence_echo,
+  // bus_off, bus_error. Throws std::invalid_argument naming an unknown signal, or more than 16
+  // messages.
   explicit SensorEncoder(const std::vector<MessageSpec>& messages);
   // One frame per message, written into `out` (at least size() frames); returns how many.
-  std::size_t encode(const rt::SensorSnapshot& snapshot, std::span<Frame> out,
+  // `snapshots[k]` is actuator k's (0-based); a signal of an actuator beyond snapshots.size() (k = 2
+  // of a one-actuator crane) is sent as 0. The status signals: sim_time, sequence_echo and overruns
+  // (which counts every loop already) from actuator 1's snapshot; watchdog_active and
+  // numerical_fault set when any actuator's is.
+  std::size_t encode(std::span<const SensorSnapshot> snapshots, std::span<Frame> out,
                      const LinkStatus& link = {}) const noexcept;
   std::size_t size() const { return frames_.size(); }
 
@@ -85,6 +88,7 @@ class SensorEncoder final {
   struct Field {
     SignalSpec signal;
     Quantity quantity;
+    std::uint8_t actuator = 0;  // 0-based, for the quantities of one actuator
   };
   struct FrameLayout {
     Frame header;  // id, extended, length

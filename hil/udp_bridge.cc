@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "hil/actuator_channels.h"
 #include "hil/default_messages.h"
 #include "hil/socket_address.h"
 #include "rt/clock.h"
@@ -33,13 +34,14 @@ sockaddr_in parse_or_throw(const std::string& key, const std::string& text, bool
 }  // namespace
 
 UdpBridge::UdpBridge(const UdpSettings& udp, const HilSettings& hil, const std::vector<MessageSpec>& messages,
-                     int actuators, rt::LatestValue<rt::ValveCommandSample>& commands,
-                     rt::LatestValue<rt::SensorSnapshot>& sensors, rt::IoThreadPlacement io)
+                     int actuators, CommandChannels commands, SensorChannels sensors, rt::IoThreadPlacement io)
     : decoder_(command_messages(messages), actuators, hil.out_of_range),
       encoder_(sensor_messages(messages)),
+      actuators_(actuators),
       commands_(commands),
       sensors_(sensors),
       loop_(rt::seconds_to_ns(1.0 / hil.output_rate), std::move(io)) {
+  check_channels("udp bridge", actuators, commands, sensors);
   bool has_port = false;
   const sockaddr_in listen = parse_or_throw("listen", udp.listen, true, has_port, true);
   peer_ = parse_or_throw("peer", udp.peer, false, peer_port_);
@@ -108,8 +110,7 @@ void UdpBridge::handle(const std::uint8_t* data, std::size_t size, const sockadd
       case CommandVerdict::kApplied:
         ++counters_.commands;
         if (command.clamped) ++counters_.clamped;
-        // The real-time runner drives one actuator: κ of actuator 1.
-        if (command.present[0]) commands_.publish(rt::ValveCommandSample{command.kappa[0], arrival, d.sequence});
+        publish_command(command, actuators_, commands_, arrival, d.sequence);
         break;
       case CommandVerdict::kUnknownId:
         ++counters_.unknown_frames;
@@ -129,10 +130,11 @@ void UdpBridge::handle(const std::uint8_t* data, std::size_t size, const sockadd
 }
 
 void UdpBridge::send_sensors() {
-  rt::SensorSnapshot snapshot;
-  if (!sensors_.read(snapshot)) return;  // the simulation has not made a step yet
+  SensorSnapshots snapshots{};
+  if (!read_snapshots(actuators_, sensors_, snapshots)) return;  // an actuator has made no step yet
   std::array<Frame, kMaxFramesPerDatagram> frames{};
-  const std::size_t count = encoder_.encode(snapshot, frames);
+  const std::size_t count =
+      encoder_.encode(std::span<const SensorSnapshot>(snapshots.data(), static_cast<std::size_t>(actuators_)), frames);
   std::array<std::uint8_t, kMaxDatagramSize> buffer{};
   const std::size_t size = encode_datagram(send_sequence_, std::span<const Frame>(frames.data(), count), buffer);
   if (size == 0) return;

@@ -1,7 +1,8 @@
 // The UDP bridge of a hardware-in-the-loop run: one I/O thread (never a real-time one) that
 // receives command datagrams (hil/DATAGRAM.md) from the configured peer and publishes each valid κ
-// on the latest-value channel the hydraulics thread reads (rt/commanded_valve.h), and sends the
-// newest sensor snapshot as a datagram at the configured rate. It waits in ppoll(2) with a
+// of actuator k on actuator k's latest-value channel, the one its hydraulics thread reads
+// (hil/commanded_valve.h), and sends the newest sensor snapshots of all actuators as one datagram at
+// the configured rate, once every actuator has one. It waits in ppoll(2) with a
 // nanosecond timeout until the next datagram is due, so it sleeps between events.
 //
 // Every datagram is accounted for: from another address (dropped), malformed (by kind),
@@ -24,10 +25,10 @@
 #include "hil/io_loop.h"
 #include "hil/sequence_tracker.h"
 #include "hil/signal_map.h"
-#include "rt/commanded_valve.h"
+#include "hil/commanded_valve.h"
+#include "hil/sensor_publisher.h"
 #include "rt/io_thread.h"
 #include "rt/latest_value.h"
-#include "rt/sensor_publisher.h"
 
 namespace hilsim::hil {
 
@@ -51,11 +52,11 @@ struct UdpBridgeCounters {
 class UdpBridge final {
  public:
   // Binds [udp] listen (throws BridgeError naming the address and errno text). `messages`: the
-  // signal mapping (commands and sensors). The channels must outlive the bridge. `io`: where
-  // and how its I/O thread runs.
+  // signal mapping (commands and sensors). `commands[k]` and `sensors[k]`: actuator k's channels,
+  // set for k < actuators (std::invalid_argument otherwise), null beyond; they must outlive the
+  // bridge. `io`: where and how its I/O thread runs.
   UdpBridge(const UdpSettings& udp, const HilSettings& hil, const std::vector<MessageSpec>& messages,
-            int actuators, rt::LatestValue<rt::ValveCommandSample>& commands,
-            rt::LatestValue<rt::SensorSnapshot>& sensors, rt::IoThreadPlacement io);
+            int actuators, CommandChannels commands, SensorChannels sensors, rt::IoThreadPlacement io);
   ~UdpBridge();
   UdpBridge(const UdpBridge&) = delete;
   UdpBridge& operator=(const UdpBridge&) = delete;
@@ -82,8 +83,9 @@ class UdpBridge final {
   sockaddr_in send_to_{};
   CommandDecoder decoder_;
   SensorEncoder encoder_;
-  rt::LatestValue<rt::ValveCommandSample>& commands_;
-  rt::LatestValue<rt::SensorSnapshot>& sensors_;
+  int actuators_;
+  CommandChannels commands_;
+  SensorChannels sensors_;
   SequenceTracker tracker_;
   UdpBridgeCounters counters_;
   std::uint32_t send_sequence_ = 0;

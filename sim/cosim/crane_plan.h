@@ -6,6 +6,9 @@
 // for the offline run and the real-time threads alike.
 #pragma once
 
+#include <array>
+#include <string_view>
+
 #include "sim/cosim/coupling.h"
 #include "sim/cosim/input_extrapolation.h"
 #include "sim/cosim/plan.h"
@@ -16,6 +19,10 @@
 #include "sim/multibody/mechanics_formulation.h"
 
 namespace hilsim::sim {
+
+// The names of the subsystems a crane plan may hold (the real-time threads are configured by them).
+inline constexpr std::array<std::string_view, 4> kCraneSubsystemNames = {"mechanics", "hydraulics", "hydraulics_2",
+                                                                         "rim_hydraulics"};
 
 enum class CosimScheme { kJacobi, kGaussSeidelMechanicsFirst, kGaussSeidelHydraulicsFirst };
 

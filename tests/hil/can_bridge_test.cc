@@ -73,8 +73,8 @@ can_frame raw(canid_t id, std::uint8_t len) {
 }
 
 struct Bench {
-  rt::LatestValue<rt::ValveCommandSample> commands;
-  rt::LatestValue<rt::SensorSnapshot> sensors;
+  rt::LatestValue<ValveCommandSample> commands;
+  rt::LatestValue<SensorSnapshot> sensors;
   ReceivedFrameRing log;
   std::unique_ptr<CanBridge> bridge;
   Peer peer;
@@ -84,12 +84,13 @@ struct Bench {
     can.interface = kInterface;
     HilSettings hil;
     hil.output_rate = 1000.0;
-    bridge = std::make_unique<CanBridge>(can, hil, default_messages(1), 1, joystick, commands, sensors,
+    bridge = std::make_unique<CanBridge>(can, hil, default_messages(1), 1, joystick, CommandChannels{&commands, nullptr},
+                                         SensorChannels{&sensors, nullptr},
                                          rt::IoThreadPlacement{}, &log);
     bridge->start();
   }
-  rt::ValveCommandSample latest() {
-    rt::ValveCommandSample s{-1.0, 0, 0};
+  ValveCommandSample latest() {
+    ValveCommandSample s{-1.0, 0, 0};
     commands.read(s);
     return s;
   }
@@ -106,10 +107,11 @@ void settle() { std::this_thread::sleep_for(std::chrono::milliseconds(50)); }
 std::string set_up_error(const std::string& interface) {
   CanSettings can;
   can.interface = interface;
-  rt::LatestValue<rt::ValveCommandSample> commands;
-  rt::LatestValue<rt::SensorSnapshot> sensors;
+  rt::LatestValue<ValveCommandSample> commands;
+  rt::LatestValue<SensorSnapshot> sensors;
   try {
-    CanBridge bridge(can, HilSettings{}, default_messages(1), 1, std::nullopt, commands, sensors, {});
+    CanBridge bridge(can, HilSettings{}, default_messages(1), 1, std::nullopt, CommandChannels{&commands, nullptr},
+                     SensorChannels{&sensors, nullptr}, {});
   } catch (const BridgeError& e) {
     return e.what();
   }
@@ -133,7 +135,7 @@ TEST(CanBridge, ACommandReachesTheChannelWithTheFrameCountAsSequence) {
   b.peer.send(command(0.25));
   b.peer.send(command(0.5));
   settle();
-  const rt::ValveCommandSample s = b.latest();
+  const ValveCommandSample s = b.latest();
   EXPECT_NEAR(s.kappa, 0.5, 1e-9);
   EXPECT_EQ(s.sequence, 2u);
   EXPECT_GT(s.received_ns, 0);
@@ -175,7 +177,7 @@ TEST(CanBridge, MalformedFramesAreCountedAndNeverChangeKappa) {
 TEST(CanBridge, SensorFramesGoOutAtTheRateAndTheStatusReportsBusOffUntilARestart) {
   HILSIM_REQUIRE_VCAN();
   Bench b;
-  rt::SensorSnapshot s;
+  SensorSnapshot s;
   s.t = 0.25;
   s.s = 0.5;
   s.p1 = 3.1708462e6;
@@ -216,7 +218,7 @@ TEST(CanBridge, SensorFramesGoOutAtTheRateAndTheStatusReportsBusOffUntilARestart
 
 TEST(CanBridge, AJoystickMovesKappaAndTheFilterHonoursItsSourceAddress) {
   HILSIM_REQUIRE_VCAN();
-  JoystickInput joystick{JoystickAxis::kX, AxisToKappa{0.45, 0.1, 0.0, 1.0, false}, std::uint8_t{0x80}};
+  JoystickInput joystick{JoystickAxis::kX, AxisToKappa{0.45, 0.1, 0.0, 1.0, false}, std::uint8_t{0x80}, std::nullopt, {}};
   Bench b(joystick);
   b.peer.send(to_can_frame(encode_bjm1(0x80, axis_fields(50.0), axis_fields(0.0))));
   settle();

@@ -45,7 +45,7 @@ class CanFrames : public ::testing::Test {
  protected:
   CommandDecoder clamp_{command_messages(default_messages(1)), 1, OutOfRange::kClamp};
   CommandDecoder reject_{command_messages(default_messages(1)), 1, OutOfRange::kReject};
-  JoystickInput joystick_{JoystickAxis::kY, AxisToKappa{0.45, 0.1, 0.0, 1.0, false}, std::nullopt};
+  JoystickInput joystick_{JoystickAxis::kY, AxisToKappa{0.45, 0.1, 0.0, 1.0, false}, std::nullopt, std::nullopt, {}};
 };
 
 TEST_F(CanFrames, ConversionsKeepIdFlagsLengthAndData) {
@@ -222,6 +222,39 @@ TEST_F(CanFrames, Bjm1MovesKappaByTheConfiguredAxisAndSpan) {
   }
   // Commands still work beside the joystick.
   EXPECT_EQ(classify_can_frame(command(1), clamp_, &joystick_).kind, CanFrameKind::kCommand);
+}
+
+TEST_F(CanFrames, WithTwoActuatorsTheSecondAxisDrivesActuator2) {
+  CanSettings can;
+  can.joystick = Joystick::kBjm1;
+  can.joystick_axis = JoystickAxis::kX;
+  can.joystick_span = 0.1;
+  const std::optional<JoystickInput> two = joystick_input(can, 0.45, 0.62);
+  ASSERT_TRUE(two && two->axis_2);
+  EXPECT_EQ(*two->axis_2, JoystickAxis::kY);  // unset: the axis actuator 1 does not use
+  EXPECT_EQ(two->map_2.kappa0, 0.62);
+  // X right 50 %, Y back 30 %: κ1 = 0.45 + 0.05, κ2 = 0.62 − 0.03.
+  const can_frame f = to_can_frame(encode_bjm1(0x80, axis_fields(50), axis_fields(-30)));
+  const CanFrameVerdict v = classify_can_frame(f, clamp_, &*two);
+  EXPECT_EQ(v.kind, CanFrameKind::kJoystick);
+  ASSERT_TRUE(v.command.present[0] && v.command.present[1]);
+  EXPECT_NEAR(v.command.kappa[0], 0.45 + 0.05, 1e-12);
+  EXPECT_NEAR(v.command.kappa[1], 0.62 - 0.03, 1e-12);
+  // An invalid axis leaves only its actuator without κ; both invalid: the frame is invalid.
+  const CanFrameVerdict y_lost =
+      classify_can_frame(to_can_frame(encode_bjm1(0x80, axis_fields(50), axis_fields(NAN))), clamp_, &*two);
+  EXPECT_EQ(y_lost.kind, CanFrameKind::kJoystick);
+  EXPECT_TRUE(y_lost.command.present[0]);
+  EXPECT_FALSE(y_lost.command.present[1]);
+  EXPECT_EQ(classify_can_frame(to_can_frame(encode_bjm1(0x80, axis_fields(NAN), axis_fields(NAN))), clamp_, &*two)
+                .kind,
+            CanFrameKind::kJoystickInvalid);
+  // joystick_axis_2 chooses the axis; one actuator: no second axis at all.
+  can.joystick_axis_2 = JoystickAxis::kX;
+  EXPECT_EQ(*joystick_input(can, 0.45, 0.62)->axis_2, JoystickAxis::kX);
+  const std::optional<JoystickInput> one = joystick_input(can, 0.45);
+  EXPECT_FALSE(one->axis_2);
+  EXPECT_FALSE(classify_can_frame(f, clamp_, &*one).command.present[1]);
 }
 
 }  // namespace

@@ -12,8 +12,10 @@
 #include "hil/default_messages.h"
 #include "hil/signal_map.h"
 #include "hil/j1939_joystick.h"
+#include "hil/sensor_publisher.h"
 #include "hil/sequence_tracker.h"
 #include "hil/signal.h"
+#include "tests/hil/fake_hydraulics.h"
 
 namespace hilsim::hil {
 namespace {
@@ -61,7 +63,7 @@ TEST(NoAllocation, DecodersAndEncodersAllocateNothing) {
 
 TEST(NoAllocation, TheCanBridgesFrameClassificationAllocatesNothing) {
   const CommandDecoder commands(command_messages(default_messages(1)), 1, OutOfRange::kClamp);
-  const JoystickInput joystick{JoystickAxis::kX, AxisToKappa{}, std::nullopt};
+  const JoystickInput joystick{JoystickAxis::kX, AxisToKappa{}, std::nullopt, std::nullopt, {}};
   Frame command;
   command.id = kCommandId;
   command.length = 8;
@@ -95,20 +97,51 @@ TEST(NoAllocation, CommandDecoderAndSensorEncoderAllocateNothing) {
   command.id = kCommandId;
   command.length = 8;
   encode(default_messages(1)[0].signals[0], 0.5, std::span(command.data));
-  rt::SensorSnapshot snapshot;
+  SensorSnapshot snapshot;
   snapshot.p1 = 3e6;
   std::array<Frame, 16> out{};
 
   const long before = t_allocations;
   DecodedCommand c;
   const CommandVerdict verdict = decoder.decode(command, c);
-  const std::size_t frames = encoder.encode(snapshot, out);
+  const std::size_t frames = encoder.encode({&snapshot, 1}, out);
   const long after = t_allocations;
 
   EXPECT_EQ(after - before, 0);
   EXPECT_EQ(verdict, CommandVerdict::kApplied);
   EXPECT_NEAR(c.kappa[0], 0.5, 1e-9);
   EXPECT_EQ(frames, encoder.size());
+}
+
+// What the executor calls after every micro step, from a real-time thread.
+TEST(NoAllocation, TheSensorPublishersAfterMicroStepAllocatesNothing) {
+  rt::LatestValue<SensorSnapshot> one, two;
+  rt::LatestValue<ValveCommandSample> commands;
+  const CommandedValve valve(commands, WatchdogSettings{}, {}, 1);
+  valve.kappa(0, 0.0);
+  SensorPublisher publisher({&one, &two}, {nullptr, &valve}, 1e-4);
+  rt::LoopStats a, b;
+  a.overruns_shared.store(3);
+  publisher.count_overruns_of({&a, &b});
+  test::FakeHydraulics rim(0, 2);
+  rim.readings[1].s = 0.7;
+  test::FakeMechanics mechanics;
+  const sim::Subsystem& as_subsystem = rim;
+
+  const long before = t_allocations;
+  for (std::int64_t m = 0; m < 100; ++m) {
+    publisher.after_micro_step(as_subsystem, m, true);
+    publisher.after_micro_step(mechanics, m, true);
+  }
+  const long after = t_allocations;
+
+  EXPECT_EQ(after - before, 0);
+  SensorSnapshot s;
+  ASSERT_TRUE(two.read(s));  // the work was real
+  EXPECT_EQ(s.micro_step, 99);
+  EXPECT_EQ(s.s, 0.7);
+  EXPECT_EQ(s.overruns, 3);
+  EXPECT_TRUE(s.watchdog_active);
 }
 
 }  // namespace

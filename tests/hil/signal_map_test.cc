@@ -25,14 +25,14 @@ double status_signal(const std::vector<MessageSpec>& sensors, std::span<const Fr
 TEST(SensorEncoder, TheLinkStatusSetsItsBitsAndNothingElse) {
   const std::vector<MessageSpec> sensors = sensor_messages(default_messages(1));
   const SensorEncoder encoder(sensors);
-  rt::SensorSnapshot snap;
+  SensorSnapshot snap;
   snap.t = 1.5;
   snap.overruns = 7;
   snap.watchdog_active = true;
   std::array<Frame, 16> plain{}, off{}, error{};
-  ASSERT_EQ(encoder.encode(snap, plain), 3u);
-  encoder.encode(snap, off, LinkStatus{true, false});
-  encoder.encode(snap, error, LinkStatus{false, true});
+  ASSERT_EQ(encoder.encode({&snap, 1}, plain), 3u);
+  encoder.encode({&snap, 1}, off, LinkStatus{true, false});
+  encoder.encode({&snap, 1}, error, LinkStatus{false, true});
   EXPECT_EQ(status_signal(sensors, plain, "bus_off"), 0.0);
   EXPECT_EQ(status_signal(sensors, plain, "bus_error"), 0.0);
   EXPECT_EQ(status_signal(sensors, off, "bus_off"), 1.0);
@@ -45,6 +45,55 @@ TEST(SensorEncoder, TheLinkStatusSetsItsBitsAndNothingElse) {
   for (std::size_t b = 1; b < 8; ++b) EXPECT_EQ(off[2].data[b], plain[2].data[b]);
   EXPECT_EQ(status_signal(sensors, off, "overruns"), 7.0);
   EXPECT_EQ(status_signal(sensors, off, "watchdog_active"), 1.0);
+}
+
+// The signal `name` of `sensors`, decoded from `frames`.
+double signal(const std::vector<MessageSpec>& sensors, std::span<const Frame> frames, const std::string& name) {
+  for (std::size_t i = 0; i < sensors.size(); ++i) {
+    for (const SignalSpec& s : sensors[i].signals) {
+      if (s.name == name) return decode(s, std::span<const std::uint8_t>(frames[i].data.data(), frames[i].length));
+    }
+  }
+  ADD_FAILURE() << "no signal " << name;
+  return -1.0;
+}
+
+TEST(SensorEncoder, EachActuatorsSignalsComeFromItsOwnSnapshot) {
+  const std::vector<MessageSpec> sensors = sensor_messages(default_messages(2));
+  const SensorEncoder encoder(sensors);
+  std::array<SensorSnapshot, 2> snaps{};
+  snaps[0] = {0, 99, 0.01, 0.5, 0.01, 3.0e6, 4.0e6, 1000.0, 0.45, false, false, 4, 0, 0x12};
+  snaps[1] = {1, 98, 0.02, 0.7, -0.02, 5.0e6, 6.0e6, -2000.0, 0.62, true, false, 9, 1, 0x34};
+  std::array<Frame, 16> out{};
+  ASSERT_EQ(encoder.encode(snaps, out), 5u);
+  EXPECT_NEAR(signal(sensors, out, "s_1"), 0.5, 2e-5);
+  EXPECT_NEAR(signal(sensors, out, "s_2"), 0.7, 2e-5);
+  EXPECT_NEAR(signal(sensors, out, "sdot_2"), -0.02, 1e-4);
+  EXPECT_NEAR(signal(sensors, out, "p1_2"), 5.0e6, 500.0);
+  EXPECT_NEAR(signal(sensors, out, "p2_2"), 6.0e6, 500.0);
+  EXPECT_NEAR(signal(sensors, out, "fh_2"), -2000.0, 0.01);
+  EXPECT_NEAR(signal(sensors, out, "kappa_applied_2"), 0.62, 1e-9);
+  EXPECT_NEAR(signal(sensors, out, "kappa_applied_1"), 0.45, 1e-9);
+  // Status: time, echo and overruns of actuator 1; the watchdog bit when any actuator's is set.
+  EXPECT_NEAR(signal(sensors, out, "sim_time"), 0.01, 1e-4);
+  EXPECT_EQ(signal(sensors, out, "sequence_echo"), 0x12);
+  EXPECT_EQ(signal(sensors, out, "overruns"), 4.0);
+  EXPECT_EQ(signal(sensors, out, "watchdog_active"), 1.0);
+  EXPECT_EQ(signal(sensors, out, "numerical_fault"), 0.0);
+  snaps[1].fault = true;
+  encoder.encode(snaps, out);
+  EXPECT_EQ(signal(sensors, out, "numerical_fault"), 1.0);
+}
+
+TEST(SensorEncoder, ASecondActuatorsSignalWithOneSnapshotIsSentAsZero) {
+  std::vector<MessageSpec> sensors = sensor_messages(default_messages(2));
+  const SensorEncoder encoder(sensors);
+  SensorSnapshot snap;
+  snap.s = 0.5;
+  std::array<Frame, 16> out{};
+  encoder.encode({&snap, 1}, out);
+  EXPECT_NEAR(signal(sensors, out, "s_1"), 0.5, 2e-5);
+  EXPECT_EQ(signal(sensors, out, "s_2"), 0.0);
 }
 
 }  // namespace

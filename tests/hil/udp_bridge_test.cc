@@ -74,8 +74,8 @@ std::vector<std::uint8_t> raw_command(std::uint32_t seq, std::uint32_t raw) {
 struct Bench {
   Socket controller;
   Socket sensors_in;
-  rt::LatestValue<rt::ValveCommandSample> commands;
-  rt::LatestValue<rt::SensorSnapshot> sensors;
+  rt::LatestValue<ValveCommandSample> commands;
+  rt::LatestValue<SensorSnapshot> sensors;
   std::unique_ptr<UdpBridge> bridge;
   sockaddr_in to{};
 
@@ -87,14 +87,15 @@ struct Bench {
     HilSettings hil;
     hil.out_of_range = policy;
     hil.output_rate = 1000.0;
-    bridge = std::make_unique<UdpBridge>(udp, hil, default_messages(1), 1, commands, sensors, rt::IoThreadPlacement{});
+    bridge = std::make_unique<UdpBridge>(udp, hil, default_messages(1), 1, CommandChannels{&commands, nullptr},
+                                         SensorChannels{&sensors, nullptr}, rt::IoThreadPlacement{});
     to = bridge->local_address();
     bridge->start();
   }
   // Sends, then waits until the bridge has seen `total` datagrams.
   void send(const std::vector<std::uint8_t>& d) { controller.send(d, to); }
   double kappa() {
-    rt::ValveCommandSample s;
+    ValveCommandSample s;
     return commands.read(s) ? s.kappa : -1.0;
   }
   const UdpBridgeCounters& finish() {
@@ -174,7 +175,7 @@ TEST(UdpBridge, GapsAreCountedAsLostAndTheNewerCommandApplies) {
 
 TEST(UdpBridge, SensorsAreSentAtTheConfiguredRateAndDecodeToTheSnapshot) {
   Bench b;
-  rt::SensorSnapshot s;
+  SensorSnapshot s;
   s.micro_step = 999;
   s.t = 0.1;
   s.s = 0.5;
@@ -220,14 +221,96 @@ TEST(UdpBridge, SensorsAreSentAtTheConfiguredRateAndDecodeToTheSnapshot) {
   EXPECT_EQ(value(2, 6), 0x34);  // low byte of the sequence
 }
 
+// A two-actuator crane: one bridge, a command and a sensor channel per actuator.
+struct TwoActuatorBench {
+  Socket controller;
+  Socket sensors_in;
+  std::array<rt::LatestValue<ValveCommandSample>, 2> commands;
+  std::array<rt::LatestValue<SensorSnapshot>, 2> sensors;
+  std::unique_ptr<UdpBridge> bridge;
+  sockaddr_in to{};
+
+  TwoActuatorBench() {
+    UdpSettings udp;
+    udp.listen = "127.0.0.1:0";
+    udp.send_to = "127.0.0.1:" + std::to_string(sensors_in.port());
+    bridge = std::make_unique<UdpBridge>(udp, HilSettings{}, default_messages(2), 2,
+                                         CommandChannels{&commands[0], &commands[1]},
+                                         SensorChannels{&sensors[0], &sensors[1]}, rt::IoThreadPlacement{});
+    to = bridge->local_address();
+    bridge->start();
+  }
+  double kappa(int k) {
+    ValveCommandSample s;
+    return commands[static_cast<std::size_t>(k)].read(s) ? s.kappa : -1.0;
+  }
+};
+
+TEST(UdpBridge, ATwoActuatorCommandPublishesEachKappaOnItsActuatorsChannel) {
+  TwoActuatorBench b;
+  Frame f;
+  f.id = kCommandId;
+  f.length = 8;
+  const MessageSpec m = default_messages(2)[0];
+  encode(m.signals[0], 0.3, std::span<std::uint8_t>(f.data.data(), 8));
+  encode(m.signals[1], 0.8, std::span<std::uint8_t>(f.data.data(), 8));
+  std::vector<std::uint8_t> d(kMaxDatagramSize);
+  d.resize(encode_datagram(1, std::span<const Frame>(&f, 1), d));
+  b.controller.send(d, b.to);
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_NEAR(b.kappa(0), 0.3, 1e-9);
+  EXPECT_NEAR(b.kappa(1), 0.8, 1e-9);
+  b.bridge->stop();
+  EXPECT_EQ(b.bridge->counters().commands, 1u);
+}
+
+TEST(UdpBridge, TwoActuatorSensorsGoOutOnlyOnceBothHaveASnapshot) {
+  TwoActuatorBench b;
+  SensorSnapshot s1;
+  s1.s = 0.5;
+  s1.t = 0.2;
+  b.sensors[0].publish(s1);
+  EXPECT_TRUE(b.sensors_in.receive().empty()) << "actuator 2 has no snapshot yet: nothing is sent";
+  SensorSnapshot s2;
+  s2.actuator = 1;
+  s2.s = 0.75;
+  s2.p1 = 5.0e6;
+  s2.kappa = 0.62;
+  b.sensors[1].publish(s2);
+  const std::vector<std::uint8_t> bytes = b.sensors_in.receive();
+  b.bridge->stop();
+  DecodedDatagram d;
+  ASSERT_EQ(decode_datagram(bytes, d), DatagramError::kOk);
+  const std::vector<MessageSpec> m = sensor_messages(default_messages(2));
+  ASSERT_EQ(d.count, m.size());
+  const auto value = [&](std::size_t frame, std::size_t signal) {
+    return decode(m[frame].signals[signal], std::span<const std::uint8_t>(d.frames[frame].data.data(), 8));
+  };
+  EXPECT_NEAR(value(0, 0), 0.5, 2e-5);   // s_1
+  EXPECT_NEAR(value(2, 0), 0.75, 2e-5);  // s_2
+  EXPECT_NEAR(value(2, 2), 5.0e6, 500.0);
+  EXPECT_NEAR(value(3, 1), 0.62, 1e-9);  // kappa_applied_2
+}
+
+TEST(UdpBridge, AnActuatorWithoutChannelsIsRefused) {
+  rt::LatestValue<ValveCommandSample> commands;
+  rt::LatestValue<SensorSnapshot> sensors;
+  UdpSettings udp;
+  udp.listen = "127.0.0.1:0";
+  EXPECT_THROW(UdpBridge(udp, HilSettings{}, default_messages(2), 2, CommandChannels{&commands, nullptr},
+                         SensorChannels{&sensors, nullptr}, {}),
+               std::invalid_argument);
+}
+
 TEST(UdpBridge, AnAddressInUseIsAClearError) {
   Socket taken;
   UdpSettings udp;
   udp.listen = "127.0.0.1:" + std::to_string(taken.port());
-  rt::LatestValue<rt::ValveCommandSample> commands;
-  rt::LatestValue<rt::SensorSnapshot> sensors;
+  rt::LatestValue<ValveCommandSample> commands;
+  rt::LatestValue<SensorSnapshot> sensors;
   try {
-    UdpBridge bridge(udp, HilSettings{}, default_messages(1), 1, commands, sensors, {});
+    UdpBridge bridge(udp, HilSettings{}, default_messages(1), 1, CommandChannels{&commands, nullptr},
+                     SensorChannels{&sensors, nullptr}, {});
     FAIL();
   } catch (const BridgeError& e) {
     EXPECT_NE(std::string(e.what()).find("cannot bind udp.listen = " + udp.listen + ": Address already in use"),

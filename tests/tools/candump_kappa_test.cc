@@ -98,7 +98,7 @@ TEST_F(CandumpKappaTest, TheWatchdogAppliesTheSafeKappaAfterTheTimeoutAsLive) {
 
 TEST_F(CandumpKappaTest, AJoystickFrameMovesKappaWhenConfigured) {
   const hil::JoystickInput joystick{hil::JoystickAxis::kY, hil::AxisToKappa{0.45, 0.1, 0.0, 1.0, false},
-                                    std::nullopt};
+                                    std::nullopt, std::nullopt, {}};
   hil::CandumpRecord bjm1;
   bjm1.timestamp_us = kBase + 300;
   bjm1.interface = "vcan0";

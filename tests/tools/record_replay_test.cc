@@ -17,10 +17,10 @@ namespace fs = std::filesystem;
 
 const char* kConfig = "name = \"x\"\n[run]\nduration = 1\n";
 
-std::string write_recording(const std::vector<rt::InputEvent>& events, std::int64_t points = 1000) {
+std::string write_recording(const std::vector<hil::InputEvent>& events, std::int64_t points = 1000) {
   const std::string path = test::temp_path("rec", ".rec").string();
   RecordingWriter w(path, "build-A", kConfig);
-  for (const rt::InputEvent& e : events) w.write(e);
+  for (const hil::InputEvent& e : events) w.write(e);
   w.finish(points, 0, "abc");
   return path;
 }
@@ -52,9 +52,9 @@ TEST(Sha256, KnownDigests) {
 
 TEST(Recording, ReadsBackWhatWasWritten) {
   const double third = 1.0 / 3.0;
-  const std::string path = write_recording({{0, 0.45434558959805127, 0, rt::InputCause::kWatchdog},
-                                            {17, third, 42, rt::InputCause::kCommand},
-                                            {18, 0.5, 0, rt::InputCause::kScript}});
+  const std::string path = write_recording({{0, 0.45434558959805127, 0, hil::InputCause::kWatchdog},
+                                            {17, third, 42, hil::InputCause::kCommand},
+                                            {18, 0.5, 0, hil::InputCause::kScript}});
   const Recording r = read_recording(path);
   EXPECT_EQ(r.build, "build-A");
   EXPECT_EQ(r.config_text, kConfig);
@@ -63,8 +63,8 @@ TEST(Recording, ReadsBackWhatWasWritten) {
   EXPECT_EQ(r.inputs[1].micro_step, 17);
   EXPECT_EQ(r.inputs[1].kappa, third);  // 17 digits: the same double
   EXPECT_EQ(r.inputs[1].sequence, 42u);
-  EXPECT_EQ(r.inputs[1].cause, rt::InputCause::kCommand);
-  EXPECT_EQ(r.inputs[2].cause, rt::InputCause::kScript);
+  EXPECT_EQ(r.inputs[1].cause, hil::InputCause::kCommand);
+  EXPECT_EQ(r.inputs[2].cause, hil::InputCause::kScript);
   EXPECT_TRUE(r.complete);
   EXPECT_EQ(r.communication_points, 1000);
   EXPECT_EQ(r.output_sha256, "abc");
@@ -72,11 +72,11 @@ TEST(Recording, ReadsBackWhatWasWritten) {
 }
 
 TEST(Recording, EveryDefectIsNamedWithItsLine) {
-  const std::vector<rt::InputEvent> events = {{0, 0.4, 0, rt::InputCause::kWatchdog}, {5, 0.5, 1, rt::InputCause::kCommand}};
+  const std::vector<hil::InputEvent> events = {{0, 0.4, 0, hil::InputCause::kWatchdog}, {5, 0.5, 1, hil::InputCause::kCommand}};
   const auto fresh = [&] { return write_recording(events); };
   EXPECT_NE(error_reading(replace_in_file(fresh(), "duration = 1", "duration = 2")).find(":7: the config block does not match its config-sha256"), std::string::npos);
-  EXPECT_NE(error_reading(replace_in_file(fresh(), "hilsim-recording 1", "hilsim-recording 9")).find(":1: recording format '9' is not supported"), std::string::npos);
-  EXPECT_NE(error_reading(replace_in_file(fresh(), "input 5 ", "input 0 ")).find(":9: micro step 0 is negative or not after"), std::string::npos);
+  EXPECT_NE(error_reading(replace_in_file(fresh(), "hilsim-recording 2", "hilsim-recording 9")).find(":1: recording format '9' is not supported"), std::string::npos);
+  EXPECT_NE(error_reading(replace_in_file(fresh(), "input 5 ", "input 0 ")).find(":9: micro step 0 of actuator 1 is negative or not after"), std::string::npos);
   EXPECT_NE(error_reading(replace_in_file(fresh(), "0.5 command", "nan command")).find("kappa 'nan' is not a finite number"), std::string::npos);
   EXPECT_NE(error_reading(replace_in_file(fresh(), "command", "joystick")).find("'joystick' is not one of"), std::string::npos);
   EXPECT_NE(error_reading(replace_in_file(fresh(), "events 2", "events 3")).find("counts 3 inputs, the recording holds 2"), std::string::npos);

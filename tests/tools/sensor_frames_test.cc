@@ -26,14 +26,14 @@ io::CsvTable trajectory(int rows) {
 
 // The frames a bridge sends for the micro step ending at t with the given values.
 std::vector<hil::Frame> frames(double t, double s, double p1, double p2) {
-  rt::SensorSnapshot snap;
+  hil::SensorSnapshot snap;
   snap.t = t;
   snap.s = s;
   snap.p1 = p1;
   snap.p2 = p2;
   const hil::SensorEncoder encoder(hil::sensor_messages(hil::default_messages(1)));
   std::vector<hil::Frame> out(encoder.size());
-  encoder.encode(snap, out);
+  encoder.encode({&snap, 1}, out);
   return out;
 }
 

@@ -9,7 +9,7 @@
 //
 // Before the first frame applies, the safe κ holds (live: the watchdog's value before any command).
 // i.e. at the first micro step that starts at or after the frame's arrival, as the live valve
-// samples the newest command at the start of each micro step (rt/commanded_valve.h); of several
+// samples the newest command at the start of each micro step (hil/commanded_valve.h); of several
 // frames before the same micro step the last wins. The watchdog acts as live: when the newest κ is
 // older than [hil] watchdog_timeout at the start of a micro step, the safe κ applies from that
 // micro step until the next frame. Timestamps are integers (µs) and h_H is taken in whole

@@ -1,6 +1,7 @@
 #include "tools/hilsim/hil_session.h"
 
 #include <cstdio>
+#include <stdexcept>
 
 #include "hil/build_identity.h"
 #include "hil/default_messages.h"
@@ -15,47 +16,82 @@ bool HilSession::needed(const config::Scenario& s, const std::optional<std::stri
 
 HilSession::HilSession(const config::Scenario& s, const sim::Equilibrium& eq, const sim::ValveCommand& script,
                        const std::optional<std::string>& record, bool paced, const std::atomic<bool>& stop)
-    : scenario_(s), record_path_(record) {
-  rt::CommandedValve::EventSink events{nullptr, paced ? nullptr : &stop};
-  const std::vector<int> rt_cpus = {s.rt.mechanics.cpu, s.rt.hydraulics.cpu};
+    : scenario_(s), actuators_(s.crane.actuators == 2 ? 2 : 1), record_path_(record) {
+  const std::vector<int> rt_cpus = rt::real_time_cpus(s.rt);
   if (record) {
-    events_ = std::make_unique<rt::InputEventRing>();
-    events.ring = events_.get();
+    std::vector<hil::InputEventRing*> rings;
+    for (int k = 0; k < actuators_; ++k) {
+      events_[static_cast<std::size_t>(k)] = std::make_unique<hil::InputEventRing>();
+      rings.push_back(events_[static_cast<std::size_t>(k)].get());
+    }
     try {
-      recorder_ = std::make_unique<hil::Recorder>(*record, hil::build_identity(), config::to_toml(s), *events_,
+      recorder_ = std::make_unique<hil::Recorder>(*record, hil::build_identity(), config::to_toml(s), rings,
                                                   rt_cpus);
     } catch (const hil::RecordingError& e) {
       throw io::InputError(e.what());
     }
   }
-  if (s.hil.input == hil::InputSource::kScript) {
-    valve_ = std::make_unique<rt::CommandedValve>(script, events);
-  } else {
-    commands_ = std::make_unique<rt::LatestValue<rt::ValveCommandSample>>();
-    safe_kappa_ = s.hil.safe_kappa.value_or(eq.kappa);
-    const rt::WatchdogSettings watchdog{rt::seconds_to_ns(s.hil.watchdog_timeout), safe_kappa_};
-    valve_ = std::make_unique<rt::CommandedValve>(*commands_, watchdog, events);
-  }
+  make_valves(eq, script, paced, stop);
   if (s.hil.input == hil::InputSource::kUdp || s.hil.input == hil::InputSource::kCan) {
     // Sensor snapshots after every micro step, only where a bridge sends them: a scripted run
-    // (recorded or not) has no reader, and its hydraulics thread does not publish them.
-    sensors_ = std::make_unique<rt::LatestValue<rt::SensorSnapshot>>();
-    publisher_ = std::make_unique<rt::SensorPublisher>(*valve_, valve_.get(), s.cosim.h_hyd, *sensors_);
+    // (recorded or not) has no reader, and its real-time tasks get no observer.
+    hil::SensorChannels channels{};
+    hil::CommandedValves valves{};
+    for (std::size_t k = 0; k < static_cast<std::size_t>(actuators_); ++k) {
+      sensors_[k] = std::make_unique<rt::LatestValue<hil::SensorSnapshot>>();
+      channels[k] = sensors_[k].get();
+      valves[k] = valves_[k].get();
+    }
+    publisher_ = std::make_unique<hil::SensorPublisher>(channels, valves, s.cosim.h_hyd);
   }
+  make_bridge(eq, rt_cpus);
+}
+
+// One valve per actuator: scripted (actuator 1 the scenario's manoeuvre, actuator 2 the second
+// actuator's about its κ0), or live from its own command channel under its own watchdog.
+void HilSession::make_valves(const sim::Equilibrium& eq, const sim::ValveCommand& script, bool paced,
+                             const std::atomic<bool>& stop) {
+  const config::Scenario& s = scenario_;
+  const std::array<double, 2> kappa0{eq.kappa, eq.actuator2.kappa};
+  for (int k = 0; k < actuators_; ++k) {
+    const auto i = static_cast<std::size_t>(k);
+    const hil::CommandedValve::EventSink events{events_[i].get(), paced ? nullptr : &stop};
+    if (s.hil.input == hil::InputSource::kScript) {
+      if (k == 1) script_2_ = std::make_unique<sim::SecondActuatorManoeuvre>(eq.actuator2.kappa);
+      valves_[i] = std::make_unique<hil::CommandedValve>(k == 0 ? script : *script_2_, events, k);
+      continue;
+    }
+    commands_[i] = std::make_unique<rt::LatestValue<hil::ValveCommandSample>>();
+    safe_kappa_[i] = s.hil.safe_kappa.value_or(kappa0[i]);
+    const hil::WatchdogSettings watchdog{rt::seconds_to_ns(s.hil.watchdog_timeout), safe_kappa_[i]};
+    valves_[i] = std::make_unique<hil::CommandedValve>(*commands_[i], watchdog, events, k);
+  }
+}
+
+void HilSession::make_bridge(const sim::Equilibrium& eq, const std::vector<int>& rt_cpus) {
+  const config::Scenario& s = scenario_;
+  if (s.hil.input == hil::InputSource::kScript) return;
+  hil::CommandChannels commands{};
+  hil::SensorChannels sensors{};
+  for (std::size_t k = 0; k < static_cast<std::size_t>(actuators_); ++k) {
+    commands[k] = commands_[k].get();
+    sensors[k] = sensors_[k].get();
+  }
+  const rt::IoThreadPlacement io{rt_cpus, s.rt.io_priority};
   try {
     if (s.hil.input == hil::InputSource::kUdp) {
-      bridge_ = std::make_unique<hil::UdpBridge>(s.udp, s.hil, hil::effective_messages(s.hil, s.crane.actuators),
-                                                 s.crane.actuators, *commands_, *sensors_,
-                                                 rt::IoThreadPlacement{rt_cpus, s.rt.io_priority});
+      bridge_ = std::make_unique<hil::UdpBridge>(s.udp, s.hil, hil::effective_messages(s.hil, actuators_),
+                                                 actuators_, commands, sensors, io);
     } else if (s.hil.input == hil::InputSource::kCan) {
       if (recorder_) {
         frames_ = std::make_unique<hil::ReceivedFrameRing>();
-        recorder_->log_frames(candump_log_path(*record), s.can.interface, *frames_);
+        recorder_->log_frames(candump_log_path(*record_path_), s.can.interface, *frames_);
       }
-      can_bridge_ = std::make_unique<hil::CanBridge>(s.can, s.hil, hil::effective_messages(s.hil, s.crane.actuators),
-                                                     s.crane.actuators, hil::joystick_input(s.can, eq.kappa), *commands_,
-                                                     *sensors_, rt::IoThreadPlacement{rt_cpus, s.rt.io_priority},
-                                                     frames_.get());
+      const std::optional<double> kappa0_2 =
+          actuators_ == 2 ? std::optional<double>(eq.actuator2.kappa) : std::nullopt;
+      can_bridge_ = std::make_unique<hil::CanBridge>(s.can, s.hil, hil::effective_messages(s.hil, actuators_),
+                                                     actuators_, hil::joystick_input(s.can, eq.kappa, kappa0_2),
+                                                     commands, sensors, io, frames_.get());
       std::printf("can: %s\n", can_bridge_->link_report().c_str());
     }
   } catch (const hil::RecordingError& e) {
@@ -63,6 +99,18 @@ HilSession::HilSession(const config::Scenario& s, const sim::Equilibrium& eq, co
   } catch (const std::exception& e) {
     throw io::InputError(s.source + ": " + e.what());
   }
+}
+
+const sim::ValveCommand& HilSession::valve(int k) const {
+  if (k < 0 || k >= actuators_) {
+    throw std::out_of_range("hil session: no valve of actuator index " + std::to_string(k) + " (the crane has " +
+                            std::to_string(actuators_) + ")");
+  }
+  return *valves_[static_cast<std::size_t>(k)];
+}
+
+void HilSession::count_overruns_of(std::vector<const rt::LoopStats*> loops) {
+  if (publisher_) publisher_->count_overruns_of(std::move(loops));
 }
 
 HilSession::~HilSession() = default;
@@ -96,22 +144,30 @@ void HilSession::finish(std::int64_t communication_points, const std::string& ou
   }
 }
 
+// The watchdog and commands lines of actuator k; prefixed "actuator k: " when there are two.
+void HilSession::print_valve_report(int k) const {
+  const hil::CommandedValve& valve = *valves_[static_cast<std::size_t>(k)];
+  const std::string prefix = actuators_ == 2 ? "actuator " + std::to_string(k + 1) + ": " : "";
+  const double h_us = scenario_.cosim.h_hyd * 1e6;  // hydraulic period [µs]
+  std::printf("%swatchdog: %lld trip(s) to kappa = %.8f (timeout %g s); %s at the end; the safe value took "
+              "effect at most %.1f us after a command expired (hydraulic period %.1f us)\n",
+              prefix.c_str(), static_cast<long long>(valve.watchdog_trips()), safe_kappa_[static_cast<std::size_t>(k)],
+              scenario_.hil.watchdog_timeout, valve.watchdog_active() ? "active" : "inactive",
+              static_cast<double>(valve.max_fallback_delay_ns()) / 1e3, h_us);
+  // From a command's arrival at the bridge to the micro step that applied it: in micro steps,
+  // the latency the controller sees on top of the bus.
+  const double delay_us = static_cast<double>(valve.max_command_delay_ns()) / 1e3;
+  std::printf("%scommands: %lld applied by the valve, each at most %.1f us (%.2f hydraulic periods) after it "
+              "arrived; %lld not by the first micro step after their arrival\n",
+              prefix.c_str(), static_cast<long long>(valve.commands_applied()), delay_us, delay_us / h_us,
+              static_cast<long long>(valve.commands_applied_late()));
+}
+
 void HilSession::print_report() const {
   if (bridge_) bridge_->print_report();
   if (can_bridge_) can_bridge_->print_report();
   if (scenario_.hil.input != hil::InputSource::kScript) {
-    std::printf("watchdog: %lld trip(s) to kappa = %.8f (timeout %g s); %s at the end; the safe value took "
-                "effect at most %.1f us after a command expired (hydraulic period %.1f us)\n",
-                static_cast<long long>(valve_->watchdog_trips()), safe_kappa_, scenario_.hil.watchdog_timeout,
-                valve_->watchdog_active() ? "active" : "inactive",
-                static_cast<double>(valve_->max_fallback_delay_ns()) / 1e3, scenario_.cosim.h_hyd * 1e6);
-    // From a command's arrival at the bridge to the micro step that applied it: in micro steps,
-    // the latency the controller sees on top of the bus.
-    const double delay_us = static_cast<double>(valve_->max_command_delay_ns()) / 1e3;
-    std::printf("commands: %lld applied by the valve, each at most %.1f us (%.2f hydraulic periods) after it "
-                "arrived; %lld not by the first micro step after their arrival\n",
-                static_cast<long long>(valve_->commands_applied()), delay_us, delay_us / (scenario_.cosim.h_hyd * 1e6),
-                static_cast<long long>(valve_->commands_applied_late()));
+    for (int k = 0; k < actuators_; ++k) print_valve_report(k);
   }
   if (recorder_) {
     std::printf("recording: %lld input(s) written to %s%s\n", static_cast<long long>(recorder_->events()),

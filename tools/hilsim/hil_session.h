@@ -1,31 +1,42 @@
-// What a threaded run adds when it talks to the outside world or records its inputs: the valve the
-// hydraulics thread evaluates (a controller's commands under the watchdog, or the scripted
-// manoeuvre sampled per micro step), the sensor channel and its publisher, the UDP or CAN bridge's
-// I/O thread, and the recorder thread (with a CAN input it also logs every frame received, as a
-// candump log beside the recording). Built before the real-time threads, finished after them.
+// What a threaded run adds when it talks to the outside world or records its inputs, per actuator:
+// the valve each actuator's hydraulics evaluate (a controller's commands under that actuator's
+// watchdog, or the scripted manoeuvre sampled per micro step), the sensor channels and the
+// publisher the real-time tasks call after every micro step, the UDP or CAN bridge's I/O thread,
+// and the recorder thread (with a CAN input it also logs every frame received, as a candump log
+// beside the recording). Built before the real-time threads, finished after them.
+//
+// Each actuator has its own command channel, valve and event ring, because with a direct coupling
+// (f-s, p-s) the two actuators' hydraulics run in two threads: every channel and ring keeps a single
+// producer and a single consumer.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "hil/can_bridge.h"
+#include "hil/commanded_valve.h"
 #include "hil/received_frames.h"
 #include "hil/recorder.h"
+#include "hil/sensor_publisher.h"
 #include "hil/udp_bridge.h"
-#include "rt/commanded_valve.h"
-#include "rt/sensor_publisher.h"
+#include "rt/micro_step_observer.h"
+#include "rt/periodic_loop.h"
+#include "sim/manoeuvre/valve_command.h"
 #include "tools/scenario/scenario.h"
 
 namespace hilsim::tools {
 
 class HilSession final {
  public:
-  // `script`: the scenario's manoeuvre. `record`: the recording's path, if any (with a CAN input,
-  // the frames received go to candump_log_path(record)). `paced`: a paced
-  // run drops events on a full ring (counted; the recording is then refused by replay), an unpaced
-  // one waits for room until `stop`. Throws io::InputError for a file or socket it cannot open.
+  // `script`: the scenario's manoeuvre (actuator 1's; actuator 2 follows the second actuator's
+  // manoeuvre about its κ0). `record`: the recording's path, if any (with a CAN input, the frames
+  // received go to candump_log_path(record)). `paced`: a paced run drops events on a full ring
+  // (counted; the recording is then refused by replay), an unpaced one waits for room until
+  // `stop`. Throws io::InputError for a file or socket it cannot open.
   HilSession(const config::Scenario& scenario, const sim::Equilibrium& eq, const sim::ValveCommand& script,
              const std::optional<std::string>& record, bool paced, const std::atomic<bool>& stop);
   ~HilSession();
@@ -35,8 +46,14 @@ class HilSession final {
   // Where a CAN run recorded in `record` logs its received frames: record + ".candump.log".
   static std::string candump_log_path(const std::string& record) { return record + ".candump.log"; }
 
-  const sim::ValveCommand& valve() const { return *valve_; }
-  rt::SensorPublisher* sensors() { return publisher_.get(); }
+  // The valve of actuator `k` (0-based, < the crane's actuators; std::out_of_range otherwise), to be
+  // evaluated only in the thread that integrates that actuator.
+  const sim::ValveCommand& valve(int k) const;
+  // What the real-time tasks call after every micro step: publishes the sensors; null when no
+  // bridge sends them (a scripted run, recorded or not, has no reader).
+  rt::MicroStepObserver* observer() { return publisher_.get(); }
+  // The loops whose overruns the sensor status counts; before the real-time threads start.
+  void count_overruns_of(std::vector<const rt::LoopStats*> loops);
   // Starts the I/O and recorder threads (before the real-time threads) and prints how the I/O
   // thread runs. Returns what of [rt] priority_io and the CPU placement was not granted (one
   // sentence each), for the run's real-time problems (--require-rt refuses on them).
@@ -44,22 +61,29 @@ class HilSession final {
   // After the real-time threads: stops the I/O thread, finishes the recording with the number of
   // communication points reached and the SHA-256 of the CSV written (empty: none).
   void finish(std::int64_t communication_points, const std::string& output_sha256);
-  // The bridge's and the watchdog's counters, and where the recording went.
+  // The bridge's and each actuator's watchdog counters, and where the recording went.
   void print_report() const;
 
  private:
+  void make_valves(const sim::Equilibrium& eq, const sim::ValveCommand& script, bool paced,
+                   const std::atomic<bool>& stop);
+  void make_bridge(const sim::Equilibrium& eq, const std::vector<int>& rt_cpus);
+  void print_valve_report(int k) const;
+
   const config::Scenario& scenario_;
-  std::unique_ptr<rt::LatestValue<rt::ValveCommandSample>> commands_;
-  std::unique_ptr<rt::LatestValue<rt::SensorSnapshot>> sensors_;
-  std::unique_ptr<rt::InputEventRing> events_;
-  std::unique_ptr<rt::CommandedValve> valve_;
-  std::unique_ptr<rt::SensorPublisher> publisher_;
+  int actuators_ = 1;
+  std::unique_ptr<sim::SecondActuatorManoeuvre> script_2_;  // actuator 2's scripted manoeuvre
+  std::array<std::unique_ptr<rt::LatestValue<hil::ValveCommandSample>>, 2> commands_;
+  std::array<std::unique_ptr<rt::LatestValue<hil::SensorSnapshot>>, 2> sensors_;
+  std::array<std::unique_ptr<hil::InputEventRing>, 2> events_;
+  std::array<std::unique_ptr<hil::CommandedValve>, 2> valves_;
+  std::array<double, 2> safe_kappa_{};  // [-]
+  std::unique_ptr<hil::SensorPublisher> publisher_;
   std::unique_ptr<hil::UdpBridge> bridge_;
   std::unique_ptr<hil::ReceivedFrameRing> frames_;  // CAN frames received, for the candump log
   std::unique_ptr<hil::CanBridge> can_bridge_;
   std::unique_ptr<hil::Recorder> recorder_;
   std::optional<std::string> record_path_;
-  double safe_kappa_ = 0.0;  // [-]
 };
 
 }  // namespace hilsim::tools

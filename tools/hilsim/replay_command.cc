@@ -2,6 +2,9 @@
 
 #include <cstdio>
 #include <fstream>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "hil/build_identity.h"
 #include "hil/recording.h"
@@ -13,6 +16,24 @@
 #include "tools/scenario/scenario.h"
 
 namespace hilsim::tools {
+
+namespace {
+
+// Actuator k's (0-based) recorded inputs as a valve command; every actuator of the recorded crane
+// had a valve that recorded at least its first value, so none is an incomplete recording.
+sim::RecordedValveCommand recorded_valve(const hil::Recording& rec, int k, const std::string& path) {
+  std::vector<sim::RecordedValveCommand::Entry> entries;
+  for (const hil::InputEvent& e : rec.inputs) {
+    if (e.actuator == k) entries.push_back({e.micro_step, e.kappa});
+  }
+  if (entries.empty()) {
+    throw io::InputError(path + ": the recording holds no input of actuator " + std::to_string(k + 1) +
+                         " of its 2-actuator crane");
+  }
+  return sim::RecordedValveCommand(std::move(entries));
+}
+
+}  // namespace
 
 void ReplayCommand::add_to(CLI::App& parent) {
   CLI::App* cmd = parent.add_subcommand(
@@ -77,15 +98,22 @@ int ReplayCommand::execute() const {
   s.cosim.duration = static_cast<double>(rec.communication_points) * s.cosim.H;
   s.out = out;
 
-  std::vector<sim::RecordedValveCommand::Entry> entries;
-  entries.reserve(rec.inputs.size());
-  for (const rt::InputEvent& e : rec.inputs) entries.push_back({e.micro_step, e.kappa});
-  const sim::RecordedValveCommand valve(std::move(entries));
+  const int actuators = s.crane.actuators == 2 ? 2 : 1;
+  for (const hil::InputEvent& e : rec.inputs) {
+    if (e.actuator >= actuators) {
+      throw io::InputError(recording + ": the recording holds an input of actuator " + std::to_string(e.actuator + 1) +
+                           ", its crane has " + std::to_string(actuators));
+    }
+  }
+  const sim::RecordedValveCommand valve1 = recorded_valve(rec, 0, recording);
+  const std::optional<sim::RecordedValveCommand> valve2 =
+      actuators == 2 ? std::optional<sim::RecordedValveCommand>(recorded_valve(rec, 1, recording)) : std::nullopt;
   const sim::Equilibrium eq = sim::solve_equilibrium(s.crane, s.hydraulics);
   std::printf("replaying %s: %zu input(s), %lld communication points (%g s), %s\n", recording.c_str(),
               rec.inputs.size(), static_cast<long long>(rec.communication_points), s.cosim.duration,
               config::describe(s.cosim).c_str());
-  const sim::RunResult result = sim::run_cosimulation(s.crane, s.hydraulics, eq, valve, s.cosim);
+  const sim::RunResult result =
+      sim::run_cosimulation(s.crane, s.hydraulics, eq, valve1, s.cosim, {}, valve2 ? &*valve2 : nullptr);
   std::string sha;
   if (out) {
     std::ofstream csv(*out);

@@ -24,6 +24,12 @@ std::int64_t in_range(const std::string& path, const std::string& key, std::int6
   return v;
 }
 
+hil::JoystickAxis parse_axis(const std::string& path, const std::string& key, const std::string& axis) {
+  if (axis == "x") return hil::JoystickAxis::kX;
+  if (axis == "y") return hil::JoystickAxis::kY;
+  throw InputError(path + ": key '" + key + "' = '" + axis + "' is not one of: x, y");
+}
+
 }  // namespace
 
 void load_can_section(const std::string& path, const toml::table& root, hil::CanSettings& can) {
@@ -31,12 +37,15 @@ void load_can_section(const std::string& path, const toml::table& root, hil::Can
   std::optional<std::int64_t> bitrate = widened(can.bitrate), restart_ms = widened(can.restart_ms);
   std::optional<std::int64_t> source_address = widened(can.joystick_source_address);
   std::string joystick = hil::to_string(can.joystick), axis = hil::to_string(can.joystick_axis);
+  std::optional<std::string> axis_2;
+  if (can.joystick_axis_2) axis_2 = hil::to_string(*can.joystick_axis_2);
   c.string("interface", can.interface);
   c.integer("bitrate", bitrate);
   c.integer("restart_ms", restart_ms);
   c.boolean("bring_up", can.bring_up);
   c.string("joystick", joystick);
   c.string("joystick_axis", axis);
+  c.string("joystick_axis_2", axis_2);
   c.number("joystick_span", can.joystick_span);
   c.integer("joystick_source_address", source_address);
   c.reject_unknown();
@@ -59,13 +68,8 @@ void load_can_section(const std::string& path, const toml::table& root, hil::Can
   } else {
     throw InputError(path + ": key 'can.joystick' = '" + joystick + "' is not one of: none, bjm1");
   }
-  if (axis == "x") {
-    can.joystick_axis = hil::JoystickAxis::kX;
-  } else if (axis == "y") {
-    can.joystick_axis = hil::JoystickAxis::kY;
-  } else {
-    throw InputError(path + ": key 'can.joystick_axis' = '" + axis + "' is not one of: x, y");
-  }
+  can.joystick_axis = parse_axis(path, "can.joystick_axis", axis);
+  if (axis_2) can.joystick_axis_2 = parse_axis(path, "can.joystick_axis_2", *axis_2);
 }
 
 void validate_can(const std::string& source, const hil::CanSettings& can) {

@@ -154,6 +154,7 @@ std::string to_toml(const Scenario& s) {
   key("bring_up", can.bring_up ? "true" : "false");
   str("joystick", hil::to_string(can.joystick));
   str("joystick_axis", hil::to_string(can.joystick_axis));
+  str("joystick_axis_2", hil::to_string(hil::second_joystick_axis(can)));
   num("joystick_span", can.joystick_span);
   if (can.joystick_source_address) integer("joystick_source_address", *can.joystick_source_address);
   o << messages_to_toml(s.hil.messages);

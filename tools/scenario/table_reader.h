@@ -92,6 +92,14 @@ class TableReader {
     }
   }
 
+  // A string key that may be absent.
+  void string(const std::string& key, std::optional<std::string>& target) {
+    if (!find(key)) return;
+    std::string v;
+    string(key, v);
+    target = v;
+  }
+
   // After reading: any key not asked for is an error.
   void reject_unknown(const std::vector<std::string>& also_allowed = {}) const {
     if (!table_) return;

@@ -15,6 +15,7 @@
 // end it.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 
@@ -23,12 +24,12 @@
 #include "rt/telemetry_ring.h"
 #include "sim/manoeuvre/valve_command.h"
 
-namespace hilsim::rt {
+namespace hilsim::hil {
 
 // One valid command, as the I/O thread publishes it (already decoded, range-checked, clamped).
 struct ValveCommandSample {
   double kappa = 0.0;             // [-], finite, in the accepted range
-  Nanoseconds received_ns = 0;    // CLOCK_MONOTONIC time of arrival [ns]
+  rt::Nanoseconds received_ns = 0;    // CLOCK_MONOTONIC time of arrival [ns]
   std::uint32_t sequence = 0;     // the datagram's or frame's sequence number, for the record
 };
 
@@ -39,20 +40,25 @@ enum class InputCause : std::uint8_t {
 };
 const char* to_string(InputCause cause);
 
-// A change of the applied κ, effective from micro step `micro_step` on.
+// A change of the applied κ of actuator `actuator`, effective from micro step `micro_step` on.
 struct InputEvent {
   std::int64_t micro_step = 0;
   double kappa = 0.0;  // [-]
   std::uint32_t sequence = 0;  // the command's sequence number (kCommand), else 0
   InputCause cause = InputCause::kCommand;
+  std::uint8_t actuator = 0;  // the crane's actuator, 0-based
 };
 
-// 16384 events: more than 16 s of a 1 kHz controller before a stalled recorder loses one.
+// 16384 events: more than 16 s of a 1 kHz controller before a stalled recorder loses one. One ring
+// per actuator: its single producer is the thread that evaluates that actuator's valve.
 inline constexpr std::size_t kInputEventCapacity = 16384;
-using InputEventRing = TelemetryRing<InputEvent, kInputEventCapacity>;
+using InputEventRing = rt::TelemetryRing<InputEvent, kInputEventCapacity>;
+
+// One command channel per actuator (index 0-based); null beyond the crane's actuators.
+using CommandChannels = std::array<rt::LatestValue<ValveCommandSample>*, 2>;
 
 struct WatchdogSettings {
-  Nanoseconds timeout_ns = 100'000'000;  // a command older than this is stale, (0, ∞) [ns]
+  rt::Nanoseconds timeout_ns = 100'000'000;  // a command older than this is stale, (0, ∞) [ns]
   double safe_kappa = 0.5;               // applied while stale [-]
 };
 
@@ -67,10 +73,15 @@ class CommandedValve final : public sim::ValveCommand {
     const std::atomic<bool>* wait_until_stop = nullptr;
   };
   // Live: κ from `commands` (its single consumer is the thread that calls kappa()), the watchdog
-  // as `watchdog` says. Everything given must outlive this object.
-  CommandedValve(LatestValue<ValveCommandSample>& commands, const WatchdogSettings& watchdog, EventSink events);
+  // as `watchdog` says. `actuator` (0-based) is the crane's actuator this valve drives, stamped on
+  // its events: one CommandedValve per actuator, each with its own channel, watchdog and ring.
+  // Everything given must outlive this object.
+  CommandedValve(rt::LatestValue<ValveCommandSample>& commands, const WatchdogSettings& watchdog, EventSink events,
+                 int actuator = 0);
   // Scripted: κ from `script`, recorded as events the same way.
-  CommandedValve(const sim::ValveCommand& script, EventSink events);
+  CommandedValve(const sim::ValveCommand& script, EventSink events, int actuator = 0);
+
+  int actuator() const { return actuator_; }
 
   // κ for micro step `micro_step`. Only one thread may call it. Micro steps are evaluated in
   // non-decreasing order (the real-time loop's order); an earlier one returns the current value.
@@ -82,12 +93,12 @@ class CommandedValve final : public sim::ValveCommand {
   std::uint32_t last_sequence() const { return last_sequence_; }
   // The longest time from a command's expiry (arrival + timeout) to the micro step that applied
   // the safe value instead [ns]: at most one hydraulic period when the thread keeps its deadlines.
-  Nanoseconds max_fallback_delay_ns() const { return max_fallback_delay_ns_; }
+  rt::Nanoseconds max_fallback_delay_ns() const { return max_fallback_delay_ns_; }
   // Commands applied (each newly arrived command the first time a micro step takes it), and the
   // longest time from a command's arrival to the evaluation that applied it [ns]: the latency of
   // the valve behind the bridge, at most one hydraulic period when the thread keeps its deadlines.
   std::int64_t commands_applied() const { return commands_applied_; }
-  Nanoseconds max_command_delay_ns() const { return max_command_delay_ns_; }
+  rt::Nanoseconds max_command_delay_ns() const { return max_command_delay_ns_; }
   // Commands not applied by the first micro step sampled after their arrival (an earlier sampling
   // than the applying one happened at or after `received_ns`): 0 means every command took effect
   // at the next micro step, whatever the wall-clock delay. A command stamped by the I/O thread
@@ -99,10 +110,11 @@ class CommandedValve final : public sim::ValveCommand {
   void evaluate(std::int64_t micro_step, double t) const noexcept;
   void record(std::int64_t micro_step, InputCause cause) const noexcept;
 
-  LatestValue<ValveCommandSample>* commands_ = nullptr;
+  rt::LatestValue<ValveCommandSample>* commands_ = nullptr;
   const sim::ValveCommand* script_ = nullptr;
   WatchdogSettings watchdog_;
   EventSink events_;
+  std::uint8_t actuator_ = 0;
   // The sampled state; mutable because sampling is how a const evaluation observes the outside.
   mutable std::int64_t sampled_step_ = -1;
   mutable double kappa_ = 0.0;
@@ -111,12 +123,12 @@ class CommandedValve final : public sim::ValveCommand {
   mutable std::int64_t watchdog_trips_ = 0;
   mutable std::uint32_t last_sequence_ = 0;
   mutable std::int64_t events_pushed_ = 0;
-  mutable Nanoseconds max_fallback_delay_ns_ = 0;
-  mutable Nanoseconds last_received_ns_ = -1;
+  mutable rt::Nanoseconds max_fallback_delay_ns_ = 0;
+  mutable rt::Nanoseconds last_received_ns_ = -1;
   mutable std::int64_t commands_applied_ = 0;
-  mutable Nanoseconds max_command_delay_ns_ = 0;
+  mutable rt::Nanoseconds max_command_delay_ns_ = 0;
   mutable std::int64_t commands_applied_late_ = 0;
-  mutable Nanoseconds previous_sample_ns_ = -1;  // when the previous micro step sampled the channel
+  mutable rt::Nanoseconds previous_sample_ns_ = -1;  // when the previous micro step sampled the channel
 };
 
-}  // namespace hilsim::rt
+}  // namespace hilsim::hil

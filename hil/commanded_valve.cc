@@ -1,10 +1,25 @@
-#include "rt/commanded_valve.h"
+#include "hil/commanded_valve.h"
 
 #include <bit>
+#include <stdexcept>
+#include <string>
 
 #include "rt/polling.h"
 
-namespace hilsim::rt {
+namespace hilsim::hil {
+
+namespace {
+
+// The crane has one or two actuators; an index is set up once, so a wrong one is a programming error.
+std::uint8_t checked_actuator(int actuator) {
+  if (actuator < 0 || actuator > 1) {
+    throw std::invalid_argument("commanded valve: actuator index " + std::to_string(actuator) +
+                                " is not 0 or 1");
+  }
+  return static_cast<std::uint8_t>(actuator);
+}
+
+}  // namespace
 
 const char* to_string(InputCause cause) {
   switch (cause) {
@@ -18,12 +33,12 @@ const char* to_string(InputCause cause) {
   return "?";
 }
 
-CommandedValve::CommandedValve(LatestValue<ValveCommandSample>& commands, const WatchdogSettings& watchdog,
-                               EventSink events)
-    : commands_(&commands), watchdog_(watchdog), events_(events) {}
+CommandedValve::CommandedValve(rt::LatestValue<ValveCommandSample>& commands, const WatchdogSettings& watchdog,
+                               EventSink events, int actuator)
+    : commands_(&commands), watchdog_(watchdog), events_(events), actuator_(checked_actuator(actuator)) {}
 
-CommandedValve::CommandedValve(const sim::ValveCommand& script, EventSink events)
-    : script_(&script), events_(events) {}
+CommandedValve::CommandedValve(const sim::ValveCommand& script, EventSink events, int actuator)
+    : script_(&script), events_(events), actuator_(checked_actuator(actuator)) {}
 
 double CommandedValve::kappa(std::int64_t micro_step, double t) const {
   if (micro_step > sampled_step_) evaluate(micro_step, t);
@@ -41,8 +56,8 @@ void CommandedValve::evaluate(std::int64_t micro_step, double t) const noexcept 
   } else {
     ValveCommandSample command;
     const bool any = commands_->read(command);
-    const Nanoseconds now = now_ns();
-    const Nanoseconds age = any ? now - command.received_ns : 0;
+    const rt::Nanoseconds now = rt::now_ns();
+    const rt::Nanoseconds age = any ? now - command.received_ns : 0;
     const bool fresh = any && age <= watchdog_.timeout_ns;
     if (any && !fresh && !watchdog_active_ && age - watchdog_.timeout_ns > max_fallback_delay_ns_) {
       max_fallback_delay_ns_ = age - watchdog_.timeout_ns;
@@ -78,15 +93,16 @@ void CommandedValve::evaluate(std::int64_t micro_step, double t) const noexcept 
 void CommandedValve::record(std::int64_t micro_step, InputCause cause) const noexcept {
   ++events_pushed_;
   if (!events_.ring) return;
-  const InputEvent event{micro_step, kappa_, cause == InputCause::kCommand ? last_sequence_ : 0u, cause};
+  const InputEvent event{micro_step, kappa_, cause == InputCause::kCommand ? last_sequence_ : 0u, cause,
+                         actuator_};
   if (!events_.wait_until_stop) {
     events_.ring->push(event);  // full: dropped and counted
     return;
   }
   bool waited = false;
-  if (!poll_until([&] { return events_.ring->try_push(event); }, *events_.wait_until_stop, waited)) {
+  if (!rt::poll_until([&] { return events_.ring->try_push(event); }, *events_.wait_until_stop, waited)) {
     events_.ring->push(event);  // stopping: count the loss
   }
 }
 
-}  // namespace hilsim::rt
+}  // namespace hilsim::hil

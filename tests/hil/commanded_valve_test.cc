@@ -1,19 +1,22 @@
-// The commanded valve: one sample per micro step, the watchdog's fall-back and recovery, the events
-// it records, and the determinism claim: a threaded run fed live commands, replayed offline from its
-// events, gives the same bytes.
-#include "rt/commanded_valve.h"
+// The commanded valve: one sample per micro step, the watchdog's fall-back and recovery, and the
+// events it records (stamped with its actuator). The determinism claim (a threaded run replayed from
+// its events gives the same bytes) is tested with the real-time executor.
+#include "hil/commanded_valve.h"
 
 #include <gtest/gtest.h>
 
-#include <sstream>
-#include <thread>
+#include <memory>
+#include <stdexcept>
+#include <vector>
 
-#include "rt/crane_runner.h"
-#include "sim/manoeuvre/recorded_valve_command.h"
-#include "tools/io/trajectory_files.h"
+#include "sim/manoeuvre/valve_command.h"
 
-namespace hilsim::rt {
+namespace hilsim::hil {
 namespace {
+
+using rt::LatestValue;
+using rt::Nanoseconds;
+using rt::now_ns;
 
 constexpr Nanoseconds kTimeout = 50'000'000;  // 50 ms
 
@@ -132,6 +135,27 @@ TEST(CommandedValve, ScriptedValuesAreRecordedWhenTheyChange) {
   EXPECT_EQ(events.back().kappa, m1.at(2.9999));
 }
 
+TEST(CommandedValve, EventsCarryTheActuatorTheValveDrives) {
+  LatestValue<ValveCommandSample> channel;
+  auto ring = std::make_unique<InputEventRing>();
+  const CommandedValve valve(channel, WatchdogSettings{kTimeout, 0.45}, {ring.get(), nullptr}, 1);
+  EXPECT_EQ(valve.actuator(), 1);
+  EXPECT_EQ(valve.kappa(0, 0.0), 0.45);  // the watchdog's safe value
+  channel.publish(command(0.6, 9));
+  EXPECT_EQ(valve.kappa(1, 1e-4), 0.6);
+  const std::vector<InputEvent> events = drain(*ring);
+  ASSERT_EQ(events.size(), 2u);
+  EXPECT_EQ(events[0].actuator, 1);
+  EXPECT_EQ(events[1].actuator, 1);
+  EXPECT_EQ(events[1].sequence, 9u);
+}
+
+TEST(CommandedValve, AnActuatorIndexOtherThanZeroOrOneIsRefused) {
+  const sim::StepManoeuvreM1 m1(0.45);
+  EXPECT_THROW(CommandedValve(m1, {}, 2), std::invalid_argument);
+  EXPECT_THROW(CommandedValve(m1, {}, -1), std::invalid_argument);
+}
+
 TEST(CommandedValve, FullRingDropsAndCountsWhenPaced) {
   auto ring = std::make_unique<InputEventRing>();
   const sim::SinusoidalManoeuvreM2 m2(0.45);
@@ -141,61 +165,5 @@ TEST(CommandedValve, FullRingDropsAndCountsWhenPaced) {
   EXPECT_GT(ring->dropped(), 0u);
 }
 
-// The determinism claim of hardware-in-the-loop runs: commands arrive from another thread at
-// moments nobody controls; the events the valve records, replayed offline, give the same bytes.
-TEST(CommandedValve, LiveRunReplaysByteIdentically) {
-  sim::CraneParameters crane;
-  sim::HydraulicParameters hyd;
-  const sim::Equilibrium eq = sim::solve_equilibrium(crane, hyd);
-  sim::CosimSettings settings;
-  settings.coupling = sim::Coupling::kPressureDisplacement;
-  settings.H = 1e-3;
-  settings.h_hyd = 1e-4;
-  settings.duration = 0.5;
-
-  LatestValue<ValveCommandSample> channel;
-  auto ring = std::make_unique<InputEventRing>();
-  std::atomic<bool> stop{false};
-  const CommandedValve valve(channel, WatchdogSettings{kTimeout, eq.kappa}, {ring.get(), nullptr});
-  std::atomic<bool> sending{true};
-  std::thread controller([&] {
-    for (std::uint32_t seq = 1; sending.load(); ++seq) {
-      channel.publish(command(eq.kappa + 0.01 * std::sin(0.01 * seq), seq));
-      std::this_thread::sleep_for(std::chrono::microseconds(200));
-    }
-  });
-  std::vector<InputEvent> events;
-  std::thread recorder([&] {
-    InputEvent e;
-    while (true) {
-      const bool more = sending.load();
-      while (ring->try_pop(e)) events.push_back(e);
-      if (!more) break;
-      std::this_thread::sleep_for(std::chrono::microseconds(100));
-    }
-  });
-  struct Collect final : SampleSink {
-    std::ostringstream csv;
-    void on_sample(const sim::CraneSample& s) override { io::write_trajectory_row(csv, s, 1); }
-  } live;
-  RtRunOptions options;
-  options.pacing = Pacing::kWallClock;  // paced, so that the controller's commands arrive during the run
-  const RtRunResult r = run_crane_realtime(crane, hyd, eq, valve, settings, options, live, stop);
-  sending.store(false);
-  controller.join();
-  recorder.join();
-  ASSERT_TRUE(r.finished);
-  EXPECT_EQ(ring->dropped(), 0u);
-  ASSERT_GT(events.size(), 10u) << "the controller's commands must have changed kappa during the run";
-
-  std::vector<sim::RecordedValveCommand::Entry> entries;
-  for (const InputEvent& e : events) entries.push_back({e.micro_step, e.kappa});
-  const sim::RecordedValveCommand replay(entries);
-  const sim::RunResult offline = sim::run_cosimulation(crane, hyd, eq, replay, settings);
-  std::ostringstream csv;
-  for (const sim::CraneSample& s : offline.samples) io::write_trajectory_row(csv, s, 1);
-  EXPECT_EQ(live.csv.str(), csv.str());
-}
-
 }  // namespace
-}  // namespace hilsim::rt
+}  // namespace hilsim::hil

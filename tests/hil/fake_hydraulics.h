@@ -1,0 +1,66 @@
+// A stand-in for a hydraulic subsystem of the real-time executor: a sim::Subsystem that also reports
+// its actuators' transducers (sim::ActuatorSensors), with readings the test sets. For the sensor
+// publisher's tests; it integrates nothing.
+#pragma once
+
+#include <array>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "sim/cosim/actuator_sensors.h"
+#include "sim/cosim/subsystem.h"
+
+namespace hilsim::hil::test {
+
+class FakeHydraulics final : public sim::Subsystem, public sim::ActuatorSensors {
+ public:
+  // Senses actuators first .. first + count − 1 (0-based).
+  FakeHydraulics(int first, int count) : first_(first), count_(count) {}
+
+  const std::string& name() const override { return name_; }
+  const std::vector<std::string>& input_names() const override { return none_; }
+  const std::vector<std::string>& output_names() const override { return none_; }
+  void set_inputs(std::int64_t, std::span<const double>) override {}
+  double micro_step_size() const override { return 1e-4; }
+  std::int64_t micro_steps() const override { return 1; }
+  void micro_step(std::int64_t, std::int64_t) override {}
+  void get_outputs(std::span<double>) const override {}
+  bool healthy() const override { return true; }
+  const std::vector<std::string>& probe_names() const override { return none_; }
+  void probe(std::int64_t, std::span<double>) const override {}
+
+  int first_actuator() const override { return first_; }
+  int sensed_actuators() const override { return count_; }
+  sim::ActuatorReading reading(int k) const override { return readings[static_cast<std::size_t>(k)]; }
+
+  std::array<sim::ActuatorReading, 2> readings{};  // by crane index
+
+ private:
+  int first_;
+  int count_;
+  std::string name_ = "fake hydraulics";
+  std::vector<std::string> none_;
+};
+
+// A subsystem with no sensors (the mechanics, to the publisher).
+class FakeMechanics final : public sim::Subsystem {
+ public:
+  const std::string& name() const override { return name_; }
+  const std::vector<std::string>& input_names() const override { return none_; }
+  const std::vector<std::string>& output_names() const override { return none_; }
+  void set_inputs(std::int64_t, std::span<const double>) override {}
+  double micro_step_size() const override { return 1e-4; }
+  std::int64_t micro_steps() const override { return 1; }
+  void micro_step(std::int64_t, std::int64_t) override {}
+  void get_outputs(std::span<double>) const override {}
+  bool healthy() const override { return true; }
+  const std::vector<std::string>& probe_names() const override { return none_; }
+  void probe(std::int64_t, std::span<double>) const override {}
+
+ private:
+  std::string name_ = "fake mechanics";
+  std::vector<std::string> none_;
+};
+
+}  // namespace hilsim::hil::test

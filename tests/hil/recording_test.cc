@@ -1,0 +1,163 @@
+// Recordings, format 2: each input names its actuator; each actuator's inputs are in order, the two
+// actuators' may interleave; version 1 files (no actuator field: actuator 1) still read. The
+// recorder drains one event ring per actuator and counts the drops of both.
+#include "hil/recording.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "hil/recorder.h"
+#include "hil/sha256.h"
+
+namespace hilsim::hil {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kConfig = "name = \"x\"\n[run]\nduration = 1\n";
+
+std::string temp_file(const std::string& tag) {
+  return (fs::temp_directory_path() / ("hilsim_" + tag + "_" + std::to_string(getpid()) + ".rec")).string();
+}
+
+std::string write_text(const std::string& tag, const std::string& text) {
+  const std::string path = temp_file(tag);
+  std::ofstream(path, std::ios::binary) << text;
+  return path;
+}
+
+// A file as the header and `inputs` lines of format `version`, with a matching end line.
+std::string recording_text(int version, const std::vector<std::string>& inputs) {
+  std::ostringstream s;
+  s << "hilsim-recording " << version << "\nbuild b\nconfig-sha256 " << sha256_hex(kConfig)
+    << "\nconfig-lines 3\n"
+    << kConfig;
+  for (const std::string& line : inputs) s << line << "\n";
+  s << "end 100 events " << inputs.size() << " dropped 0 output-sha256 -\n";
+  return s.str();
+}
+
+std::string error_reading(const std::string& path) {
+  try {
+    read_recording(path);
+  } catch (const RecordingError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(RecordingV2, AVersion1FileStillReadsAsActuator1) {
+  const std::string path =
+      write_text("v1", recording_text(1, {"input 0 0.45 watchdog 0", "input 7 0.5 command 3"}));
+  const Recording r = read_recording(path);
+  ASSERT_EQ(r.inputs.size(), 2u);
+  EXPECT_EQ(r.inputs[0].actuator, 0);
+  EXPECT_EQ(r.inputs[1].actuator, 0);
+  EXPECT_EQ(r.inputs[1].micro_step, 7);
+  EXPECT_EQ(r.inputs[1].sequence, 3u);
+  EXPECT_TRUE(r.complete);
+  fs::remove(path);
+}
+
+TEST(RecordingV2, TwoActuatorsRoundTripWithTheirInputsInterleaved) {
+  const std::string path = temp_file("v2");
+  {
+    RecordingWriter w(path, "build-A", kConfig);
+    w.write({0, 0.45, 0, InputCause::kWatchdog, 0});
+    w.write({0, 0.55, 0, InputCause::kWatchdog, 1});
+    w.write({9, 1.0 / 3.0, 12, InputCause::kCommand, 1});
+    w.write({4, 0.5, 11, InputCause::kCommand, 0});  // earlier than actuator 2's: another thread
+    w.finish(100, 0, "-");
+  }
+  std::ifstream in(path);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text.rfind("hilsim-recording 2\n", 0), 0u);
+  EXPECT_NE(text.find("\ninput 9 0.33333333333333331 command 12 2\n"), std::string::npos) << text;
+  const Recording r = read_recording(path);
+  ASSERT_EQ(r.inputs.size(), 4u);
+  EXPECT_EQ(r.inputs[1].actuator, 1);
+  EXPECT_EQ(r.inputs[1].kappa, 0.55);
+  EXPECT_EQ(r.inputs[2].kappa, 1.0 / 3.0);
+  EXPECT_EQ(r.inputs[2].actuator, 1);
+  EXPECT_EQ(r.inputs[3].micro_step, 4);
+  EXPECT_EQ(r.inputs[3].actuator, 0);
+  fs::remove(path);
+}
+
+TEST(RecordingV2, AnActuatorsInputsOutOfOrderAreRefusedNamingTheLine) {
+  const std::string path = write_text(
+      "order",
+      recording_text(2, {"input 0 0.45 watchdog 0 1", "input 5 0.5 command 1 2", "input 5 0.6 command 2 2"}));
+  EXPECT_NE(
+      error_reading(path).find(":10: micro step 5 of actuator 2 is negative or not after that actuator's"),
+      std::string::npos)
+      << error_reading(path);
+  fs::remove(path);
+}
+
+TEST(RecordingV2, AVersion2InputWithoutItsActuatorOrWithAnUnknownOneIsRefused) {
+  const std::string missing = write_text("missing", recording_text(2, {"input 0 0.45 watchdog 0"}));
+  EXPECT_NE(error_reading(missing).find(":8: an input line is 'input <micro step> <kappa> <cause> <sequence> "
+                                        "<actuator>'"),
+            std::string::npos)
+      << error_reading(missing);
+  const std::string third = write_text("third", recording_text(2, {"input 0 0.45 watchdog 0 3"}));
+  EXPECT_NE(error_reading(third).find(":8: actuator 3 is not 1 or 2"), std::string::npos)
+      << error_reading(third);
+  fs::remove(missing);
+  fs::remove(third);
+}
+
+// Fills `ring`, pushes `lost` more (dropped and counted), then empties it: only the count stays.
+void overflow(InputEventRing& ring, int lost) {
+  const InputEvent junk;
+  while (ring.try_push(junk)) {
+  }
+  for (int i = 0; i < lost; ++i) ring.push(junk);
+  InputEvent e;
+  while (ring.try_pop(e)) {
+  }
+}
+
+TEST(Recorder, DrainsTheRingOfEachActuatorAndCountsTheDropsOfBoth) {
+  const std::string path = temp_file("recorder");
+  auto ring1 = std::make_unique<InputEventRing>();
+  auto ring2 = std::make_unique<InputEventRing>();
+  {
+    Recorder recorder(path, "b", kConfig, {ring1.get(), ring2.get()}, {});
+    overflow(*ring1, 1);
+    overflow(*ring2, 2);
+    EXPECT_EQ(recorder.dropped(), 3u);
+    ring1->push({0, 0.4, 0, InputCause::kScript, 0});
+    ring2->push({0, 0.6, 0, InputCause::kScript, 1});
+    ring2->push({3, 0.7, 0, InputCause::kScript, 1});
+    recorder.start();
+    recorder.finish(10, "-");
+    EXPECT_EQ(recorder.events(), 3);
+  }
+  const Recording r = read_recording(path);
+  ASSERT_EQ(r.inputs.size(), 3u);
+  EXPECT_EQ(r.inputs[0].actuator, 0);
+  EXPECT_EQ(r.inputs[1].actuator, 1);
+  EXPECT_EQ(r.inputs[2].actuator, 1);
+  EXPECT_EQ(r.inputs[2].micro_step, 3);
+  EXPECT_EQ(r.dropped, 3u);
+  fs::remove(path);
+}
+
+TEST(Recorder, NeedsOneOrTwoRings) {
+  const std::string path = temp_file("rings");
+  EXPECT_THROW(Recorder(path, "b", kConfig, {}, {}), std::invalid_argument);
+  EXPECT_THROW(Recorder(path, "b", kConfig, {nullptr}, {}), std::invalid_argument);
+  fs::remove(path);
+}
+
+}  // namespace
+}  // namespace hilsim::hil
