@@ -1,6 +1,6 @@
 // κ replayed from a recording: each entry takes effect at its hydraulic micro step and holds until
 // the next one. The micro-step index, not the time, selects the entry, so a replay applies every
-// recorded input at exactly the step where it took effect live (rt/commanded_valve.h).
+// recorded input at exactly the step where it took effect live (hil/commanded_valve.h).
 #pragma once
 
 #include <cstdint>
