@@ -7,6 +7,7 @@
 
 #include "sim/analysis/trajectory.h"
 #include "sim/cosim/crane_plan.h"
+#include "sim/cosim/sample_assembly.h"
 
 namespace hilsim::sim {
 

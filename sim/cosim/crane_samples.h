@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "sim/cosim/plan.h"
+#include "sim/cosim/sample_assembly.h"
 #include "sim/model/crane_parameters.h"
 
 namespace hilsim::sim {

@@ -2,6 +2,9 @@
 
 #include <stdexcept>
 
+#include "sim/cosim/sample_assembly.h"
+#include "sim/manoeuvre/valve_command.h"
+
 namespace hilsim::sim {
 
 Plan::Plan(std::vector<std::unique_ptr<Subsystem>> subsystems, const std::vector<Connection>& connections,
@@ -10,6 +13,14 @@ Plan::Plan(std::vector<std::unique_ptr<Subsystem>> subsystems, const std::vector
   if (communication_points < 0) throw std::invalid_argument("a co-simulation runs a non-negative number of macro steps");
   graph_ = std::make_unique<CouplingGraph>(this->subsystems(), connections, scheme);
 }
+
+Plan::Plan(Plan&&) noexcept = default;
+Plan& Plan::operator=(Plan&&) noexcept = default;
+Plan::~Plan() = default;
+
+void Plan::set_assembly(std::unique_ptr<SampleAssembly> assembly) { assembly_ = std::move(assembly); }
+
+void Plan::keep(std::unique_ptr<ValveCommand> valve) { owned_valves_.push_back(std::move(valve)); }
 
 std::vector<Subsystem*> Plan::subsystems() const {
   std::vector<Subsystem*> out;

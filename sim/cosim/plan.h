@@ -10,28 +10,22 @@
 #include <span>
 #include <vector>
 
-#include "sim/analysis/trajectory.h"
 #include "sim/cosim/coupling_graph.h"
 #include "sim/cosim/subsystem.h"
-#include "sim/manoeuvre/valve_command.h"
 
 namespace hilsim::sim {
 
-// Joins the probes of every subsystem at communication point n into one sample. Pure: the
-// offline run calls it after each macro step, the real-time run in its telemetry thread.
-class SampleAssembly {
- public:
-  virtual ~SampleAssembly() = default;
-  // probes[i]: subsystem i's probe(n) values.
-  virtual CraneSample sample(std::int64_t n, std::span<const ProbeValues> probes) const = 0;
-};
+class SampleAssembly;  // sample_assembly.h: what the samples are is the model's business
+class ValveCommand;
 
 class Plan final {
  public:
   // Throws std::invalid_argument for a bad wiring (CouplingGraph) or a negative length.
   Plan(std::vector<std::unique_ptr<Subsystem>> subsystems, const std::vector<Connection>& connections, Scheme scheme,
        double H, std::int64_t communication_points);
-  Plan(Plan&&) = default;
+  Plan(Plan&&) noexcept;
+  Plan& operator=(Plan&&) noexcept;
+  ~Plan();
 
   std::size_t size() const { return subsystems_.size(); }
   Subsystem& subsystem(std::size_t i) { return *subsystems_[i]; }
@@ -42,10 +36,10 @@ class Plan final {
   // N: the run ends at t_N, the last communication point within its duration.
   std::int64_t communication_points() const { return communication_points_; }
 
-  void set_assembly(std::unique_ptr<SampleAssembly> assembly) { assembly_ = std::move(assembly); }
+  void set_assembly(std::unique_ptr<SampleAssembly> assembly);
   const SampleAssembly& assembly() const { return *assembly_; }
   // Valve commands the plan made itself (the second actuator's default manoeuvre); kept alive here.
-  void keep(std::unique_ptr<ValveCommand> valve) { owned_valves_.push_back(std::move(valve)); }
+  void keep(std::unique_ptr<ValveCommand> valve);
 
  private:
   std::vector<std::unique_ptr<Subsystem>> subsystems_;
