@@ -27,33 +27,11 @@ HydraulicsSubsystem::HydraulicsSubsystem(const HydraulicParameters& hyd, double 
 
 void HydraulicsSubsystem::set_inputs(std::int64_t n, std::span<const double> u) { inputs_model_.push(n, u); }
 
-void HydraulicsSubsystem::micro_step(std::int64_t n, std::int64_t j) {
-  double u[2], u_mid[2], u_end[2];
-  const std::int64_t k = n * steps_ + j;  // global micro-step index
-  const double tau = static_cast<double>(j) * h_;
-  inputs_model_.evaluate(n, tau, u);
-  const double kappa = valve_.kappa(k, static_cast<double>(k) * h_);
-  u_used_[0] = u[0];
-  u_used_[1] = u[1];
-  kappa_used_ = kappa;
-  if (options_.integrator == HydraulicIntegrator::kForwardEuler) {
-    p_ += h_ * pressure_rates(hyd_, s0_, p_, u[0], u[1], kappa);  // eq. (14)
-    return;
-  }
-  inputs_model_.evaluate(n, tau + 0.5 * h_, u_mid);
-  inputs_model_.evaluate(n, tau + h_, u_end);
-  const PressureStep step = integrate_pressures(
-      options_.integrator, hyd_, s0_, p_, h_,
-      StepInputs{{u[0], u[1], kappa}, {u_mid[0], u_mid[1], kappa}, {u_end[0], u_end[1], kappa}});
-  if (!step.converged) ++unconverged_steps_;
-  p_ = step.p;
-}
-
 void HydraulicsSubsystem::end_macro_step(std::int64_t n) {
   double u[2];
   inputs_model_.evaluate(n, static_cast<double>(steps_) * h_, u);
   s_dot_end_ = u[1];
-  if (healthy()) energy_.add(hydraulics_bond_power(hyd_, options_.coupling, p_, s_dot_end_), H_, options_.extrapolation);
+  energy_.add(hydraulics_bond_power(hyd_, options_.coupling, p_, s_dot_end_), H_, options_.extrapolation);
 }
 
 void HydraulicsSubsystem::get_outputs(std::span<double> y) const {

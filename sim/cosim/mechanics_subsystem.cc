@@ -92,7 +92,6 @@ void MechanicsSubsystem::micro_step(std::int64_t n, std::int64_t j) {
 }
 
 void MechanicsSubsystem::end_macro_step(std::int64_t n) {
-  if (!healthy()) return;
   const Eigen::Vector2d e_M = effort(n, H_);
   double P = 0.0;
   for (int k = 0; k < crane_.actuators; ++k) P += e_M[k] * ik_.s_dot[k];

@@ -40,6 +40,7 @@ class MechanicsSubsystem final : public Subsystem {
   void set_inputs(std::int64_t n, std::span<const double> u) override;
   void micro_step(std::int64_t n, std::int64_t j) override;
   void end_macro_step(std::int64_t n) override;
+  void do_step(std::int64_t n) override { compose_macro_step(*this, n); }
   void get_outputs(std::span<double> y) const override;
   bool healthy() const override;
   const std::vector<std::string>& probe_names() const override;

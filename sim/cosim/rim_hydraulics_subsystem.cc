@@ -89,7 +89,6 @@ void RimHydraulicsSubsystem::end_macro_step(std::int64_t) {
     returned_[k] = force_ == RimForce::kAverage ? sum_[k] / static_cast<double>(steps_)
                                                 : actuator_force(hyd_, p_[k], s_dot_[k]);
   }
-  if (!healthy()) return;
   double P = 0.0;
   for (int k = 0; k < n_; ++k) P += s_dot_[k] * returned_[k];
   energy_.add(P, H_, extrapolation_);

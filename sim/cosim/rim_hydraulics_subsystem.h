@@ -47,6 +47,7 @@ class RimHydraulicsSubsystem final : public Subsystem, public ActuatorSensors {
   void begin_macro_step(std::int64_t n) override;
   void micro_step(std::int64_t n, std::int64_t j) override;
   void end_macro_step(std::int64_t n) override;
+  void do_step(std::int64_t n) override { compose_macro_step(*this, n); }
   void get_outputs(std::span<double> y) const override;
   bool healthy() const override;
   const std::vector<std::string>& probe_names() const override { return probes_; }

@@ -6,12 +6,7 @@
 
 namespace hilsim::sim {
 
-void Subsystem::do_step(std::int64_t n) {
-  begin_macro_step(n);
-  const std::int64_t K = micro_steps();
-  for (std::int64_t j = 0; j < K; ++j) micro_step(n, j);
-  end_macro_step(n);
-}
+void Subsystem::do_step(std::int64_t n) { compose_macro_step(*this, n); }
 
 std::int64_t steps_per_macro_step(double H, double h, const std::string& what) {
   std::ostringstream msg;

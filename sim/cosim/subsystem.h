@@ -44,8 +44,9 @@ class Subsystem {
   virtual void begin_macro_step(std::int64_t /*n*/) {}
   virtual void micro_step(std::int64_t n, std::int64_t j) = 0;
   virtual void end_macro_step(std::int64_t /*n*/) {}
-  // All of it: begin, K micro steps, end.
-  void do_step(std::int64_t n);
+  // All of it: begin, K micro steps, end (compose_macro_step). A final subsystem overrides it with
+  // the same composition on its own type, which lets the compiler inline its micro steps offline.
+  virtual void do_step(std::int64_t n);
 
   // Outputs at the current communication point; size = output_names().size().
   virtual void get_outputs(std::span<double> y) const = 0;
@@ -60,6 +61,15 @@ class Subsystem {
   // valve for micro step n K, which fixes the κ that step applies).
   virtual void probe(std::int64_t n, std::span<double> out) const = 0;
 };
+
+// The macro step n of `s` as its parts; Self is the subsystem's own (final) type.
+template <typename Self>
+void compose_macro_step(Self& s, std::int64_t n) {
+  s.begin_macro_step(n);
+  const std::int64_t K = s.micro_steps();
+  for (std::int64_t j = 0; j < K; ++j) s.micro_step(n, j);
+  s.end_macro_step(n);
+}
 
 // Number of internal steps h [s] in a macro step H [s]. Throws std::invalid_argument unless both
 // are positive and H is a whole multiple of h (to a relative 1e-9), naming `what` in the message.

@@ -60,7 +60,6 @@ void DependentMechanicsSubsystem::micro_step(std::int64_t, std::int64_t) {
 }
 
 void DependentMechanicsSubsystem::end_macro_step(std::int64_t) {
-  if (!healthy()) return;
   const double s_dot = dependent::actuator(crane_, state_.x, state_.x_dot).s_dot;
   energy_.add(effort() * s_dot, H_, Extrapolation::kZeroOrderHold);
 }
