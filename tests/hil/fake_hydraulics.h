@@ -13,11 +13,10 @@
 
 namespace hilsim::hil::test {
 
-class FakeHydraulics final : public sim::Subsystem, public sim::ActuatorSensors {
+// A subsystem that steps nothing and has no ports: what the publisher does not look at.
+class FakeSubsystem : public sim::Subsystem {
  public:
-  // Senses actuators first .. first + count − 1 (0-based).
-  FakeHydraulics(int first, int count) : first_(first), count_(count) {}
-
+  explicit FakeSubsystem(std::string name) : name_(std::move(name)) {}
   const std::string& name() const override { return name_; }
   const std::vector<std::string>& input_names() const override { return none_; }
   const std::vector<std::string>& output_names() const override { return none_; }
@@ -29,6 +28,16 @@ class FakeHydraulics final : public sim::Subsystem, public sim::ActuatorSensors 
   bool healthy() const override { return true; }
   const std::vector<std::string>& probe_names() const override { return none_; }
   void probe(std::int64_t, std::span<double>) const override {}
+
+ private:
+  std::string name_;
+  std::vector<std::string> none_;
+};
+
+class FakeHydraulics final : public FakeSubsystem, public sim::ActuatorSensors {
+ public:
+  // Senses actuators first .. first + count − 1 (0-based).
+  FakeHydraulics(int first, int count) : FakeSubsystem("fake hydraulics"), first_(first), count_(count) {}
 
   int first_actuator() const override { return first_; }
   int sensed_actuators() const override { return count_; }
@@ -39,28 +48,12 @@ class FakeHydraulics final : public sim::Subsystem, public sim::ActuatorSensors 
  private:
   int first_;
   int count_;
-  std::string name_ = "fake hydraulics";
-  std::vector<std::string> none_;
 };
 
 // A subsystem with no sensors (the mechanics, to the publisher).
-class FakeMechanics final : public sim::Subsystem {
+class FakeMechanics final : public FakeSubsystem {
  public:
-  const std::string& name() const override { return name_; }
-  const std::vector<std::string>& input_names() const override { return none_; }
-  const std::vector<std::string>& output_names() const override { return none_; }
-  void set_inputs(std::int64_t, std::span<const double>) override {}
-  double micro_step_size() const override { return 1e-4; }
-  std::int64_t micro_steps() const override { return 1; }
-  void micro_step(std::int64_t, std::int64_t) override {}
-  void get_outputs(std::span<double>) const override {}
-  bool healthy() const override { return true; }
-  const std::vector<std::string>& probe_names() const override { return none_; }
-  void probe(std::int64_t, std::span<double>) const override {}
-
- private:
-  std::string name_ = "fake mechanics";
-  std::vector<std::string> none_;
+  FakeMechanics() : FakeSubsystem("fake mechanics") {}
 };
 
 }  // namespace hilsim::hil::test
