@@ -75,11 +75,11 @@ std::string describe(const rt::ThreadConfig& t) {
 void print_task(const rt::TaskReport& task, bool paced) {
   const rt::LoopStats& loop = *task.loop;
   const char* name = task.subsystem.c_str();
-  std::printf("  %-14s every %g s (%s)%s\n", name, static_cast<double>(task.period_ns) / 1e9,
-              describe(task.thread).c_str(),
-              task.offset_ns > 0 && paced
-                  ? (", " + std::to_string(static_cast<double>(task.offset_ns) / 1e6) + " ms behind t = nH (Gauss-Seidel)").c_str()
-                  : "");
+  std::printf("  %-14s every %g s (%s)", name, static_cast<double>(task.period_ns) / 1e9, describe(task.thread).c_str());
+  if (task.offset_ns > 0 && paced) {
+    std::printf(", %g ms behind t = nH (Gauss-Seidel downstream)", static_cast<double>(task.offset_ns) / 1e6);
+  }
+  std::printf("\n");
   std::printf("  %-14s %lld cycles  overruns %lld (in %lld episodes)  skipped %lld  exchange waits %lld  "
               "telemetry dropped %llu\n",
               "", static_cast<long long>(loop.cycles), static_cast<long long>(loop.overruns),
