@@ -127,15 +127,16 @@ check $r "frames counted by kind (other ids and the other J1939 sender never arr
 r=$(has 'can: error frames by class: bus-off 1 restarted 1; bus-off reported 1 time(s), not bus-off at the end' /tmp/run.out)
 check $r "error frames by class, bus-off ended by the restart"
 
-# kappa: the recording's inputs. The command, then the joystick's kappa0 + 0.01, nothing else.
+# kappa: the recording's inputs (format 2: input <micro step> <kappa> <cause> <sequence> <actuator>).
+# The command, then the joystick's kappa0 + 0.01, nothing else.
 grep '^input ' /tmp/run.rec >/tmp/inputs
 cat /tmp/inputs
 [ "$(grep -c ' command ' /tmp/inputs)" = 2 ] && r=ok || r=no
 check $r "exactly two commands changed kappa"
-r=$(has '^input [0-9]* 0.4600000000000000[0-9] command 1$' /tmp/inputs)
+r=$(has '^input [0-9]* 0.4600000000000000[0-9] command 1 1$' /tmp/inputs)
 check $r "the command frame set kappa = 0.46 (frame sequence 1)"
 kappa0=$(sed -n 's/.*kappa0 = \([0-9.]*\).*/\1/p' /tmp/run.out)
-joystick=$(awk '/ command 5$/ {print $3}' /tmp/inputs)
+joystick=$(awk '/ command 5 1$/ {print $3}' /tmp/inputs)
 r=$(awk -v k="$joystick" -v k0="$kappa0" 'BEGIN { d = k - k0 - 0.01; print (d < 1e-8 && d > -1e-8) ? "ok" : "no" }')
 check $r "the BJM1 frame (5th frame) set kappa = kappa0 + 0.01 = $joystick (kappa0 = $kappa0)"
 # The latency is a figure, not a check: under TCG the emulated CPUs stall for up to 0.2 s (the
@@ -192,7 +193,7 @@ ds1=$(sed -n 's/^  max |ds1|  = \([0-9.e+-]*\) m.*/\1/p' /tmp/from_log.out)
 first=$(sed -n 's/.*kappa from t = \([0-9.]*\) s to .*/\1/p' /tmp/from_log.out)
 r=$(awk -v t="$first" 'BEGIN { print (t != "" && t > 0 && t < 3) ? "ok" : "no" }')
 check $r "with --t0 the first command falls inside the run (t = $first s), not at t = 0"
-live=$(awk '/ command 1$/ { print $2 }' /tmp/inputs)
+live=$(awk '/ command 1 1$/ { print $2 }' /tmp/inputs)
 echo "can_bridge: RESULT replay --candump --t0: first command at t = $first s by its receive time, applied live at" \
   "micro step $live; max |ds1| against the live CSV = $ds1 m"
 
