@@ -7,9 +7,11 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 
 #include "hil/candump_log.h"
 #include "hil/default_messages.h"
+#include "sim/manoeuvre/valve_command.h"
 #include "sim/model/equilibrium.h"
 #include "tests/tools/binary_harness.h"
 #include "tools/io/csv_table.h"
@@ -131,6 +133,82 @@ TEST(CanCli, ACandumpLogOfM1At1kHzReplaysToTheM1Trajectory) {
   // One micro step off (0.1 ms) would give about a tenth of the 1 kHz figure.
   EXPECT_LT(ds1_fine, 1e-7);
   for (const fs::path& p : {scenario, log, replayed, offline, fine}) fs::remove(p);
+}
+
+// Both actuators' κ as a controller would send them every `period_us`: HilsimCommand frames of the
+// two-actuator mapping, κ1 from M1 and κ2(t) [-] given, from t = 0 to 2.5 s.
+void write_two_actuator_log(const fs::path& log, const config::Scenario& s, int period_us,
+                            const std::function<double(double)>& kappa_2) {
+  const sim::StepManoeuvreM1 m1(sim::solve_equilibrium(s.crane, s.hydraulics).kappa, s.manoeuvre.m1);
+  const hil::MessageSpec command = hil::default_messages(2)[0];
+  std::ofstream out(log);
+  const std::int64_t start_us = 1'700'000'000'123'456;
+  for (int t_us = 0; t_us <= 2'500'000; t_us += period_us) {
+    hil::Frame f;
+    f.id = hil::kCommandId;
+    f.length = 8;
+    hil::encode(command.signals[0], m1.at(t_us * 1e-6), std::span<std::uint8_t>(f.data.data(), 8));
+    hil::encode(command.signals[1], kappa_2(t_us * 1e-6), std::span<std::uint8_t>(f.data.data(), 8));
+    out << hil::format_candump_line(start_us + t_us, "can0", f) << "\n";
+  }
+}
+
+// The largest |Δ| of one column between two trajectory CSVs of the same length.
+double max_difference(const fs::path& a_path, const fs::path& b_path, const std::string& name) {
+  const io::CsvTable a = io::read_numeric_csv(a_path.string()), b = io::read_numeric_csv(b_path.string());
+  EXPECT_EQ(a.rows.size(), b.rows.size());
+  const std::size_t c = a.column({name});
+  double d = 0.0;
+  for (std::size_t i = 0; i < std::min(a.rows.size(), b.rows.size()); ++i) {
+    d = std::max(d, std::abs(a.rows[i][c] - b.rows[i][c]));
+  }
+  return d;
+}
+
+// Two actuators in the RIM coupling: a log of both κ at every micro step, κ2 on seed 004 eq. (35),
+// replays to the scripted two-actuator run (the same κ at the same micro steps, up to their 1e-9
+// resolution); a log with κ2 held elsewhere gives that κ2, so actuator 2 follows the log and not
+// its scripted manoeuvre.
+TEST(CanCli, ACandumpLogOfBothActuatorsReplaysToTheTwoActuatorRun) {
+  const fs::path scenario = temp_path("can", ".toml");
+  std::ofstream(scenario) << "[run]\nduration = 2.5\n[crane]\nactuators = 2\n"
+                          << "[cosim]\ncoupling = \"rim\"\nH = 0.02\nh_hyd = 2e-4\n"
+                          << "[manoeuvre]\nkind = \"M1\"\nt_a = 0.5\nt_b = 1.5\n";
+  const config::Scenario s = config::load_scenario(scenario.string());
+  const fs::path log = temp_path("can", ".log"), offline = temp_path("can", "_off.csv");
+  const fs::path replayed = temp_path("can", "_rep.csv");
+  ASSERT_EQ(run_hilsim("can", "run " + scenario.string() + " --out " + offline.string()).status, 0);
+  const sim::Equilibrium eq = sim::solve_equilibrium(s.crane, s.hydraulics);
+  const sim::SecondActuatorManoeuvre second(eq.actuator2.kappa);
+  write_two_actuator_log(log, s, 200, [&](double t) { return second.at(t); });
+  const Outcome r = run_hilsim("can", "replay --scenario " + scenario.string() + " --candump " +
+                                          log.string() + " --out " + replayed.string());
+  ASSERT_EQ(r.status, 0) << r.err << r.out;
+  std::printf("%s", r.out.c_str());
+  EXPECT_NE(r.out.find("12501 frames, 12501 commands, 0 joystick, 0 ignored"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("actuator 2: "), std::string::npos) << r.out;
+  const double dkappa_2 = max_difference(replayed, offline, "kappa_2");
+  const double ds1 = max_difference(replayed, offline, "s1"), ds2 = max_difference(replayed, offline, "s2");
+  std::printf(
+      "candump replay of both actuators against the scripted run: max |dkappa_2| = %.3e, "
+      "max |ds1| = %.3e m, max |ds2| = %.3e m\n",
+      dkappa_2, ds1, ds2);
+  EXPECT_LT(dkappa_2, 1e-9);
+  EXPECT_LT(ds1, 1e-7);
+  EXPECT_LT(ds2, 1e-7);
+
+  const double held = eq.actuator2.kappa - 0.003;
+  write_two_actuator_log(log, s, 200, [&](double) { return held; });
+  ASSERT_EQ(run_hilsim("can", "replay --scenario " + scenario.string() + " --candump " + log.string() +
+                                  " --out " + replayed.string())
+                .status,
+            0);
+  const io::CsvTable held_run = io::read_numeric_csv(replayed.string());
+  const std::size_t kappa_2 = held_run.column({"kappa_2"});
+  for (std::size_t i = 1; i < held_run.rows.size(); ++i) {  // row 0: the equilibrium
+    EXPECT_NEAR(held_run.rows[i][kappa_2], held, 1e-9) << "row " << i;
+  }
+  for (const fs::path& p : {scenario, log, replayed, offline}) fs::remove(p);
 }
 
 TEST(CanCli, ARunWithoutTheInterfaceSaysWhichOneIsMissing) {

@@ -2,13 +2,18 @@
 // over UDP into a --realtime run; the trajectory matches the offline M1 run within the timing
 // quantisation, and the recording replays byte-identically. Then the sender stops mid-run: the
 // watchdog takes κ to the safe value, says so, and the run goes on to its end.
+// With two actuators in the RIM coupling the emulator drives both, and that recording replays
+// byte-identically too.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "tests/tools/binary_harness.h"
 #include "tools/io/csv_table.h"
@@ -165,6 +170,126 @@ TEST(HilLoop, WatchdogTakesOverWhenTheSenderStopsAndTheRunContinues) {
   }
   EXPECT_NEAR(c.t.back(), 2.5, 1e-9);
   for (const std::string& p : {s, live, rec}) fs::remove(p);
+}
+
+// Two actuators in the RIM coupling (the product's main configuration): M1 early as above, and
+// actuator 2 on seed 004 eq. (35), both driven by the controller emulator in one command frame.
+std::string two_actuator_scenario(int port) {
+  const fs::path p = temp_path("hil", "_2.toml");
+  std::ofstream(p) << "[run]\nduration = 2.5\n[crane]\nactuators = 2\n"
+                   << "[cosim]\ncoupling = \"rim\"\nH = 0.02\nh_hyd = 2e-4\n"
+                   << "[manoeuvre]\nkind = \"M1\"\nt_a = 0.5\nt_b = 1.5\n"
+                   << "[hil]\ninput = \"udp\"\n"
+                   << "[udp]\nlisten = \"127.0.0.1:" << port << "\"\nsend_to = \"127.0.0.1:" << port + 1
+                   << "\"\n";
+  return p.string();
+}
+
+struct RecordedInput {
+  long long micro_step;
+  double kappa;
+  std::string cause;
+  int actuator;  // 1-based, as written
+};
+
+// The format-2 input lines of a recording.
+std::vector<RecordedInput> read_inputs(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<RecordedInput> inputs;
+  std::string line;
+  while (std::getline(in, line)) {
+    long long m, sequence;
+    double k;
+    char cause[16];
+    int actuator;
+    if (std::sscanf(line.c_str(), "input %lld %lf %15s %lld %d", &m, &k, cause, &sequence, &actuator) == 5) {
+      inputs.push_back({m, k, cause, actuator});
+    }
+  }
+  return inputs;
+}
+
+// The value of a CSV column by name, per row.
+std::vector<double> column(const std::string& csv, const std::string& name) {
+  std::ifstream in(csv);
+  std::string line, cell;
+  std::getline(in, line);
+  std::stringstream header(line);
+  int index = -1;
+  for (int i = 0; std::getline(header, cell, ','); ++i) {
+    if (cell == name) index = i;
+  }
+  std::vector<double> values;
+  while (index >= 0 && std::getline(in, line)) {
+    std::stringstream ss(line);
+    for (int i = 0; std::getline(ss, cell, ','); ++i) {
+      if (i == index) values.push_back(std::stod(cell));
+    }
+  }
+  return values;
+}
+
+std::string sha256_line(const std::string& out) {
+  const std::size_t at = out.find("output sha256: ");
+  return at == std::string::npos ? "" : out.substr(at + 15, 64);
+}
+
+TEST(HilLoop, ControllerDrivesBothActuatorsOverUdpWithRimAndTheRecordingReplaysByteIdentically) {
+  const int port = 47930;
+  const double h_hyd = 2e-4;  // [s], as in the scenario
+  const std::string s = two_actuator_scenario(port);
+  const std::string live = temp_path("hil", "_live.csv").string(), rec = temp_path("hil", ".rec").string();
+  const std::string rep = temp_path("hil", "_rep.csv").string();
+  Controller controller(s + " --to 127.0.0.1:" + std::to_string(port) +
+                        " --listen 127.0.0.1:" + std::to_string(port + 1));
+  const Outcome run = run_hilsim("hil", "run " + s + " --realtime --out " + live + " --record " + rec);
+  const std::string controller_out = controller.wait();
+  // A failed run still leaves its recording: the checks on it below say what went wrong.
+  EXPECT_EQ(run.status, 0) << run.err << run.out;
+  ASSERT_EQ(controller.status(), 0) << controller_out;
+  std::printf("%s%s", run.out.c_str(), controller_out.c_str());
+  EXPECT_NE(run.out.find("0 malformed"), std::string::npos) << run.out;
+
+  // Both actuators took commands from the controller, actuator 2 many (its ramp changes κ2 every ms).
+  const std::vector<RecordedInput> inputs = read_inputs(rec);
+  long long first_command_2 = -1;
+  int commands_1 = 0, commands_2 = 0;
+  for (const RecordedInput& i : inputs) {
+    if (i.cause != "command") continue;
+    if (i.actuator == 1) ++commands_1;
+    if (i.actuator == 2 && commands_2++ == 0) first_command_2 = i.micro_step;
+  }
+  std::printf("recording: %d command input(s) for actuator 1, %d for actuator 2\n", commands_1, commands_2);
+  EXPECT_GE(commands_1, 3);  // the first command, and M1's two steps
+  EXPECT_GE(commands_2, 100);
+  ASSERT_GE(first_command_2, 0);
+
+  // Live κ2 follows the controller's κ2(t) = κ2,0 − 0.0025 min(t, 2 s), not the safe value κ2,0,
+  // from the first command on; κ2,0 is the first row's (the equilibrium). The transport delay of a
+  // few ms moves κ2 by at most 0.0025/s × 50 ms.
+  const std::vector<double> t = column(live, "t"), kappa_2 = column(live, "kappa_2");
+  ASSERT_EQ(t.size(), kappa_2.size());
+  ASSERT_FALSE(t.empty());
+  const double kappa_20 = kappa_2[0], t_first = static_cast<double>(first_command_2) * h_hyd;
+  double worst = 0.0;
+  int checked = 0;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (t[i] <= t_first + 0.05) continue;  // the controller's clock has caught up with sim_time by then
+    worst = std::max(worst, std::abs(kappa_2[i] - (kappa_20 - 0.0025 * std::min(t[i], 2.0))));
+    ++checked;
+  }
+  std::printf("kappa_2 against the controller's from t = %.4f s: max |dkappa_2| = %.3e over %d rows\n",
+              t_first, worst, checked);
+  EXPECT_GT(checked, 100);
+  EXPECT_LT(worst, 0.0025 * 0.05);
+  EXPECT_LT(kappa_2.back(), kappa_20 - 0.0049);  // the ramp's end, far from the safe value
+
+  const Outcome replay = run_hilsim("hil", "replay " + rec + " --out " + rep);
+  ASSERT_EQ(replay.status, 0) << replay.err << replay.out;
+  EXPECT_EQ(slurp(live), slurp(rep));
+  EXPECT_FALSE(sha256_line(run.out).empty());
+  EXPECT_EQ(sha256_line(run.out), sha256_line(replay.out)) << replay.out;
+  for (const std::string& p : {s, live, rec, rep}) fs::remove(p);
 }
 
 }  // namespace

@@ -127,15 +127,16 @@ check $r "frames counted by kind (other ids and the other J1939 sender never arr
 r=$(has 'can: error frames by class: bus-off 1 restarted 1; bus-off reported 1 time(s), not bus-off at the end' /tmp/run.out)
 check $r "error frames by class, bus-off ended by the restart"
 
-# kappa: the recording's inputs. The command, then the joystick's kappa0 + 0.01, nothing else.
+# kappa: the recording's inputs (format 2: input <micro step> <kappa> <cause> <sequence> <actuator>).
+# The command, then the joystick's kappa0 + 0.01, nothing else.
 grep '^input ' /tmp/run.rec >/tmp/inputs
 cat /tmp/inputs
 [ "$(grep -c ' command ' /tmp/inputs)" = 2 ] && r=ok || r=no
 check $r "exactly two commands changed kappa"
-r=$(has '^input [0-9]* 0.4600000000000000[0-9] command 1$' /tmp/inputs)
+r=$(has '^input [0-9]* 0.4600000000000000[0-9] command 1 1$' /tmp/inputs)
 check $r "the command frame set kappa = 0.46 (frame sequence 1)"
 kappa0=$(sed -n 's/.*kappa0 = \([0-9.]*\).*/\1/p' /tmp/run.out)
-joystick=$(awk '/ command 5$/ {print $3}' /tmp/inputs)
+joystick=$(awk '/ command 5 1$/ {print $3}' /tmp/inputs)
 r=$(awk -v k="$joystick" -v k0="$kappa0" 'BEGIN { d = k - k0 - 0.01; print (d < 1e-8 && d > -1e-8) ? "ok" : "no" }')
 check $r "the BJM1 frame (5th frame) set kappa = kappa0 + 0.01 = $joystick (kappa0 = $kappa0)"
 # The latency is a figure, not a check: under TCG the emulated CPUs stall for up to 0.2 s (the
@@ -192,8 +193,111 @@ ds1=$(sed -n 's/^  max |ds1|  = \([0-9.e+-]*\) m.*/\1/p' /tmp/from_log.out)
 first=$(sed -n 's/.*kappa from t = \([0-9.]*\) s to .*/\1/p' /tmp/from_log.out)
 r=$(awk -v t="$first" 'BEGIN { print (t != "" && t > 0 && t < 3) ? "ok" : "no" }')
 check $r "with --t0 the first command falls inside the run (t = $first s), not at t = 0"
-live=$(awk '/ command 1$/ { print $2 }' /tmp/inputs)
+live=$(awk '/ command 1 1$/ { print $2 }' /tmp/inputs)
 echo "can_bridge: RESULT replay --candump --t0: first command at t = $first s by its receive time, applied live at" \
   "micro step $live; max |ds1| against the live CSV = $ds1 m"
+
+# 3. Two actuators ([crane] actuators = 2): one command frame carries kappa_1 and kappa_2 (the
+# default 0x100, each 32 bits little-endian, 1e-9 per bit), one BJM1 frame moves both (axis y:
+# actuator 1; the other axis, x: actuator 2). A shorter run than above, without the link settings
+# and malformed frames already checked there. The p-s coupling with the trapezoidal rule as above:
+# the RIM runs its cylinders by forward Euler, which diverges at h_H = 1 ms, and at h_H = 0.2 ms
+# the emulated CPU cannot keep the deadlines.
+cat >/tmp/can2.toml <<'TOML'
+name = "vm_can2"
+[run]
+duration = 1.5
+[crane]
+actuators = 2
+[cosim]
+H = 1e-2
+h_hyd = 1e-3
+hydraulics_integrator = "trapezoidal"
+[rt]
+priority_io = 95
+[hil]
+input = "can"
+watchdog_timeout = 60.0
+output_rate = 250.0
+[can]
+interface = "vcan0"
+joystick = "bjm1"
+joystick_axis = "y"
+joystick_span = 0.02
+joystick_source_address = 128
+TOML
+hilsim run /tmp/can2.toml --realtime --out /tmp/run2.csv --record /tmp/run2.rec >/tmp/run2.out 2>&1 &
+run=$!
+for _ in $(seq 1 200); do
+  grep -q '^ *vcan0 *100 ' /proc/net/can/rcvlist_fil 2>/dev/null && break
+  sleep 0.05
+done
+candump -L vcan0 >/tmp/dump2.log 2>/tmp/dump2.err &
+dump=$!
+for _ in $(seq 1 50); do
+  grep -q '^ *vcan0 .* raw$' /proc/net/can/rcvlist_all && break
+  sleep 0.05
+done
+sleep 0.2
+# kappa_1 = 0.46 (raw 0x1B6B0B00), kappa_2 = 0.48 (raw 0x1C9C3800).
+send 100#000B6B1B00389C1C
+sleep 0.3
+# BJM1 from 0x80: X and Y forward 50 %: both actuators to their kappa0 + 0.5 * 0.02.
+send 0CFDD680#107D107DFFFFFFFF
+wait $run
+run_status=$?
+sleep 0.2
+kill $dump
+cat /tmp/run2.out
+[ $run_status = 0 ] && r=ok || r=no
+check $r "two actuators: hilsim run --input can --realtime exited 0 (status $run_status)"
+r=$(has 'can: 2 frames received: 1 commands applied (0 clamped), 1 joystick; 0 ignored' /tmp/run2.out)
+check $r "two actuators: one command frame and one joystick frame received"
+
+# The recording's inputs by actuator: the command frame (sequence 1), then the joystick (2).
+grep '^input ' /tmp/run2.rec >/tmp/inputs2
+cat /tmp/inputs2
+[ "$(grep -c ' command ' /tmp/inputs2)" = 4 ] && r=ok || r=no
+check $r "two actuators: exactly four commands changed kappa, two per actuator"
+r=$(has '^input [0-9]* 0.4600000000000000[0-9] command 1 1$' /tmp/inputs2)
+check $r "two actuators: the command frame set kappa_1 = 0.46"
+r=$(has '^input [0-9]* 0.4800000000000000[0-9] command 1 2$' /tmp/inputs2)
+check $r "two actuators: the command frame set kappa_2 = 0.48"
+kappa0_1=$(sed -n 's/^equilibrium: .*kappa0 = \([0-9.]*\).*/\1/p' /tmp/run2.out)
+kappa0_2=$(sed -n 's/^equilibrium, actuator 2: .*kappa0 = \([0-9.]*\).*/\1/p' /tmp/run2.out)
+joystick_1=$(awk '/ command 2 1$/ {print $3}' /tmp/inputs2)
+joystick_2=$(awk '/ command 2 2$/ {print $3}' /tmp/inputs2)
+plus_001() { awk -v k="$1" -v k0="$2" 'BEGIN { d = k - k0 - 0.01; print (k != "" && d < 1e-8 && d > -1e-8) ? "ok" : "no" }'; }
+check "$(plus_001 "$joystick_1" "$kappa0_1")" \
+  "two actuators: BJM1 axis y set kappa_1 = kappa0_1 + 0.01 = $joystick_1 (kappa0_1 = $kappa0_1)"
+check "$(plus_001 "$joystick_2" "$kappa0_2")" \
+  "two actuators: BJM1 axis x set kappa_2 = kappa0_2 + 0.01 = $joystick_2 (kappa0_2 = $kappa0_2)"
+for k in 1 2; do
+  latency=$(sed -n "s/^actuator $k: commands: .* at most \([0-9.]*\) us (\([0-9.]*\) hydraulic periods) after it arrived; \([0-9]*\) not.*/\1 us = \2 micro steps; \3 of 2 not applied by the first micro step sampled after arrival/p" /tmp/run2.out)
+  echo "can_bridge: RESULT two actuators: actuator $k kappa change latency: at most $latency (h_H = 1000 us)"
+done
+
+# The output frames show both actuators' applied kappa.
+hilsim decode --candump /tmp/dump2.log --scenario /tmp/can2.toml --compare /tmp/run2.csv >/tmp/decode2.out 2>&1
+line=$(grep '^against' /tmp/decode2.out)
+echo "can_bridge: RESULT two actuators: $(grep 'sensor rows' /tmp/decode2.out); $line"
+r=$(has 'HilsimForce1: fh_1 = [-0-9.e+]* N, kappa_applied_1 = 0.46$' /tmp/decode2.out)
+check $r "two actuators: hilsim decode shows kappa_applied_1 = 0.46"
+r=$(has 'HilsimForce2: fh_2 = [-0-9.e+]* N, kappa_applied_2 = 0.48$' /tmp/decode2.out)
+check $r "two actuators: hilsim decode shows kappa_applied_2 = 0.48 (the command)"
+joystick_2g=$(awk -v k="$joystick_2" 'BEGIN { printf "%g", k }')
+r=$(has "HilsimForce2: fh_2 = [-0-9.e+]* N, kappa_applied_2 = $joystick_2g\$" /tmp/decode2.out)
+check $r "two actuators: hilsim decode shows kappa_applied_2 = $joystick_2g (the joystick)"
+
+# The recording replays bit for bit, and its candump log gives both actuators' kappa.
+hilsim replay /tmp/run2.rec --out /tmp/replay2.csv >/tmp/replay2.out 2>&1
+cmp /tmp/run2.csv /tmp/replay2.csv && r=ok || r=no
+check $r "two actuators: hilsim replay of the recording is byte-identical to its CSV"
+t0=$(sed -n 's/^can: t = 0 was candump time \([0-9.]*\) .*/\1/p' /tmp/run2.out)
+hilsim replay --candump /tmp/run2.rec.candump.log --scenario /tmp/can2.toml --t0 "$t0" \
+  --out /tmp/from_log2.csv >/tmp/from_log2.out 2>&1
+cat /tmp/from_log2.out
+r=$(has_e '2 frames, 1 commands, 1 joystick, 0 ignored; .*actuator 1: 3 changes, 0 watchdog trip\(s\); actuator 2: 3 changes, 0 watchdog trip\(s\)' /tmp/from_log2.out)
+check $r "two actuators: hilsim replay --candump gives both actuators the safe kappa, the command, the joystick"
 
 exit $failed

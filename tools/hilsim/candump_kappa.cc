@@ -28,6 +28,38 @@ void apply(std::vector<sim::RecordedValveCommand::Entry>& entries, std::int64_t 
   entries.push_back({m, kappa});
 }
 
+// Actuator a's κ from a frame that arrived at t_ns (after t0) and applies from micro step m_frame:
+// first the watchdog's safe κ where the previous one went stale (or from micro step 0 before the
+// first), then the frame's κ.
+void take(ActuatorKappa& a, std::int64_t t_ns, std::int64_t m_frame, double kappa, std::int64_t h_ns,
+          std::int64_t timeout_ns, double safe_kappa) {
+  if (!a.entries.empty() && t_ns < a.last_ns) return;  // out of time order: an older frame never wins
+  // Stale before this frame: the safe κ from the first micro step that starts after the expiry.
+  const std::int64_t expiry_ns = a.last_ns + timeout_ns;
+  if (!a.entries.empty() && t_ns > expiry_ns) {
+    const std::int64_t m = step_after(expiry_ns, h_ns);
+    if (m < m_frame) {
+      apply(a.entries, m, safe_kappa);
+      ++a.watchdog_trips;
+    }
+  }
+  // Before the first command the watchdog's safe κ holds, from micro step 0.
+  if (a.entries.empty() && m_frame > 0) apply(a.entries, 0, safe_kappa);
+  apply(a.entries, m_frame, kappa);
+  a.last_ns = t_ns;
+}
+
+// After the log's last frame of actuator a: the safe κ once it went stale, if within the run.
+void finish(ActuatorKappa& a, std::int64_t h_ns, std::int64_t end_step, std::int64_t timeout_ns,
+            double safe_kappa) {
+  if (a.entries.empty()) return;
+  const std::int64_t m = step_after(a.last_ns + timeout_ns, h_ns);
+  if (m < end_step) {
+    apply(a.entries, m, safe_kappa);
+    ++a.watchdog_trips;
+  }
+}
+
 }  // namespace
 
 CandumpKappa kappa_from_candump(const std::vector<hil::CandumpRecord>& records,
@@ -35,8 +67,8 @@ CandumpKappa kappa_from_candump(const std::vector<hil::CandumpRecord>& records,
                                 std::int64_t h_ns, std::int64_t end_step, const WatchdogRule& watchdog,
                                 const CandumpSelection& selection) {
   CandumpKappa out;
+  const std::array<double, hil::kMaxActuators> safe = {watchdog.safe_kappa, watchdog.safe_kappa_2};
   bool started = false;
-  std::int64_t last_ns = 0;  // arrival of the newest κ frame, after t0
   for (const hil::CandumpRecord& r : records) {
     ++out.frames;
     if (!selection.interface.empty() && r.interface != selection.interface) {
@@ -47,7 +79,7 @@ CandumpKappa kappa_from_candump(const std::vector<hil::CandumpRecord>& records,
     if (r.error_frame) raw.can_id = (r.frame.id & CAN_ERR_MASK) | CAN_ERR_FLAG;
     const hil::CanFrameVerdict v = hil::classify_can_frame(raw, commands, joystick);
     ++out.kinds[static_cast<std::size_t>(v.kind)];
-    if (!hil::applies(v.kind) || !v.command.present[0]) continue;
+    if (!hil::applies(v.kind) || !(v.command.present[0] || v.command.present[1])) continue;
     if (!started) {
       started = true;
       out.first_us = r.timestamp_us;
@@ -59,29 +91,17 @@ CandumpKappa kappa_from_candump(const std::vector<hil::CandumpRecord>& records,
                            " s from t = 0: more than the longest run (1e6 s); is --t0 right?");
     }
     const std::int64_t t_ns = t_us * 1000;
-    if (!out.entries.empty() && t_ns < last_ns) continue;  // out of time order: an older frame never wins
-    const std::int64_t m_frame = step_at_or_after(t_ns, h_ns);
-    // Stale before this frame: the safe κ from the first micro step that starts after the expiry.
-    const std::int64_t expiry_ns = last_ns + watchdog.timeout_ns;
-    if (!out.entries.empty() && t_ns > expiry_ns) {
-      const std::int64_t m = step_after(expiry_ns, h_ns);
-      if (m < m_frame) {
-        apply(out.entries, m, watchdog.safe_kappa);
-        ++out.watchdog_trips;
-      }
+    for (std::size_t k = 0; k < out.actuator.size(); ++k) {
+      if (!v.command.present[k]) continue;
+      take(out.actuator[k], t_ns, step_at_or_after(t_ns, h_ns), v.command.kappa[k], h_ns, watchdog.timeout_ns,
+           safe[k]);
     }
-    // Before the first command the watchdog's safe κ holds, from micro step 0.
-    if (out.entries.empty() && m_frame > 0) apply(out.entries, 0, watchdog.safe_kappa);
-    apply(out.entries, m_frame, v.command.kappa[0]);
-    last_ns = t_ns;
-    out.last_us = r.timestamp_us;
+    out.last_us = std::max(out.last_us, r.timestamp_us);
   }
   if (!started)
     throw io::InputError("the candump log holds no command frame (nor a joystick frame) to replay");
-  const std::int64_t m = step_after(last_ns + watchdog.timeout_ns, h_ns);
-  if (m < end_step) {
-    apply(out.entries, m, watchdog.safe_kappa);
-    ++out.watchdog_trips;
+  for (std::size_t k = 0; k < out.actuator.size(); ++k) {
+    finish(out.actuator[k], h_ns, end_step, watchdog.timeout_ns, safe[k]);
   }
   return out;
 }

@@ -1,5 +1,5 @@
-// κ from a candump log, for `hilsim replay --candump`: each frame the CAN bridge would apply (a
-// command frame, or a BJM1 frame with a joystick configured; classified exactly as the bridge
+// κ from a candump log, for `hilsim replay --candump`, of each actuator: each frame the CAN bridge would
+// apply (a command frame, or a BJM1 frame with a joystick configured; classified exactly as the bridge
 // classifies them, hil/can_frames.h) becomes a κ change at a hydraulic micro step:
 //
 //   t = its timestamp − t0, t0 the candump time of the simulation's t = 0: given (the live run
@@ -28,15 +28,22 @@
 
 namespace hilsim::tools {
 
-struct CandumpKappa {
-  std::vector<sim::RecordedValveCommand::Entry> entries;  // κ changes by micro step, strictly increasing
-  std::array<std::size_t, hil::kCanFrameKinds> kinds{};   // frames by kind
-  std::size_t frames = 0;                                 // lines in the log
-  std::int64_t origin_us = 0;                             // [µs] t0: the candump time of t = 0
-  std::int64_t first_us = 0;                              // [µs] timestamp of the first κ frame
-  std::int64_t last_us = 0;                               // [µs] timestamp of the last κ frame
+// One actuator's κ from the log.
+struct ActuatorKappa {
+  std::vector<sim::RecordedValveCommand::Entry> entries;  // κ changes by micro step, strictly increasing;
+                                                          // empty: no frame carried this actuator's κ
   std::int64_t watchdog_trips = 0;                        // gaps longer than the timeout
-  std::size_t other_interface = 0;                        // frames of other interfaces, skipped
+  std::int64_t last_ns = 0;                               // [ns] after t0: its newest κ frame
+};
+
+struct CandumpKappa {
+  std::array<ActuatorKappa, hil::kMaxActuators> actuator;  // by actuator, 0-based
+  std::array<std::size_t, hil::kCanFrameKinds> kinds{};    // frames by kind
+  std::size_t frames = 0;                                  // lines in the log
+  std::int64_t origin_us = 0;                              // [µs] t0: the candump time of t = 0
+  std::int64_t first_us = 0;                               // [µs] timestamp of the first κ frame
+  std::int64_t last_us = 0;                                // [µs] timestamp of the last κ frame
+  std::size_t other_interface = 0;                         // frames of other interfaces, skipped
 };
 
 struct CandumpSelection {
@@ -46,9 +53,13 @@ struct CandumpSelection {
 
 struct WatchdogRule {
   std::int64_t timeout_ns = 100'000'000;  // [ns] [hil] watchdog_timeout
-  double safe_kappa = 0.5;                // [-]
+  double safe_kappa = 0.5;                // [-] actuator 1's
+  double safe_kappa_2 = 0.5;              // [-] actuator 2's
 };
 
+// Each actuator has its own timeline and watchdog, as live (one commanded valve per actuator): a
+// frame applies to the actuators whose κ it carries (CommandDecoder and JoystickInput decide which,
+// so a one-actuator configuration never yields actuator 2's κ); t0 is the first frame carrying any.
 // Throws io::InputError when the log carries no κ frame, or a κ frame more than 1e6 s (the longest
 // run) from t0. `h_hyd_ns`: the micro step [ns], > 0; `end_step`: the run's micro steps (the
 // watchdog after the last frame acts up to it).

@@ -16,6 +16,8 @@
 #include "hil/sequence_tracker.h"
 #include "hil/socket_address.h"
 #include "rt/clock.h"
+#include "sim/manoeuvre/valve_command.h"
+#include "tools/hilsim/command_frames.h"
 #include "tools/hilsim/sensor_frames.h"
 #include "tools/io/input_error.h"
 
@@ -71,8 +73,10 @@ int ControllerCommand::execute() const {
   const RunInputs in = prepare_run(s);
   const sockaddr_in target = address("--to", to);
   const int fd = open_socket(address("--listen", listen));
-  // The scenario's signal mapping ([[messages]]) or the default: κ goes in the message with kappa_1.
-  const std::vector<hil::MessageSpec> messages = hil::effective_messages(s.hil, 1);
+  // The scenario's signal mapping ([[messages]]) or the default for its actuators: κ of actuator k
+  // goes in the command message with kappa_k.
+  const int actuators = s.crane.actuators;
+  const std::vector<hil::MessageSpec> messages = hil::effective_messages(s.hil, actuators);
   // Sensor datagrams decode by the same table as `hilsim decode`: a datagram carries one snapshot
   // as the sensor messages in mapping order, and its last one closes the row.
   SensorTable sensors(hil::sensor_messages(messages), /*keep_rows=*/false);
@@ -80,20 +84,10 @@ int ControllerCommand::execute() const {
   if (!no_sync && col.sim_time < 0) {
     throw io::InputError(s.source + ": the sensor messages carry no sim_time signal to follow; add one or use --no-sync");
   }
-  const hil::MessageSpec* command = nullptr;
-  const hil::SignalSpec* kappa_signal = nullptr;
-  const std::vector<hil::MessageSpec> commands = hil::command_messages(messages);
-  for (const hil::MessageSpec& m : commands) {
-    for (const hil::SignalSpec& sig : m.signals) {
-      if (sig.name == "kappa_1" && !command) {
-        command = &m;
-        kappa_signal = &sig;
-      }
-    }
-  }
-  if (!command) throw io::InputError(s.source + ": no command message carries kappa_1");
-  const hil::MessageSpec command_message = *command;
-  const hil::SignalSpec kappa_spec = *kappa_signal;
+  // κ of every actuator, in the frames the mapping puts it in; actuator 2 (a double-actuated crane)
+  // follows seed 004 eq. (35) from its own equilibrium κ0, as in a scripted run.
+  CommandFrames command_frames(hil::command_messages(messages), actuators, s.source);
+  const sim::SecondActuatorManoeuvre second(in.equilibrium.actuator2.kappa);
   std::ofstream log_file;
   if (log) {
     log_file.open(*log);
@@ -103,6 +97,11 @@ int ControllerCommand::execute() const {
   std::printf("controller: %s to %s at %g Hz for %g s%s, sensors on %s\n", config::describe(s.manoeuvre).c_str(),
               to.c_str(), rate, s.cosim.duration, no_sync ? " (own clock)" : " (following sim_time)",
               listen.c_str());
+  if (actuators == 2) {
+    std::printf("controller: actuator 2 on seed 004 eq. (35) from kappa0 = %.8f\n",
+                in.equilibrium.actuator2.kappa);
+  }
+  std::printf("controller: drives %s\n", command_frames.describe().c_str());
 
   const rt::Nanoseconds period = rt::seconds_to_ns(1.0 / rate);
   const rt::Nanoseconds start = rt::now_ns();
@@ -158,13 +157,9 @@ int ControllerCommand::execute() const {
     }
     if (t >= s.cosim.duration) break;
     if (stop_after && t >= *stop_after) continue;  // silent: hilsim's watchdog takes over
-    hil::Frame f;
-    f.id = command_message.id;
-    f.extended = command_message.extended;
-    f.length = command_message.length;
-    hil::encode(kappa_spec, in.valve->kappa(0, t + lead), std::span<std::uint8_t>(f.data.data(), f.length));
+    const std::array<double, 2> kappa = {in.valve->kappa(0, t + lead), second.at(t + lead)};
     std::array<std::uint8_t, hil::kMaxDatagramSize> out{};
-    const std::size_t size = hil::encode_datagram(sequence++, std::span<const hil::Frame>(&f, 1), out);
+    const std::size_t size = hil::encode_datagram(sequence++, command_frames.encode(kappa), out);
     if (sendto(fd, out.data(), size, 0, reinterpret_cast<const sockaddr*>(&target), sizeof target) > 0) ++sent;
   }
   close(fd);

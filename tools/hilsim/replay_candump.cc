@@ -3,6 +3,9 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "hil/default_messages.h"
 #include "sim/cosim/crane_cosimulation.h"
@@ -33,6 +36,30 @@ std::int64_t parse_t0(const std::string& text) {
   return std::stoll(sec) * 1'000'000 + (usec.empty() ? 0 : std::stoll(usec + std::string(6 - usec.size(), '0')));
 }
 
+// What the log gave: its frames by kind, the time span, and κ changes and watchdog trips per actuator.
+void print_candump_summary(const std::string& log, const config::Scenario& s, const CandumpKappa& k,
+                           const char* origin) {
+  const auto count = [&](hil::CanFrameKind kind) { return k.kinds[static_cast<std::size_t>(kind)]; };
+  const std::size_t applied = count(hil::CanFrameKind::kCommand) + count(hil::CanFrameKind::kJoystick);
+  std::string changes;
+  for (int a = 0; a < s.crane.actuators; ++a) {
+    const ActuatorKappa& ak = k.actuator[static_cast<std::size_t>(a)];
+    changes += (a ? "; " : "") +
+               std::string(s.crane.actuators == 2 ? "actuator " + std::to_string(a + 1) + ": " : "") +
+               std::to_string(ak.entries.size()) + " changes, " + std::to_string(ak.watchdog_trips) +
+               " watchdog trip(s)";
+  }
+  std::printf(
+      "replaying candump log %s on scenario %s: %zu frames, %zu commands, %zu joystick, %zu ignored; "
+      "kappa from t = %.6f s to %.6f s (t = 0 at candump time %s, %s): %s (at micro step ceil(t / h_H)); "
+      "%s, H = %g s, h_H = %g s, %g s\n",
+      log.c_str(), s.name.c_str(), k.frames, count(hil::CanFrameKind::kCommand),
+      count(hil::CanFrameKind::kJoystick), k.frames - applied,
+      static_cast<double>(k.first_us - k.origin_us) * 1e-6,
+      static_cast<double>(k.last_us - k.origin_us) * 1e-6, hil::format_candump_time(k.origin_us).c_str(),
+      origin, changes.c_str(), config::describe(s.cosim).c_str(), s.cosim.H, s.cosim.h_hyd, s.cosim.duration);
+}
+
 }  // namespace
 
 int ReplayCommand::execute_candump() const {
@@ -46,11 +73,15 @@ int ReplayCommand::execute_candump() const {
   const std::vector<hil::CandumpRecord> records = read_candump_file(*candump);
   const hil::CommandDecoder commands(hil::command_messages(hil::effective_messages(s.hil, s.crane.actuators)),
                                      s.crane.actuators, s.hil.out_of_range);
-  const std::optional<hil::JoystickInput> joystick = hil::joystick_input(s.can, eq.kappa);
+  const bool two = s.crane.actuators == 2;
+  // With two actuators the joystick's second axis moves actuator 2, about its own κ0.
+  const std::optional<hil::JoystickInput> joystick =
+      hil::joystick_input(s.can, eq.kappa, two ? std::optional<double>(eq.actuator2.kappa) : std::nullopt);
   const auto h_ns = static_cast<std::int64_t>(std::llround(s.cosim.h_hyd * 1e9));
   const auto end_step = static_cast<std::int64_t>(std::llround(s.cosim.duration / s.cosim.h_hyd));
   const WatchdogRule watchdog{static_cast<std::int64_t>(std::llround(s.hil.watchdog_timeout * 1e9)),
-                              s.hil.safe_kappa.value_or(eq.kappa)};
+                              s.hil.safe_kappa.value_or(eq.kappa),
+                              s.hil.safe_kappa.value_or(eq.actuator2.kappa)};
   CandumpSelection selection;
   if (t0) selection.origin_us = parse_t0(*t0);
   if (interface) {
@@ -67,21 +98,14 @@ int ReplayCommand::execute_candump() const {
   } catch (const io::InputError& e) {
     throw io::InputError(*candump + ": " + e.what());
   }
-  const auto count = [&](hil::CanFrameKind kind) { return k.kinds[static_cast<std::size_t>(kind)]; };
-  const std::size_t applied = count(hil::CanFrameKind::kCommand) + count(hil::CanFrameKind::kJoystick);
-  std::printf(
-      "replaying candump log %s on scenario %s: %zu frames, %zu commands, %zu joystick, %zu ignored; "
-      "kappa from t = %.6f s to %.6f s (t = 0 at candump time %s, %s): %zu changes (at micro step "
-      "ceil(t / h_H)), "
-      "%lld watchdog trip(s); %s, H = %g s, h_H = %g s, %g s\n",
-      candump->c_str(), s.name.c_str(), k.frames, count(hil::CanFrameKind::kCommand),
-      count(hil::CanFrameKind::kJoystick), k.frames - applied,
-      static_cast<double>(k.first_us - k.origin_us) * 1e-6, static_cast<double>(k.last_us - k.origin_us) * 1e-6,
-      hil::format_candump_time(k.origin_us).c_str(), t0 ? "--t0" : "the first command", k.entries.size(),
-      static_cast<long long>(k.watchdog_trips), config::describe(s.cosim).c_str(), s.cosim.H, s.cosim.h_hyd,
-      s.cosim.duration);
-  const sim::RecordedValveCommand valve(std::move(k.entries));
-  const sim::RunResult result = sim::run_cosimulation(s.crane, s.hydraulics, eq, valve, s.cosim);
+  print_candump_summary(*candump, s, k, t0 ? "--t0" : "the first command");
+  const sim::RecordedValveCommand valve(std::move(k.actuator[0].entries));
+  // Actuator 2 holds its safe κ throughout when no frame carried its κ, as live.
+  std::vector<sim::RecordedValveCommand::Entry> entries_2 = std::move(k.actuator[1].entries);
+  if (entries_2.empty()) entries_2.push_back({0, watchdog.safe_kappa_2});
+  const sim::RecordedValveCommand valve2(std::move(entries_2));
+  const sim::RunResult result =
+      sim::run_cosimulation(s.crane, s.hydraulics, eq, valve, s.cosim, {}, two ? &valve2 : nullptr);
   if (k.other_interface) {
     std::printf("skipped %zu frame(s) of interfaces other than %s\n", k.other_interface, interface->c_str());
   }

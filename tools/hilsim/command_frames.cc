@@ -1,0 +1,61 @@
+#include "tools/hilsim/command_frames.h"
+
+#include <cstdio>
+
+#include "hil/signal.h"
+#include "tools/io/input_error.h"
+
+namespace hilsim::tools {
+
+CommandFrames::CommandFrames(const std::vector<hil::MessageSpec>& commands, int actuators,
+                             const std::string& source) {
+  for (int k = 0; k < actuators; ++k) {
+    const std::string name = "kappa_" + std::to_string(k + 1);
+    bool found = false;
+    for (const hil::MessageSpec& m : commands) {
+      for (const hil::SignalSpec& sig : m.signals) {
+        if (found || sig.name != name) continue;
+        found = true;
+        std::size_t frame = 0;  // the frame of this message, or a new one
+        while (frame < messages_.size() &&
+               (messages_[frame].id != m.id || messages_[frame].extended != m.extended))
+          ++frame;
+        if (frame == messages_.size()) {
+          messages_.push_back(m);
+          hil::Frame f;
+          f.id = m.id;
+          f.extended = m.extended;
+          f.length = m.length;
+          frames_.push_back(f);
+        }
+        slots_.push_back({frame, sig, k});
+      }
+    }
+    if (!found) throw io::InputError(source + ": no command message carries " + name);
+  }
+}
+
+std::span<const hil::Frame> CommandFrames::encode(std::span<const double> kappa) {
+  for (const Slot& slot : slots_) {
+    hil::Frame& f = frames_[slot.frame];
+    hil::encode(slot.signal, kappa[static_cast<std::size_t>(slot.actuator)],
+                std::span<std::uint8_t>(f.data.data(), f.length));
+  }
+  return frames_;
+}
+
+std::string CommandFrames::describe() const {
+  std::string text;
+  for (std::size_t frame = 0; frame < frames_.size(); ++frame) {
+    std::string signals;
+    for (const Slot& slot : slots_) {
+      if (slot.frame == frame) signals += (signals.empty() ? "" : ", ") + slot.signal.name;
+    }
+    char id[16];
+    std::snprintf(id, sizeof id, "0x%X", static_cast<unsigned>(frames_[frame].id));
+    text += (text.empty() ? "" : "; ") + signals + " in " + id + " " + messages_[frame].name;
+  }
+  return text;
+}
+
+}  // namespace hilsim::tools

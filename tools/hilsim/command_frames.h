@@ -1,0 +1,39 @@
+// The command frames the controller emulator sends: κ of each actuator goes into the signal
+// kappa_k of the first command message that carries it, so κ1 and κ2 share one frame when the
+// mapping puts them in one message (the default 0x100) and go as two frames of one datagram when
+// it does not. Built once from the signal mapping; encode() does not allocate.
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "hil/frame.h"
+#include "hil/message.h"
+
+namespace hilsim::tools {
+
+class CommandFrames {
+ public:
+  // Throws io::InputError naming `source` when no command message carries kappa_k for an actuator
+  // k ≤ actuators (1 or 2).
+  CommandFrames(const std::vector<hil::MessageSpec>& commands, int actuators, const std::string& source);
+
+  // The frames, in mapping order, with κ[k − 1] [-] in kappa_k (every other bit 0).
+  std::span<const hil::Frame> encode(std::span<const double> kappa);
+
+  // Where each κ goes, e.g. "kappa_1, kappa_2 in 0x100 HilsimCommand".
+  std::string describe() const;
+
+ private:
+  struct Slot {
+    std::size_t frame;  // index into frames_
+    hil::SignalSpec signal;
+    int actuator;  // 0-based
+  };
+  std::vector<hil::MessageSpec> messages_;  // one per frame
+  std::vector<hil::Frame> frames_;
+  std::vector<Slot> slots_;  // one per actuator, by actuator
+};
+
+}  // namespace hilsim::tools
