@@ -23,7 +23,8 @@ void run_task(SubsystemTask& task, const LoopConfig& config, Nanoseconds start_n
               std::atomic<bool>& stop, std::atomic<bool>& done) noexcept {
   task.begin();
   if (task.end() == TaskEnd::kRunning) run_periodic(config, start_ns, stats, task);
-  if (task.end() == TaskEnd::kRunning) task.announce_stop();  // ended by the overrun policy
+  // Ended by the overrun policy, or before its loop (diverged at t_0, stopped): no frame follows.
+  if (task.end() != TaskEnd::kFinished) task.announce_stop();
   if (task.end() != TaskEnd::kFinished) stop.store(true, std::memory_order_relaxed);
   done.store(true, std::memory_order_release);
 }
@@ -104,7 +105,7 @@ ExecutorResult PlanExecutor::run(PointSink& sink, std::atomic<bool>& stop) {
     // The writer's file writes must not hold up the real-time CPUs (a kernel without full
     // preemption finishes a system call before it switches to a waking real-time thread).
     keep_off_cpus(cpus);
-    result_.writer = drain_probes(rings, done, sink);
+    result_.writer = drain_probes(rings, done, sink, stop);
   });
   start_ns = now_ns() + options_.start_delay_ns;
   result_.start_realtime_us = (realtime_ns() + (start_ns - now_ns())) / 1000;

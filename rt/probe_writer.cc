@@ -26,11 +26,9 @@ void discard_rest(std::span<ProbeRing* const> rings, std::span<const std::atomic
   }
 }
 
-}  // namespace
-
-WriterResult drain_probes(std::span<ProbeRing* const> rings, std::span<const std::atomic<bool>* const> done,
-                          PointSink& sink) {
-  WriterResult result;
+// The joining loop; throws what the sink (or an allocation) throws.
+void join_points(std::span<ProbeRing* const> rings, std::span<const std::atomic<bool>* const> done, PointSink& sink,
+                 WriterResult& result) {
   std::vector<sim::ProbeValues> values(rings.size());
   std::vector<const ProbeRecord*> front(rings.size());
   while (true) {
@@ -41,7 +39,7 @@ WriterResult drain_probes(std::span<ProbeRing* const> rings, std::span<const std
       front[i] = rings[i]->front();
       if (!front[i]) (producer_done ? ended : waiting) = true;
     }
-    if (ended) break;  // one stream has ended
+    if (ended) return;  // one stream has ended
     if (waiting) {
       sleep_for_ns(kIdleSleepNs);
       continue;
@@ -54,7 +52,7 @@ WriterResult drain_probes(std::span<ProbeRing* const> rings, std::span<const std
     }
     bool unhealthy = false;
     for (const ProbeRecord* r : front) unhealthy = unhealthy || (r->n == oldest && !r->healthy);
-    if (unhealthy) break;  // diverged: the offline run records nothing from here on
+    if (unhealthy) return;  // diverged: the offline run records nothing from here on
     if (!same) {  // a partner was dropped: skip the older records
       for (std::size_t i = 0; i < rings.size(); ++i) {
         if (front[i]->n == oldest) {
@@ -65,15 +63,25 @@ WriterResult drain_probes(std::span<ProbeRing* const> rings, std::span<const std
       continue;
     }
     for (std::size_t i = 0; i < rings.size(); ++i) values[i] = front[i]->values;
-    try {
-      sink.on_point(oldest, values);
-      ++result.rows;
-    } catch (...) {
-      // The sink failed (e.g. a write error): keep draining so no producer waits for room.
-      result.error = std::current_exception();
-      break;
-    }
+    sink.on_point(oldest, values);
+    ++result.rows;
+    result.last_point = oldest;
     for (ProbeRing* ring : rings) ring->pop_front();
+  }
+}
+
+}  // namespace
+
+WriterResult drain_probes(std::span<ProbeRing* const> rings, std::span<const std::atomic<bool>* const> done,
+                          PointSink& sink, std::atomic<bool>& stop) noexcept {
+  WriterResult result;
+  try {
+    join_points(rings, done, sink, result);
+  } catch (...) {
+    // The sink failed (e.g. a write error): stop the run, and keep draining so no producer waits
+    // for room.
+    result.error = std::current_exception();
+    stop.store(true, std::memory_order_relaxed);
   }
   discard_rest(rings, done);
   return result;

@@ -23,15 +23,18 @@ class PointSink {
 };
 
 struct WriterResult {
-  std::int64_t rows = 0;      // points given to the sink
+  std::int64_t rows = 0;        // points given to the sink
+  std::int64_t last_point = -1;  // the last of them (-1: none)
   std::int64_t unpaired = 0;  // records whose partners were dropped
   std::exception_ptr error;   // what the sink threw, if it did (no point was given after it)
 };
 
 // Joins the rings until a stream ends (its producer's `done` flag is set and its ring is empty) or
 // a record is unhealthy, giving each healthy, complete point to the sink; then drains and discards
-// the rest until every producer is done. rings[i] and done[i] belong to subsystem i.
+// the rest until every producer is done. rings[i] and done[i] belong to subsystem i. When the sink
+// throws (a full disk) or the writer cannot go on, it sets `stop`, so the run ends instead of
+// computing on for nobody; what was thrown is in the result. Never throws itself.
 WriterResult drain_probes(std::span<ProbeRing* const> rings, std::span<const std::atomic<bool>* const> done,
-                          PointSink& sink);
+                          PointSink& sink, std::atomic<bool>& stop) noexcept;
 
 }  // namespace hilsim::rt

@@ -81,7 +81,8 @@ bool SubsystemTask::receive(std::int64_t n) noexcept {
 }
 
 void SubsystemTask::record(std::int64_t point, bool healthy) noexcept {
-  if (healthy && point % policy_.decimation != 0) return;
+  // Every d-th point, the last one (the run's end is always in the CSV) and any unhealthy one.
+  if (healthy && point % policy_.decimation != 0 && point != N_) return;
   ProbeRecord r;
   r.n = point;
   r.healthy = healthy;

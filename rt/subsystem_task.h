@@ -32,7 +32,7 @@ struct TaskOutput {
 
 // How a task hands its probes to its ring.
 struct TelemetryPolicy {
-  std::int64_t decimation = 1;  // every d-th communication point (and any unhealthy one)
+  std::int64_t decimation = 1;  // every d-th communication point (and the last and any unhealthy one)
   // Paced runs drop a record when the ring is full (a real-time thread never waits for the
   // writer). Unpaced runs have no deadline to keep: they wait for room and drop nothing.
   bool wait_for_room = false;

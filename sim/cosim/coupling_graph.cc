@@ -73,7 +73,9 @@ CouplingGraph::CouplingGraph(const std::vector<Subsystem*>& subsystems, const st
 double CouplingGraph::schedule_offset(std::size_t i, double H) const {
   double offset = 0.0;
   for (const Edge& e : edges_) {
-    if (e.to == i && e.lag == 1) offset = std::max(offset, schedule_offset(e.from, H) + H - h_[e.from]);
+    if (e.to != i || e.lag != 1) continue;
+    const double margin = 0.5 * std::min(h_[i], h_[e.from]);
+    offset = std::max(offset, schedule_offset(e.from, H) + H - h_[e.from] + margin);
   }
   return offset;
 }

@@ -59,9 +59,12 @@ class CouplingGraph final {
   // inputs sampled at communication point n + input_lag(i).
   int input_lag(std::size_t i) const { return input_lag_[i]; }
   // Real time: how far [s] subsystem i's schedule runs behind t = n H so that what it waits for is
-  // due when it starts. A lag-1 input from j is due when j starts the last micro step of its macro
-  // step: offset(i) = max over such j of offset(j) + H − h_j, else 0 (Jacobi: 0 for every subsystem).
-  // The wait left is the producer's last micro step, counted as an exchange wait, not as lateness.
+  // there when it starts. A lag-1 input from j is produced in j's last micro step of macro step n,
+  // which starts offset(j) + H − h_j after t_n; i starts half the shorter of the two micro steps
+  // later, so that j's step (a few µs) is done even when both share a CPU and i has the higher
+  // priority, while j's next step, which takes i's outputs of t_{n+1} with lag 0, still finds them:
+  //   offset(i) = max over such j of offset(j) + H − h_j + min(h_i, h_j) / 2, else 0.
+  // Jacobi: 0 for every subsystem.
   double schedule_offset(std::size_t i, double H) const;
 
  private:

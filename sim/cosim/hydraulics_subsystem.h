@@ -31,7 +31,7 @@ struct HydraulicsOptions {
   Extrapolation extrapolation = Extrapolation::kZeroOrderHold;
   HydraulicIntegrator integrator = HydraulicIntegrator::kForwardEuler;
   // The effort of the power bond (coupling_monitor.h): f_h for f-s, the pressure force for p-s.
-  Coupling coupling = Coupling::kForceDisplacement;
+  Coupling coupling = Coupling::kPressureDisplacement;  // CosimSettings' default
   int actuator = 0;  // the crane's actuator it integrates (0-based); names it "hydraulics[_k+1]"
 };
 

@@ -1,5 +1,5 @@
 // The real-time loop bodies allocate nothing: for every coupling (f-s, p-s, RIM), both actuator
-// counts, both schemes and the dependent-coordinate mechanics, the plan's tasks (subsystem micro
+// counts, both schemes, every hydraulic integrator and the dependent-coordinate mechanics, the plan's tasks (subsystem micro
 // steps, exchange, probes) run in their own threads under run_periodic, wired as the executor wires
 // them, while every operator new in this test binary is counted per thread. (The ThreadSanitizer
 // build supplies its own operator new, so there this test is skipped.)
@@ -24,6 +24,7 @@ struct Config {
   sim::CosimScheme scheme;
   sim::Extrapolation extrapolation;
   sim::MechanicsFormulation mechanics;
+  sim::HydraulicIntegrator integrator = sim::HydraulicIntegrator::kForwardEuler;
 };
 
 void expect_no_allocation(const Config& c) {
@@ -37,6 +38,7 @@ void expect_no_allocation(const Config& c) {
   settings.scheme = c.scheme;
   settings.extrapolation = c.extrapolation;
   settings.mechanics = c.mechanics;
+  settings.hydraulics_integrator = c.integrator;
   settings.H = 1e-3;
   settings.h_hyd = 1e-4;
   settings.duration = 0.5;
@@ -85,6 +87,11 @@ TEST(NoAllocation, EveryCouplingsTaskBodiesAllocateNothing) {
       expect_no_allocation({coupling, actuators, CosimScheme::kGaussSeidelHydraulicsFirst,
                             Extrapolation::kZeroOrderHold, MechanicsFormulation::kIndependent});
     }
+  }
+  for (sim::HydraulicIntegrator i : {sim::HydraulicIntegrator::kRungeKutta4, sim::HydraulicIntegrator::kTrapezoidal}) {
+    SCOPED_TRACE(std::string(sim::to_string(i)));
+    expect_no_allocation({Coupling::kForceDisplacement, 2, CosimScheme::kJacobi, Extrapolation::kLinear,
+                          MechanicsFormulation::kIndependent, i});
   }
   for (MechanicsFormulation m : {MechanicsFormulation::kAli1, MechanicsFormulation::kAli3P}) {
     SCOPED_TRACE(std::string(sim::to_string(m)));

@@ -233,9 +233,9 @@ TEST(PlanExecutor, PacedPressureDisplacementThroughTheM1RampIsByteIdentical) {
   expect_identical(c, Pacing::kWallClock);
 }
 
-TEST(PlanExecutor, AGaussSeidelDownstreamTaskRunsBehindByItsUpstreamsMacroStep) {
-  // Hydraulics first: the mechanics (h_M = H) wait for y_H(t_{n+1}), due when the hydraulics start
-  // their last micro step of macro step n, H − h_H after t_n.
+TEST(PlanExecutor, AGaussSeidelDownstreamTaskStartsWhenItsUpstreamsOutputIsDone) {
+  // Hydraulics first: the mechanics (h_M = H) wait for y_H(t_{n+1}), made in the hydraulics' last
+  // micro step of macro step n (H − h_H after t_n); they start half a hydraulic step after it.
   Case c;
   c.settings.scheme = CosimScheme::kGaussSeidelHydraulicsFirst;
   c.settings.H = 1e-3;
@@ -244,11 +244,25 @@ TEST(PlanExecutor, AGaussSeidelDownstreamTaskRunsBehindByItsUpstreamsMacroStep) 
   sim::Plan plan = sim::build_crane_plan(c.crane, c.hyd, v.eq, c.settings, {&v.first(), nullptr});
   EXPECT_EQ(plan.subsystem(0).name(), "hydraulics");
   EXPECT_DOUBLE_EQ(plan.graph().schedule_offset(0, c.settings.H), 0.0);
-  EXPECT_DOUBLE_EQ(plan.graph().schedule_offset(1, c.settings.H), 0.9e-3);
-  // Mechanics first: the hydraulics wait for y_M(t_{n+1}), due at t_n already (h_M = H).
+  EXPECT_DOUBLE_EQ(plan.graph().schedule_offset(1, c.settings.H), 0.95e-3);
+  // Mechanics first: the hydraulics wait for y_M(t_{n+1}), made in the mechanics' one step at t_n;
+  // they start half a hydraulic step later, when it is done.
   c.settings.scheme = CosimScheme::kGaussSeidelMechanicsFirst;
   sim::Plan mech_first = sim::build_crane_plan(c.crane, c.hyd, v.eq, c.settings, {&v.first(), nullptr});
-  EXPECT_DOUBLE_EQ(mech_first.graph().schedule_offset(1, c.settings.H), 0.0);
+  EXPECT_DOUBLE_EQ(mech_first.graph().schedule_offset(1, c.settings.H), 0.05e-3);
+  // Jacobi: nobody waits for a step of the same macro step.
+  c.settings.scheme = CosimScheme::kJacobi;
+  sim::Plan jacobi = sim::build_crane_plan(c.crane, c.hyd, v.eq, c.settings, {&v.first(), nullptr});
+  for (std::size_t i = 0; i < jacobi.size(); ++i) EXPECT_EQ(jacobi.graph().schedule_offset(i, c.settings.H), 0.0);
+}
+
+TEST(PlanExecutor, PacedGaussSeidelMechanicsFirstIsByteIdenticalWithoutWaits) {
+  Case c;
+  c.settings.scheme = CosimScheme::kGaussSeidelMechanicsFirst;
+  c.settings.H = 1e-3;
+  c.settings.h_hyd = 1e-4;
+  c.settings.duration = 0.5;
+  expect_identical(c, Pacing::kWallClock);
 }
 
 // --- ends other than finishing -----------------------------------------------------------------

@@ -142,6 +142,25 @@ TEST(RecordReplayCli, EveryKindOfPlanReplaysByteIdentically) {
   for (const std::string& p : {live, rec, replayed}) fs::remove(p);
 }
 
+// A run that writes every 7th communication point (and its last) replays to the same rows.
+TEST(RecordReplayCli, ADecimatedRunReplaysToTheSameRows) {
+  const std::string scenario = test::temp_path("rr", ".toml").string();
+  std::ofstream(scenario) << "name = \"decimated\"\n[run]\nduration = 1.0\n[cosim]\nH = 1e-3\nh_hyd = 1e-4\n"
+                             "[manoeuvre]\nkind = \"M2\"\n[rt]\ntelemetry_decimation = 7\n";
+  const std::string live = test::temp_path("rr", "_live.csv").string();
+  const std::string rec = test::temp_path("rr", ".rec").string();
+  const std::string replayed = test::temp_path("rr", "_replay.csv").string();
+  const test::Outcome run = test::run_hilsim("rr", "run " + scenario + " --threads --reference none --out " + live +
+                                                       " --record " + rec);
+  ASSERT_EQ(run.status, 0) << run.err;
+  const std::string csv = test::slurp(live);
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 143 + 1);  // header, points 0, 7, ..., 994, and 1000
+  const test::Outcome rep = test::run_hilsim("rr", "replay " + rec + " --out " + replayed);
+  ASSERT_EQ(rep.status, 0) << rep.err << rep.out;
+  EXPECT_TRUE(csv == test::slurp(replayed));
+  for (const std::string& p : {scenario, live, rec, replayed}) fs::remove(p);
+}
+
 TEST(RecordReplayCli, RecordNeedsThreadsAndUdpInputNeedsRealtime) {
   const test::Outcome offline = test::run_hilsim("rr", "run --duration 0.01 --record /tmp/x.rec");
   EXPECT_EQ(offline.status, 2);

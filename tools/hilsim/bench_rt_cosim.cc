@@ -65,6 +65,7 @@ int bench_cosim_paced(const ScenarioFlags& flags, const BenchCosimSettings& sett
       throw io::InputError(s.source + ": " + e.what());
     }
   }();
+  if (plan.communication_points() < 1) throw io::InputError(s.source + ": the run is shorter than one macro step H");
   rt::ExecutorOptions options;
   options.settings = s.rt;
   options.require_rt = settings.require_rt;

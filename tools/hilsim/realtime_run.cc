@@ -94,8 +94,8 @@ void print_task(const rt::TaskReport& task, bool paced) {
   }
   std::printf("  %-14s execution time  [us]: %s\n", "", rt::summarize_us(loop.execution_time).c_str());
   if (task.end != rt::TaskEnd::kFinished) {
-    std::printf("  %-14s ended early: %s%s\n", "", rt::to_string(task.end),
-                loop.stopped_by_overrun ? " (overrun with [rt] overrun = \"stop\")" : "");
+    std::printf("  %-14s ended early: %s\n", "",
+                loop.stopped_by_overrun ? "an overrun with [rt] overrun = \"stop\"" : rt::to_string(task.end));
   }
 }
 
@@ -126,6 +126,16 @@ sim::Plan make_plan(const config::Scenario& s, const RunInputs& in, const HilSes
   }
 }
 
+// [rt.thread.NAME] for a subsystem this plan does not have (hydraulics_2 with one actuator, the
+// RIM's thread with f-s) configures nothing: say so rather than ignore it silently.
+void note_unused_thread_settings(const rt::RtSettings& settings, const sim::Plan& plan) {
+  for (const auto& [name, thread] : settings.threads) {
+    bool used = false;
+    for (std::size_t i = 0; i < plan.size(); ++i) used = used || plan.subsystem(i).name() == name;
+    if (!used) std::printf("note: [rt.thread.%s] names no subsystem of this run; it is not used\n", name.c_str());
+  }
+}
+
 // How the run ended, for the exit status; prints why when it did not finish.
 int exit_status(const rt::ExecutorResult& r, double last_t) {
   if (r.diverged) {
@@ -149,12 +159,16 @@ int run_in_threads(const config::Scenario& s, const RunInputs& in,
                    const std::optional<sim::ReferenceCurve>& reference, const RealtimeFlags& flags) {
   // Once, before any real-time thread starts: memory locking and the CPU latency request.
   const rt::ProcessSetup process;
+  // The plan is checked before the session opens a recording, a socket or a CAN link.
+  if (make_plan(s, in, nullptr).communication_points() < 1) {
+    throw io::InputError(s.source + ": the run is shorter than one macro step H");
+  }
   std::unique_ptr<HilSession> session;
   if (HilSession::needed(s, flags.record)) {
     session = std::make_unique<HilSession>(s, in.equilibrium, *in.valve, flags.record, flags.paced, g_stop);
   }
   sim::Plan plan = make_plan(s, in, session.get());
-  if (plan.communication_points() < 1) throw io::InputError(s.source + ": the run is shorter than one macro step H");
+  note_unused_thread_settings(s.rt, plan);
   std::ofstream csv;
   if (s.out) {
     csv.open(*s.out);
@@ -199,7 +213,8 @@ int run_in_threads(const config::Scenario& s, const RunInputs& in,
   }
   const std::string sha = s.out ? print_output_hash(*s.out) : "";
   if (session) {
-    session->finish(r.reached(), sha);
+    // The points the CSV holds to its end: a replay runs as far and compares the same rows.
+    session->finish(std::max<std::int64_t>(0, std::min(r.reached(), r.writer.last_point)), sha);
     session->print_report();
     if (s.hil.input == hil::InputSource::kCan) {
       // Candump logs carry CLOCK_REALTIME: this lines one (the recording's or the user's) up with the run.

@@ -57,6 +57,21 @@ void ReplayCommand::add_to(CLI::App& parent) {
   cmd->add_flag("--print-config", print_config, "Print the recorded effective configuration and exit");
 }
 
+namespace {
+
+// The rows a live run with [rt] telemetry_decimation = d wrote: every d-th communication point and
+// the last one (rt/subsystem_task.h).
+void keep_recorded_rows(std::vector<sim::CraneSample>& samples, std::int64_t d) {
+  if (d <= 1 || samples.empty()) return;
+  std::vector<sim::CraneSample> kept;
+  for (std::size_t n = 0; n < samples.size(); ++n) {
+    if (n % static_cast<std::size_t>(d) == 0 || n + 1 == samples.size()) kept.push_back(samples[n]);
+  }
+  samples = std::move(kept);
+}
+
+}  // namespace
+
 int ReplayCommand::execute() const {
   if (candump) {
     if (!recording.empty()) throw io::InputError("give a recording or --candump LOG, not both");
@@ -112,8 +127,9 @@ int ReplayCommand::execute() const {
   std::printf("replaying %s: %zu input(s), %lld communication points (%g s), %s\n", recording.c_str(),
               rec.inputs.size(), static_cast<long long>(rec.communication_points), s.cosim.duration,
               config::describe(s.cosim).c_str());
-  const sim::RunResult result =
+  sim::RunResult result =
       sim::run_cosimulation(s.crane, s.hydraulics, eq, valve1, s.cosim, {}, valve2 ? &*valve2 : nullptr);
+  keep_recorded_rows(result.samples, s.rt.telemetry_decimation);
   std::string sha;
   if (out) {
     std::ofstream csv(*out);
