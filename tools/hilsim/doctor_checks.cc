@@ -77,7 +77,8 @@ Finding preemption_finding() {
 }
 
 Finding rtprio_finding(const rt::RtSettings& rt) {
-  const int needed = std::max(rt.others.priority, rt.fastest.priority);
+  int needed = std::max(rt.others.priority, rt.fastest.priority);
+  for (const auto& [name, thread] : rt.threads) needed = std::max(needed, thread.priority);
   const rt::ResourceLimit lim = rt::resource_limit(RLIMIT_RTPRIO);
   const std::string limits =
       "RLIMIT_RTPRIO " + rt::describe_limit(lim.soft) + " (hard " + rt::describe_limit(lim.hard) + ")";
@@ -111,8 +112,8 @@ Finding isolation_finding(const rt::RtSettings& rt) {
   const std::vector<int> isolated = rt::isolated_cpus();
   const std::vector<int> online = rt::online_cpus();
   std::set<int> configured;  // the configured CPUs that exist (a missing one is its own finding)
-  for (const rt::ThreadConfig* t : {&rt.others, &rt.fastest}) {
-    if (std::find(online.begin(), online.end(), t->cpu) != online.end()) configured.insert(t->cpu);
+  for (const int cpu : rt::real_time_cpus(rt)) {
+    if (std::find(online.begin(), online.end(), cpu) != online.end()) configured.insert(cpu);
   }
   std::string cpus;
   for (int c : configured) cpus += (cpus.empty() ? "" : ",") + std::to_string(c);
@@ -163,27 +164,30 @@ std::vector<Finding> governor_findings() {
 std::vector<Finding> cpu_findings(const rt::RtSettings& rt) {
   std::vector<Finding> out;
   const std::vector<int> online = rt::online_cpus();
-  for (const rt::ThreadConfig* t : {&rt.others, &rt.fastest}) {
-    const std::string who = "[rt] " + std::string(t == &rt.others ? "cpu_mech" : "cpu_hyd");
-    if (t->cpu < 0) {
+  std::vector<std::pair<std::string, int>> threads = {{"[rt] cpu_mech", rt.others.cpu}, {"[rt] cpu_hyd", rt.fastest.cpu}};
+  for (const auto& [name, thread] : rt.threads) {
+    if (thread.cpu >= 0) threads.emplace_back("[rt.thread." + name + "] cpu", thread.cpu);
+  }
+  for (const auto& [who, cpu] : threads) {
+    if (cpu < 0) {
       out.push_back({Level::kWarn, who + " = -1: the thread is not pinned",
                      "pin it to a CPU (online: " + rt::format_cpu_list(online) + ")"});
       continue;
     }
-    const std::string problem = rt::check_cpu(t->cpu);
+    const std::string problem = rt::check_cpu(cpu);
     if (problem.empty()) {
       out.push_back({Level::kOk,
-                     who + " = " + std::to_string(t->cpu) +
-                         ": present and allowed (online CPUs: " + rt::format_cpu_list(online) + ")",
+                     who + " = " + std::to_string(cpu) + ": present and allowed (online CPUs: " +
+                         rt::format_cpu_list(online) + ")",
                      ""});
     } else {
-      out.push_back({Level::kFail, who + " = " + std::to_string(t->cpu) + ": " + problem, ""});
+      out.push_back({Level::kFail, who + " = " + std::to_string(cpu) + ": " + problem, ""});
     }
   }
   if (rt.others.cpu >= 0 && rt.others.cpu == rt.fastest.cpu) {
     out.push_back({Level::kOk,
-                   "both threads share CPU " + std::to_string(rt.others.cpu) +
-                       " (the hydraulics at priority " + std::to_string(rt.fastest.priority) +
+                   "the threads share CPU " + std::to_string(rt.others.cpu) +
+                       " by default (the hydraulics at priority " + std::to_string(rt.fastest.priority) +
                        " preempt the mechanics at " + std::to_string(rt.others.priority) + ")",
                    ""});
   }
