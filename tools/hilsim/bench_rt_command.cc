@@ -10,7 +10,7 @@
 #include "rt/process_setup.h"
 #include "rt/rt_thread.h"
 #include "rt/system_info.h"
-#include "sim/cosim/hydraulics_subsystem.h"
+#include "sim/cosim/crane_plan.h"
 #include "sim/manoeuvre/valve_command.h"
 #include "sim/model/equilibrium.h"
 #include "tools/hilsim/bench_rt_cosim.h"
@@ -55,7 +55,14 @@ LoopFigures run_hilsim_loop(const BenchRtCommand& b, int rate_hz, bool require_r
   const sim::Equilibrium eq = sim::solve_equilibrium(crane, hyd);
   const sim::StepManoeuvreM1 valve(eq.kappa);
   const double h = 1.0 / rate_hz;
-  sim::HydraulicsSubsystem hydraulics(hyd, h, h, eq.s, eq.p, valve);
+  // The hydraulics of the plan `run --realtime` builds (p-s, one micro step per macro step), its
+  // actuator held at the equilibrium length.
+  sim::CosimSettings settings;
+  settings.H = h;
+  settings.h_hyd = h;
+  settings.duration = h;
+  sim::Plan plan = sim::build_crane_plan(crane, hyd, eq, settings, {&valve, nullptr});
+  sim::Subsystem& hydraulics = plan.subsystem(1);
   const double held[2] = {eq.s, 0.0};
   hydraulics.set_inputs(0, held);
 
