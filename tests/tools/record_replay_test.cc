@@ -102,7 +102,7 @@ TEST(RecordReplayCli, ReplayReproducesTheLiveCsvAndItsHash) {
   ASSERT_EQ(rep.status, 0) << rep.err << rep.out;
   EXPECT_EQ(test::slurp(live), test::slurp(replayed));
   EXPECT_NE(rep.out.find("output sha256: " + sha256_file_hex(live)), std::string::npos) << rep.out;
-  EXPECT_NE(rep.out.find("(match: "), std::string::npos) << rep.out;
+  EXPECT_NE(rep.out.find("verified: bit for bit"), std::string::npos) << rep.out;
 
   // Another build: refused with both identities named, unless allowed.
   const std::string other = replace_in_file(rec, "build hilsim", "build otherbuild");
@@ -137,7 +137,7 @@ TEST(RecordReplayCli, EveryKindOfPlanReplaysByteIdentically) {
     const test::Outcome rep = test::run_hilsim("rr", "replay " + rec + " --out " + replayed);
     ASSERT_EQ(rep.status, 0) << rep.err << rep.out;
     EXPECT_TRUE(test::slurp(live) == test::slurp(replayed));
-    EXPECT_NE(rep.out.find("(match: "), std::string::npos) << rep.out;
+    EXPECT_NE(rep.out.find("verified: bit for bit"), std::string::npos) << rep.out;
   }
   for (const std::string& p : {live, rec, replayed}) fs::remove(p);
 }
@@ -159,6 +159,58 @@ TEST(RecordReplayCli, ADecimatedRunReplaysToTheSameRows) {
   ASSERT_EQ(rep.status, 0) << rep.err << rep.out;
   EXPECT_TRUE(csv == test::slurp(replayed));
   for (const std::string& p : {scenario, live, rec, replayed}) fs::remove(p);
+}
+
+// Replay verifies whether or not it writes a CSV: a tampered hash fails (exit 2), a recording
+// without a hash is not verifiable (exit 2, unless --no-verify), a good one says so.
+TEST(RecordReplayCli, ReplayAlwaysVerifiesTheOutputHash) {
+  const std::string live = test::temp_path("rr", "_live.csv").string();
+  const std::string rec = test::temp_path("rr", ".rec").string();
+  const std::string no_csv = test::temp_path("rr", "_nocsv.rec").string();
+  ASSERT_EQ(test::run_hilsim("rr", "run --threads --duration 0.5 --reference none --out " + live + " --record " + rec).status, 0);
+  test::Outcome ok = test::run_hilsim("rr", "replay " + rec);
+  EXPECT_EQ(ok.status, 0) << ok.err;
+  EXPECT_NE(ok.out.find("verified: bit for bit"), std::string::npos) << ok.out;
+
+  const std::string text = test::slurp(rec);
+  const std::size_t at = text.find("output-sha256 ") + std::string("output-sha256 ").size();
+  std::string tampered = text;
+  tampered[at] = tampered[at] == '0' ? '1' : '0';
+  std::ofstream(rec, std::ios::binary) << tampered;
+  const test::Outcome bad = test::run_hilsim("rr", "replay " + rec);
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("NOT verified"), std::string::npos) << bad.err;
+  const test::Outcome named = test::run_hilsim("rr", "replay " + rec + " --live " + live);
+  EXPECT_EQ(named.status, 2);  // the rows agree, the recorded hash does not: the recording was edited
+  EXPECT_NE(named.err.find("every row of " + live + " matches"), std::string::npos) << named.err;
+
+  ASSERT_EQ(test::run_hilsim("rr", "run --threads --duration 0.5 --reference none --record " + no_csv).status, 0);
+  const test::Outcome unverifiable = test::run_hilsim("rr", "replay " + no_csv);
+  EXPECT_EQ(unverifiable.status, 2);
+  EXPECT_NE(unverifiable.err.find("not verifiable"), std::string::npos) << unverifiable.err;
+  EXPECT_EQ(test::run_hilsim("rr", "replay " + no_csv + " --no-verify").status, 0);
+  for (const std::string& p : {live, rec, no_csv}) fs::remove(p);
+}
+
+// --live names the first row where the replay leaves the live CSV: an edited input (κ of micro
+// step 30, t = 6 ms) shows in the κ column of the row of t = 6 ms.
+TEST(RecordReplayCli, ReplayNamesTheFirstDifferingRowOfTheLiveCsv) {
+  const std::string live = test::temp_path("rr", "_live.csv").string();
+  const std::string rec = test::temp_path("rr", ".rec").string();
+  ASSERT_EQ(test::run_hilsim("rr", "run --threads --manoeuvre M2 --duration 0.5 --reference none --out " + live +
+                                       " --record " + rec).status, 0);
+  std::string text = test::slurp(rec);
+  const std::size_t at = text.find("\ninput 30 ");
+  ASSERT_NE(at, std::string::npos);
+  const std::size_t kappa = at + std::string("\ninput 30 ").size();
+  text.replace(kappa, text.find(' ', kappa) - kappa, "0.4");
+  std::ofstream(rec, std::ios::binary) << text;
+  const test::Outcome r = test::run_hilsim("rr", "replay " + rec + " --live " + live);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("NOT verified"), std::string::npos) << r.err;
+  // The header is line 1 and t_n is line n + 2; the κ column is κ applied from t.
+  EXPECT_NE(r.err.find("first differs at line 8 of " + live + " (replay: '0.006,0.4,"), std::string::npos) << r.err;
+  for (const std::string& p : {live, rec}) fs::remove(p);
 }
 
 TEST(RecordReplayCli, RecordNeedsThreadsAndUdpInputNeedsRealtime) {

@@ -2,15 +2,19 @@
 
 #include <cstdio>
 #include <fstream>
+#include <sstream>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "hil/build_identity.h"
 #include "hil/recording.h"
+#include "hil/sha256.h"
 #include "sim/cosim/crane_cosimulation.h"
 #include "sim/manoeuvre/recorded_valve_command.h"
+#include "tools/hilsim/replay_verification.h"
 #include "tools/hilsim/run_command.h"
+#include "tools/io/atomic_file.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
 #include "tools/scenario/scenario.h"
@@ -55,6 +59,11 @@ void ReplayCommand::add_to(CLI::App& parent) {
   cmd->add_flag("--allow-build-mismatch", allow_build_mismatch,
                 "Replay a recording made by another build (the output may then differ in the last bits)");
   cmd->add_flag("--print-config", print_config, "Print the recorded effective configuration and exit");
+  cmd->add_option("--live", live,
+                  "The live run's CSV: when the replay does not verify, name the first row where they differ")
+      ->check(CLI::ExistingFile);
+  cmd->add_flag("--no-verify", no_verify,
+                "Replay a recording whose live run wrote no CSV (no output hash to verify against) with exit 0");
 }
 
 namespace {
@@ -75,6 +84,7 @@ void keep_recorded_rows(std::vector<sim::CraneSample>& samples, std::int64_t d) 
 int ReplayCommand::execute() const {
   if (candump) {
     if (!recording.empty()) throw io::InputError("give a recording or --candump LOG, not both");
+    if (live || no_verify) throw io::InputError("--live and --no-verify go with a recording, not with --candump");
     return execute_candump();
   }
   if (recording.empty()) throw io::InputError("replay what? give a recording file or --candump LOG");
@@ -130,25 +140,19 @@ int ReplayCommand::execute() const {
   sim::RunResult result =
       sim::run_cosimulation(s.crane, s.hydraulics, eq, valve1, s.cosim, {}, valve2 ? &*valve2 : nullptr);
   keep_recorded_rows(result.samples, s.rt.telemetry_decimation);
-  std::string sha;
+  std::ostringstream csv;
+  io::write_trajectory_header(csv, s.crane.actuators);
+  for (const sim::CraneSample& sample : result.samples) io::write_trajectory_row(csv, sample, s.crane.actuators);
   if (out) {
-    std::ofstream csv(*out);
-    if (!csv) throw io::InputError(*out + ": cannot open the output file for writing");
-    sha = write_trajectory_csv(csv, *out, result.samples, s.crane.actuators);
+    io::write_file_atomically(*out, csv.str());
+    std::printf("trajectory: %zu rows written to %s\n", result.samples.size(), out->c_str());
   }
+  std::printf("output sha256: %s  %s\n", hil::sha256_hex(csv.str()).c_str(), out ? out->c_str() : "(not written)");
   if (result.diverged) {
     std::fprintf(stderr, "hilsim replay: the replay diverged after t = %.6g s\n", result.samples.back().t);
     return 3;
   }
-  if (!out || rec.output_sha256 == "-") return 0;
-  if (sha == rec.output_sha256) {
-    std::printf("recorded sha256: %s  (match: the replay reproduces the live run bit for bit)\n",
-                rec.output_sha256.c_str());
-    return 0;
-  }
-  std::fprintf(stderr, "hilsim replay: recorded sha256 %s differs from the replay's %s\n", rec.output_sha256.c_str(),
-               sha.c_str());
-  return 2;
+  return verify_replay({recording, rec.output_sha256, csv.str(), live, no_verify});
 }
 
 }  // namespace hilsim::tools

@@ -1,6 +1,6 @@
 // `hilsim replay FILE`: re-runs a recorded run offline (hil/recording.h) from its effective config
-// and its inputs, each applied at the micro step where it took effect live, and writes a CSV that
-// is byte-identical to the live run's; prints the output's SHA-256 beside the recorded one.
+// and its inputs, each applied at the micro step where it took effect live, and verifies that its
+// CSV is byte-identical to the live run's by the recorded SHA-256, whether or not it writes it.
 // `hilsim replay --candump LOG [--scenario FILE]`: an offline run of the scenario with κ from the
 // command (and joystick) frames of a candump log, each at the micro step its timestamp gives
 // (tools/hilsim/candump_kappa.h).
@@ -23,10 +23,12 @@ struct ReplayCommand {
   std::optional<std::string> out;
   bool allow_build_mismatch = false;
   bool print_config = false;
+  std::optional<std::string> live;  // --live: the live CSV, to name the first differing row
+  bool no_verify = false;           // --no-verify: a recording without an output hash exits 0
 
   void add_to(CLI::App& parent);
-  // Exit status: 0 replayed (and, with an output hash recorded, the hashes match), 2 a bad or
-  // incomplete recording, another build, or a hash mismatch; 3 the replay diverged.
+  // Exit status: 0 verified bit for bit (or not verifiable with --no-verify), 2 a bad or incomplete
+  // recording, another build, a hash mismatch or no hash to verify; 3 the replay diverged.
   int execute() const;
 
  private:
