@@ -177,4 +177,23 @@ TEST(Cli, CombinationsTheCosimulationDoesNotOfferAreRefused) {
   expect_bad_input(hilsim("run --coupling rim --hydraulics-integrator rk4"), "'cosim.hydraulics_integrator'");
 }
 
+// Options that would have no effect in the chosen configuration are refused by name (exit 2),
+// not accepted and ignored.
+TEST(Cli, OptionsWithoutEffectAreRefusedByName) {
+  Outcome r = hilsim("run --duration 0.1 --newton residual");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--newton sets the monolithic solver; it has no effect with --solver cosim"), std::string::npos)
+      << r.err;
+  r = hilsim("run --duration 0.1 --valve-sampling step_end");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--valve-sampling"), std::string::npos) << r.err;
+  r = hilsim("controller --no-sync --wait 3 --duration 0.1");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("with --no-sync the emulator waits for none"), std::string::npos) << r.err;
+  r = hilsim("decode --candump " + std::string(HILSIM_SOURCE_DIR) + "/tests/fuzz/corpus/candump_1 --scenario " +
+             std::string(HILSIM_SOURCE_DIR) + "/config/scenarios/psJ_01_M1.toml --actuators 2");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--actuators excludes --scenario"), std::string::npos) << r.err;
+}
+
 }  // namespace

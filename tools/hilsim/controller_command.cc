@@ -35,8 +35,9 @@ void ControllerCommand::add_to(CLI::App& parent) {
   cmd->add_flag("--no-sync", no_sync, "Time the manoeuvre by the emulator's clock from its start, not by sim_time");
   cmd->add_option("--lead", lead, "Send kappa(t + lead) to make up for the transport delay [s] (default 0)")
       ->check(CLI::Range(0.0, 1.0));
-  cmd->add_option("--wait", wait, "Give up when no sensor datagram arrives for this long [s] (default 10)")
-      ->check(CLI::PositiveNumber);
+  cmd->add_option("--wait", wait, "Give up when no sensor datagram arrives for this long [s] (default 10; not with --no-sync)")
+      ->check(CLI::PositiveNumber)
+      ->each([this](const std::string&) { wait_given = true; });
   cmd->add_option("--log", log, "Write every sensor datagram received as CSV");
 }
 
@@ -69,6 +70,10 @@ struct SensorColumns {
 }  // namespace
 
 int ControllerCommand::execute() const {
+  if (no_sync && wait_given) {
+    throw io::InputError("--wait bounds the wait for hilsim's first sensor datagram; with --no-sync the emulator "
+                         "waits for none");
+  }
   const config::Scenario s = flags.resolve();
   const RunInputs in = prepare_run(s);
   const sockaddr_in target = address("--to", to);

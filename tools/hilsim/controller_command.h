@@ -22,6 +22,7 @@ struct ControllerCommand {
   std::optional<double> stop_after;  // stop sending after this manoeuvre time [s] (watchdog demo)
   bool no_sync = false;            // use the emulator's own clock from its start, not sim_time
   double lead = 0.0;               // send κ(t + lead) to make up for the transport delay [s]
+  bool wait_given = false;         // --wait was given (refused with --no-sync, where nothing is waited for)
   double wait = 10.0;              // with sync: give up when no sensor datagram comes for this long [s]
   std::optional<std::string> log;  // CSV of every sensor datagram received
 

@@ -22,10 +22,12 @@ void DecodeCommand::add_to(CLI::App& parent) {
   CLI::App* cmd = parent.add_subcommand(
       "decode", "Decode a candump log by hilsim's signals (commands, sensors, status, BJM1, error frames)");
   cmd->add_option("--candump", candump, "The candump log (candump -l file or candump -L output)")->required();
-  cmd->add_option("--actuators", actuators, "The default mapping for 1 or 2 actuators (default 1)")
-      ->check(CLI::IsMember({1, 2}));
-  cmd->add_option("--scenario", scenario, "Decode by this scenario's signal mapping ([[messages]]) instead")
-      ->check(CLI::ExistingFile);
+  CLI::Option* by_count = cmd->add_option("--actuators", actuators, "The default mapping for 1 or 2 actuators (default 1)")
+                             ->check(CLI::IsMember({1, 2}));
+  cmd->add_option("--scenario", scenario,
+                  "Decode by this scenario's signal mapping ([[messages]]) and actuators instead (not with --actuators)")
+      ->check(CLI::ExistingFile)
+      ->excludes(by_count);
   cmd->add_option("--csv", csv,
                   "Write the sensor frames as CSV, one row per status frame (timestamp, then every signal)");
   cmd->add_option(

@@ -105,6 +105,10 @@ int RunCommand::execute() const {
     return execute_monolithic_run(s, quiet);
   }
   if (monolithic.h) throw io::InputError("--h sets the monolithic step; with --solver cosim use --H and --hH");
+  if (monolithic.valve_sampling || monolithic.convergence) {
+    throw io::InputError(std::string(monolithic.valve_sampling ? "--valve-sampling" : "--newton") +
+                         " sets the monolithic solver; it has no effect with --solver cosim");
+  }
   if (require_rt && !realtime && !threads) throw io::InputError("--require-rt needs --realtime or --threads");
   if (record && !realtime && !threads) {
     throw io::InputError("--record needs --realtime or --threads (an offline run has no outside inputs to record)");
