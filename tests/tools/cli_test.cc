@@ -46,6 +46,8 @@ TEST(Cli, WritesTheTrajectoryCsv) {
   const std::string text = slurp(csv);
   EXPECT_EQ(text.substr(0, text.find('\n')), "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2,dE,Ebal");
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 12);  // header + t = 0 … 10 ms
+  // The output convention of every trajectory writer: the hash line.
+  EXPECT_NE(o.out.find("output sha256: "), std::string::npos) << o.out;
 }
 
 TEST(Cli, MonolithicRunWritesViolationAndIterationColumns) {

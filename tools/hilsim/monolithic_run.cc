@@ -7,6 +7,7 @@
 
 #include "sim/monolithic/monolithic_run.h"
 #include "tools/hilsim/monolithic_flags.h"
+#include "tools/hilsim/run_command.h"
 #include "tools/hilsim/run_setup.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
@@ -77,6 +78,7 @@ int execute_monolithic_run(const config::Scenario& s, bool quiet) {
     csv.close();
     if (!csv) throw io::InputError(*s.out + ": writing the output file failed");
     std::printf("trajectory: %zu rows written to %s\n", r.samples.size(), s.out->c_str());
+    print_output_hash(*s.out);  // the convention of every command that writes a trajectory
   }
   if (reference) {
     const sim::TrajectoryDeviation d = sim::compare_with_reference(r.samples, *reference);

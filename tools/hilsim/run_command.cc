@@ -19,7 +19,10 @@ void RunCommand::add_to(CLI::App& parent) {
   cmd->add_option("--solver", solver, "cosim (default) or monolithic (the reference solver)")
       ->check(CLI::IsMember({"cosim", "monolithic"}));
   monolithic.add_to(*cmd, true);
-  cmd->add_option("--out", out, "Write the trajectory CSV here (t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2)");
+  cmd->add_option("--out", out,
+                  "Write the trajectory CSV here: t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2, then with 2 actuators "
+                  "s2,s2dot,p1_2,p2_2,fh_2,kappa_2, then dE,Ebal (co-simulation) or violC,newton_iterations "
+                  "(--solver monolithic)");
   cmd->add_flag("--quiet", quiet, "Print only the figures, no progress");
   auto* rt = cmd->add_flag("--realtime", realtime,
                            "Run in real-time threads ([rt] section) paced at wall-clock time");
