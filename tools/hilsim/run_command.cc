@@ -30,7 +30,7 @@ void RunCommand::add_to(CLI::App& parent) {
   rt->excludes(th);
   cmd->add_option("--input", input,
                   "Where kappa comes from: script (the manoeuvre), udp (a controller's datagrams) or can (command "
-                  "frames and a J1939 joystick on [can] interface); udp and can need --realtime")
+                  "frames and a J1939 joystick on [can] interface); udp and can need --realtime (or --threads, unpaced)")
       ->check(CLI::IsMember({"script", "udp", "can"}));
   cmd->add_option("--record", record,
                   "With --realtime/--threads: record every applied input, the effective config and the build "
