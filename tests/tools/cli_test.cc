@@ -166,6 +166,9 @@ TEST(Cli, ReportWritesItsTables) {
   const std::string md = slurp(dir / "report.md");
   EXPECT_NE(md.find("| fsJ_05 | fs | 10 | 0.2 |"), std::string::npos) << md;
   EXPECT_NE(md.find("| rim | Jacobi | zoh |"), std::string::npos) << md;
+  // The RIM's mechanics extrapolate the force they receive like any subsystem: those rows too.
+  EXPECT_NE(md.find("| rim | Jacobi | linear |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| rim | Gauss-Seidel, hydraulics first | quadratic |"), std::string::npos) << md;
   EXPECT_TRUE(fs::exists(dir / "psJ_05_M1.csv"));
 }
 

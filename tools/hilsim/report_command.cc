@@ -37,11 +37,8 @@ std::vector<Variant> variants() {
                           sim::Coupling::kReducedInterface}) {
     for (sim::CosimScheme s : {sim::CosimScheme::kJacobi, sim::CosimScheme::kGaussSeidelMechanicsFirst,
                                sim::CosimScheme::kGaussSeidelHydraulicsFirst}) {
-      // The RIM is itself the model of the inputs between communication points: no extrapolation.
-      if (c == sim::Coupling::kReducedInterface) {
-        v.push_back({c, s, sim::Extrapolation::kZeroOrderHold});
-        continue;
-      }
+      // With the RIM the hydraulics integrate a model of the mechanics instead of extrapolating
+      // their inputs, but the mechanics still extrapolate the force they receive: every order runs.
       for (sim::Extrapolation e : {sim::Extrapolation::kZeroOrderHold, sim::Extrapolation::kLinear,
                                    sim::Extrapolation::kQuadratic}) {
         v.push_back({c, s, e});
