@@ -88,6 +88,7 @@ TEST(HilLoop, ControllerDrivesM1OverUdpAndTheRecordingReplaysByteIdentically) {
   ASSERT_EQ(controller.status(), 0) << controller_out;
   std::printf("%s%s", run.out.c_str(), controller_out.c_str());
   EXPECT_NE(run.out.find("0 malformed"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("udp: listening on 127.0.0.1:" + std::to_string(port) + "\n"), std::string::npos) << run.out;
 
   ASSERT_EQ(run_hilsim("hil", "run " + s + " --input script --out " + off).status, 0);
   const Columns a = read_csv(live), b = read_csv(off);

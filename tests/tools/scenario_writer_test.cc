@@ -231,3 +231,18 @@ TEST(MessagesSection, InconsistentMappingsAreNamed) {
 
 }  // namespace
 }  // namespace hilsim::config
+
+namespace hilsim::config {
+namespace {
+
+// The effective config says what an unset safe κ means (it is the equilibrium's κ0, which the
+// scenario does not hold), so --print-config of a recording leaves nothing out.
+TEST(ScenarioWriter, AnUnsetSafeKappaIsNamed) {
+  Scenario s = default_scenario();
+  EXPECT_NE(to_toml(s).find("# safe_kappa: unset, so each actuator's equilibrium kappa0"), std::string::npos);
+  s.hil.safe_kappa = 0.45;
+  EXPECT_NE(to_toml(s).find("safe_kappa = 0.45"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace hilsim::config

@@ -5,6 +5,7 @@
 
 #include "hil/build_identity.h"
 #include "hil/default_messages.h"
+#include "hil/socket_address.h"
 #include "tools/io/input_error.h"
 #include "tools/scenario/scenario_writer.h"
 
@@ -121,6 +122,8 @@ std::vector<std::string> HilSession::start() {
   if (bridge_) {
     bridge_->start();
     io = &bridge_->io_setup();
+    // With [udp] listen port 0 the kernel chose the port: the controller needs to know it.
+    std::printf("udp: listening on %s\n", hil::to_string(bridge_->local_address()).c_str());
   }
   if (can_bridge_) {
     can_bridge_->start();

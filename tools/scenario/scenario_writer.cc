@@ -137,7 +137,11 @@ std::string to_toml(const Scenario& s) {
   o << "\n[hil]\n";
   str("input", hil::to_string(s.hil.input));
   num("watchdog_timeout", s.hil.watchdog_timeout);
-  if (s.hil.safe_kappa) num("safe_kappa", *s.hil.safe_kappa);
+  if (s.hil.safe_kappa) {
+    num("safe_kappa", *s.hil.safe_kappa);
+  } else {
+    o << "# safe_kappa: unset, so each actuator's equilibrium kappa0 (the load held)\n";
+  }
   str("out_of_range", hil::to_string(s.hil.out_of_range));
   num("output_rate", s.hil.output_rate);
 
