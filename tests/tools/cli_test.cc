@@ -201,4 +201,15 @@ TEST(Cli, OptionsWithoutEffectAreRefusedByName) {
   EXPECT_NE(r.err.find("--actuators excludes --scenario"), std::string::npos) << r.err;
 }
 
+// A reference that cannot be read names the key it came from and how a relative path is resolved.
+TEST(Cli, AMissingReferenceNamesItsKey) {
+  const fs::path scenario = fs::temp_directory_path() / "hilsim_cli_reference.toml";
+  std::ofstream(scenario) << "name = \"x\"\n[run]\nreference = \"../nowhere/ref.csv\"\nduration = 0.01\n";
+  const Outcome o = hilsim("run " + scenario.string());
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find(scenario.string() + ": reference (key 'run.reference'"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("taken from the scenario file's folder"), std::string::npos) << o.err;
+  fs::remove(scenario);
+}
+
 }  // namespace

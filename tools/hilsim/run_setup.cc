@@ -96,7 +96,13 @@ RunInputs prepare_run(const config::Scenario& s) {
 
 std::optional<sim::ReferenceCurve> load_reference(const config::Scenario& s) {
   if (!s.reference) return std::nullopt;
-  return io::read_reference(*s.reference);
+  try {
+    return io::read_reference(*s.reference);
+  } catch (const io::InputError& e) {
+    // Name where the path came from: a scenario's relative path is taken from the scenario's folder.
+    throw io::InputError(s.source + ": reference (key 'run.reference' or --reference; a relative path is taken "
+                         "from the scenario file's folder): " + e.what());
+  }
 }
 
 }  // namespace hilsim::tools
