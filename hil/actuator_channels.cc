@@ -39,6 +39,11 @@ bool read_snapshots(int actuators, const SensorChannels& sensors, SensorSnapshot
     // Read every channel even after a miss: each read takes that channel's newest value.
     all = sensors[i] && sensors[i]->read(out[i]) && all;
   }
+  // One sim_time stands for the whole set: with two threads (direct couplings) one may be a micro
+  // step ahead of the other when the bridge looks; such a set waits for the next look.
+  for (int k = 1; all && k < actuators && k < kMaxActuators; ++k) {
+    all = out[static_cast<std::size_t>(k)].micro_step == out[0].micro_step;
+  }
   return all;
 }
 

@@ -24,8 +24,8 @@ void check_channels(const char* bridge, int actuators, const CommandChannels& co
 int publish_command(const DecodedCommand& command, int actuators, const CommandChannels& commands,
                     rt::Nanoseconds arrival_ns, std::uint32_t sequence) noexcept;
 
-// The newest snapshot of each actuator k < actuators into out[k]; false while one has none yet (a
-// bridge sends only a complete set).
+// The newest snapshot of each actuator k < actuators into out[k]; false while one has none yet or
+// they are of different micro steps (a bridge sends only a complete set of one simulated time).
 bool read_snapshots(int actuators, const SensorChannels& sensors, SensorSnapshots& out) noexcept;
 
 }  // namespace hilsim::hil

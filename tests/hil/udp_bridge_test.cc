@@ -292,6 +292,33 @@ TEST(UdpBridge, TwoActuatorSensorsGoOutOnlyOnceBothHaveASnapshot) {
   EXPECT_NEAR(value(3, 1), 0.62, 1e-9);  // kappa_applied_2
 }
 
+// The status frame's sim_time stands for every sensor of the datagram: the two actuators' snapshots
+// (published by two threads with direct couplings) go out together only when they are of the same
+// micro step.
+TEST(UdpBridge, TwoActuatorSensorsGoOutOnlyFromTheSameMicroStep) {
+  TwoActuatorBench b;
+  SensorSnapshot s1;
+  s1.micro_step = 41;
+  s1.t = 4.2e-3;
+  s1.s = 0.5;
+  SensorSnapshot s2;
+  s2.actuator = 1;
+  s2.micro_step = 40;  // its thread is a step behind
+  s2.s = 0.75;
+  b.sensors[0].publish(s1);
+  b.sensors[1].publish(s2);
+  EXPECT_TRUE(b.sensors_in.receive().empty()) << "snapshots of micro steps 41 and 40 were sent as one";
+  s2.micro_step = 41;
+  s2.s = 0.76;
+  b.sensors[1].publish(s2);
+  const std::vector<std::uint8_t> bytes = b.sensors_in.receive();
+  b.bridge->stop();
+  DecodedDatagram d;
+  ASSERT_EQ(decode_datagram(bytes, d), DatagramError::kOk);
+  const std::vector<MessageSpec> m = sensor_messages(default_messages(2));
+  EXPECT_NEAR(decode(m[2].signals[0], std::span<const std::uint8_t>(d.frames[2].data.data(), 8)), 0.76, 2e-5);
+}
+
 TEST(UdpBridge, AnActuatorWithoutChannelsIsRefused) {
   rt::LatestValue<ValveCommandSample> commands;
   rt::LatestValue<SensorSnapshot> sensors;

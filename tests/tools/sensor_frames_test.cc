@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 
 #include "hil/default_messages.h"
@@ -93,6 +94,41 @@ TEST(SensorFrames, PressuresMatchTheirCommunicationPointAndLengthThePreviousOne)
     for (const hil::Frame& f : frames(n * 1e-3, r[2], r[4], r[5])) same.add(0, f);
   }
   EXPECT_NEAR(compare_with_trajectory(same, t).s, 1e-3, 2e-5);
+}
+
+// With two actuators the second one's sensors are compared too, against s2, p1_2, p2_2.
+TEST(SensorFrames, TheSecondActuatorIsComparedWhenBothHaveColumns) {
+  io::CsvTable t;
+  t.path = "two.csv";
+  t.header = {"t", "kappa", "s1", "s1dot", "p1", "p2", "s2", "s2dot", "p1_2", "p2_2"};
+  for (int n = 0; n < 10; ++n) {
+    t.rows.push_back({n * 1e-3, 0.45, 0.5, 0.0, 3.0e6, 4.5e6, 0.4 + n * 1e-3, 1.0, 3.8e6 + n * 1e4, 3.9e6});
+  }
+  const hil::SensorEncoder encoder(hil::sensor_messages(hil::default_messages(2)));
+  SensorTable table(hil::sensor_messages(hil::default_messages(2)));
+  for (int n = 1; n < 10; ++n) {
+    const std::vector<double>& now = t.rows[static_cast<std::size_t>(n)];
+    const std::vector<double>& before = t.rows[static_cast<std::size_t>(n - 1)];
+    std::array<hil::SensorSnapshot, 2> snaps{};
+    for (int k = 0; k < 2; ++k) {
+      snaps[k].t = now[0];
+      snaps[k].actuator = k;
+      snaps[k].s = before[k == 0 ? 2 : 6];
+      snaps[k].p1 = now[k == 0 ? 4 : 8];
+      snaps[k].p2 = now[k == 0 ? 5 : 9] + (k == 1 && n == 5 ? 5000.0 : 0.0);  // one p2_2 5 kPa off
+    }
+    std::vector<hil::Frame> out(encoder.size());
+    encoder.encode(snaps, out);
+    for (const hil::Frame& f : out) table.add(0, f);
+  }
+  const SensorDeviation d = compare_with_trajectory(table, t);
+  EXPECT_EQ(d.matched, 9u);
+  ASSERT_TRUE(d.second_actuator);
+  EXPECT_LE(d.s_2, 1e-5);
+  EXPECT_LE(d.p1_2, 250.0);
+  EXPECT_NEAR(d.p2_2, 5000.0, 250.0);
+  EXPECT_LE(d.p2, 250.0);  // actuator 1 untouched
+  EXPECT_FALSE(compare_with_trajectory(table, trajectory(10)).second_actuator);  // a 1-actuator CSV
 }
 
 }  // namespace

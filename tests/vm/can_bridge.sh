@@ -218,7 +218,7 @@ priority_io = 95
 [hil]
 input = "can"
 watchdog_timeout = 60.0
-output_rate = 250.0
+output_rate = 1000.0  # a sensor set at every micro step: enough of them fall on communication points
 [can]
 interface = "vcan0"
 joystick = "bjm1"
@@ -281,6 +281,11 @@ done
 hilsim decode --candump /tmp/dump2.log --scenario /tmp/can2.toml --compare /tmp/run2.csv >/tmp/decode2.out 2>&1
 line=$(grep '^against' /tmp/decode2.out)
 echo "can_bridge: RESULT two actuators: $(grep 'sensor rows' /tmp/decode2.out); $line"
+second=$(grep '^  actuator 2: max |ds2|' /tmp/decode2.out)
+echo "can_bridge: RESULT two actuators, decoded against the CSV:$second"
+# Within half a resolution step of the signals (2e-5 m, 500 Pa), as for actuator 1.
+r=$(echo "$second" | awk '{ s = $6; p1 = $11; p2 = $16; print (s != "" && s <= 1e-5 && p1 <= 250 && p2 <= 250) ? "ok" : "no" }')
+check $r "two actuators: actuator 2's decoded sensors match the CSV within half their resolution"
 r=$(has 'HilsimForce1: fh_1 = [-0-9.e+]* N, kappa_applied_1 = 0.46$' /tmp/decode2.out)
 check $r "two actuators: hilsim decode shows kappa_applied_1 = 0.46"
 r=$(has 'HilsimForce2: fh_2 = [-0-9.e+]* N, kappa_applied_2 = 0.48$' /tmp/decode2.out)

@@ -146,6 +146,10 @@ int DecodeCommand::execute() const {
         "against %s at %zu communication points: max |ds1| = %.3e m (resolution %g m), "
         "max |dp1| = %.1f Pa, max |dp2| = %.1f Pa (resolution %g Pa)\n",
         compare->c_str(), d.matched, d.s, scale("s_1"), d.p1, d.p2, scale("p1_1"));
+    if (d.second_actuator) {
+      std::printf("  actuator 2: max |ds2| = %.3e m, max |dp1_2| = %.1f Pa, max |dp2_2| = %.1f Pa\n", d.s_2, d.p1_2,
+                  d.p2_2);
+    }
   }
   return 0;
 }

@@ -44,18 +44,40 @@ bool SensorTable::add(std::int64_t timestamp_us, const hil::Frame& frame) {
   return false;
 }
 
+namespace {
+
+// One actuator's columns: in the decoded frames and in the trajectory CSV (-1: absent).
+struct ActuatorColumns {
+  int s = -1, p1 = -1, p2 = -1;     // sensor signals
+  int cs = -1, cp1 = -1, cp2 = -1;  // CSV columns
+  bool present() const { return s >= 0 && p1 >= 0 && p2 >= 0 && cs >= 0 && cp1 >= 0 && cp2 >= 0; }
+};
+
+ActuatorColumns actuator_columns(const SensorTable& table, const io::CsvTable& trajectory, int k) {
+  const std::string n = std::to_string(k + 1), sfx = k == 0 ? "" : "_2";
+  return {table.column("s_" + n),       table.column("p1_" + n),          table.column("p2_" + n),
+          trajectory.find_column({"s" + n}), trajectory.find_column({"p1" + sfx}), trajectory.find_column({"p2" + sfx})};
+}
+
+double differs(const SensorRow& row, int signal, const std::vector<double>& csv_row, int column) {
+  return std::abs(row.values[static_cast<std::size_t>(signal)] - csv_row[static_cast<std::size_t>(column)]);
+}
+
+}  // namespace
+
 SensorDeviation compare_with_trajectory(const SensorTable& table, const io::CsvTable& trajectory) {
-  const int sim_time = table.column("sim_time"), s = table.column("s_1");
-  const int p1 = table.column("p1_1"), p2 = table.column("p2_1");
-  if (sim_time < 0 || s < 0 || p1 < 0 || p2 < 0) {
+  const int sim_time = table.column("sim_time");
+  const ActuatorColumns a1 = actuator_columns(table, trajectory, 0), a2 = actuator_columns(table, trajectory, 1);
+  if (sim_time < 0 || a1.s < 0 || a1.p1 < 0 || a1.p2 < 0) {
     throw io::InputError("the sensor frames lack one of sim_time, s_1, p1_1, p2_1");
   }
-  const std::size_t ct = trajectory.column({"t"}), cs = trajectory.column({"s1"});
-  const std::size_t cp1 = trajectory.column({"p1"}), cp2 = trajectory.column({"p2"});
+  for (const char* name : {"s1", "p1", "p2"}) trajectory.column({name});  // throws naming a missing column
+  const std::size_t ct = trajectory.column({"t"});
   if (trajectory.rows.size() < 2) throw io::InputError(trajectory.path + ": fewer than two rows");
   const double t0 = trajectory.rows[0][ct];
   const double H = trajectory.rows[1][ct] - t0;
   SensorDeviation d;
+  d.second_actuator = a2.present();
   for (const SensorRow& row : table.rows()) {
     const double t = row.values[static_cast<std::size_t>(sim_time)];
     if (!std::isfinite(t)) continue;
@@ -65,9 +87,13 @@ SensorDeviation compare_with_trajectory(const SensorTable& table, const io::CsvT
     const std::vector<double>& now = trajectory.rows[static_cast<std::size_t>(n)];
     const std::vector<double>& before = trajectory.rows[static_cast<std::size_t>(n) - 1];
     ++d.matched;
-    d.s = std::fmax(d.s, std::abs(row.values[static_cast<std::size_t>(s)] - before[cs]));
-    d.p1 = std::fmax(d.p1, std::abs(row.values[static_cast<std::size_t>(p1)] - now[cp1]));
-    d.p2 = std::fmax(d.p2, std::abs(row.values[static_cast<std::size_t>(p2)] - now[cp2]));
+    d.s = std::fmax(d.s, differs(row, a1.s, before, a1.cs));
+    d.p1 = std::fmax(d.p1, differs(row, a1.p1, now, a1.cp1));
+    d.p2 = std::fmax(d.p2, differs(row, a1.p2, now, a1.cp2));
+    if (!d.second_actuator) continue;
+    d.s_2 = std::fmax(d.s_2, differs(row, a2.s, before, a2.cs));
+    d.p1_2 = std::fmax(d.p1_2, differs(row, a2.p1, now, a2.cp1));
+    d.p2_2 = std::fmax(d.p2_2, differs(row, a2.p2, now, a2.cp2));
   }
   return d;
 }

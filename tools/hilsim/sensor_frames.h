@@ -58,8 +58,13 @@ struct SensorDeviation {
   double s = 0.0;           // [m]  max |s_1 − s1(t_{n−1})|
   double p1 = 0.0;          // [Pa] max |p1_1 − p1(t_n)|
   double p2 = 0.0;          // [Pa] max |p2_1 − p2(t_n)|
+  // Actuator 2, when the frames carry s_2, p1_2, p2_2 and the CSV s2, p1_2, p2_2.
+  bool second_actuator = false;
+  double s_2 = 0.0;   // [m]  max |s_2 − s2(t_{n−1})|
+  double p1_2 = 0.0;  // [Pa]
+  double p2_2 = 0.0;  // [Pa]
 };
-// Throws io::InputError when a column is missing in either.
+// Throws io::InputError when a column of actuator 1 is missing in either.
 SensorDeviation compare_with_trajectory(const SensorTable& table, const io::CsvTable& trajectory);
 
 }  // namespace hilsim::tools
