@@ -20,6 +20,7 @@ void ConvergenceCommand::add_to(CLI::App& parent) {
   }
   monolithic.add_to(*cmd, false);
   cmd->add_option("--h", h_list, "Comma-separated monolithic steps h [s] (default 0.1, 0.2, 0.5, 1 ms)")
+      ->default_str("1e-4,2e-4,5e-4,1e-3")  // an empty list stands for these (execute)
       ->delimiter(',')
       ->check(CLI::PositiveNumber);
   cmd->add_option("--href", h_ref, "Step of the fine run every h is compared with [s] (default 5e-5)")
