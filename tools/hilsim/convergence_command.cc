@@ -14,8 +14,10 @@ void ConvergenceCommand::add_to(CLI::App& parent) {
   CLI::App* cmd = parent.add_subcommand(
       "convergence", "Run the monolithic solver for a list of steps h and report errors and their order");
   flags.add_to(*cmd);
-  // Co-simulation steps do not apply here.
-  for (const char* name : {"--H", "--hH", "--coupling", "--mechanics", "--hydraulics-integrator"}) {
+  // The co-simulation's options do not apply to the monolithic solver (single-actuated only): not
+  // offered, so that they cannot be given without effect.
+  for (const char* name : {"--H", "--hH", "--coupling", "--scheme", "--extrapolation", "--rim-force", "--actuators",
+                           "--mechanics", "--hydraulics-integrator"}) {
     cmd->remove_option(cmd->get_option(name));
   }
   monolithic.add_to(*cmd, false);
