@@ -27,6 +27,12 @@ void ControllerCommand::add_to(CLI::App& parent) {
   CLI::App* cmd = parent.add_subcommand(
       "controller", "Controller emulator: send kappa over UDP from a manoeuvre and read hilsim's sensors back");
   flags.add_to(*cmd);
+  // The emulator takes the manoeuvre, the actuators, the duration and the signal mapping from the
+  // scenario; how hilsim integrates the crane is not its business, so those options are not offered.
+  for (const char* name : {"--H", "--hH", "--coupling", "--scheme", "--extrapolation", "--rim-force", "--mechanics",
+                           "--hydraulics-integrator", "--reference"}) {
+    cmd->remove_option(cmd->get_option(name));
+  }
   cmd->add_option("--to", to, "hilsim's command address, its [udp] listen (default 127.0.0.1:47800)");
   cmd->add_option("--listen", listen, "Where sensor datagrams arrive, hilsim's [udp] send_to (default 127.0.0.1:47801)");
   cmd->add_option("--rate", rate, "Command datagrams per second [Hz] (default 1000)")->check(CLI::Range(1.0, 100000.0));

@@ -14,12 +14,15 @@ void ConvergenceCommand::add_to(CLI::App& parent) {
   CLI::App* cmd = parent.add_subcommand(
       "convergence", "Run the monolithic solver for a list of steps h and report errors and their order");
   flags.add_to(*cmd);
-  // Co-simulation steps do not apply here.
-  for (const char* name : {"--H", "--hH", "--coupling", "--mechanics", "--hydraulics-integrator"}) {
+  // The co-simulation's options do not apply to the monolithic solver (single-actuated only): not
+  // offered, so that they cannot be given without effect.
+  for (const char* name : {"--H", "--hH", "--coupling", "--scheme", "--extrapolation", "--rim-force", "--actuators",
+                           "--mechanics", "--hydraulics-integrator"}) {
     cmd->remove_option(cmd->get_option(name));
   }
   monolithic.add_to(*cmd, false);
   cmd->add_option("--h", h_list, "Comma-separated monolithic steps h [s] (default 0.1, 0.2, 0.5, 1 ms)")
+      ->default_str("1e-4,2e-4,5e-4,1e-3")  // an empty list stands for these (execute)
       ->delimiter(',')
       ->check(CLI::PositiveNumber);
   cmd->add_option("--href", h_ref, "Step of the fine run every h is compared with [s] (default 5e-5)")

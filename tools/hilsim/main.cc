@@ -23,6 +23,9 @@ int main(int argc, char** argv) {
   CLI::App app{"hilsim: hardware-in-the-loop simulation of a hydraulically actuated crane"};
   app.require_subcommand(1);
   app.failure_message(CLI::FailureMessage::simple);
+  // Every option shows the default it starts from in --help (inherited by the subcommands, captured
+  // when each option is added). Options left unset to mean "the scenario's value" show none.
+  app.option_defaults()->always_capture_default();
   hilsim::tools::RunCommand run;
   hilsim::tools::SweepCommand sweep;
   hilsim::tools::ReportCommand report;

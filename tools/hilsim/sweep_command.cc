@@ -14,6 +14,7 @@ void SweepCommand::add_to(CLI::App& parent) {
   // The sweep's own list replaces the single --H of run.
   cmd->remove_option(cmd->get_option("--H"));
   cmd->add_option("--H", H_list, "Comma-separated macro steps H [s] (default: 1 ms to 70 ms every 1 ms)")
+      ->default_str("")  // empty: the 70 steps of the description (execute), not a list to show
       ->delimiter(',')
       ->check(CLI::PositiveNumber);
 }
