@@ -192,6 +192,13 @@ TEST(Cli, OptionsWithoutEffectAreRefusedByName) {
   r = hilsim("run --duration 0.1 --valve-sampling step_end");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("--valve-sampling"), std::string::npos) << r.err;
+  r = hilsim("run --solver monolithic --h 1e-3 --duration 0.01 --scheme gauss-seidel-mech-first");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--scheme sets the co-simulation; it has no effect with --solver monolithic"), std::string::npos)
+      << r.err;
+  r = hilsim("run --solver monolithic --h 1e-3 --duration 0.01 --actuators 2");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("the monolithic solver integrates the single-actuated crane"), std::string::npos) << r.err;
   r = hilsim("controller --no-sync --wait 3 --duration 0.1");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("with --no-sync the emulator waits for none"), std::string::npos) << r.err;

@@ -93,6 +93,26 @@ void print_header(const config::Scenario& s, const sim::Equilibrium& eq) {
 
 }  // namespace
 
+namespace {
+
+// The co-simulation's own flags mean nothing to the monolithic solver: refused by name, not ignored.
+void refuse_cosimulation_flags(const ScenarioFlags& f) {
+  const std::pair<bool, const char*> flags[] = {
+      {f.coupling.has_value(), "--coupling"},       {f.scheme.has_value(), "--scheme"},
+      {f.extrapolation.has_value(), "--extrapolation"}, {f.rim_force.has_value(), "--rim-force"},
+      {f.H.has_value(), "--H"},                     {f.h_hyd.has_value(), "--hH"},
+      {f.mechanics.has_value(), "--mechanics"},     {f.hydraulics_integrator.has_value(), "--hydraulics-integrator"},
+  };
+  for (const auto& [given, name] : flags) {
+    if (given) {
+      throw io::InputError(std::string(name) + " sets the co-simulation; it has no effect with --solver monolithic "
+                           "(its step is --h)");
+    }
+  }
+}
+
+}  // namespace
+
 int RunCommand::execute() const {
   config::Scenario s = flags.resolve();
   if (out) s.out = *out;
@@ -104,6 +124,11 @@ int RunCommand::execute() const {
   if (solver) s.solver = config::parse_solver(*solver, "--solver");
   if (s.solver == config::Solver::kMonolithic) {
     if (realtime || threads) throw io::InputError("--realtime and --threads run the co-simulation, not --solver monolithic");
+    refuse_cosimulation_flags(flags);
+    if (s.crane.actuators != 1) {
+      throw io::InputError(s.source + ": the monolithic solver integrates the single-actuated crane ([crane] "
+                           "actuators = 1); run two actuators as a co-simulation");
+    }
     monolithic.apply(s);
     return execute_monolithic_run(s, quiet);
   }
