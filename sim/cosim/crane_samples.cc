@@ -3,15 +3,13 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "sim/cosim/mechanics_probes.h"
 #include "sim/hydraulics/cylinder.h"
 #include "sim/model/crane_model.h"
 
 namespace hilsim::sim {
 
-namespace {
-
-template <typename At>
-At locate(const std::vector<Subsystem*>& subsystems, const ProbeName& name) {
+CraneSampleAssembly::At CraneSampleAssembly::locate(const std::vector<Subsystem*>& subsystems, const ProbeName& name) {
   for (std::size_t i = 0; i < subsystems.size(); ++i) {
     if (subsystems[i]->name() != name.first) continue;
     const std::vector<std::string>& probes = subsystems[i]->probe_names();
@@ -21,37 +19,32 @@ At locate(const std::vector<Subsystem*>& subsystems, const ProbeName& name) {
   throw std::invalid_argument("co-simulation: no probe '" + name.second + "' on a subsystem " + name.first);
 }
 
-enum Mechanics { kQ1, kQ2, kQ1dot, kQ2dot, kS1, kS2, kS1dot, kS2dot, kWork, kEM };
-
-}  // namespace
-
 CraneSampleAssembly::CraneSampleAssembly(const CraneParameters& crane, const HydraulicParameters& hyd, double H,
                                          double E0, const std::vector<Subsystem*>& subsystems,
                                          const CraneProbeNames& names)
     : crane_(crane), hyd_(hyd), H_(H), E0_(E0) {
-  for (const char* p : {"q1", "q2", "q1dot", "q2dot", "s1", "s2", "s1dot", "s2dot", "work", "E_M"}) {
-    mechanics_.push_back(locate<At>(subsystems, {names.mechanics, p}));
-  }
-  for (const ProbeName& n : names.p1) p1_.push_back(locate<At>(subsystems, n));
-  for (const ProbeName& n : names.p2) p2_.push_back(locate<At>(subsystems, n));
-  for (const ProbeName& n : names.kappa) kappa_.push_back(locate<At>(subsystems, n));
-  for (const ProbeName& n : names.E_H) E_H_.push_back(locate<At>(subsystems, n));
+  for (const std::string& p : mechanics_probe_names()) mechanics_.push_back(locate(subsystems, {names.mechanics, p}));
+  for (const ProbeName& n : names.p1) p1_.push_back(locate(subsystems, n));
+  for (const ProbeName& n : names.p2) p2_.push_back(locate(subsystems, n));
+  for (const ProbeName& n : names.kappa) kappa_.push_back(locate(subsystems, n));
+  for (const ProbeName& n : names.E_H) E_H_.push_back(locate(subsystems, n));
   if (p1_.empty() || p1_.size() != p2_.size() || p1_.size() != kappa_.size() || E_H_.empty()) {
     throw std::invalid_argument("co-simulation: the crane's samples need p1, p2 and kappa of every actuator");
   }
 }
 
 CraneSample CraneSampleAssembly::sample(std::int64_t n, std::span<const ProbeValues> probes) const {
-  const auto mech = [&](Mechanics m) { return value(probes, mechanics_[m]); };
-  const Eigen::Vector2d q(mech(kQ1), mech(kQ2)), q_dot(mech(kQ1dot), mech(kQ2dot));
+  using P = MechanicsProbe;
+  const auto mech = [&](P p) { return value(probes, mechanics_[index(p)]); };
+  const Eigen::Vector2d q(mech(P::kQ1), mech(P::kQ2)), q_dot(mech(P::kQ1dot), mech(P::kQ2dot));
   const auto pressures = [&](std::size_t k) {
     return Eigen::Vector2d(value(probes, p1_[k]), value(probes, p2_[k]));
   };
   CraneSample s;
   s.t = static_cast<double>(n) * H_;
   s.kappa = value(probes, kappa_[0]);
-  s.s1 = mech(kS1);
-  s.s1_dot = mech(kS1dot);
+  s.s1 = mech(P::kS1);
+  s.s1_dot = mech(P::kS1dot);
   s.p1 = pressures(0)[0];
   s.p2 = pressures(0)[1];
   s.f_h = actuator_force(hyd_, pressures(0), s.s1_dot);
@@ -59,16 +52,16 @@ CraneSample CraneSampleAssembly::sample(std::int64_t n, std::span<const ProbeVal
   s.theta2 = q[1];
   if (p1_.size() == 2) {
     s.kappa_2 = value(probes, kappa_[1]);
-    s.s2 = mech(kS2);
-    s.s2_dot = mech(kS2dot);
+    s.s2 = mech(P::kS2);
+    s.s2_dot = mech(P::kS2dot);
     s.p1_2 = pressures(1)[0];
     s.p2_2 = pressures(1)[1];
     s.f_h_2 = actuator_force(hyd_, pressures(1), s.s2_dot);
   }
   double E_H = value(probes, E_H_[0]);
   for (std::size_t k = 1; k < E_H_.size(); ++k) E_H += value(probes, E_H_[k]);
-  s.dE = E_H - mech(kEM);
-  s.E_balance = mechanical_energy(crane_, q, q_dot) - E0_ - mech(kWork);
+  s.dE = E_H - mech(P::kEM);
+  s.E_balance = mechanical_energy(crane_, q, q_dot) - E0_ - mech(P::kWork);
   return s;
 }
 

@@ -16,7 +16,7 @@ namespace hilsim::sim {
 using ProbeName = std::pair<std::string, std::string>;
 
 struct CraneProbeNames {
-  std::string mechanics = "mechanics";  // its probes: q1, q2, q1dot, q2dot, s1, s2, s1dot, s2dot, work, E_M
+  std::string mechanics = "mechanics";  // its probes: mechanics_probes.h
   // Per actuator: p1, p2 and κ.
   std::vector<ProbeName> p1, p2, kappa;
   std::vector<ProbeName> E_H;  // every hydraulic side of the coupling monitor
@@ -31,17 +31,20 @@ class CraneSampleAssembly final : public SampleAssembly {
   CraneSample sample(std::int64_t n, std::span<const ProbeValues> probes) const override;
 
  private:
+  // Where a probe value is, by index: its subsystem in the plan and its place in that one's probes.
   struct At {
     std::size_t subsystem = 0;
     std::size_t index = 0;
   };
+  // Throws std::invalid_argument when no subsystem of that name has that probe.
+  static At locate(const std::vector<Subsystem*>& subsystems, const ProbeName& name);
   static double value(std::span<const ProbeValues> probes, At at) { return probes[at.subsystem][at.index]; }
 
   CraneParameters crane_;
   HydraulicParameters hyd_;
   double H_;
   double E0_;
-  std::vector<At> mechanics_;  // q1, q2, q1dot, q2dot, s1, s2, s1dot, s2dot, work, E_M
+  std::vector<At> mechanics_;  // in the order of MechanicsProbe
   std::vector<At> p1_, p2_, kappa_, E_H_;
 };
 

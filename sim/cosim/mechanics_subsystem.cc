@@ -3,6 +3,7 @@
 #include <array>
 #include <cmath>
 
+#include "sim/cosim/mechanics_probes.h"
 #include "sim/model/crane_model.h"
 
 namespace hilsim::sim {
@@ -98,23 +99,20 @@ void MechanicsSubsystem::end_macro_step(std::int64_t n) {
   energy_.add(P, H_, extrapolation_);
 }
 
-const std::vector<std::string>& MechanicsSubsystem::probe_names() const {
-  static const std::vector<std::string> names = {"q1", "q2", "q1dot", "q2dot", "s1",   "s2",
-                                                 "s1dot", "s2dot", "work", "E_M"};
-  return names;
-}
+const std::vector<std::string>& MechanicsSubsystem::probe_names() const { return mechanics_probe_names(); }
 
 void MechanicsSubsystem::probe(std::int64_t, std::span<double> out) const {
-  out[0] = state_.q[0];
-  out[1] = state_.q[1];
-  out[2] = state_.q_dot[0];
-  out[3] = state_.q_dot[1];
-  out[4] = ik_.s[0];
-  out[5] = ik_.s[1];
-  out[6] = ik_.s_dot[0];
-  out[7] = ik_.s_dot[1];
-  out[8] = work_;
-  out[9] = energy_.E;
+  using P = MechanicsProbe;
+  out[index(P::kQ1)] = state_.q[0];
+  out[index(P::kQ2)] = state_.q[1];
+  out[index(P::kQ1dot)] = state_.q_dot[0];
+  out[index(P::kQ2dot)] = state_.q_dot[1];
+  out[index(P::kS1)] = ik_.s[0];
+  out[index(P::kS2)] = ik_.s[1];
+  out[index(P::kS1dot)] = ik_.s_dot[0];
+  out[index(P::kS2dot)] = ik_.s_dot[1];
+  out[index(P::kWork)] = work_;
+  out[index(P::kEM)] = energy_.E;
 }
 
 void MechanicsSubsystem::get_outputs(std::span<double> y) const {

@@ -4,6 +4,8 @@
 #include <numbers>
 #include <stdexcept>
 
+#include "sim/cosim/mechanics_probes.h"
+
 namespace hilsim::sim {
 
 DependentMechanicsSubsystem::DependentMechanicsSubsystem(const CraneParameters& crane,
@@ -64,26 +66,23 @@ void DependentMechanicsSubsystem::end_macro_step(std::int64_t) {
   energy_.add(effort() * s_dot, H_, Extrapolation::kZeroOrderHold);
 }
 
-const std::vector<std::string>& DependentMechanicsSubsystem::probe_names() const {
-  static const std::vector<std::string> names = {"q1", "q2", "q1dot", "q2dot", "s1",   "s2",
-                                                 "s1dot", "s2dot", "work", "E_M"};
-  return names;
-}
+const std::vector<std::string>& DependentMechanicsSubsystem::probe_names() const { return mechanics_probe_names(); }
 
 void DependentMechanicsSubsystem::probe(std::int64_t, std::span<double> out) const {
+  using P = MechanicsProbe;
   const Eigen::Vector2d q = angles();
   const Eigen::Vector2d q_dot = angle_rates();
   const dependent::Actuator act = dependent::actuator(crane_, state_.x, state_.x_dot);
-  out[0] = q[0];
-  out[1] = q[1];
-  out[2] = q_dot[0];
-  out[3] = q_dot[1];
-  out[4] = act.s;
-  out[5] = 0.0;
-  out[6] = act.s_dot;
-  out[7] = 0.0;
-  out[8] = work_;
-  out[9] = energy_.E;
+  out[index(P::kQ1)] = q[0];
+  out[index(P::kQ2)] = q[1];
+  out[index(P::kQ1dot)] = q_dot[0];
+  out[index(P::kQ2dot)] = q_dot[1];
+  out[index(P::kS1)] = act.s;
+  out[index(P::kS2)] = 0.0;  // one actuator
+  out[index(P::kS1dot)] = act.s_dot;
+  out[index(P::kS2dot)] = 0.0;
+  out[index(P::kWork)] = work_;
+  out[index(P::kEM)] = energy_.E;
 }
 
 void DependentMechanicsSubsystem::get_outputs(std::span<double> y) const {
