@@ -147,12 +147,13 @@ int ReplayCommand::execute() const {
     io::write_file_atomically(*out, csv.str());
     std::printf("trajectory: %zu rows written to %s\n", result.samples.size(), out->c_str());
   }
-  std::printf("output sha256: %s  %s\n", hil::sha256_hex(csv.str()).c_str(), out ? out->c_str() : "(not written)");
+  const std::string sha = hil::sha256_hex(csv.str());
+  print_output_sha256(sha, out ? *out : "(not written)");
   if (result.diverged) {
     std::fprintf(stderr, "hilsim replay: the replay diverged after t = %.6g s\n", result.samples.back().t);
     return 3;
   }
-  return verify_replay({recording, rec.output_sha256, csv.str(), live, no_verify});
+  return verify_replay({recording, rec.output_sha256, sha, csv.str(), live, no_verify});
 }
 
 }  // namespace hilsim::tools

@@ -4,7 +4,6 @@
 #include <fstream>
 #include <sstream>
 
-#include "hil/sha256.h"
 #include "tools/io/input_error.h"
 
 namespace hilsim::tools {
@@ -36,7 +35,7 @@ std::string first_difference(const std::string& replay, const std::string& live,
 }  // namespace
 
 int verify_replay(const VerificationInput& in) {
-  const std::string sha = hil::sha256_hex(in.replay_csv);
+  const std::string& sha = in.replay_sha256;
   if (in.recorded_sha256 == "-") {
     if (in.no_verify) {
       std::printf("not verified (--no-verify): the live run wrote no CSV, so %s holds no output hash\n",

@@ -51,6 +51,10 @@ void print_deviation(const config::Scenario& s, const sim::ReferenceCurve& refer
   std::printf("  max |dfh|  = %.6e N  at t = %.6g s\n", d.f_h.value, d.f_h.t);
 }
 
+void print_output_sha256(const std::string& sha, const std::string& where) {
+  std::printf("output sha256: %s  %s\n", sha.c_str(), where.c_str());
+}
+
 std::string print_output_hash(const std::string& path) {
   std::string sha;
   try {
@@ -58,7 +62,7 @@ std::string print_output_hash(const std::string& path) {
   } catch (const std::runtime_error& e) {
     throw io::InputError(e.what());
   }
-  std::printf("output sha256: %s  %s\n", sha.c_str(), path.c_str());
+  print_output_sha256(sha, path);
   return sha;
 }
 

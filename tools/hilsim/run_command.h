@@ -28,7 +28,10 @@ struct RunCommand {
   int execute() const;
 };
 
-// Prints "output sha256: <hex>  <path>" (the text sha256sum prints) and returns the hash.
+// Prints "output sha256: <hex>  <where>" (the text sha256sum prints): the one output line of every
+// command that writes a trajectory.
+void print_output_sha256(const std::string& sha, const std::string& where);
+// Hashes the file at `path`, prints it as above and returns the hash.
 std::string print_output_hash(const std::string& path);
 
 // Writes the samples of a finished run as the trajectory CSV into `csv` (opened on `path`), closes
