@@ -264,6 +264,12 @@ TEST(UdpBridge, ATwoActuatorCommandPublishesEachKappaOnItsActuatorsChannel) {
   EXPECT_EQ(b.bridge->counters().commands, 1u);
 }
 
+// Signal `signal` of sensor frame `frame` of a datagram of the default two-actuator mapping.
+double two_actuator_sensor(const DecodedDatagram& d, std::size_t frame, std::size_t signal) {
+  static const std::vector<MessageSpec> m = sensor_messages(default_messages(2));
+  return decode(m[frame].signals[signal], std::span<const std::uint8_t>(d.frames[frame].data.data(), 8));
+}
+
 TEST(UdpBridge, TwoActuatorSensorsGoOutOnlyOnceBothHaveASnapshot) {
   TwoActuatorBench b;
   SensorSnapshot s1;
@@ -281,15 +287,11 @@ TEST(UdpBridge, TwoActuatorSensorsGoOutOnlyOnceBothHaveASnapshot) {
   b.bridge->stop();
   DecodedDatagram d;
   ASSERT_EQ(decode_datagram(bytes, d), DatagramError::kOk);
-  const std::vector<MessageSpec> m = sensor_messages(default_messages(2));
-  ASSERT_EQ(d.count, m.size());
-  const auto value = [&](std::size_t frame, std::size_t signal) {
-    return decode(m[frame].signals[signal], std::span<const std::uint8_t>(d.frames[frame].data.data(), 8));
-  };
-  EXPECT_NEAR(value(0, 0), 0.5, 2e-5);   // s_1
-  EXPECT_NEAR(value(2, 0), 0.75, 2e-5);  // s_2
-  EXPECT_NEAR(value(2, 2), 5.0e6, 500.0);
-  EXPECT_NEAR(value(3, 1), 0.62, 1e-9);  // kappa_applied_2
+  ASSERT_EQ(d.count, sensor_messages(default_messages(2)).size());
+  EXPECT_NEAR(two_actuator_sensor(d, 0, 0), 0.5, 2e-5);   // s_1
+  EXPECT_NEAR(two_actuator_sensor(d, 2, 0), 0.75, 2e-5);  // s_2
+  EXPECT_NEAR(two_actuator_sensor(d, 2, 2), 5.0e6, 500.0);
+  EXPECT_NEAR(two_actuator_sensor(d, 3, 1), 0.62, 1e-9);  // kappa_applied_2
 }
 
 // The status frame's sim_time stands for every sensor of the datagram: the two actuators' snapshots
@@ -315,8 +317,7 @@ TEST(UdpBridge, TwoActuatorSensorsGoOutOnlyFromTheSameMicroStep) {
   b.bridge->stop();
   DecodedDatagram d;
   ASSERT_EQ(decode_datagram(bytes, d), DatagramError::kOk);
-  const std::vector<MessageSpec> m = sensor_messages(default_messages(2));
-  EXPECT_NEAR(decode(m[2].signals[0], std::span<const std::uint8_t>(d.frames[2].data.data(), 8)), 0.76, 2e-5);
+  EXPECT_NEAR(two_actuator_sensor(d, 2, 0), 0.76, 2e-5);  // s_2 of micro step 41
 }
 
 TEST(UdpBridge, AnActuatorWithoutChannelsIsRefused) {
