@@ -62,7 +62,11 @@ LoopFigures run_hilsim_loop(const BenchRtCommand& b, int rate_hz, bool require_r
   settings.h_hyd = h;
   settings.duration = h;
   sim::Plan plan = sim::build_crane_plan(crane, hyd, eq, settings, {&valve, nullptr});
-  sim::Subsystem& hydraulics = plan.subsystem(1);
+  sim::Subsystem* found = nullptr;
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    if (plan.subsystem(i).name() == "hydraulics") found = &plan.subsystem(i);
+  }
+  sim::Subsystem& hydraulics = *found;  // a direct coupling always has it
   const double held[2] = {eq.s, 0.0};
   hydraulics.set_inputs(0, held);
 
