@@ -13,6 +13,7 @@ struct ActuatorReading {
   double p2 = 0.0;     // rod-side pressure at its end [Pa]
   double f_h = 0.0;    // actuator force (p2 − p1) a_p − c ṡ at its end [N] (seed 000 eq. 8)
   double kappa = 0.0;  // valve position applied in it [-]
+  unsigned limits = 0; // the machine limits holding it (sim/hydraulics/cylinder_limits.h, LimitFlag)
 };
 
 class ActuatorSensors {

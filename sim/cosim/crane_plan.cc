@@ -52,12 +52,31 @@ void check_combination(const CraneParameters& crane, const Equilibrium& eq, cons
        settings.extrapolation != Extrapolation::kZeroOrderHold)) {
     throw std::invalid_argument("the ALI1 and ALI3-P mechanics run one actuator with f-s or p-s coupling and held inputs");
   }
+  if (settings.limits.enabled && settings.mechanics != MechanicsFormulation::kIndependent) {
+    throw std::invalid_argument("the machine's limits ([limits]) are modelled with the independent mechanics only");
+  }
   if (settings.coupling == Coupling::kReducedInterface && settings.hydraulics_integrator != HydraulicIntegrator::kForwardEuler) {
     throw std::invalid_argument("the RIM coupling integrates its cylinders with forward Euler (seed 004 eq. 40)");
   }
   if (!(std::isfinite(settings.duration) && settings.duration >= 0.0)) {
     throw std::invalid_argument("duration must be a non-negative number of seconds");
   }
+}
+
+// The one-sided stops of machine_limits.h on s1, s2 (the end stops of each cylinder, its chambers
+// equal at the equilibrium length) and θ1 (link 1's rest); none without the limits.
+std::array<UnilateralStop, kMaxStops> crane_stops(const CraneParameters& crane, const HydraulicParameters& hyd,
+                                                  const Equilibrium& eq, const MachineLimits& limits) {
+  std::array<UnilateralStop, kMaxStops> stops{};
+  if (!limits.enabled) return stops;
+  for (int k = 0; k < crane.actuators; ++k) {
+    const CylinderLimits c = cylinder_limits(limits, hyd, eq.actuator(k).s);
+    stops[k] = UnilateralStop{c.stroke_min, c.stroke_max, limits.end_stops.stiffness, limits.end_stops.damping};
+  }
+  stops[2].lower = limits.joint_stop.theta1_min;
+  stops[2].stiffness = limits.joint_stop.stiffness;
+  stops[2].damping = limits.joint_stop.damping;
+  return stops;
 }
 
 std::unique_ptr<Subsystem> make_mechanics(const CraneParameters& crane, const HydraulicParameters& hyd,
@@ -67,7 +86,7 @@ std::unique_ptr<Subsystem> make_mechanics(const CraneParameters& crane, const Hy
     MechanicsState initial;
     initial.q = eq.q;
     return std::make_unique<MechanicsSubsystem>(crane, hyd, settings.coupling, settings.H, h_mech, initial,
-                                                settings.extrapolation);
+                                                settings.extrapolation, crane_stops(crane, hyd, eq, settings.limits));
   }
   return std::make_unique<DependentMechanicsSubsystem>(crane, hyd, settings.coupling, settings.mechanics, settings.H,
                                                        h_mech, eq.q, eq.f_h);
@@ -75,9 +94,10 @@ std::unique_ptr<Subsystem> make_mechanics(const CraneParameters& crane, const Hy
 
 }  // namespace
 
-Plan build_crane_plan(const CraneParameters& crane, const HydraulicParameters& hyd, const Equilibrium& eq,
+Plan build_crane_plan(const CraneParameters& crane, const HydraulicParameters& cylinder, const Equilibrium& eq,
                       const CosimSettings& settings, CraneValves valves) {
   check_combination(crane, eq, settings);
+  const HydraulicParameters hyd = with_relief_valve(cylinder, settings.limits);
   if (!valves.actuator1) throw std::invalid_argument("co-simulation: actuator 1 has no valve command");
   std::unique_ptr<ValveCommand> own_valve2;
   if (crane.actuators == 2 && !valves.actuator2) {
@@ -91,9 +111,13 @@ Plan build_crane_plan(const CraneParameters& crane, const HydraulicParameters& h
   CraneProbeNames probes;
   if (settings.coupling == Coupling::kReducedInterface) {
     std::array<RimCylinder, 2> cyl{};
-    for (int k = 0; k < crane.actuators; ++k) cyl[k] = RimCylinder{eq.actuator(k).s, eq.actuator(k).p, valve[k]};
+    for (int k = 0; k < crane.actuators; ++k) {
+      const double s0 = eq.actuator(k).s;
+      cyl[k] = RimCylinder{s0, eq.actuator(k).p, valve[k], cylinder_limits(settings.limits, hyd, s0)};
+    }
     hydraulic.push_back(std::make_unique<RimHydraulicsSubsystem>(hyd, settings.H, settings.h_hyd, crane.actuators, cyl,
-                                                                 settings.rim_force, settings.extrapolation));
+                                                                 settings.rim_force, settings.extrapolation,
+                                                                 crane_stops(crane, hyd, eq, settings.limits)));
     connections = rim_connections(crane.actuators);
     for (int k = 0; k < crane.actuators; ++k) {
       probes.p1.push_back({"rim_hydraulics", "p1" + suffix(k)});
@@ -104,7 +128,8 @@ Plan build_crane_plan(const CraneParameters& crane, const HydraulicParameters& h
   } else {
     for (int k = 0; k < crane.actuators; ++k) {
       const ActuatorEquilibrium a = eq.actuator(k);
-      const HydraulicsOptions options{0.0, settings.extrapolation, settings.hydraulics_integrator, settings.coupling, k};
+      const HydraulicsOptions options{0.0,        settings.extrapolation, settings.hydraulics_integrator,
+                                      settings.coupling, k, cylinder_limits(settings.limits, hyd, a.s)};
       hydraulic.push_back(std::make_unique<HydraulicsSubsystem>(hyd, settings.H, settings.h_hyd, a.s, a.p, *valve[k], options));
       const std::string name = hydraulic.back()->name();
       probes.p1.push_back({name, "p1"});

@@ -16,6 +16,7 @@
 #include "sim/manoeuvre/valve_command.h"
 #include "sim/model/crane_parameters.h"
 #include "sim/model/equilibrium.h"
+#include "sim/model/machine_limits.h"
 #include "sim/multibody/mechanics_formulation.h"
 
 namespace hilsim::sim {
@@ -43,6 +44,9 @@ struct CosimSettings {
   HydraulicIntegrator hydraulics_integrator = HydraulicIntegrator::kForwardEuler;  // direct couplings
   // ALI1 and ALI3-P: one actuator, f-s or p-s, held inputs.
   MechanicsFormulation mechanics = MechanicsFormulation::kIndependent;
+  // End stops, link 1's rest, cavitation and relief valves (machine_limits.h); off by default, as
+  // in the benchmark. Modelled with the independent-coordinate mechanics.
+  MachineLimits limits;
 };
 
 // The valve command of each actuator; they must outlive the plan. With two actuators and no

@@ -1,5 +1,6 @@
 #include "sim/cosim/hydraulics_subsystem.h"
 
+#include "sim/hydraulics/cavitation.h"
 #include "sim/hydraulics/cylinder.h"
 
 namespace hilsim::sim {
@@ -49,8 +50,13 @@ void HydraulicsSubsystem::probe(std::int64_t n, std::span<double> out) const {
   out[3] = energy_.E;
 }
 
+void HydraulicsSubsystem::apply_cavitation_at(double s) {
+  apply_cavitation(hyd_, options_.limits.vapour_pressure, hyd_.a_p * chamber_lengths(hyd_, s0_, s), p_, cavity_);
+}
+
 ActuatorReading HydraulicsSubsystem::reading(int) const {
-  return ActuatorReading{u_used_[0], u_used_[1], p_[0], p_[1], actuator_force(hyd_, p_, u_used_[1]), kappa_used_};
+  return ActuatorReading{u_used_[0], u_used_[1], p_[0], p_[1], actuator_force(hyd_, p_, u_used_[1]), kappa_used_,
+                         limit_flags(options_.limits, hyd_, u_used_[0], p_, cavity_)};
 }
 
 }  // namespace hilsim::sim

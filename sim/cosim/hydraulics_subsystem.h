@@ -20,6 +20,7 @@
 #include "sim/cosim/input_extrapolation.h"
 #include "sim/cosim/subsystem.h"
 #include "sim/hydraulics/cylinder.h"
+#include "sim/hydraulics/cylinder_limits.h"
 #include "sim/hydraulics/pressure_integrator.h"
 #include "sim/manoeuvre/valve_command.h"
 #include "sim/model/crane_parameters.h"
@@ -33,6 +34,8 @@ struct HydraulicsOptions {
   // The effort of the power bond (coupling_monitor.h): f_h for f-s, the pressure force for p-s.
   Coupling coupling = Coupling::kPressureDisplacement;  // CosimSettings' default
   int actuator = 0;  // the crane's actuator it integrates (0-based); names it "hydraulics[_k+1]"
+  // Cavitation and the stroke it flags (machine_limits.h); the relief valve is in the parameters.
+  CylinderLimits limits;
 };
 
 class HydraulicsSubsystem final : public Subsystem, public ActuatorSensors {
@@ -63,10 +66,15 @@ class HydraulicsSubsystem final : public Subsystem, public ActuatorSensors {
   const Eigen::Vector2d& pressures() const { return p_; }
   // The actuator rate [m/s] the input model gave at the end of the last step (for the monitor).
   double s_dot_end() const { return s_dot_end_; }
+  // Cavity volumes of the chambers [m³] (0 unless cavitation is modelled, cavitation.h).
+  const Eigen::Vector2d& cavities() const { return cavity_; }
   // Trapezoidal rule: micro steps whose Newton iteration missed its tolerance.
   std::int64_t unconverged_steps() const { return unconverged_steps_; }
 
  private:
+  // The cavitation law after a step that started at actuator length s [m].
+  void apply_cavitation_at(double s);
+
   HydraulicParameters hyd_;
   double H_;
   double h_;
@@ -81,6 +89,7 @@ class HydraulicsSubsystem final : public Subsystem, public ActuatorSensors {
   std::int64_t unconverged_steps_ = 0;
   double u_used_[2] = {0.0, 0.0};  // s [m], ṡ [m/s] of the newest micro step
   double kappa_used_ = 0.0;        // [-] of the newest micro step
+  Eigen::Vector2d cavity_ = Eigen::Vector2d::Zero();  // [m³]
   BondEnergy energy_;              // E_H
   std::string name_;
   std::vector<std::string> inputs_ = {"s", "sdot"};
@@ -101,15 +110,16 @@ class HydraulicsSubsystem final : public Subsystem, public ActuatorSensors {
   kappa_used_ = kappa;
   if (options_.integrator == HydraulicIntegrator::kForwardEuler) {
     p_ += h_ * pressure_rates(hyd_, s0_, p_, u[0], u[1], kappa);  // eq. (14)
-    return;
+  } else {
+    inputs_model_.evaluate(n, tau + 0.5 * h_, u_mid);
+    inputs_model_.evaluate(n, tau + h_, u_end);
+    const PressureStep step = integrate_pressures(
+        options_.integrator, hyd_, s0_, p_, h_,
+        StepInputs{{u[0], u[1], kappa}, {u_mid[0], u_mid[1], kappa}, {u_end[0], u_end[1], kappa}});
+    if (!step.converged) ++unconverged_steps_;
+    p_ = step.p;
   }
-  inputs_model_.evaluate(n, tau + 0.5 * h_, u_mid);
-  inputs_model_.evaluate(n, tau + h_, u_end);
-  const PressureStep step = integrate_pressures(
-      options_.integrator, hyd_, s0_, p_, h_,
-      StepInputs{{u[0], u[1], kappa}, {u_mid[0], u_mid[1], kappa}, {u_end[0], u_end[1], kappa}});
-  if (!step.converged) ++unconverged_steps_;
-  p_ = step.p;
+  if (options_.limits.cavitation()) apply_cavitation_at(u[0]);
 }
 
 }  // namespace hilsim::sim

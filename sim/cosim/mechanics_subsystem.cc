@@ -40,7 +40,8 @@ std::vector<std::string> mechanics_outputs(Coupling coupling, int actuators) {
 
 MechanicsSubsystem::MechanicsSubsystem(const CraneParameters& crane, const HydraulicParameters& hyd,
                                        Coupling coupling, double H, double h,
-                                       const MechanicsState& initial, Extrapolation extrapolation)
+                                       const MechanicsState& initial, Extrapolation extrapolation,
+                                       const std::array<UnilateralStop, kMaxStops>& stops)
     : crane_(crane),
       hyd_(hyd),
       coupling_(coupling),
@@ -51,8 +52,13 @@ MechanicsSubsystem::MechanicsSubsystem(const CraneParameters& crane, const Hydra
       ik_(interface_kinematics(crane, initial.q, initial.q_dot)),
       inputs_model_(extrapolation, mechanics_inputs(coupling, crane.actuators).size(), H),
       extrapolation_(extrapolation),
+      stops_(stops),
       inputs_(mechanics_inputs(coupling, crane.actuators)),
-      outputs_(mechanics_outputs(coupling, crane.actuators)) {}
+      outputs_(mechanics_outputs(coupling, crane.actuators)) {
+  for (const UnilateralStop& stop : stops_) {
+    if (std::isfinite(stop.lower) || std::isfinite(stop.upper)) has_stops_ = true;
+  }
+}
 
 void MechanicsSubsystem::set_inputs(std::int64_t n, std::span<const double> u) { inputs_model_.push(n, u); }
 
@@ -86,10 +92,30 @@ void MechanicsSubsystem::micro_step(std::int64_t n, std::int64_t j) {
   const Eigen::Vector2d f_h = actuator_forces(u, ik_.s_dot);
   const Eigen::Vector2d q_ddot = crane_accelerations(crane_, state_.q, state_.q_dot, ik_, f_h);
   state_.q_dot += h_ * q_ddot;    // eq. (6)
+  const double theta1 = state_.q[0];
+  const StopForces stop = has_stops_ ? apply_stops() : StopForces{};
   state_.q += h_ * state_.q_dot;  // eq. (7)
   const InterfaceKinematics next = interface_kinematics(crane_, state_.q, state_.q_dot);
   work_ += f_h.dot(next.s - ik_.s);
+  if (stop.engaged != 0) {
+    work_ += stop.force.head<2>().dot(next.s - ik_.s) + stop.force[2] * (state_.q[0] - theta1);
+  }
   ik_ = next;
+}
+
+StopForces MechanicsSubsystem::apply_stops() {
+  // The stopped coordinates x = G q: s1, s2 through the interface Jacobian's rows, θ1 directly.
+  Eigen::Matrix<double, kMaxStops, 2> G;
+  G.topRows<2>() = ik_.A;
+  G.row(2) << 1.0, 0.0;
+  const StopVector x(ik_.s[0], ik_.s[1], state_.q[0]);
+  const StopVector x_dot_free = G * state_.q_dot;
+  if (!any_stop_reached(stops_, x, x_dot_free, h_)) return {};
+  const Eigen::Matrix2d M_inv = mass_matrix(crane_, state_.q).inverse();
+  const StopMatrix W = G * M_inv * G.transpose();  // the mobility G M⁻¹ Gᵀ
+  const StopForces stop = stop_forces(stops_, x, x_dot_free, W, h_);
+  if (stop.engaged != 0) state_.q_dot += h_ * M_inv * G.transpose() * stop.force;
+  return stop;
 }
 
 void MechanicsSubsystem::end_macro_step(std::int64_t n) {

@@ -5,6 +5,8 @@
 //   f-s and rim: in f_h     p-s: in p1, p2
 //   out:  s1, s1dot; with rim also Meff11 [, Meff12, Meff22] and feff1 [, feff2] (seed 004 eqs. 12–13).
 // With p-s the actuator force adds −c ṡ with the mechanics' own current ṡ at every step.
+// With the machine's limits (machine_limits.h) the actuators' end stops and link 1's rest act as
+// one-sided stops on s1, s2 and θ1, implicit within each step (sim/multibody/unilateral_stops.h).
 // Probes: q1, q2 [rad], q1dot, q2dot [rad/s], s1, s2 [m], s1dot, s2dot [m/s] (0 for an absent
 // actuator), work [J] (the actuators' on the crane since t_0), E_M [J] (its side of the monitor).
 #pragma once
@@ -17,6 +19,7 @@
 #include "sim/cosim/subsystem.h"
 #include "sim/model/crane_model.h"
 #include "sim/model/crane_parameters.h"
+#include "sim/multibody/unilateral_stops.h"
 
 namespace hilsim::sim {
 
@@ -28,9 +31,11 @@ struct MechanicsState {
 class MechanicsSubsystem final : public Subsystem {
  public:
   // H: macro step [s]; h: internal step [s], H a whole multiple of h.
+  // `stops`: on s1, s2 and θ1, in that order (crane_stops in crane_plan.cc); none by default.
   MechanicsSubsystem(const CraneParameters& crane, const HydraulicParameters& hyd, Coupling coupling,
                      double H, double h, const MechanicsState& initial,
-                     Extrapolation extrapolation = Extrapolation::kZeroOrderHold);
+                     Extrapolation extrapolation = Extrapolation::kZeroOrderHold,
+                     const std::array<UnilateralStop, kMaxStops>& stops = {});
 
   const std::string& name() const override { return name_; }
   const std::vector<std::string>& input_names() const override { return inputs_; }
@@ -53,12 +58,15 @@ class MechanicsSubsystem final : public Subsystem {
   // The hydraulic effort per actuator [N] that the mechanics' input model gives at n H + tau:
   // f_h (f-s, rim) or the pressure force (p2 − p1) a_p (p-s). For the coupling-error monitor.
   Eigen::Vector2d effort(std::int64_t n, double tau) const;
-  // Work [J] the actuators have done on the crane since t_0: Σ f_h Δs over every internal step.
+  // Work [J] the actuators (with their end stops) and link 1's rest have done on the crane since t_0:
+  // Σ f Δs (+ τ Δθ1) over every internal step.
   double actuator_work() const { return work_; }
 
  private:
   // Actuator forces [N] with the inputs u (as the input model gives them) at actuator rates s_dot [m/s].
   Eigen::Vector2d actuator_forces(std::span<const double> u, const Eigen::Vector2d& s_dot) const;
+  // Adds the stops' impulse to the free end-of-step velocities in state_; returns the forces.
+  StopForces apply_stops();
 
   CraneParameters crane_;
   HydraulicParameters hyd_;
@@ -72,6 +80,8 @@ class MechanicsSubsystem final : public Subsystem {
   InputExtrapolator inputs_model_;
   Extrapolation extrapolation_;
   BondEnergy energy_;  // E_M
+  std::array<UnilateralStop, kMaxStops> stops_;
+  bool has_stops_ = false;
   std::string name_ = "mechanics";
   std::vector<std::string> inputs_;
   std::vector<std::string> outputs_;

@@ -1,14 +1,17 @@
 #include "sim/cosim/rim_hydraulics_subsystem.h"
 
+#include <cmath>
 #include <stdexcept>
 
+#include "sim/hydraulics/cavitation.h"
 #include "sim/hydraulics/cylinder.h"
 
 namespace hilsim::sim {
 
 RimHydraulicsSubsystem::RimHydraulicsSubsystem(const HydraulicParameters& hyd, double H, double h,
                                                int actuators, const std::array<RimCylinder, 2>& cylinders,
-                                               RimForce force, Extrapolation extrapolation)
+                                               RimForce force, Extrapolation extrapolation,
+                                               const std::array<UnilateralStop, kMaxStops>& stops)
     : hyd_(hyd),
       H_(H),
       h_(h),
@@ -16,7 +19,11 @@ RimHydraulicsSubsystem::RimHydraulicsSubsystem(const HydraulicParameters& hyd, d
       n_(actuators),
       cyl_(cylinders),
       force_(force),
+      stops_(stops),
       extrapolation_(extrapolation) {
+  for (const UnilateralStop& stop : stops_) {
+    if (std::isfinite(stop.lower) || std::isfinite(stop.upper)) has_stops_ = true;
+  }
   if (n_ < 1 || n_ > 2) throw std::invalid_argument("RIM coupling: 1 or 2 actuators");
   for (int k = 0; k < n_; ++k) {
     if (!cyl_[k].valve) throw std::invalid_argument("RIM coupling: actuator without a valve command");
@@ -71,9 +78,15 @@ void RimHydraulicsSubsystem::micro_step(std::int64_t n, std::int64_t j) {
     reading_[k].s_dot = s_dot_[k];
     reading_[k].kappa = kappa;
     p_[k] += h_ * pressure_rates(hyd_, cyl_[k].s0, p_[k], s_[k], s_dot_[k], kappa);  // eq. (40)
+    if (cyl_[k].limits.cavitation()) {
+      apply_cavitation(hyd_, cyl_[k].limits.vapour_pressure, hyd_.a_p * chamber_lengths(hyd_, cyl_[k].s0, s_[k]),
+                       p_[k], cavity_[k]);
+    }
+    reading_[k].limits = limit_flags(cyl_[k].limits, hyd_, s_[k], p_[k], cavity_[k]);
   }
   const Eigen::Vector2d s_ddot = M_inv_ * (f_eff_ + f_h);  // eq. (11)
   s_dot_ += h_ * s_ddot;                                    // eq. (39)
+  if (has_stops_) apply_stops();
   s_ += h_ * s_dot_;
   for (int k = 0; k < n_; ++k) {
     const double f_end = actuator_force(hyd_, p_[k], s_dot_[k]);  // at t + h
@@ -82,6 +95,17 @@ void RimHydraulicsSubsystem::micro_step(std::int64_t n, std::int64_t j) {
     reading_[k].p2 = p_[k][1];
     reading_[k].f_h = f_end;
   }
+}
+
+void RimHydraulicsSubsystem::apply_stops() {
+  StopVector x = StopVector::Zero(), x_dot_free = StopVector::Zero();
+  x.head<2>() = s_;
+  x_dot_free.head<2>() = s_dot_;
+  if (!any_stop_reached(stops_, x, x_dot_free, h_)) return;
+  StopMatrix W = StopMatrix::Zero();
+  W.topLeftCorner<2, 2>() = M_inv_;  // the RIM's mobility: ṡ responds to a force through M̃⁻¹
+  const StopForces stop = stop_forces(stops_, x, x_dot_free, W, h_);
+  if (stop.engaged != 0) s_dot_ += h_ * M_inv_ * stop.force.head<2>();
 }
 
 void RimHydraulicsSubsystem::end_macro_step(std::int64_t) {

@@ -4,6 +4,10 @@
 // step, are integrated beside the cylinders at h_H with semi-implicit Euler (eq. 39); the cylinders
 // take s, ṡ from the RIM at every micro step (synchronised every h_H, the H_2 of Algorithm 2).
 // With two actuators M̃ is 2×2 and couples them within the macro step.
+// With the machine's limits (machine_limits.h) the RIM carries the cylinders' end stops as well
+// (M̃ s̈ = f̃ + f_h + f_stop, the stops implicit as in the mechanics, unilateral_stops.h), so its
+// prediction stays inside the stroke; the force returned is the hydraulic one alone, since the
+// mechanics apply the stops themselves. Each cylinder applies the cavitation law to its pressures.
 //
 // Inputs: s1, s1dot [, s2, s2dot], Meff11 [, Meff12, Meff22], feff1 [, feff2]
 // Outputs: f_h [, f_h_2] the hydraulic force (p2 − p1) a_p − c ṡ_RIM returned to the mechanics (end
@@ -21,7 +25,9 @@
 #include "sim/cosim/coupling_monitor.h"
 #include "sim/cosim/subsystem.h"
 #include "sim/manoeuvre/valve_command.h"
+#include "sim/hydraulics/cylinder_limits.h"
 #include "sim/model/crane_parameters.h"
+#include "sim/multibody/unilateral_stops.h"
 
 namespace hilsim::sim {
 
@@ -29,14 +35,17 @@ struct RimCylinder {
   double s0 = 0.0;                              // [m], eq. (12)
   Eigen::Vector2d p0 = Eigen::Vector2d::Zero(); // initial pressures [Pa]
   const ValveCommand* valve = nullptr;          // must outlive the subsystem
+  CylinderLimits limits;                        // cavitation and the stroke it flags
 };
 
 class RimHydraulicsSubsystem final : public Subsystem, public ActuatorSensors {
  public:
   // `extrapolation`: the scheme's input model, which sets the monitor's quadrature (BondEnergy).
+  // `stops`: the end stops on s1 and s2 (slots 0 and 1; slot 2 unused); none by default.
   RimHydraulicsSubsystem(const HydraulicParameters& hyd, double H, double h, int actuators,
                          const std::array<RimCylinder, 2>& cylinders, RimForce force,
-                         Extrapolation extrapolation = Extrapolation::kZeroOrderHold);
+                         Extrapolation extrapolation = Extrapolation::kZeroOrderHold,
+                         const std::array<UnilateralStop, kMaxStops>& stops = {});
 
   const std::string& name() const override { return name_; }
   const std::vector<std::string>& input_names() const override { return inputs_; }
@@ -66,6 +75,9 @@ class RimHydraulicsSubsystem final : public Subsystem, public ActuatorSensors {
   double returned_force(int k) const { return returned_[k]; }
 
  private:
+  // The end stops' impulse added to the RIM's free end-of-step rates s_dot_.
+  void apply_stops();
+
   HydraulicParameters hyd_;
   double H_;
   double h_;
@@ -82,6 +94,9 @@ class RimHydraulicsSubsystem final : public Subsystem, public ActuatorSensors {
   Eigen::Matrix2d M_inv_ = Eigen::Matrix2d::Identity();  // M̃⁻¹ over the macro step [1/kg]
   Eigen::Vector2d sum_ = Eigen::Vector2d::Zero();        // Σ f_h over its micro steps [N]
   std::array<ActuatorReading, 2> reading_{};             // after the newest micro step
+  std::array<Eigen::Vector2d, 2> cavity_{Eigen::Vector2d::Zero(), Eigen::Vector2d::Zero()};  // [m³]
+  std::array<UnilateralStop, kMaxStops> stops_;
+  bool has_stops_ = false;
   Extrapolation extrapolation_;
   BondEnergy energy_;  // E_H
   std::vector<std::string> probes_;

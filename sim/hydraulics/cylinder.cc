@@ -29,6 +29,16 @@ static double orifice_flow_slope(const HydraulicParameters& par, double area, do
   return area * par.c_d / std::sqrt(2.0 * par.rho * std::max(dp, 1.0));
 }
 
+double relief_flow(const HydraulicParameters& par, double p) {
+  if (!(p > par.relief_pressure)) return 0.0;
+  return par.relief_gain * (p - par.relief_pressure);
+}
+
+// ∂(relief_flow)/∂p [m³/(s·Pa)].
+static double relief_flow_slope(const HydraulicParameters& par, double p) {
+  return p > par.relief_pressure ? par.relief_gain : 0.0;
+}
+
 Eigen::Vector2d chamber_lengths(const HydraulicParameters& par, double s0, double s) {
   return Eigen::Vector2d(0.5 * par.l + s0 - s, 0.5 * par.l + s - s0);
 }
@@ -40,9 +50,9 @@ Eigen::Vector2d pressure_rates(const HydraulicParameters& par, double s0, const 
   const Eigen::Vector2d l = chamber_lengths(par, s0, s);
   // Net flow into each chamber [m³/s]: piston displacement plus valve flows.
   const double q1 = par.a_p * s_dot + orifice_flow(par, a_i, par.p_P, p[0]) -
-                    orifice_flow(par, a_o, p[0], par.p_T);
+                    orifice_flow(par, a_o, p[0], par.p_T) - relief_flow(par, p[0]);
   const double q2 = -par.a_p * s_dot + orifice_flow(par, a_o, par.p_P, p[1]) -
-                    orifice_flow(par, a_i, p[1], par.p_T);
+                    orifice_flow(par, a_i, p[1], par.p_T) - relief_flow(par, p[1]);
   return Eigen::Vector2d(bulk_modulus(par, p[0]) / (par.a_p * l[0]) * q1,   // eq. (9)
                          bulk_modulus(par, p[1]) / (par.a_p * l[1]) * q2);  // eq. (10)
 }
@@ -54,15 +64,15 @@ PressureRateJacobian pressure_rate_jacobian(const HydraulicParameters& par, doub
   const double a_o = par.a_valve * (1.0 - kappa);
   const Eigen::Vector2d l = chamber_lengths(par, s0, s);
   const double q1 = par.a_p * s_dot + orifice_flow(par, a_i, par.p_P, p[0]) -
-                    orifice_flow(par, a_o, p[0], par.p_T);
+                    orifice_flow(par, a_o, p[0], par.p_T) - relief_flow(par, p[0]);
   const double q2 = -par.a_p * s_dot + orifice_flow(par, a_o, par.p_P, p[1]) -
-                    orifice_flow(par, a_i, p[1], par.p_T);
+                    orifice_flow(par, a_i, p[1], par.p_T) - relief_flow(par, p[1]);
   // Flow per unit area of each orifice [m/s]: ∂Q/∂area.
   auto unit = [&](double p_from, double p_to) { return orifice_flow(par, 1.0, p_from, p_to); };
   const double dq1_dp1 = -orifice_flow_slope(par, a_i, par.p_P, p[0]) -
-                         orifice_flow_slope(par, a_o, p[0], par.p_T);
+                         orifice_flow_slope(par, a_o, p[0], par.p_T) - relief_flow_slope(par, p[0]);
   const double dq2_dp2 = -orifice_flow_slope(par, a_o, par.p_P, p[1]) -
-                         orifice_flow_slope(par, a_i, p[1], par.p_T);
+                         orifice_flow_slope(par, a_i, p[1], par.p_T) - relief_flow_slope(par, p[1]);
   const double dq1_dkappa = par.a_valve * (unit(par.p_P, p[0]) + unit(p[0], par.p_T));
   const double dq2_dkappa = -par.a_valve * (unit(par.p_P, p[1]) + unit(p[1], par.p_T));
 

@@ -21,10 +21,14 @@ double bulk_modulus_derivative(const HydraulicParameters& par, double p);
 // (the δ of eqs. 9–10: zero when the flow would reverse).
 double orifice_flow(const HydraulicParameters& par, double area, double p_from, double p_to);
 
+// Flow [m³/s] a chamber at pressure p [Pa] relieves to the tank: relief_gain (p − relief_pressure)
+// above the cracking pressure, 0 below (and always 0 with the benchmark's infinite cracking pressure).
+double relief_flow(const HydraulicParameters& par, double p);
+
 // Chamber lengths l1, l2 [m] of eq. (12) for the actuator length s and its initial length s0 [m].
 Eigen::Vector2d chamber_lengths(const HydraulicParameters& par, double s0, double s);
 
-// Pressure rates ṗ = [ṗ1, ṗ2] [Pa/s] of eqs. (9)–(10).
+// Pressure rates ṗ = [ṗ1, ṗ2] [Pa/s] of eqs. (9)–(10), each chamber's inflow less its relief flow.
 Eigen::Vector2d pressure_rates(const HydraulicParameters& par, double s0, const Eigen::Vector2d& p,
                                double s, double s_dot, double kappa);
 

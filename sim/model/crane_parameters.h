@@ -8,6 +8,7 @@
 //   B = (x_B, y_B)                 fixed base of the actuator; s1 = |P − B|
 #pragma once
 
+#include <limits>
 #include <numbers>
 
 namespace hilsim::sim {
@@ -42,6 +43,11 @@ struct HydraulicParameters {
   double a = 6.53e-10;     // compressibility coefficient of eq. (11) [1/Pa]
   double b = -1.19e-18;    // compressibility coefficient of eq. (11) [1/Pa²]
   double a_valve = 5e-4;   // valve area at full opening, eq. (13) [m²], (0, ∞)
+  // A pressure-relief valve from each chamber to the tank, Q = relief_gain (p − relief_pressure)
+  // above its cracking pressure (machine_limits.h). Not in the benchmark: an infinite cracking
+  // pressure never opens it, and the flow equations are then exactly those of eqs. (9)–(10).
+  double relief_pressure = std::numeric_limits<double>::infinity();  // cracking pressure [Pa]
+  double relief_gain = 0.0;  // [m³/(s·Pa)], [0, ∞)
 };
 
 }  // namespace hilsim::sim

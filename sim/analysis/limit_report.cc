@@ -1,0 +1,221 @@
+#include "sim/analysis/limit_report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <utility>
+
+#include "sim/hydraulics/cylinder.h"
+#include "sim/hydraulics/cylinder_limits.h"
+
+namespace hilsim::sim {
+
+namespace {
+
+// One actuator's columns of a sample.
+struct ActuatorSample {
+  double s, s_dot, p1, p2, kappa;
+};
+
+ActuatorSample actuator_sample(const CraneSample& x, int k) {
+  if (k == 0) return {x.s1, x.s1_dot, x.p1, x.p2, x.kappa};
+  return {x.s2, x.s2_dot, x.p1_2, x.p2_2, x.kappa_2};
+}
+
+}  // namespace
+
+// Collects events: a condition that holds in consecutive samples is one episode.
+class EventLog {
+ public:
+  // `more_extreme(a, b)`: a is further beyond the limit than b.
+  template <typename MoreExtreme>
+  void observe(LimitKind kind, const std::string& where, bool holds, double t, double value,
+               MoreExtreme more_extreme) {
+    const std::pair<int, std::string> key{static_cast<int>(kind), where};
+    bool& was = holding_[key];
+    if (!holds) {
+      was = false;
+      return;
+    }
+    auto it = index_.find(key);
+    if (it == index_.end()) {
+      it = index_.emplace(key, events_.size()).first;
+      events_.push_back(LimitEvent{kind, where, t, 0, value});
+    }
+    LimitEvent& e = events_[it->second];
+    if (!was) ++e.episodes;
+    if (more_extreme(value, e.extreme)) e.extreme = value;
+    was = true;
+  }
+  const std::vector<LimitEvent>& events() const { return events_; }
+
+ private:
+  std::vector<LimitEvent> events_;
+  std::map<std::pair<int, std::string>, std::size_t> index_;
+  std::map<std::pair<int, std::string>, bool> holding_;
+};
+
+namespace {
+
+constexpr auto kHigher = [](double a, double b) { return a > b; };
+constexpr auto kLower = [](double a, double b) { return a < b; };
+
+// The stability bound of an explicit integrator on the negative real axis (∞: A-stable).
+double stability_bound(const CosimSettings& settings) {
+  if (settings.coupling == Coupling::kReducedInterface) return 2.0;  // forward Euler, seed 004 eq. 40
+  switch (settings.hydraulics_integrator) {
+    case HydraulicIntegrator::kForwardEuler: return 2.0;
+    case HydraulicIntegrator::kRungeKutta4: return 2.785;
+    case HydraulicIntegrator::kTrapezoidal: return INFINITY;
+  }
+  return INFINITY;
+}
+
+// |∂ṗ_i/∂p_i| [1/s] of chamber i (0-based) of length l [m] at pressure p [Pa]: β/V times the
+// slopes of its orifices and relief valve. The orifice's square-root law is infinitely steep at zero
+// pressure drop, but there an explicit step's overshoot only stops the flow (δ of eqs. 9–10) and
+// stays within a fraction of that drop; so each slope is taken at a drop of at least 0.1 MPa, where
+// an overshoot would be a real oscillation.
+double chamber_rate_constant(const HydraulicParameters& hyd, double l, double p, double kappa, int i) {
+  constexpr double kMinDrop = 1e5;  // [Pa]
+  const auto slope = [&](double area, double p_from, double p_to) {
+    const double dp = p_from - p_to;
+    if (dp < 0.0 || area <= 0.0) return 0.0;
+    return area * hyd.c_d / std::sqrt(2.0 * hyd.rho * std::max(dp, kMinDrop));
+  };
+  const double a_in = hyd.a_valve * (i == 0 ? kappa : 1.0 - kappa);   // from the pump, eq. (13)
+  const double a_out = hyd.a_valve * (i == 0 ? 1.0 - kappa : kappa);  // to the tank
+  const double relief = p > hyd.relief_pressure ? hyd.relief_gain : 0.0;
+  return bulk_modulus(hyd, p) / (hyd.a_p * l) * (slope(a_in, hyd.p_P, p) + slope(a_out, p, hyd.p_T) + relief);
+}
+
+void observe_actuator(EventLog& log, const CraneSample& x, int k, const HydraulicParameters& hyd, double s0,
+                      const CosimSettings& settings) {
+  const std::string name = "actuator " + std::to_string(k + 1);
+  const ActuatorSample a = actuator_sample(x, k);
+  const double p[2] = {a.p1, a.p2};
+  if (settings.limits.enabled) {
+    const CylinderLimits c = cylinder_limits(settings.limits, hyd, s0);
+    log.observe(LimitKind::kEndStop, name + ", extended", a.s >= c.stroke_max, x.t, a.s, kHigher);
+    log.observe(LimitKind::kEndStop, name + ", retracted", a.s <= c.stroke_min, x.t, a.s, kLower);
+    for (int i = 0; i < 2; ++i) {
+      const std::string chamber = name + ", chamber " + std::to_string(i + 1);
+      log.observe(LimitKind::kCavitation, chamber, p[i] <= c.vapour_pressure, x.t, p[i], kLower);
+      log.observe(LimitKind::kRelief, chamber, p[i] > hyd.relief_pressure, x.t, p[i], kHigher);
+    }
+  } else {
+    log.observe(LimitKind::kBeyondCylinder, name + ", extended", a.s > s0 + 0.5 * hyd.l, x.t, a.s, kHigher);
+    log.observe(LimitKind::kBeyondCylinder, name + ", retracted", a.s < s0 - 0.5 * hyd.l, x.t, a.s, kLower);
+    for (int i = 0; i < 2; ++i) {
+      log.observe(LimitKind::kNegativePressure, name + ", chamber " + std::to_string(i + 1), p[i] < 0.0, x.t, p[i],
+                  kLower);
+    }
+  }
+  const double bound = stability_bound(settings);
+  const Eigen::Vector2d l = chamber_lengths(hyd, s0, a.s);
+  if (!std::isfinite(bound) || !(l.minCoeff() > 0.0)) return;
+  for (int i = 0; i < 2; ++i) {
+    const double z = settings.h_hyd * chamber_rate_constant(hyd, l[i], p[i], a.kappa, i);
+    log.observe(LimitKind::kUnstableStep, name + ", chamber " + std::to_string(i + 1), z > bound, x.t, z, kHigher);
+  }
+}
+
+const char* kind_name(LimitKind kind) {
+  switch (kind) {
+    case LimitKind::kEndStop: return "end stop";
+    case LimitKind::kJointStop: return "link 1 on its rest";
+    case LimitKind::kCavitation: return "cavitation";
+    case LimitKind::kRelief: return "relief valve open";
+    case LimitKind::kBeyondCylinder: return "piston beyond its cylinder";
+    case LimitKind::kNegativePressure: return "pressure below zero (absolute)";
+    case LimitKind::kBelowBase: return "link 1 below its base";
+    case LimitKind::kUnstableStep: return "hydraulic step beyond its stability limit";
+  }
+  return "?";
+}
+
+std::string extreme_text(const LimitEvent& e) {
+  char buf[64];
+  switch (e.kind) {
+    case LimitKind::kEndStop:
+    case LimitKind::kBeyondCylinder: std::snprintf(buf, sizeof buf, "s = %.4f m", e.extreme); break;
+    case LimitKind::kCavitation:
+    case LimitKind::kRelief:
+    case LimitKind::kNegativePressure: std::snprintf(buf, sizeof buf, "p = %.4g MPa", e.extreme / 1e6); break;
+    case LimitKind::kJointStop:
+    case LimitKind::kBelowBase: std::snprintf(buf, sizeof buf, "theta1 = %.4f rad", e.extreme); break;
+    case LimitKind::kUnstableStep: std::snprintf(buf, sizeof buf, "h_H |dp'/dp| = %.3g", e.extreme); break;
+  }
+  return buf;
+}
+
+}  // namespace
+
+bool is_non_physical(LimitKind kind) {
+  return kind == LimitKind::kBeyondCylinder || kind == LimitKind::kNegativePressure || kind == LimitKind::kBelowBase;
+}
+
+std::string describe(const LimitEvent& e) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, ": first at t = %.6g s, %d episode%s, extreme %s", e.first_t, e.episodes,
+                e.episodes == 1 ? "" : "s", extreme_text(e).c_str());
+  return std::string(kind_name(e.kind)) + (e.where.empty() ? "" : " (" + e.where + ")") + buf;
+}
+
+LimitMonitor::LimitMonitor(const CraneParameters& crane, const HydraulicParameters& hyd, const Equilibrium& eq,
+                           const CosimSettings& settings)
+    : actuators_(crane.actuators),
+      hyd_(with_relief_valve(hyd, settings.limits)),
+      s0_{eq.actuator(0).s, crane.actuators == 2 ? eq.actuator(1).s : 0.0},
+      settings_(settings),
+      log_(std::make_unique<EventLog>()) {}
+
+LimitMonitor::~LimitMonitor() = default;
+
+void LimitMonitor::observe(const CraneSample& x) {
+  for (int k = 0; k < actuators_; ++k) observe_actuator(*log_, x, k, hyd_, s0_[k], settings_);
+  if (settings_.limits.enabled) {
+    log_->observe(LimitKind::kJointStop, "", x.theta1 <= settings_.limits.joint_stop.theta1_min, x.t, x.theta1,
+                  kLower);
+  } else {
+    log_->observe(LimitKind::kBelowBase, "", x.theta1 < 0.0, x.t, x.theta1, kLower);
+  }
+}
+
+const std::vector<LimitEvent>& LimitMonitor::events() const { return log_->events(); }
+
+std::vector<LimitEvent> find_limit_events(const std::vector<CraneSample>& samples, const CraneParameters& crane,
+                                          const HydraulicParameters& hyd, const Equilibrium& eq,
+                                          const CosimSettings& settings) {
+  LimitMonitor monitor(crane, hyd, eq, settings);
+  for (const CraneSample& x : samples) monitor.observe(x);
+  return monitor.events();
+}
+
+std::string divergence_cause(const std::vector<LimitEvent>& events) {
+  // The events are in order of first occurrence: the earliest that explains a blow-up names it.
+  for (const LimitEvent& e : events) {
+    if (e.kind == LimitKind::kUnstableStep) {
+      return "the hydraulic step was beyond its integrator's stability limit first: " + describe(e) +
+             "; a chamber stiffens as it shortens: use hydraulics_integrator = \"trapezoidal\" (A-stable) or a "
+             "smaller h_H";
+    }
+    if (is_non_physical(e.kind)) {
+      return "the machine had left its physical limits first: " + describe(e) +
+             "; model them with [limits] enabled = true (or --limits on)";
+    }
+  }
+  return "no limit was reached first: the coupling is unstable at this step; reduce H or h_H";
+}
+
+std::vector<std::string> limit_report_lines(const std::vector<LimitEvent>& events, const MachineLimits& limits) {
+  std::vector<std::string> lines;
+  for (const LimitEvent& e : events) {
+    lines.push_back(std::string(is_non_physical(e.kind) ? "limits: not modelled, but left: " : "limits: ") + describe(e));
+  }
+  if (lines.empty() && limits.enabled) lines.push_back("limits: none reached");
+  return lines;
+}
+
+}  // namespace hilsim::sim

@@ -1,0 +1,84 @@
+// What a run's samples say about the machine's limits (sim/model/machine_limits.h), for the run's
+// report and, when it diverged, for naming the cause:
+//   - with the limits modelled: which engaged, first when, how many separate episodes, the extreme;
+//   - without them: the first state the machine cannot be in (a piston beyond the end of its
+//     cylinder, an absolute pressure below zero, link 1 below the line of its base);
+//   - either way: where an explicit hydraulic integrator's step was beyond its stability limit,
+//     h_H |∂ṗ_i/∂p_i| > 2 for forward Euler (2.785 for RK4) — the chamber stiffens as it shortens,
+//     so a step that is stable at mid-stroke is not near the ends.
+// It reads the samples after the run (one per communication point), so it costs the run nothing and
+// can miss an excursion shorter than a macro step.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sim/analysis/trajectory.h"
+#include "sim/cosim/crane_plan.h"
+
+namespace hilsim::sim {
+
+enum class LimitKind {
+  kEndStop,           // limits on: a piston at an end stop
+  kJointStop,         // limits on: link 1 on its rest
+  kCavitation,        // limits on: a chamber at the vapour pressure
+  kRelief,            // limits on: a relief valve open
+  kBeyondCylinder,    // limits off: a piston beyond the end of its cylinder (a chamber length < 0)
+  kNegativePressure,  // limits off: an absolute pressure below zero
+  kBelowBase,         // limits off: link 1 below its base's line (θ1 < 0)
+  kUnstableStep,      // an explicit hydraulic step beyond its stability limit
+};
+
+struct LimitEvent {
+  LimitKind kind;
+  std::string where;    // "actuator 1, retracted", "actuator 2, chamber 1", "link 1", ...
+  double first_t = 0.0; // [s]
+  int episodes = 0;     // separate stretches of samples in which it held
+  double extreme = 0.0; // the most extreme value seen (s [m], p [Pa], θ1 [rad], h|∂ṗ/∂p| [-])
+};
+
+// True for the kinds that mean the model left what the machine can do (limits off).
+bool is_non_physical(LimitKind kind);
+
+// One line, e.g. "end stop of actuator 1, extended (s = 0.7112 m): first at t = 4.95 s, 1 episode".
+std::string describe(const LimitEvent& event);
+
+class EventLog;
+
+// Watches samples one at a time (the real-time run's writer thread keeps no samples).
+class LimitMonitor {
+ public:
+  // `hyd` as given to the plan (the relief valve is fitted from settings.limits here).
+  LimitMonitor(const CraneParameters& crane, const HydraulicParameters& hyd, const Equilibrium& eq,
+               const CosimSettings& settings);
+  ~LimitMonitor();
+  LimitMonitor(const LimitMonitor&) = delete;
+  LimitMonitor& operator=(const LimitMonitor&) = delete;
+
+  void observe(const CraneSample& sample);
+  // The events so far, in order of first occurrence.
+  const std::vector<LimitEvent>& events() const;
+
+ private:
+  int actuators_;
+  HydraulicParameters hyd_;
+  double s0_[2];
+  CosimSettings settings_;
+  std::unique_ptr<EventLog> log_;
+};
+
+// The events of a whole run's samples.
+std::vector<LimitEvent> find_limit_events(const std::vector<CraneSample>& samples, const CraneParameters& crane,
+                                          const HydraulicParameters& hyd, const Equilibrium& eq,
+                                          const CosimSettings& settings);
+
+// The message for a run that stopped with a non-finite state: its most likely cause from `events`
+// and the remedy that fits it.
+std::string divergence_cause(const std::vector<LimitEvent>& events);
+
+// The report's lines, one per event ("limits: ..."), or "limits: none reached" when the limits are
+// modelled and none engaged; nothing when they are not modelled and the machine stayed inside them.
+std::vector<std::string> limit_report_lines(const std::vector<LimitEvent>& events, const MachineLimits& limits);
+
+}  // namespace hilsim::sim

@@ -1,0 +1,38 @@
+// The limits one cylinder meets (machine_limits.h), as its hydraulic subsystem sees them: the
+// cavitation floor it applies to its own pressures, and the stroke and relief pressure it only
+// watches, to flag in its sensor reading when the mechanics hold it at an end stop or its relief
+// valve is open. The defaults are those of the benchmark: no limit at all.
+#pragma once
+
+#include <Eigen/Dense>
+#include <limits>
+
+#include "sim/model/crane_parameters.h"
+#include "sim/model/machine_limits.h"
+
+namespace hilsim::sim {
+
+struct CylinderLimits {
+  double vapour_pressure = -std::numeric_limits<double>::infinity();  // [Pa]; −∞: no cavitation
+  double stroke_min = -std::numeric_limits<double>::infinity();       // [m], the retracted end stop
+  double stroke_max = std::numeric_limits<double>::infinity();        // [m], the extended end stop
+  bool cavitation() const { return vapour_pressure > -std::numeric_limits<double>::infinity(); }
+};
+
+// The limits of a cylinder whose chambers are equal at length s0 [m] (seed 000 eq. 12), from the
+// machine's; all off unless `machine.enabled`.
+CylinderLimits cylinder_limits(const MachineLimits& machine, const HydraulicParameters& hyd, double s0);
+
+// The cylinder's parameters with the machine's relief valve fitted (unchanged unless enabled).
+HydraulicParameters with_relief_valve(const HydraulicParameters& hyd, const MachineLimits& machine);
+
+// Which limits hold a cylinder now (ActuatorReading::limits, the status word's bits).
+enum LimitFlag : unsigned {
+  kLimitEndStop = 1u << 0,     // the piston is at or beyond an end of its stroke
+  kLimitCavitation = 1u << 1,  // a chamber holds a cavity (its pressure is the vapour pressure)
+  kLimitRelief = 1u << 2,      // a chamber's relief valve is open
+};
+unsigned limit_flags(const CylinderLimits& limits, const HydraulicParameters& hyd, double s,
+                     const Eigen::Vector2d& p, const Eigen::Vector2d& cavity);
+
+}  // namespace hilsim::sim

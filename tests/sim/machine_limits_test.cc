@@ -1,0 +1,172 @@
+// The machine's limits (sim/model/machine_limits.h) at the level of their laws: the relief valve's
+// flow and its Jacobian, the cavitation law's volume balance, and the implicit one-sided stops.
+// The whole-machine runs (a controller against the end stop, open-loop M1/M2 for 60 s) are in
+// limits_run_test.cc.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "sim/hydraulics/cavitation.h"
+#include "sim/hydraulics/cylinder.h"
+#include "sim/model/machine_limits.h"
+#include "sim/multibody/unilateral_stops.h"
+
+namespace hilsim::sim {
+namespace {
+
+HydraulicParameters with_relief() {
+  HydraulicParameters hyd;
+  const ReliefLimits relief;
+  hyd.relief_pressure = relief.cracking_pressure;
+  hyd.relief_gain = relief.flow_gain;
+  return hyd;
+}
+
+TEST(ReliefValve, ClosedBelowCrackingLinearAbove) {
+  const HydraulicParameters hyd = with_relief();
+  EXPECT_EQ(relief_flow(hyd, 9.9e6), 0.0);
+  EXPECT_EQ(relief_flow(hyd, 10e6), 0.0);
+  EXPECT_DOUBLE_EQ(relief_flow(hyd, 11e6), 2e-9 * 1e6);  // 2 l/s, 120 l/min at 1 MPa over
+  EXPECT_EQ(relief_flow(HydraulicParameters{}, 1e9), 0.0);  // the benchmark's: never opens
+}
+
+TEST(ReliefValve, LowersThePressureRateOfAnOpenChamberOnly) {
+  const HydraulicParameters off;
+  const HydraulicParameters on = with_relief();
+  const Eigen::Vector2d p(12e6, 3e6);
+  const Eigen::Vector2d a = pressure_rates(off, 0.5, p, 0.5, 0.0, 0.5);
+  const Eigen::Vector2d b = pressure_rates(on, 0.5, p, 0.5, 0.0, 0.5);
+  const double V1 = on.a_p * 0.5 * on.l;  // chamber 1 at s = s0 [m³]
+  EXPECT_NEAR(a[0] - b[0], bulk_modulus(on, p[0]) / V1 * relief_flow(on, p[0]), 1e-6 * std::abs(a[0] - b[0]));
+  EXPECT_EQ(a[1], b[1]);
+}
+
+TEST(ReliefValve, JacobianMatchesFiniteDifferenceWhenOpen) {
+  const HydraulicParameters hyd = with_relief();
+  const Eigen::Vector2d p(12e6, 11e6);
+  const double dp = 10.0;
+  const PressureRateJacobian jac = pressure_rate_jacobian(hyd, 0.5, p, 0.52, 0.01, 0.9);
+  for (int i = 0; i < 2; ++i) {
+    Eigen::Vector2d hi = p, lo = p;
+    hi[i] += dp;
+    lo[i] -= dp;
+    const Eigen::Vector2d fd =
+        (pressure_rates(hyd, 0.5, hi, 0.52, 0.01, 0.9) - pressure_rates(hyd, 0.5, lo, 0.52, 0.01, 0.9)) / (2 * dp);
+    EXPECT_NEAR(jac.d_p(i, i), fd[i], 1e-6 * std::abs(fd[i]));
+  }
+}
+
+TEST(Cavitation, OpensACavityForTheDeficitAndFillsItBeforeThePressureRises) {
+  const HydraulicParameters hyd;
+  const double p_v = CavitationLimits{}.vapour_pressure;
+  const Eigen::Vector2d V(1e-3, 2e-3);  // [m³]
+  const double k0 = bulk_modulus(hyd, p_v) / V[0];
+  Eigen::Vector2d p(p_v - 1e5, 3e6), cavity = Eigen::Vector2d::Zero();
+  apply_cavitation(hyd, p_v, V, p, cavity);
+  EXPECT_EQ(p[0], p_v);
+  EXPECT_DOUBLE_EQ(cavity[0], 1e5 / k0);
+  EXPECT_EQ(p[1], 3e6);  // a chamber above p_v without a cavity is left alone
+  EXPECT_EQ(cavity[1], 0.0);
+  // Half the oil back: the cavity halves, the pressure stays at p_v.
+  p[0] = p_v + 0.5e5;
+  apply_cavitation(hyd, p_v, V, p, cavity);
+  EXPECT_EQ(p[0], p_v);
+  EXPECT_NEAR(cavity[0], 0.5e5 / k0, 1e-18);
+  // Twice what is missing: the cavity closes and the other half compresses the oil.
+  p[0] = p_v + 1e5;
+  apply_cavitation(hyd, p_v, V, p, cavity);
+  EXPECT_EQ(cavity[0], 0.0);
+  EXPECT_NEAR(p[0], p_v + 0.5e5, 1e-6);
+}
+
+std::array<UnilateralStop, kMaxStops> one_upper_stop(double upper, double k, double d) {
+  std::array<UnilateralStop, kMaxStops> stops{};
+  stops[0].upper = upper;
+  stops[0].stiffness = k;
+  stops[0].damping = d;
+  return stops;
+}
+
+// A mass m pushed by a constant force F against an upper stop, stepped with the stops' semi-implicit
+// Euler: returns the final position and the largest kinetic energy after the first contact.
+struct MassRun {
+  double x = 0.0, v = 0.0, max_energy_after_contact = 0.0, max_x = -1.0;
+  bool touched = false;
+};
+MassRun push_mass(double m, double F, double v0, double h, double T, double k, double d) {
+  const auto stops = one_upper_stop(0.0, k, d);
+  StopMatrix W = StopMatrix::Zero();
+  W(0, 0) = 1.0 / m;
+  MassRun r;
+  r.x = -0.01;
+  r.v = v0;
+  for (int n = 0; n < static_cast<int>(T / h); ++n) {
+    const double v_free = r.v + h * F / m;
+    StopVector x = StopVector::Zero(), xd = StopVector::Zero();
+    x[0] = r.x;
+    xd[0] = v_free;
+    const StopForces f = stop_forces(stops, x, xd, W, h);
+    r.v = v_free + h * f.force[0] / m;
+    r.x += h * r.v;
+    if (f.engaged) r.touched = true;
+    r.max_x = std::max(r.max_x, r.x);
+    if (r.touched) r.max_energy_after_contact = std::max(r.max_energy_after_contact, 0.5 * m * r.v * r.v);
+  }
+  return r;
+}
+
+TEST(UnilateralStops, HoldAConstantPushAtTheStaticPenetration) {
+  // 49 kN, the full pump force, on the crane's ~2 t at the default stop: 0.49 mm beyond the limit.
+  const EndStopLimits e;
+  for (double h : {1e-4, 1e-3, 2e-2}) {
+    const MassRun r = push_mass(2000.0, 49e3, 0.0, h, 2.0, e.stiffness, e.damping);
+    EXPECT_NEAR(r.x, 49e3 / e.stiffness, 1e-9) << "h = " << h;
+    EXPECT_NEAR(r.v, 0.0, 1e-9) << "h = " << h;
+  }
+}
+
+TEST(UnilateralStops, AnImpactGainsNoEnergyAtAnyStep) {
+  // Arriving at 0.5 m/s without a push: the stop may only take energy out (and must not pull).
+  const EndStopLimits e;
+  for (double h : {1e-4, 1e-3, 2e-2}) {
+    const MassRun r = push_mass(2000.0, 0.0, 0.5, h, 1.0, e.stiffness, e.damping);
+    EXPECT_TRUE(r.touched);
+    EXPECT_LE(r.max_energy_after_contact, 0.5 * 2000.0 * 0.25 * (1 + 1e-12)) << "h = " << h;
+    EXPECT_LE(r.v, 0.0) << "h = " << h;  // bounced back or at rest, never through
+    // No deeper than the undamped spring would let it in: v0 sqrt(m/k) = 2.2 mm.
+    EXPECT_LT(r.max_x, 0.5 * std::sqrt(2000.0 / e.stiffness)) << "h = " << h;
+  }
+}
+
+TEST(UnilateralStops, NeverPullAndReleaseAStopThatWouldPull) {
+  // Inside the limit but moving away fast from it: nothing engages.
+  const auto stops = one_upper_stop(0.0, 1e8, 5e5);
+  StopMatrix W = StopMatrix::Zero();
+  W(0, 0) = 1.0 / 2000.0;
+  StopVector x = StopVector::Zero(), xd = StopVector::Zero();
+  x[0] = 1e-4;   // penetrating 0.1 mm...
+  xd[0] = -1.0;  // ...but leaving at 1 m/s: the damper would pull
+  const StopForces f = stop_forces(stops, x, xd, W, 1e-3);
+  EXPECT_EQ(f.engaged, 0u);
+  EXPECT_EQ(f.force[0], 0.0);
+}
+
+TEST(UnilateralStops, CoupledStopsSolveTogether) {
+  // Two coordinates sharing one mass (W all ones/m): both against their upper stops, pushed by F.
+  std::array<UnilateralStop, kMaxStops> stops{};
+  for (int i = 0; i < 2; ++i) stops[i] = UnilateralStop{-1.0, 0.0, 1e6, 0.0};
+  StopMatrix W = StopMatrix::Zero();
+  W.topLeftCorner<2, 2>().setConstant(1.0 / 10.0);
+  StopVector x = StopVector::Zero(), xd = StopVector::Zero();
+  xd[0] = xd[1] = 1.0;
+  const double h = 1e-3;
+  const StopForces f = stop_forces(stops, x, xd, W, h);
+  ASSERT_EQ(f.engaged, 3u);
+  // Symmetric: each λ = −c ẋ⁺, ẋ⁺ = 1 + h (2λ)/10, c = k h  ⇒  λ = −c / (1 + 2 h c / 10).
+  const double c = 1e6 * h;
+  EXPECT_NEAR(f.force[0], -c / (1 + 2 * h * c / 10.0), 1e-9);
+  EXPECT_NEAR(f.force[1], f.force[0], 1e-12);
+}
+
+}  // namespace
+}  // namespace hilsim::sim
