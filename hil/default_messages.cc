@@ -68,7 +68,10 @@ std::vector<MessageSpec> default_messages(int actuators) {
                {unsigned_signal("watchdog_active", 0, 1, 1.0, ""), unsigned_signal("numerical_fault", 1, 1, 1.0, ""),
                 unsigned_signal("bus_off", 2, 1, 1.0, ""), unsigned_signal("bus_error", 3, 1, 1.0, ""),
                 unsigned_signal("overruns", 8, 16, 1.0, ""), unsigned_signal("sim_time", 24, 32, 1e-4, "s"),
-                unsigned_signal("sequence_echo", 56, 8, 1.0, "")}});
+                unsigned_signal("sequence_echo", 56, 8, 1.0, ""),
+                // Byte 0's free bits, added after the signals above so that their order stays.
+                unsigned_signal("end_stop", 4, 1, 1.0, ""), unsigned_signal("cavitation", 5, 1, 1.0, ""),
+                unsigned_signal("relief", 6, 1, 1.0, "")}});
   return m;
 }
 

@@ -10,7 +10,9 @@
 //   0x2F0 HilsimStatus: watchdog_active, numerical_fault, bus_off, bus_error (the CAN bridge's
 //         link: bus-off until the controller restarts; an error frame since the previous status
 //         frame; always 0 over UDP), overruns (saturating at 65535), sim_time [s], sequence_echo
-//         (low 8 bits of the newest applied command's sequence)
+//         (low 8 bits of the newest applied command's sequence), and the machine's limits ([limits]):
+//         end_stop (a piston at an end of its stroke), cavitation (a chamber at the vapour
+//         pressure), relief (a relief valve open), each set while it holds any actuator
 #pragma once
 
 #include <vector>

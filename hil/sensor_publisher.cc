@@ -44,6 +44,7 @@ void SensorPublisher::after_micro_step(const sim::Subsystem& subsystem, std::int
     snap.f_h = r.f_h;
     snap.kappa = r.kappa;
     snap.fault = !healthy;
+    snap.limits = r.limits;
     // Valve k is evaluated in this thread (the one integrating actuator k): same-thread reads.
     if (const CommandedValve* valve = valves_[static_cast<std::size_t>(k)]) {
       snap.watchdog_active = valve->watchdog_active();

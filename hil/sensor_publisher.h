@@ -38,6 +38,7 @@ struct SensorSnapshot {
   std::int64_t overruns = 0;     // deadline overruns of all real-time loops so far
   std::int64_t watchdog_trips = 0;
   std::uint32_t last_sequence = 0;  // sequence number of the newest command applied to this actuator
+  unsigned limits = 0;              // the machine limits holding it (sim::LimitFlag bits)
 };
 
 using SensorChannels = std::array<rt::LatestValue<SensorSnapshot>*, kMaxSensedActuators>;

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "hil/datagram.h"
+#include "sim/cosim/actuator_sensors.h"
 
 namespace hilsim::hil {
 
@@ -102,6 +103,9 @@ Named quantity_of(const std::string& name) {
       {"sequence_echo", Quantity::kSequenceEcho, 0},
       {"bus_off", Quantity::kBusOff, 0},
       {"bus_error", Quantity::kBusError, 0},
+      {"end_stop", Quantity::kEndStop, 0},
+      {"cavitation", Quantity::kCavitation, 0},
+      {"relief", Quantity::kRelief, 0},
   };
   for (const Named& n : table) {
     if (name == n.name) return n;
@@ -109,7 +113,7 @@ Named quantity_of(const std::string& name) {
   throw std::invalid_argument("sensor signal '" + name +
                               "' is not one of: s_k, sdot_k, p1_k, p2_k, fh_k, kappa_applied_k (k = 1, 2), "
                               "watchdog_active, numerical_fault, overruns, sim_time, sequence_echo, bus_off, "
-                              "bus_error");
+                              "bus_error, end_stop, cavitation, relief");
 }
 
 // What one actuator's transducers read; 0 for an actuator without a snapshot.
@@ -135,6 +139,12 @@ double value_of(Quantity q, std::size_t actuator, std::span<const SensorSnapshot
     }
     return 0.0;
   };
+  const auto any_limit = [&](unsigned bit) {
+    for (const SensorSnapshot& s : snapshots) {
+      if (s.limits & bit) return 1.0;
+    }
+    return 0.0;
+  };
   // The status of the run: the time, the echo and the loops' overruns are actuator 1's (its
   // snapshot counts every loop already).
   const SensorSnapshot none;
@@ -147,6 +157,9 @@ double value_of(Quantity q, std::size_t actuator, std::span<const SensorSnapshot
     case Quantity::kSequenceEcho: return static_cast<double>(first.last_sequence & 0xFFu);
     case Quantity::kBusOff: return link.bus_off ? 1.0 : 0.0;
     case Quantity::kBusError: return link.bus_error ? 1.0 : 0.0;
+    case Quantity::kEndStop: return any_limit(sim::kLimitEndStop);
+    case Quantity::kCavitation: return any_limit(sim::kLimitCavitation);
+    case Quantity::kRelief: return any_limit(sim::kLimitRelief);
     default: return actuator_value(q, actuator, snapshots);
   }
 }

@@ -59,6 +59,7 @@ enum class Quantity : std::uint8_t {
   kS, kSdot, kP1, kP2, kFh, kKappaApplied,  // of one actuator (Field::actuator)
   kWatchdogActive, kNumericalFault, kOverruns, kSimTime, kSequenceEcho,
   kBusOff, kBusError,  // of the bridge's link (LinkStatus)
+  kEndStop, kCavitation, kRelief,  // a machine limit holds some actuator (sim/model/machine_limits.h)
 };
 
 // What the bridge that sends the frames knows of its own link, beside the simulation's snapshot:
@@ -72,14 +73,14 @@ class SensorEncoder final {
  public:
   // Every signal of `messages` must be one of: s_k, sdot_k, p1_k, p2_k, fh_k, kappa_applied_k
   // (actuator k = 1, 2), watchdog_active, numerical_fault, overruns, sim_time, sequence_echo,
-  // bus_off, bus_error. Throws std::invalid_argument naming an unknown signal, or more than 16
+  // bus_off, bus_error, end_stop, cavitation, relief. Throws std::invalid_argument naming an unknown signal, or more than 16
   // messages.
   explicit SensorEncoder(const std::vector<MessageSpec>& messages);
   // One frame per message, written into `out` (at least size() frames); returns how many.
   // `snapshots[k]` is actuator k's (0-based); a signal of an actuator beyond snapshots.size() (k = 2
   // of a one-actuator crane) is sent as 0. The status signals: sim_time, sequence_echo and overruns
   // (which counts every loop already) from actuator 1's snapshot; watchdog_active and
-  // numerical_fault set when any actuator's is.
+  // numerical_fault, end_stop, cavitation and relief set when any actuator's is.
   std::size_t encode(std::span<const SensorSnapshot> snapshots, std::span<Frame> out,
                      const LinkStatus& link = {}) const noexcept;
   std::size_t size() const { return frames_.size(); }

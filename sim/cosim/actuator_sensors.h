@@ -6,6 +6,14 @@
 
 namespace hilsim::sim {
 
+// Which machine limits (sim/model/machine_limits.h) hold a cylinder now: ActuatorReading::limits,
+// the bits the status frame carries to the controller.
+enum LimitFlag : unsigned {
+  kLimitEndStop = 1u << 0,     // the piston is at or beyond an end of its stroke
+  kLimitCavitation = 1u << 1,  // a chamber holds a cavity (its pressure is the vapour pressure)
+  kLimitRelief = 1u << 2,      // a chamber's relief valve is open
+};
+
 struct ActuatorReading {
   double s = 0.0;      // actuator length the micro step used [m]
   double s_dot = 0.0;  // actuator rate the micro step used [m/s]
@@ -13,7 +21,7 @@ struct ActuatorReading {
   double p2 = 0.0;     // rod-side pressure at its end [Pa]
   double f_h = 0.0;    // actuator force (p2 − p1) a_p − c ṡ at its end [N] (seed 000 eq. 8)
   double kappa = 0.0;  // valve position applied in it [-]
-  unsigned limits = 0; // the machine limits holding it (sim/hydraulics/cylinder_limits.h, LimitFlag)
+  unsigned limits = 0;  // the LimitFlag bits that hold it after the step
 };
 
 class ActuatorSensors {

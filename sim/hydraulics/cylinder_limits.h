@@ -7,6 +7,7 @@
 #include <Eigen/Dense>
 #include <limits>
 
+#include "sim/cosim/actuator_sensors.h"
 #include "sim/model/crane_parameters.h"
 #include "sim/model/machine_limits.h"
 
@@ -26,12 +27,8 @@ CylinderLimits cylinder_limits(const MachineLimits& machine, const HydraulicPara
 // The cylinder's parameters with the machine's relief valve fitted (unchanged unless enabled).
 HydraulicParameters with_relief_valve(const HydraulicParameters& hyd, const MachineLimits& machine);
 
-// Which limits hold a cylinder now (ActuatorReading::limits, the status word's bits).
-enum LimitFlag : unsigned {
-  kLimitEndStop = 1u << 0,     // the piston is at or beyond an end of its stroke
-  kLimitCavitation = 1u << 1,  // a chamber holds a cavity (its pressure is the vapour pressure)
-  kLimitRelief = 1u << 2,      // a chamber's relief valve is open
-};
+// The LimitFlag bits (actuator_sensors.h) of a cylinder at length s [m] with pressures p [Pa] and
+// cavities [m³].
 unsigned limit_flags(const CylinderLimits& limits, const HydraulicParameters& hyd, double s,
                      const Eigen::Vector2d& p, const Eigen::Vector2d& cavity);
 

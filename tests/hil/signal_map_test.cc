@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "hil/default_messages.h"
+#include "sim/cosim/actuator_sensors.h"
 
 namespace hilsim::hil {
 namespace {
@@ -45,6 +46,30 @@ TEST(SensorEncoder, TheLinkStatusSetsItsBitsAndNothingElse) {
   for (std::size_t b = 1; b < 8; ++b) EXPECT_EQ(off[2].data[b], plain[2].data[b]);
   EXPECT_EQ(status_signal(sensors, off, "overruns"), 7.0);
   EXPECT_EQ(status_signal(sensors, off, "watchdog_active"), 1.0);
+}
+
+TEST(SensorEncoder, TheMachineLimitsOfAnyActuatorSetTheirStatusBits) {
+  const std::vector<MessageSpec> sensors = sensor_messages(default_messages(2));
+  const SensorEncoder encoder(sensors);
+  std::array<SensorSnapshot, 2> snaps{};
+  snaps[1].actuator = 1;
+  std::array<Frame, 16> none{}, stop{}, both{};
+  const std::size_t n = encoder.encode(snaps, none);
+  snaps[1].limits = sim::kLimitEndStop;  // actuator 2 against an end stop
+  encoder.encode(snaps, stop);
+  snaps[0].limits = sim::kLimitCavitation | sim::kLimitRelief;
+  encoder.encode(snaps, both);
+  for (const char* name : {"end_stop", "cavitation", "relief"}) {
+    EXPECT_EQ(status_signal(sensors, {none.data(), n}, name), 0.0) << name;
+  }
+  EXPECT_EQ(status_signal(sensors, {stop.data(), n}, "end_stop"), 1.0);
+  EXPECT_EQ(status_signal(sensors, {stop.data(), n}, "cavitation"), 0.0);
+  EXPECT_EQ(status_signal(sensors, {both.data(), n}, "end_stop"), 1.0);
+  EXPECT_EQ(status_signal(sensors, {both.data(), n}, "cavitation"), 1.0);
+  EXPECT_EQ(status_signal(sensors, {both.data(), n}, "relief"), 1.0);
+  // Bits 4, 5, 6 of the status frame's byte 0.
+  EXPECT_EQ(stop[n - 1].data[0], none[n - 1].data[0] | 0x10);
+  EXPECT_EQ(both[n - 1].data[0], none[n - 1].data[0] | 0x70);
 }
 
 // The signal `name` of `sensors`, decoded from `frames`.

@@ -50,7 +50,7 @@ TEST(CanCli, DecodeNamesEveryFrameByTheMapping) {
   EXPECT_EQ(
       table.substr(0, table.find('\n')),
       "timestamp,s_1,sdot_1,p1_1,p2_1,fh_1,kappa_applied_1,watchdog_active,numerical_fault,bus_off,bus_error,"
-      "overruns,sim_time,sequence_echo");
+      "overruns,sim_time,sequence_echo,end_stop,cavitation,relief");
   EXPECT_NE(table.find("\n1700000000.001002,"), std::string::npos) << table;
   fs::remove(log);
   fs::remove(csv);

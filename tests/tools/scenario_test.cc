@@ -152,6 +152,45 @@ TEST_F(ScenarioFiles, Mechanics) {
   EXPECT_NE(error_of("[cosim]\nmechanics = \"ali2\"\n").find("independent, ali1, ali3p"), std::string::npos);
 }
 
+TEST_F(ScenarioFiles, LimitsAreOffForAScriptOnForALiveInputAndAsTheFileSays) {
+  EXPECT_FALSE(load_scenario(write("a.toml", "")).cosim.limits.enabled);
+  EXPECT_TRUE(load_scenario(write("b.toml", "[hil]\ninput = \"udp\"\n")).cosim.limits.enabled);
+  EXPECT_FALSE(load_scenario(write("c.toml", "[hil]\ninput = \"can\"\n[limits]\nenabled = false\n")).cosim.limits.enabled);
+  const Scenario d = load_scenario(write("d.toml", "[limits]\nenabled = true\ndead_length = 0.02\n"
+                                                    "end_stop_stiffness = 2e8\nend_stop_damping = 1e6\n"
+                                                    "theta1_min = 0.2\njoint_stop_stiffness = 2e7\n"
+                                                    "joint_stop_damping = 2e5\nvapour_pressure = 3e3\n"
+                                                    "relief_pressure = 12e6\nrelief_gain = 1e-9\n"));
+  EXPECT_TRUE(d.cosim.limits.enabled);
+  EXPECT_EQ(d.cosim.limits.end_stops.dead_length, 0.02);
+  EXPECT_EQ(d.cosim.limits.end_stops.stiffness, 2e8);
+  EXPECT_EQ(d.cosim.limits.end_stops.damping, 1e6);
+  EXPECT_EQ(d.cosim.limits.joint_stop.theta1_min, 0.2);
+  EXPECT_EQ(d.cosim.limits.joint_stop.stiffness, 2e7);
+  EXPECT_EQ(d.cosim.limits.joint_stop.damping, 2e5);
+  EXPECT_EQ(d.cosim.limits.cavitation.vapour_pressure, 3e3);
+  EXPECT_EQ(d.cosim.limits.relief.cracking_pressure, 12e6);
+  EXPECT_EQ(d.cosim.limits.relief.flow_gain, 1e-9);
+  // A live input chosen on the command line turns them on unless the file says otherwise.
+  Scenario e = load_scenario(write("e.toml", ""));
+  e.hil.input = hil::InputSource::kUdp;
+  resolve_limits(e);
+  EXPECT_TRUE(e.cosim.limits.enabled);
+}
+
+TEST_F(ScenarioFiles, BadLimits) {
+  EXPECT_NE(error_of("[limits]\nenabled = 1\n").find("'limits.enabled' must be"), std::string::npos);
+  EXPECT_NE(error_of("[limits]\ndead_length = 0.3\n").find("'limits.dead_length'"), std::string::npos);
+  EXPECT_NE(error_of("[limits]\nrelief_pressure = 5e6\n").find("above hydraulics.p_P"), std::string::npos);
+  EXPECT_NE(error_of("[limits]\nvapour_pressure = 2e5\n").find("'limits.vapour_pressure'"), std::string::npos);
+  EXPECT_NE(error_of("[limits]\ntheta1_min = 1.0\n").find("crane.theta1_0"), std::string::npos);
+  EXPECT_NE(error_of("[limits]\nstiffness = 1\n").find("unknown key 'limits.stiffness'"), std::string::npos);
+  EXPECT_NE(error_of("[limits]\nenabled = true\n[cosim]\nmechanics = \"ali1\"\n").find("independent"),
+            std::string::npos);
+  EXPECT_NE(error_of("[limits]\nenabled = true\n[run]\nsolver = \"monolithic\"\n").find("monolithic"),
+            std::string::npos);
+}
+
 TEST_F(ScenarioFiles, MalformedToml) {
   const std::string msg = error_of("[cosim\nH = 1e-3\n");
   EXPECT_NE(msg.find("malformed TOML"), std::string::npos) << msg;

@@ -67,6 +67,20 @@ TEST(ScenarioWriter, ChangedValuesKeepTheirBits) {
   EXPECT_TRUE(fs::path(*back.reference).is_absolute());
 }
 
+TEST(ScenarioWriter, TheLimitsAsResolvedAndARecordingWithoutThemRunsWithout) {
+  Scenario s = default_scenario();
+  s.hil.input = hil::InputSource::kUdp;
+  resolve_limits(s);  // a live input: on
+  s.cosim.limits.relief.cracking_pressure = 11e6 + 0.1;
+  const Scenario back = round_trip(s);
+  EXPECT_TRUE(back.cosim.limits.enabled);
+  EXPECT_EQ(back.cosim.limits.relief.cracking_pressure, s.cosim.limits.relief.cracking_pressure);
+  // A recording from before [limits]: a live input, but it ran without them.
+  std::string old = to_toml(s);
+  old.erase(old.find("\n[limits]"), old.find("\n[monolithic]") - old.find("\n[limits]"));
+  EXPECT_FALSE(load_scenario_text(old, "recorded config").cosim.limits.enabled);
+}
+
 class HilSections : public ::testing::Test {
  protected:
   std::string error_of(const std::string& text) {

@@ -9,6 +9,7 @@
 #include "rt/plan_executor.h"
 #include "rt/loop_report.h"
 #include "rt/process_setup.h"
+#include "sim/analysis/limit_report.h"
 #include "tools/hilsim/hil_session.h"
 #include "tools/hilsim/run_command.h"
 #include "tools/io/input_error.h"
@@ -48,12 +49,14 @@ class StopOnSignals final {
 // rows and keeps the samples a reference needs.
 class CsvSink final : public rt::PointSink {
  public:
-  CsvSink(const sim::Plan& plan, std::ofstream* csv, bool keep, int actuators)
-      : plan_(plan), csv_(csv), keep_(keep), actuators_(actuators) {}
+  // `limits` watches every sample (in the writer thread, which is not real-time).
+  CsvSink(const sim::Plan& plan, std::ofstream* csv, bool keep, int actuators, sim::LimitMonitor& limits)
+      : plan_(plan), csv_(csv), keep_(keep), actuators_(actuators), limits_(limits) {}
   void on_point(std::int64_t n, std::span<const sim::ProbeValues> probes) override {
     const sim::CraneSample s = plan_.assembly().sample(n, probes);
     if (csv_) io::write_trajectory_row(*csv_, s, actuators_);
     if (keep_) samples.push_back(s);
+    limits_.observe(s);
     last_t = s.t;
   }
   std::vector<sim::CraneSample> samples;
@@ -64,6 +67,7 @@ class CsvSink final : public rt::PointSink {
   std::ofstream* csv_;
   bool keep_;
   int actuators_;
+  sim::LimitMonitor& limits_;
 };
 
 std::string describe(const rt::ThreadConfig& t) {
@@ -137,11 +141,10 @@ void note_unused_thread_settings(const rt::RtSettings& settings, const sim::Plan
 }
 
 // How the run ended, for the exit status; prints why when it did not finish.
-int exit_status(const rt::ExecutorResult& r, double last_t) {
+int exit_status(const rt::ExecutorResult& r, double last_t, const sim::LimitMonitor& limits) {
   if (r.diverged) {
-    std::fprintf(stderr,
-                 "hilsim run: the co-simulation diverged after t = %.6g s (a state is not finite); reduce H or h_H\n",
-                 last_t);
+    std::fprintf(stderr, "hilsim run: the co-simulation diverged after t = %.6g s (a state is not finite): %s\n",
+                 last_t, sim::divergence_cause(limits.events()).c_str());
     return 3;
   }
   if (r.finished) return 0;
@@ -175,7 +178,8 @@ int run_in_threads(const config::Scenario& s, const RunInputs& in,
     if (!csv) throw io::InputError(*s.out + ": cannot open the output file for writing");
     io::write_trajectory_header(csv, s.crane.actuators);
   }
-  CsvSink sink(plan, s.out ? &csv : nullptr, reference.has_value(), s.crane.actuators);
+  sim::LimitMonitor limits(s.crane, s.hydraulics, in.equilibrium, s.cosim);
+  CsvSink sink(plan, s.out ? &csv : nullptr, reference.has_value(), s.crane.actuators, limits);
   rt::ExecutorOptions options;
   options.pacing = flags.paced ? rt::Pacing::kWallClock : rt::Pacing::kUnpaced;
   options.settings = s.rt;
@@ -223,10 +227,13 @@ int run_in_threads(const config::Scenario& s, const RunInputs& in,
     }
   }
   if (reference) print_deviation(s, *reference, sink.samples);
+  for (const std::string& line : sim::limit_report_lines(limits.events(), s.cosim.limits)) {
+    std::printf("%s\n", line.c_str());
+  }
   if (!r.not_real_time.empty()) {
     std::printf("NOT REAL TIME: the figures above come from a run without the real-time settings listed\n");
   }
-  return exit_status(r, sink.last_t);
+  return exit_status(r, sink.last_t, limits);
 }
 
 }  // namespace hilsim::tools

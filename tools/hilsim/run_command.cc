@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "hil/sha256.h"
+#include "sim/analysis/limit_report.h"
 #include "sim/cosim/crane_cosimulation.h"
 #include "tools/hilsim/monolithic_run.h"
 #include "tools/hilsim/realtime_run.h"
@@ -124,11 +125,17 @@ int RunCommand::execute() const {
     s.hil.input = *input == "udp"   ? hil::InputSource::kUdp
                   : *input == "can" ? hil::InputSource::kCan
                                     : hil::InputSource::kScript;
+    config::resolve_limits(s);
+    config::validate(s);
   }
   if (solver) s.solver = config::parse_solver(*solver, "--solver");
   if (s.solver == config::Solver::kMonolithic) {
     if (realtime || threads) throw io::InputError("--realtime and --threads run the co-simulation, not --solver monolithic");
     refuse_cosimulation_flags(flags);
+    if (s.cosim.limits.enabled) {
+      throw io::InputError(s.source + ": the monolithic reference solver models no machine limits; "
+                           "set limits.enabled = false (or --limits off)");
+    }
     if (s.crane.actuators != 1) {
       throw io::InputError(s.source + ": the monolithic solver integrates the single-actuated crane ([crane] "
                            "actuators = 1); run two actuators as a co-simulation");
@@ -179,9 +186,12 @@ int RunCommand::execute() const {
   if (reference) print_deviation(s, *reference, result.samples);
   std::printf("coupling-error energy dE = %.6e J, energy balance Ebal = %.6e J at t = %.6g s\n",
               result.samples.back().dE, result.samples.back().E_balance, simulated);
+  const std::vector<sim::LimitEvent> events =
+      sim::find_limit_events(result.samples, s.crane, s.hydraulics, in.equilibrium, s.cosim);
+  for (const std::string& line : sim::limit_report_lines(events, s.cosim.limits)) std::printf("%s\n", line.c_str());
   if (result.diverged) {
-    std::fprintf(stderr, "hilsim run: the co-simulation diverged after t = %.6g s (a state is not finite); "
-                 "reduce H or h_H\n", simulated);
+    std::fprintf(stderr, "hilsim run: the co-simulation diverged after t = %.6g s (a state is not finite): %s\n",
+                 simulated, sim::divergence_cause(events).c_str());
     return 3;
   }
   return 0;

@@ -31,6 +31,10 @@ void ScenarioFlags::add_to(CLI::App& app) {
   app.add_option("--mechanics", mechanics,
                  "Mechanics formulation: independent (default), ali1 or ali3p (dependent coordinates)")
       ->check(CLI::IsMember({"independent", "ali1", "ali3p"}));
+  app.add_option("--limits", limits,
+                 "The machine's end stops, cavitation and relief valves ([limits]): on or off "
+                 "(default: the scenario's, else on with a live input and off with a script)")
+      ->check(CLI::IsMember({"on", "off"}));
   app.add_option("--reference", reference,
                  "Reference CSV to compare with (LIM format or a hilsim output); 'none' for none");
 }
@@ -68,6 +72,8 @@ config::Scenario ScenarioFlags::resolve() const {
       s.reference = *reference;
     }
   }
+  if (limits) s.limits_setting = *limits == "on";
+  config::resolve_limits(s);
   config::validate(s);
   return s;
 }

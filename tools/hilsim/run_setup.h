@@ -29,6 +29,7 @@ struct ScenarioFlags {
   std::optional<std::string> reference;
   std::optional<std::string> hydraulics_integrator;
   std::optional<std::string> mechanics;
+  std::optional<std::string> limits;  // "on" | "off"
 
   // Declares the flags on a CLI11 subcommand.
   void add_to(CLI::App& app);

@@ -15,6 +15,7 @@
 #include "tools/io/input_error.h"
 #include "tools/scenario/can_section.h"
 #include "tools/scenario/hil_section.h"
+#include "tools/scenario/limits_section.h"
 #include "tools/scenario/messages_section.h"
 #include "tools/scenario/table_reader.h"
 
@@ -259,7 +260,13 @@ Scenario load_scenario_text(const std::string& text, const std::string& source) 
         << ": malformed TOML: " << e.description();
     throw InputError(msg.str());
   }
-  return load_from_table(root, source, fs::path(), "recorded");
+  Scenario s = load_from_table(root, source, fs::path(), "recorded");
+  // A recording made before [limits] existed ran without them, whatever its input.
+  if (!root.contains("limits")) {
+    s.limits_setting = false;
+    resolve_limits(s);
+  }
+  return s;
 }
 
 namespace {
@@ -273,7 +280,7 @@ Scenario load_from_table(const toml::table& root, const std::string& path, const
   TableReader top(path, root, "");
   top.string("name", s.name);
   top.reject_unknown({"run", "cosim", "manoeuvre", "crane", "hydraulics", "rt", "monolithic", "hil", "udp", "can",
-                      "messages"});
+                      "messages", "limits"});
 
   TableReader run(path, root, "run");
   run.number("duration", s.cosim.duration);
@@ -386,10 +393,16 @@ Scenario load_from_table(const toml::table& root, const std::string& path, const
   load_hil_sections(path, root, s.hil, s.udp);
   load_can_section(path, root, s.can);
   s.hil.messages = load_messages(path, root);
+  load_limits_section(path, root, s.cosim.limits, s.limits_setting);
+  resolve_limits(s);
   return s;
 }
 
 }  // namespace
+
+void resolve_limits(Scenario& s) {
+  s.cosim.limits.enabled = s.limits_setting.value_or(s.hil.input != hil::InputSource::kScript);
+}
 
 void validate(const Scenario& s) {
   const RangeCheck check{s.source};
@@ -481,6 +494,16 @@ void validate(const Scenario& s) {
         rt::kMaxStackBytes / 1024, false, false, "KiB");
   validate_hil(s.source, s.hil, s.udp, s.crane.actuators);
   validate_can(s.source, s.can);
+  validate_limits(s.source, s.cosim.limits, s.crane, s.hydraulics);
+  if (s.cosim.limits.enabled && s.cosim.mechanics != sim::MechanicsFormulation::kIndependent) {
+    throw InputError(s.source + ": key 'limits.enabled': the machine's limits are modelled with mechanics = "
+                     "\"independent\" only; set limits.enabled = false (or --limits off) for '" +
+                     std::string(sim::to_string(s.cosim.mechanics)) + "'");
+  }
+  if (s.cosim.limits.enabled && s.solver == Solver::kMonolithic) {
+    throw InputError(s.source + ": key 'limits.enabled': the monolithic reference solver models no machine limits; "
+                     "set limits.enabled = false (or --limits off)");
+  }
 }
 
 }  // namespace hilsim::config

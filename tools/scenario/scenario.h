@@ -42,7 +42,13 @@ struct Scenario {
   hil::HilSettings hil;                   // [hil]: the valve command's source, the watchdog
   hil::UdpSettings udp;                   // [udp]: the UDP bridge
   hil::CanSettings can;                   // [can]: the CAN bridge
+  // [limits] enabled as the file (or --limits) says; unset: on for a live input (udp, can), off
+  // for a script. resolve_limits() turns it into cosim.limits.enabled.
+  std::optional<bool> limits_setting;
 };
+
+// Sets cosim.limits.enabled from limits_setting and the input; call after changing either.
+void resolve_limits(Scenario& scenario);
 
 // The directory holding the shipped data (config/): $HILSIM_DATA_DIR if set, else the source tree's.
 std::string data_dir();
@@ -56,7 +62,8 @@ Scenario default_scenario();
 // Throws io::InputError naming the file, the key (or line) and the accepted range.
 Scenario load_scenario(const std::string& path);
 // The same from TOML text (a recording's config); `source` names it in messages, and relative
-// paths in it are relative to the current directory.
+// paths in it are relative to the current directory. Without a [limits] section (a recording older
+// than the limits) the limits are off, as they were when it was made.
 Scenario load_scenario_text(const std::string& text, const std::string& source);
 
 // Checks the ranges and the consistency of every setting (steps, durations, parameters).

@@ -1,5 +1,6 @@
 #include "tools/scenario/scenario_writer.h"
 
+#include "tools/scenario/limits_section.h"
 #include "tools/scenario/messages_section.h"
 
 #include <cstdio>
@@ -69,6 +70,8 @@ std::string to_toml(const Scenario& s) {
   num("h_hyd", c.h_hyd);
   str("hydraulics_integrator", std::string(sim::to_string(c.hydraulics_integrator)));
   str("mechanics", std::string(sim::to_string(c.mechanics)));
+
+  write_limits_section(o, c.limits);
 
   const sim::MonolithicSettings& m = s.monolithic;
   o << "\n[monolithic]\n";
