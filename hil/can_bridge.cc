@@ -204,7 +204,7 @@ void CanBridge::print_report() const {
   const CanBridgeCounters& c = counters_;
   const auto n = [](std::uint64_t v) { return static_cast<unsigned long long>(v); };
   std::printf("can: %s\n", link_report_.c_str());
-  std::printf("can: %llu frames received: %llu commands applied (%llu clamped), %llu joystick; %llu ignored:",
+  std::printf("can: %llu frames received: %llu commands accepted (%llu clamped), %llu joystick; %llu ignored:",
               n(c.frames), n(c.count(CanFrameKind::kCommand)), n(c.clamped),
               n(c.count(CanFrameKind::kJoystick)), n(c.frames - c.applied()));
   bool any = false;

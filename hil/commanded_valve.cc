@@ -75,8 +75,12 @@ void CommandedValve::evaluate(std::int64_t micro_step, double t) const noexcept 
     } else {
       kappa = watchdog_.safe_kappa;
       cause = InputCause::kWatchdog;
-      if (!watchdog_active_) ++watchdog_trips_;
+      if (!watchdog_active_) {
+        ++watchdog_trips_;
+        if (!any) ++trips_without_command_;
+      }
     }
+    if (watchdog_active_ != !fresh) watchdog_shared_.store(!fresh, std::memory_order_relaxed);
     watchdog_active_ = !fresh;
     previous_sample_ns_ = now;
   }

@@ -89,7 +89,11 @@ class CommandedValve final : public sim::ValveCommand {
 
   // The state after the newest evaluation (same thread as kappa()).
   bool watchdog_active() const { return watchdog_active_; }
+  // The same state for another thread (a status line) to read while the run goes on.
+  bool watchdog_active_shared() const { return watchdog_shared_.load(std::memory_order_relaxed); }
   std::int64_t watchdog_trips() const { return watchdog_trips_; }  // changes into the safe value
+  // The trips before any command had arrived (at start-up): no command expired in them.
+  std::int64_t watchdog_trips_without_command() const { return trips_without_command_; }
   std::uint32_t last_sequence() const { return last_sequence_; }
   // The longest time from a command's expiry (arrival + timeout) to the micro step that applied
   // the safe value instead [ns]: at most one hydraulic period when the thread keeps its deadlines.
@@ -120,7 +124,9 @@ class CommandedValve final : public sim::ValveCommand {
   mutable double kappa_ = 0.0;
   mutable InputCause cause_ = InputCause::kWatchdog;
   mutable bool watchdog_active_ = false;
+  mutable std::atomic<bool> watchdog_shared_{false};
   mutable std::int64_t watchdog_trips_ = 0;
+  mutable std::int64_t trips_without_command_ = 0;
   mutable std::uint32_t last_sequence_ = 0;
   mutable std::int64_t events_pushed_ = 0;
   mutable rt::Nanoseconds max_fallback_delay_ns_ = 0;

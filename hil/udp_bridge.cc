@@ -160,7 +160,7 @@ void UdpBridge::print_report() const {
                   static_cast<unsigned long long>(c.malformed[i]));
     }
   }
-  std::printf("udp: %llu commands applied (%llu clamped), rejected: %llu out of range, %llu not finite, "
+  std::printf("udp: %llu commands accepted (%llu clamped), rejected: %llu out of range, %llu not finite, "
               "%llu too short; %llu frames with other ids; %llu sensor datagrams sent (%llu send errors)\n",
               static_cast<unsigned long long>(c.commands), static_cast<unsigned long long>(c.clamped),
               static_cast<unsigned long long>(c.rejected_range), static_cast<unsigned long long>(c.rejected_not_finite),

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -208,6 +209,73 @@ TEST(Cli, AMissingReferenceNamesItsKey) {
   expect_bad_input(o, scenario.string() + ": reference (key 'run.reference'");
   EXPECT_NE(o.err.find("taken from the scenario file's folder"), std::string::npos) << o.err;
   fs::remove(scenario);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(Cli, VersionPrintsTheBuildIdentity) {
+  const Outcome o = hilsim("--version");
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(o.out.rfind("hilsim ", 0), 0u) << o.out;
+  EXPECT_NE(o.out.find("RelWithDebInfo"), std::string::npos) << o.out;
+}
+
+TEST(Cli, AnUnknownCommandIsNamed) {
+  const Outcome o = hilsim("runn --duration 1");
+  expect_bad_input(o, "unknown command 'runn'");
+  EXPECT_NE(o.err.find("run, sweep"), std::string::npos) << o.err;
+}
+
+TEST(Cli, ALiveInputNamesItselfAndComparesWithNoReferenceUnlessAsked) {
+  // No controller: the watchdog holds κ0 for the 50 ms; what matters is the header and the report.
+  const std::string args = "run --threads --input udp --duration 0.05 --quiet";
+  const Outcome o = hilsim(args);
+  ASSERT_EQ(o.status, 0) << o.err << o.out;
+  EXPECT_NE(o.out.find("scenario default: input UDP from 127.0.0.1 on 127.0.0.1:47800"), std::string::npos) << o.out;
+  EXPECT_EQ(o.out.find("manoeuvre M1"), std::string::npos) << o.out;
+  EXPECT_EQ(o.out.find("max |ds1|"), std::string::npos) << "no M1 comparison: " << o.out;
+  EXPECT_NE(o.out.find("machine limits on"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("commands: none applied"), std::string::npos) << o.out;
+  EXPECT_EQ(o.out.find("at most 0.0 us"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("1 before the first command, 0 after a command expired"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("real time: "), std::string::npos) << o.out;
+  EXPECT_EQ(o.out.find("real time: yes"), std::string::npos) << "an unpaced run is not real time: " << o.out;
+  // Asked for, the reference is compared.
+  const Outcome asked = hilsim(args + " --reference " + std::string(HILSIM_SOURCE_DIR) +
+                               "/config/reference/lim/hydraulicManipulator_ref.csv");
+  ASSERT_EQ(asked.status, 0) << asked.err;
+  EXPECT_NE(asked.out.find("max |ds1|"), std::string::npos) << asked.out;
+}
+
+TEST(Cli, ADivergedRunNamesItsCause) {
+  // M1 for 60 s without limits: link 1 swings through its base; the run says what happened first.
+  const Outcome o = hilsim("run --quiet --duration 60");
+  EXPECT_EQ(o.status, 3) << o.err;
+  EXPECT_NE(o.err.find("diverged after t = "), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("first"), std::string::npos) << o.err;
+  EXPECT_EQ(o.err.find("reduce H or h_H"), std::string::npos) << "the hint fits the cause: " << o.err;
+  EXPECT_NE(o.out.find("limits: not modelled, but left: link 1 below its base"), std::string::npos) << o.out;
+  // With the limits the same run ends on link 1's rest.
+  const Outcome limited = hilsim("run --quiet --duration 60 --limits on");
+  EXPECT_EQ(limited.status, 0) << limited.err;
+  EXPECT_NE(limited.out.find("limits: link 1 on its rest: first at t = "), std::string::npos) << limited.out;
+}
+
+TEST(Cli, OutputIsLineBufferedIntoAPipe) {
+  // The header reaches a pipe before the run ends: read it while the (paced, 2 s) run goes on.
+  FILE* p = popen((std::string(HILSIM_BINARY) + " run --realtime --duration 2 --quiet 2>/dev/null").c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  char line[512];
+  ASSERT_NE(std::fgets(line, sizeof line, p), nullptr);
+  const auto read_at = std::chrono::steady_clock::now();
+  EXPECT_EQ(std::string(line).rfind("scenario default:", 0), 0u) << line;
+  while (std::fgets(line, sizeof line, p)) {
+  }
+  const double rest = std::chrono::duration<double>(std::chrono::steady_clock::now() - read_at).count();
+  pclose(p);
+  EXPECT_GT(rest, 1.0) << "the first line arrived only when the run ended";
 }
 
 }  // namespace

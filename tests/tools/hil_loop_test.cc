@@ -132,7 +132,9 @@ TEST(HilLoop, WatchdogTakesOverWhenTheSenderStopsAndTheRunContinues) {
   const std::string controller_out = controller.wait();
   ASSERT_EQ(run.status, 0) << run.err << run.out;  // the run continues to its end
   std::printf("%s%s", run.out.c_str(), controller_out.c_str());
-  EXPECT_NE(run.out.find("watchdog: 2 trip(s)"), std::string::npos) << run.out;  // before the first command, and now
+  // One before the first command, one after the last expired.
+  EXPECT_NE(run.out.find("watchdog: 2 trip(s)"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("1 before the first command, 1 after a command expired"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("active at the end"), std::string::npos) << run.out;
   // Within one hydraulic period (100 us) of the expiry, give or take this kernel's wake-up latency.
   const std::size_t at = run.out.find("took effect at most ");

@@ -122,7 +122,7 @@ r=$(has_e 'link taken down and brought up; vcan has no bit timing: bitrate not a
 check $r "libsocketcan on vcan: down/up done, bitrate and restart_ms refused, no state: $(cat /tmp/link)"
 
 # Counted, by kind: 2 commands (one command frame, one joystick frame), 1 short, 1 RTR, 2 error frames.
-r=$(has 'can: 6 frames received: 1 commands applied (0 clamped), 1 joystick; 4 ignored: 2 error frame, 1 remote (RTR), 1 wrong DLC, 0 unknown id' /tmp/run.out)
+r=$(has 'can: 6 frames received: 1 commands accepted (0 clamped), 1 joystick; 4 ignored: 2 error frame, 1 remote (RTR), 1 wrong DLC, 0 unknown id' /tmp/run.out)
 check $r "frames counted by kind (other ids and the other J1939 sender never arrived)"
 r=$(has 'can: error frames by class: bus-off 1 restarted 1; bus-off reported 1 time(s), not bus-off at the end' /tmp/run.out)
 check $r "error frames by class, bus-off ended by the restart"
@@ -251,7 +251,7 @@ kill $dump
 cat /tmp/run2.out
 [ $run_status = 0 ] && r=ok || r=no
 check $r "two actuators: hilsim run --input can --realtime exited 0 (status $run_status)"
-r=$(has 'can: 2 frames received: 1 commands applied (0 clamped), 1 joystick; 0 ignored' /tmp/run2.out)
+r=$(has 'can: 2 frames received: 1 commands accepted (0 clamped), 1 joystick; 0 ignored' /tmp/run2.out)
 check $r "two actuators: one command frame and one joystick frame received"
 
 # The recording's inputs by actuator: the command frame (sequence 1), then the joystick (2).

@@ -102,6 +102,21 @@ void HilSession::make_bridge(const sim::Equilibrium& eq, const std::vector<int>&
   }
 }
 
+const char* HilSession::watchdog_state() const {
+  if (scenario_.hil.input == hil::InputSource::kScript) return "";
+  for (int k = 0; k < actuators_; ++k) {
+    if (valves_[static_cast<std::size_t>(k)]->watchdog_active_shared()) return "on";
+  }
+  return "off";
+}
+
+std::int64_t HilSession::late_commands() const {
+  if (scenario_.hil.input == hil::InputSource::kScript) return 0;
+  std::int64_t late = 0;
+  for (int k = 0; k < actuators_; ++k) late += valves_[static_cast<std::size_t>(k)]->commands_applied_late();
+  return late;
+}
+
 const sim::ValveCommand& HilSession::valve(int k) const {
   if (k < 0 || k >= actuators_) {
     throw std::out_of_range("hil session: no valve of actuator index " + std::to_string(k) + " (the crane has " +
@@ -152,15 +167,38 @@ void HilSession::print_valve_report(int k) const {
   const hil::CommandedValve& valve = *valves_[static_cast<std::size_t>(k)];
   const std::string prefix = actuators_ == 2 ? "actuator " + std::to_string(k + 1) + ": " : "";
   const double h_us = scenario_.cosim.h_hyd * 1e6;  // hydraulic period [µs]
-  std::printf("%swatchdog: %lld trip(s) to kappa = %.8f (timeout %g s); %s at the end; the safe value took "
-              "effect at most %.1f us after a command expired (hydraulic period %.1f us)\n",
-              prefix.c_str(), static_cast<long long>(valve.watchdog_trips()), safe_kappa_[static_cast<std::size_t>(k)],
-              scenario_.hil.watchdog_timeout, valve.watchdog_active() ? "active" : "inactive",
-              static_cast<double>(valve.max_fallback_delay_ns()) / 1e3, h_us);
+  const char* at_end = valve.watchdog_active() ? "active" : "inactive";
+  const long long trips = valve.watchdog_trips(), before = valve.watchdog_trips_without_command();
+  if (trips == 0) {
+    std::printf("%swatchdog: no trip (timeout %g s); %s at the end\n", prefix.c_str(), scenario_.hil.watchdog_timeout,
+                at_end);
+  } else {
+    std::printf("%swatchdog: %lld trip(s) to kappa = %.8f (timeout %g s): %lld before the first command, %lld after "
+                "a command expired; %s at the end",
+                prefix.c_str(), trips, safe_kappa_[static_cast<std::size_t>(k)], scenario_.hil.watchdog_timeout, before,
+                trips - before, at_end);
+    // The delay is measured only when a command expired: a start-up trip has none.
+    if (trips > before) {
+      std::printf("; the safe value took effect at most %.1f us after a command expired (hydraulic period %.1f us)",
+                  static_cast<double>(valve.max_fallback_delay_ns()) / 1e3, h_us);
+    }
+    std::printf("\n");
+  }
+  print_commands_line(prefix, valve, h_us);
+}
+
+// One count of applied commands: a command is applied once, by the first micro step that uses it;
+// one the bridge accepted but a newer one replaced before any micro step read it is never applied.
+void HilSession::print_commands_line(const std::string& prefix, const hil::CommandedValve& valve, double h_us) {
+  if (valve.commands_applied() == 0) {
+    std::printf("%scommands: none applied\n", prefix.c_str());
+    return;
+  }
   // From a command's arrival at the bridge to the micro step that applied it: in micro steps,
   // the latency the controller sees on top of the bus.
   const double delay_us = static_cast<double>(valve.max_command_delay_ns()) / 1e3;
-  std::printf("%scommands: %lld applied by the valve, each at most %.1f us (%.2f hydraulic periods) after it "
+  std::printf("%scommands: %lld applied (each once, by the first micro step to use it; an accepted command "
+              "replaced before that is not applied), each at most %.1f us (%.2f hydraulic periods) after it "
               "arrived; %lld not by the first micro step after their arrival\n",
               prefix.c_str(), static_cast<long long>(valve.commands_applied()), delay_us, delay_us / h_us,
               static_cast<long long>(valve.commands_applied_late()));

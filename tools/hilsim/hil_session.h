@@ -61,6 +61,12 @@ class HilSession final {
   // After the real-time threads: stops the I/O thread, finishes the recording with the number of
   // communication points reached and the SHA-256 of the CSV written (empty: none).
   void finish(std::int64_t communication_points, const std::string& output_sha256);
+  // "on" while any actuator's watchdog applies its safe value, "off" otherwise, "" without a live
+  // input; safe to call from any thread while the run goes on.
+  const char* watchdog_state() const;
+  // Commands of every actuator not applied by the first micro step after their arrival (0 without
+  // a live input); after the real-time threads have ended.
+  std::int64_t late_commands() const;
   // The bridge's and each actuator's watchdog counters, and where the recording went.
   void print_report() const;
 
@@ -69,6 +75,7 @@ class HilSession final {
                    const std::atomic<bool>& stop);
   void make_bridge(const sim::Equilibrium& eq, const std::vector<int>& rt_cpus);
   void print_valve_report(int k) const;
+  static void print_commands_line(const std::string& prefix, const hil::CommandedValve& valve, double h_us);
 
   const config::Scenario& scenario_;
   int actuators_ = 1;

@@ -17,11 +17,39 @@
 #include "tools/hilsim/report_command.h"
 #include "tools/hilsim/run_command.h"
 #include "tools/hilsim/sweep_command.h"
+#include "hil/build_identity.h"
 #include "tools/io/input_error.h"
 
+namespace {
+
+// The commands, for naming an unknown one: CLI11 alone would only say that one is required.
+std::string command_list(const CLI::App& app) {
+  std::string list;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+    list += (list.empty() ? "" : ", ") + sub->get_name();
+  }
+  return list;
+}
+
+// argv[1] when it is neither an option nor a command of `app`, else null.
+const char* unknown_command(const CLI::App& app, int argc, char** argv) {
+  if (argc < 2 || argv[1][0] == '-') return nullptr;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+    if (sub->get_name() == argv[1]) return nullptr;
+  }
+  return argv[1];
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+  // Line by line even into a pipe or a file: a background run's log shows each line as it happens,
+  // in order with stderr (which is unbuffered), and nothing is lost when a signal ends the run.
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);
   CLI::App app{"hilsim: hardware-in-the-loop simulation of a hydraulically actuated crane"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string(hilsim::hil::build_identity()),
+                       "Print the build identity (version, commit, compiler, flags) and exit");
   app.failure_message(CLI::FailureMessage::simple);
   // Every option shows the default it starts from in --help (inherited by the subcommands, captured
   // when each option is added). Options left unset to mean "the scenario's value" show none.
@@ -48,6 +76,11 @@ int main(int argc, char** argv) {
   bench_udp.add_to(app);
   bench_rt.add_to(app);
   doctor.add_to(app);
+  if (const char* name = unknown_command(app, argc, argv)) {
+    std::fprintf(stderr, "hilsim: unknown command '%s'; the commands are: %s (hilsim --help)\n", name,
+                 command_list(app).c_str());
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

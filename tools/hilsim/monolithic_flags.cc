@@ -5,16 +5,20 @@
 namespace hilsim::tools {
 
 void MonolithicFlags::add_to(CLI::App& app, bool with_h) {
+  const sim::MonolithicSettings d;
+  char step[64];
+  std::snprintf(step, sizeof step, " [default: the scenario's; built-in %g]", d.h);
   if (with_h) {
-    app.add_option("--h", h, "Monolithic integration step h [s] (with --solver monolithic)")
+    app.add_option("--h", h, "Monolithic integration step h [s] (with --solver monolithic)" + std::string(step))
         ->check(CLI::PositiveNumber);
   }
   app.add_option("--valve-sampling", valve_sampling,
                  "Monolithic: kappa of a step at its start (step_start, the LIM reference's) or end "
-                 "(step_end, second order)")
+                 "(step_end, second order) [default: the scenario's; built-in " + config::to_string(d.valve_sampling) + "]")
       ->check(CLI::IsMember({"step_start", "step_end"}));
   app.add_option("--newton", convergence,
-                 "Monolithic Newton stop: residual (scaled residual norm) or update (update norm)")
+                 "Monolithic Newton stop: residual (scaled residual norm) or update (update norm) [default: the "
+                 "scenario's; built-in " + config::to_string(d.convergence) + "]")
       ->check(CLI::IsMember({"residual", "update"}));
 }
 

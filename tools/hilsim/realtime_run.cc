@@ -5,12 +5,16 @@
 #include <fstream>
 #include <stdexcept>
 
+#include <unistd.h>
+
 #include "hil/candump_log.h"
 #include "rt/plan_executor.h"
 #include "rt/loop_report.h"
 #include "rt/process_setup.h"
 #include "sim/analysis/limit_report.h"
 #include "tools/hilsim/hil_session.h"
+#include "tools/hilsim/realtime_verdict.h"
+#include "tools/hilsim/status_line.h"
 #include "tools/hilsim/run_command.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
@@ -50,13 +54,15 @@ class StopOnSignals final {
 class CsvSink final : public rt::PointSink {
  public:
   // `limits` watches every sample (in the writer thread, which is not real-time).
-  CsvSink(const sim::Plan& plan, std::ofstream* csv, bool keep, int actuators, sim::LimitMonitor& limits)
-      : plan_(plan), csv_(csv), keep_(keep), actuators_(actuators), limits_(limits) {}
+  CsvSink(const sim::Plan& plan, std::ofstream* csv, bool keep, int actuators, sim::LimitMonitor& limits,
+          StatusLine& status)
+      : plan_(plan), csv_(csv), keep_(keep), actuators_(actuators), limits_(limits), status_(status) {}
   void on_point(std::int64_t n, std::span<const sim::ProbeValues> probes) override {
     const sim::CraneSample s = plan_.assembly().sample(n, probes);
     if (csv_) io::write_trajectory_row(*csv_, s, actuators_);
     if (keep_) samples.push_back(s);
     limits_.observe(s);
+    status_.on_sample(s);
     last_t = s.t;
   }
   std::vector<sim::CraneSample> samples;
@@ -68,6 +74,7 @@ class CsvSink final : public rt::PointSink {
   bool keep_;
   int actuators_;
   sim::LimitMonitor& limits_;
+  StatusLine& status_;
 };
 
 std::string describe(const rt::ThreadConfig& t) {
@@ -103,15 +110,26 @@ void print_task(const rt::TaskReport& task, bool paced) {
   }
 }
 
-void print_report(const config::Scenario& s, const rt::ExecutorResult& r) {
+// The figures the verdict weighs: what was refused, and every deadline the run then missed.
+RealtimeFigures realtime_figures(const rt::ExecutorResult& r, const HilSession* session) {
+  RealtimeFigures f;
+  f.paced = r.paced;
+  f.not_granted = r.not_real_time;
+  for (const rt::TaskReport& task : r.tasks) {
+    f.overruns += task.loop->overruns;
+    f.overrun_episodes += task.loop->overrun_episodes;
+    f.exchange_waits += task.exchange_waits;
+  }
+  if (session) f.late_commands = session->late_commands();
+  return f;
+}
+
+void print_report(const config::Scenario& s, const rt::ExecutorResult& r, const HilSession* session) {
   std::printf("%s: %zu threads, one per subsystem, overrun policy %s\n",
               r.paced ? "real-time run, paced at wall-clock time" : "threaded run, unpaced (as fast as possible)",
               r.tasks.size(), rt::to_string(s.rt.overrun_policy));
-  if (r.not_real_time.empty()) {
-    std::printf("real time: yes (memory locked; every thread SCHED_FIFO and pinned as configured)\n");
-  } else {
-    std::printf("real time: NO\n");
-    for (const std::string& reason : r.not_real_time) std::printf("  - %s\n", reason.c_str());
+  for (const std::string& line : realtime_verdict(realtime_figures(r, session))) {
+    std::printf("%s\n", line.c_str());
   }
   for (const rt::TaskReport& task : r.tasks) print_task(task, r.paced);
 }
@@ -179,7 +197,9 @@ int run_in_threads(const config::Scenario& s, const RunInputs& in,
     io::write_trajectory_header(csv, s.crane.actuators);
   }
   sim::LimitMonitor limits(s.crane, s.hydraulics, in.equilibrium, s.cosim);
-  CsvSink sink(plan, s.out ? &csv : nullptr, reference.has_value(), s.crane.actuators, limits);
+  StatusLine status(flags.paced && !flags.quiet && isatty(STDERR_FILENO), s.crane.actuators,
+                    [&session]() { return session ? session->watchdog_state() : ""; });
+  CsvSink sink(plan, s.out ? &csv : nullptr, reference.has_value(), s.crane.actuators, limits, status);
   rt::ExecutorOptions options;
   options.pacing = flags.paced ? rt::Pacing::kWallClock : rt::Pacing::kUnpaced;
   options.settings = s.rt;
@@ -197,7 +217,9 @@ int run_in_threads(const config::Scenario& s, const RunInputs& in,
     }
     rt::PlanExecutor executor(plan, options);
     if (session) session->count_overruns_of(executor.loops());
+    status.count_overruns_of(executor.loops());
     r = executor.run(sink, g_stop);
+    status.finish();
   }
   if (r.refused) {
     if (session) session->finish(0, "");
@@ -206,7 +228,7 @@ int run_in_threads(const config::Scenario& s, const RunInputs& in,
     return 2;
   }
   for (const std::string& note : process.notes()) std::printf("note: %s\n", note.c_str());
-  print_report(s, r);
+  print_report(s, r, session.get());
   std::printf("simulated %.6g s in %.3f s wall (real-time factor %.2f); %lld rows%s\n", sink.last_t, r.wall_seconds,
               r.wall_seconds > 0 ? sink.last_t / r.wall_seconds : 0.0, static_cast<long long>(r.writer.rows),
               r.writer.unpaired ? (", " + std::to_string(r.writer.unpaired) + " unpaired records").c_str() : "");

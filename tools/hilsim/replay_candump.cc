@@ -68,6 +68,9 @@ int ReplayCommand::execute_candump() const {
   flags.duration = duration;
   config::Scenario s = flags.resolve();
   s.out = out;
+  // The log comes from a live CAN run: its defaults (limits on, no implied reference) hold here too.
+  s.hil.input = hil::InputSource::kCan;
+  config::apply_live_input_defaults(s);
   const sim::Equilibrium eq = prepare_run(s).equilibrium;
 
   const std::vector<hil::CandumpRecord> records = read_candump_file(*candump);

@@ -24,7 +24,7 @@ void RunCommand::add_to(CLI::App& parent) {
                   "Write the trajectory CSV here: t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2, then with 2 actuators "
                   "s2,s2dot,p1_2,p2_2,fh_2,kappa_2, then dE,Ebal (co-simulation) or violC,newton_iterations "
                   "(--solver monolithic)");
-  cmd->add_flag("--quiet", quiet, "Print only the figures, no progress");
+  cmd->add_flag("--quiet", quiet, "Print only the figures: no progress, no live status line");
   auto* rt = cmd->add_flag("--realtime", realtime,
                            "Run in real-time threads ([rt] section) paced at wall-clock time");
   auto* th = cmd->add_flag("--threads", threads, "Run in the same threads and exchange, unpaced (as fast as possible)");
@@ -81,11 +81,12 @@ namespace {
 
 void print_header(const config::Scenario& s, const sim::Equilibrium& eq) {
   const double h_mech = s.cosim.h_mech > 0.0 ? s.cosim.h_mech : s.cosim.H;
-  std::printf("scenario %s: manoeuvre %s, %d actuator(s), %s, H = %g s, h_M = %g s (%s), h_H = %g s (%s), %g s\n",
-              s.name.c_str(), config::describe(s.manoeuvre).c_str(), s.crane.actuators,
+  std::printf("scenario %s: %s, %d actuator(s), %s, H = %g s, h_M = %g s (%s), h_H = %g s (%s), %g s%s\n",
+              s.name.c_str(), config::describe_input(s).c_str(), s.crane.actuators,
               config::describe(s.cosim).c_str(), s.cosim.H, h_mech,
               std::string(sim::to_string(s.cosim.mechanics)).c_str(), s.cosim.h_hyd,
-              std::string(sim::to_string(s.cosim.hydraulics_integrator)).c_str(), s.cosim.duration);
+              std::string(sim::to_string(s.cosim.hydraulics_integrator)).c_str(), s.cosim.duration,
+              s.cosim.limits.enabled ? ", machine limits on" : "");
   std::printf("equilibrium: f_h = %.4f N, s1 = %.7f m, p1 = %.7f MPa, p2 = %.7f MPa, kappa0 = %.8f"
               " (%d Newton iterations)\n",
               eq.f_h, eq.s, eq.p[0] / 1e6, eq.p[1] / 1e6, eq.kappa, eq.iterations);
@@ -125,7 +126,7 @@ int RunCommand::execute() const {
     s.hil.input = *input == "udp"   ? hil::InputSource::kUdp
                   : *input == "can" ? hil::InputSource::kCan
                                     : hil::InputSource::kScript;
-    config::resolve_limits(s);
+    config::apply_live_input_defaults(s);
     config::validate(s);
   }
   if (solver) s.solver = config::parse_solver(*solver, "--solver");
@@ -159,7 +160,7 @@ int RunCommand::execute() const {
   const RunInputs in = prepare_run(s);
   const std::optional<sim::ReferenceCurve> reference = load_reference(s);
   print_header(s, in.equilibrium);
-  if (realtime || threads) return run_in_threads(s, in, reference, RealtimeFlags{realtime, require_rt, record});
+  if (realtime || threads) return run_in_threads(s, in, reference, RealtimeFlags{realtime, require_rt, record, quiet});
 
   std::ofstream csv;
   if (s.out) {

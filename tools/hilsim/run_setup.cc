@@ -1,42 +1,62 @@
 #include "tools/hilsim/run_setup.h"
 
+#include <cstdio>
+
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
 
 namespace hilsim::tools {
 
+namespace {
+
+// What an unset flag leaves: the scenario's value, which without a scenario file is the built-in one.
+std::string by_default(const std::string& builtin) { return " [default: the scenario's; built-in " + builtin + "]"; }
+
+std::string number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+}  // namespace
+
 void ScenarioFlags::add_to(CLI::App& app) {
+  const config::Scenario d = config::default_scenario();
   app.add_option("scenario", scenario_path, "Scenario file (TOML); without it the built-in default")
       ->check(CLI::ExistingFile);
-  app.add_option("--manoeuvre", manoeuvre, "M1, M2 or a κ(t) CSV file (columns t, kappa)");
+  app.add_option("--manoeuvre", manoeuvre, "M1, M2 or a κ(t) CSV file (columns t, kappa)" + by_default(config::describe(d.manoeuvre)));
   app.add_option("--coupling", coupling,
-                 "fs (force-displacement), ps (pressure-displacement) or rim (reduced interface model)")
+                 "fs (force-displacement), ps (pressure-displacement) or rim (reduced interface model)" +
+                     by_default(std::string(sim::to_string(d.cosim.coupling))))
       ->check(CLI::IsMember({"fs", "ps", "rim"}));
-  app.add_option("--scheme", scheme, "jacobi, gauss-seidel-mech-first or gauss-seidel-hyd-first")
+  app.add_option("--scheme", scheme, "jacobi, gauss-seidel-mech-first or gauss-seidel-hyd-first" + by_default("jacobi"))
       ->check(CLI::IsMember({"jacobi", "gauss-seidel-mech-first", "gauss-seidel-hyd-first"}));
-  app.add_option("--extrapolation", extrapolation, "Input extrapolation: zoh, linear or quadratic")
+  app.add_option("--extrapolation", extrapolation, "Input extrapolation: zoh, linear or quadratic" +
+                     by_default(std::string(sim::to_string(d.cosim.extrapolation))))
       ->check(CLI::IsMember({"zoh", "linear", "quadratic"}));
-  app.add_option("--rim-force", rim_force, "RIM coupling: force returned to the mechanics, end or average")
+  app.add_option("--rim-force", rim_force, "RIM coupling: force returned to the mechanics, end or average" + by_default("average"))
       ->check(CLI::IsMember({"end", "average"}));
-  app.add_option("--actuators", actuators, "1 or 2 hydraulic actuators (the second per seed 004 §4.1.1)")
+  app.add_option("--actuators", actuators, "1 or 2 hydraulic actuators (the second per seed 004 §4.1.1)" +
+                     by_default(std::to_string(d.crane.actuators)))
       ->check(CLI::IsMember({1, 2}));
-  app.add_option("--H", H, "Macro (communication) step H [s]; the mechanics step equals H")
+  app.add_option("--H", H, "Macro (communication) step H [s]; the mechanics step equals H" + by_default(number(d.cosim.H)))
       ->check(CLI::PositiveNumber);
-  app.add_option("--hH", h_hyd, "Hydraulic step h_H [s]; H must be a whole multiple of it")
+  app.add_option("--hH", h_hyd, "Hydraulic step h_H [s]; H must be a whole multiple of it" + by_default(number(d.cosim.h_hyd)))
       ->check(CLI::PositiveNumber);
-  app.add_option("--duration", duration, "Simulated time [s]")->check(CLI::PositiveNumber);
+  app.add_option("--duration", duration, "Simulated time [s]" + by_default(number(d.cosim.duration)))->check(CLI::PositiveNumber);
   app.add_option("--hydraulics-integrator", hydraulics_integrator,
-                 "Integrator of the hydraulic subsystem: euler (default), rk4 or trapezoidal")
+                 "Integrator of the hydraulic subsystem: euler, rk4 or trapezoidal" + by_default("euler"))
       ->check(CLI::IsMember({"euler", "rk4", "trapezoidal"}));
   app.add_option("--mechanics", mechanics,
-                 "Mechanics formulation: independent (default), ali1 or ali3p (dependent coordinates)")
+                 "Mechanics formulation: independent, ali1 or ali3p (dependent coordinates)" + by_default("independent"))
       ->check(CLI::IsMember({"independent", "ali1", "ali3p"}));
   app.add_option("--limits", limits,
                  "The machine's end stops, cavitation and relief valves ([limits]): on or off "
                  "(default: the scenario's, else on with a live input and off with a script)")
       ->check(CLI::IsMember({"on", "off"}));
   app.add_option("--reference", reference,
-                 "Reference CSV to compare with (LIM format or a hilsim output); 'none' for none");
+                 "Reference CSV to compare with (LIM format or a hilsim output); 'none' for none [default: the "
+                 "scenario's; built-in: the LIM reference for M1 with a script, none with a live input]");
 }
 
 config::Scenario ScenarioFlags::resolve() const {
@@ -46,7 +66,11 @@ config::Scenario ScenarioFlags::resolve() const {
     s.manoeuvre = config::parse_manoeuvre(*manoeuvre);
     if (!reference) {
       s.reference.reset();
-      if (s.manoeuvre.kind == config::ManoeuvreKind::kM1) s.reference = config::lim_m1_reference_path();
+      s.reference_implied = false;
+      if (s.manoeuvre.kind == config::ManoeuvreKind::kM1) {
+        s.reference = config::lim_m1_reference_path();
+        s.reference_implied = true;
+      }
     }
   }
   if (coupling) s.cosim.coupling = config::parse_coupling(*coupling, "--coupling");
@@ -66,6 +90,7 @@ config::Scenario ScenarioFlags::resolve() const {
     s.cosim.hydraulics_integrator = config::parse_hydraulic_integrator(*hydraulics_integrator, "--hydraulics-integrator");
   }
   if (reference) {
+    s.reference_implied = false;
     if (*reference == "none") {
       s.reference.reset();
     } else {
@@ -73,7 +98,7 @@ config::Scenario ScenarioFlags::resolve() const {
     }
   }
   if (limits) s.limits_setting = *limits == "on";
-  config::resolve_limits(s);
+  config::apply_live_input_defaults(s);
   config::validate(s);
   return s;
 }

@@ -40,6 +40,7 @@ std::string lim_m1_reference_path() {
 Scenario default_scenario() {
   Scenario s;
   s.reference = lim_m1_reference_path();
+  s.reference_implied = true;
   return s;
 }
 
@@ -402,6 +403,27 @@ Scenario load_from_table(const toml::table& root, const std::string& path, const
 
 void resolve_limits(Scenario& s) {
   s.cosim.limits.enabled = s.limits_setting.value_or(s.hil.input != hil::InputSource::kScript);
+}
+
+void apply_live_input_defaults(Scenario& s) {
+  resolve_limits(s);
+  if (s.hil.input != hil::InputSource::kScript && s.reference_implied) {
+    s.reference.reset();
+    s.reference_implied = false;
+  }
+}
+
+std::string describe_input(const Scenario& s) {
+  switch (s.hil.input) {
+    case hil::InputSource::kScript:
+      return "manoeuvre " + describe(s.manoeuvre);
+    case hil::InputSource::kUdp:
+      return "input UDP from " + (s.udp.peer.empty() ? std::string("any address") : s.udp.peer) + " on " +
+             s.udp.listen;
+    case hil::InputSource::kCan:
+      return "input CAN on " + s.can.interface;
+  }
+  return "?";
 }
 
 void validate(const Scenario& s) {

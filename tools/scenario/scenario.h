@@ -37,6 +37,9 @@ struct Scenario {
   Solver solver = Solver::kCosim;
   sim::MonolithicSettings monolithic;     // its duration is cosim.duration ([run] duration)
   std::optional<std::string> reference;   // reference curve to compare with, resolved path
+  // The reference was not asked for but implied (the built-in default's, or M1's on changing the
+  // manoeuvre): a run with a live input, which does not follow the manoeuvre, drops it.
+  bool reference_implied = false;
   std::optional<std::string> out;         // trajectory CSV to write, resolved path
   rt::RtSettings rt;                      // [rt]: threads of `hilsim run --realtime/--threads`
   hil::HilSettings hil;                   // [hil]: the valve command's source, the watchdog
@@ -49,6 +52,14 @@ struct Scenario {
 
 // Sets cosim.limits.enabled from limits_setting and the input; call after changing either.
 void resolve_limits(Scenario& scenario);
+
+// After the input changed to a live one (or for a replay of a live run's log): the limits' default
+// follows (resolve_limits) and an implied reference is dropped.
+void apply_live_input_defaults(Scenario& scenario);
+
+// The header's account of where κ comes from: "manoeuvre M1", "input UDP from 127.0.0.1 on
+// 0.0.0.0:47800", "input CAN on can0".
+std::string describe_input(const Scenario& scenario);
 
 // The directory holding the shipped data (config/): $HILSIM_DATA_DIR if set, else the source tree's.
 std::string data_dir();
