@@ -131,6 +131,7 @@ const char* kind_name(LimitKind kind) {
     case LimitKind::kNegativePressure: return "pressure below zero (absolute)";
     case LimitKind::kBelowBase: return "link 1 below its base";
     case LimitKind::kUnstableStep: return "hydraulic step beyond its stability limit";
+    case LimitKind::kCouplingError: return "coupling error energy beyond 1 kJ";
   }
   return "?";
 }
@@ -146,11 +147,14 @@ std::string extreme_text(const LimitEvent& e) {
     case LimitKind::kJointStop:
     case LimitKind::kBelowBase: std::snprintf(buf, sizeof buf, "theta1 = %.4f rad", e.extreme); break;
     case LimitKind::kUnstableStep: std::snprintf(buf, sizeof buf, "h_H |dp'/dp| = %.3g", e.extreme); break;
+    case LimitKind::kCouplingError: std::snprintf(buf, sizeof buf, "|dE| = %.3g J", e.extreme); break;
   }
   return buf;
 }
 
 }  // namespace
+
+bool is_numerical(LimitKind kind) { return kind == LimitKind::kUnstableStep || kind == LimitKind::kCouplingError; }
 
 bool is_non_physical(LimitKind kind) {
   return kind == LimitKind::kBeyondCylinder || kind == LimitKind::kNegativePressure || kind == LimitKind::kBelowBase;
@@ -175,6 +179,7 @@ LimitMonitor::~LimitMonitor() = default;
 
 void LimitMonitor::observe(const CraneSample& x) {
   for (int k = 0; k < actuators_; ++k) observe_actuator(*log_, x, k, hyd_, s0_[k], settings_);
+  log_->observe(LimitKind::kCouplingError, "", std::abs(x.dE) > kCouplingErrorLimit, x.t, std::abs(x.dE), kHigher);
   if (settings_.limits.enabled) {
     log_->observe(LimitKind::kJointStop, "", x.theta1 <= settings_.limits.joint_stop.theta1_min, x.t, x.theta1,
                   kLower);
@@ -201,18 +206,25 @@ std::string divergence_cause(const std::vector<LimitEvent>& events) {
              "; a chamber stiffens as it shortens: use hydraulics_integrator = \"trapezoidal\" (A-stable) or a "
              "smaller h_H";
     }
+    if (e.kind == LimitKind::kCouplingError) {
+      return "the coupling monitor showed the macro step too large first: " + describe(e) +
+             "; reduce H (or couple through the RIM, which is stable to far larger H)";
+    }
     if (is_non_physical(e.kind)) {
       return "the machine had left its physical limits first: " + describe(e) +
              "; model them with [limits] enabled = true (or --limits on)";
     }
   }
-  return "no limit was reached first: the coupling is unstable at this step; reduce H or h_H";
+  return "no limit was reached and the coupling monitor showed nothing first; reduce H or h_H";
 }
 
 std::vector<std::string> limit_report_lines(const std::vector<LimitEvent>& events, const MachineLimits& limits) {
   std::vector<std::string> lines;
   for (const LimitEvent& e : events) {
-    lines.push_back(std::string(is_non_physical(e.kind) ? "limits: not modelled, but left: " : "limits: ") + describe(e));
+    const char* prefix = is_non_physical(e.kind) ? "limits: not modelled, but left: "
+                         : is_numerical(e.kind)  ? "numerics: "
+                                                 : "limits: ";
+    lines.push_back(prefix + describe(e));
   }
   if (lines.empty() && limits.enabled) lines.push_back("limits: none reached");
   return lines;

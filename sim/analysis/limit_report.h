@@ -5,7 +5,8 @@
 //     cylinder, an absolute pressure below zero, link 1 below the line of its base);
 //   - either way: where an explicit hydraulic integrator's step was beyond its stability limit,
 //     h_H |∂ṗ_i/∂p_i| > 2 for forward Euler (2.785 for RK4) — the chamber stiffens as it shortens,
-//     so a step that is stable at mid-stroke is not near the ends.
+//     so a step that is stable at mid-stroke is not near the ends — and where the coupling
+//     monitor's error energy shows the macro step too large for the coupling.
 // It reads the samples after the run (one per communication point), so it costs the run nothing and
 // can miss an excursion shorter than a macro step.
 #pragma once
@@ -28,7 +29,13 @@ enum class LimitKind {
   kNegativePressure,  // limits off: an absolute pressure below zero
   kBelowBase,         // limits off: link 1 below its base's line (θ1 < 0)
   kUnstableStep,      // an explicit hydraulic step beyond its stability limit
+  kCouplingError,     // the coupling monitor's error energy |δE| beyond kCouplingErrorLimit
 };
+
+// |δE| [J] beyond which the coupling monitor (seed 001 eqs. 19–24) says the macro step is too large
+// for the coupling: the benchmark's stable runs stay within 20 J over 10 s (f-s, H = 10 ms: 11.5 J),
+// its unstable ones pass 10 kJ (f-s, H = 14 ms: 16 kJ).
+inline constexpr double kCouplingErrorLimit = 1e3;
 
 struct LimitEvent {
   LimitKind kind;
@@ -40,6 +47,8 @@ struct LimitEvent {
 
 // True for the kinds that mean the model left what the machine can do (limits off).
 bool is_non_physical(LimitKind kind);
+// True for the kinds that say the numerics, not the machine, went wrong.
+bool is_numerical(LimitKind kind);
 
 // One line, e.g. "end stop of actuator 1, extended (s = 0.7112 m): first at t = 4.95 s, 1 episode".
 std::string describe(const LimitEvent& event);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "hil/default_messages.h"
+#include "sim/analysis/limit_report.h"
 #include "sim/cosim/crane_cosimulation.h"
 #include "tools/hilsim/candump_file.h"
 #include "tools/hilsim/candump_kappa.h"
@@ -120,8 +121,11 @@ int ReplayCommand::execute_candump() const {
   if (const std::optional<sim::ReferenceCurve> reference = load_reference(s)) {
     print_deviation(s, *reference, result.samples);
   }
+  const std::vector<sim::LimitEvent> events = sim::find_limit_events(result.samples, s.crane, s.hydraulics, eq, s.cosim);
+  for (const std::string& line : sim::limit_report_lines(events, s.cosim.limits)) std::printf("%s\n", line.c_str());
   if (result.diverged) {
-    std::fprintf(stderr, "hilsim replay: the run diverged after t = %.6g s\n", result.samples.back().t);
+    std::fprintf(stderr, "hilsim replay: the run diverged after t = %.6g s (a state is not finite): %s\n",
+                 result.samples.back().t, sim::divergence_cause(events).c_str());
     return 3;
   }
   return 0;

@@ -1,0 +1,98 @@
+// The limit report read from samples: episodes, extremes, the kinds with the limits on and off, the
+// coupling monitor's verdict, and the cause a diverged run is given.
+#include "sim/analysis/limit_report.h"
+
+#include <gtest/gtest.h>
+
+#include "sim/model/equilibrium.h"
+
+namespace hilsim::sim {
+namespace {
+
+struct Fixture {
+  CraneParameters crane;
+  HydraulicParameters hyd;
+  Equilibrium eq = solve_equilibrium(crane, hyd);
+  CraneSample rest() const {
+    CraneSample x;
+    x.s1 = eq.s;
+    x.p1 = eq.p[0];
+    x.p2 = eq.p[1];
+    x.kappa = eq.kappa;
+    x.theta1 = eq.q[0];
+    return x;
+  }
+};
+
+TEST(LimitReport, CountsEpisodesAndKeepsTheExtreme) {
+  const Fixture f;
+  CosimSettings s;
+  s.limits.enabled = true;
+  s.hydraulics_integrator = HydraulicIntegrator::kTrapezoidal;  // no step limit near the stroke's end
+  std::vector<CraneSample> samples;
+  const double stroke_max = f.eq.s + 0.5 * f.hyd.l - s.limits.end_stops.dead_length;
+  for (int n = 0; n < 10; ++n) {
+    CraneSample x = f.rest();
+    x.t = n * 1e-3;
+    if (n == 2 || n == 3 || n == 7) x.s1 = stroke_max + 1e-4 * n;  // two episodes: 2–3 and 7
+    samples.push_back(x);
+  }
+  const std::vector<LimitEvent> events = find_limit_events(samples, f.crane, f.hyd, f.eq, s);
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0].kind, LimitKind::kEndStop);
+  EXPECT_EQ(events[0].where, "actuator 1, extended");
+  EXPECT_EQ(events[0].episodes, 2);
+  EXPECT_DOUBLE_EQ(events[0].first_t, 2e-3);
+  EXPECT_DOUBLE_EQ(events[0].extreme, stroke_max + 7e-4);
+  EXPECT_EQ(limit_report_lines(events, s.limits)[0].rfind("limits: end stop (actuator 1, extended): first at t = 0.002 s, "
+                                                          "2 episodes",
+                                                          0),
+            0u);
+  EXPECT_EQ(limit_report_lines({}, s.limits), std::vector<std::string>{"limits: none reached"});
+  EXPECT_TRUE(limit_report_lines({}, MachineLimits{}).empty());
+}
+
+TEST(LimitReport, WithoutLimitsTheFirstImpossibleStateNamesTheCause) {
+  const Fixture f;
+  const CosimSettings s;  // limits off
+  std::vector<CraneSample> samples(3, f.rest());
+  samples[1].t = 1.0;
+  samples[1].p2 = -2e5;  // a tension
+  samples[2].t = 2.0;
+  samples[2].theta1 = -0.1;
+  const std::vector<LimitEvent> events = find_limit_events(samples, f.crane, f.hyd, f.eq, s);
+  ASSERT_EQ(events.size(), 2u);
+  EXPECT_EQ(events[0].kind, LimitKind::kNegativePressure);
+  EXPECT_EQ(events[1].kind, LimitKind::kBelowBase);
+  const std::string cause = divergence_cause(events);
+  EXPECT_NE(cause.find("left its physical limits first: pressure below zero (absolute) (actuator 1, chamber 2)"),
+            std::string::npos)
+      << cause;
+  EXPECT_NE(cause.find("--limits on"), std::string::npos) << cause;
+}
+
+TEST(LimitReport, TheCouplingMonitorAndTheHydraulicStepAreNumericalCauses) {
+  const Fixture f;
+  CosimSettings s;
+  std::vector<CraneSample> samples(2, f.rest());
+  samples[1].t = 0.5;
+  samples[1].dE = -2e3;
+  std::vector<LimitEvent> events = find_limit_events(samples, f.crane, f.hyd, f.eq, s);
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0].kind, LimitKind::kCouplingError);
+  EXPECT_NE(divergence_cause(events).find("reduce H"), std::string::npos);
+  // A chamber 1 cm short at forward Euler's h_H = 0.2 ms is far beyond its stability limit; the
+  // trapezoidal rule has none.
+  samples[1].dE = 0.0;
+  samples[1].s1 = f.eq.s + 0.5 * f.hyd.l - 0.01;
+  events = find_limit_events(samples, f.crane, f.hyd, f.eq, s);
+  ASSERT_FALSE(events.empty());
+  EXPECT_EQ(events[0].kind, LimitKind::kUnstableStep);
+  EXPECT_NE(divergence_cause(events).find("trapezoidal"), std::string::npos);
+  s.hydraulics_integrator = HydraulicIntegrator::kTrapezoidal;
+  EXPECT_TRUE(find_limit_events(samples, f.crane, f.hyd, f.eq, s).empty());
+  EXPECT_NE(divergence_cause({}).find("reduce H or h_H"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace hilsim::sim
