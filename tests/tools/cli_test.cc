@@ -279,3 +279,25 @@ TEST(Cli, OutputIsLineBufferedIntoAPipe) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Cli, APacedRunOnATerminalShowsALiveStatusLine) {
+  // script(1) gives the run a terminal; the line is rewritten in place (\r) once a second.
+  const std::string cmd = "script -qec '" + std::string(HILSIM_BINARY) +
+                          " run --realtime --duration 2.5 --reference none' /dev/null";
+  FILE* p = popen(cmd.c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  std::string out;
+  char buf[512];
+  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+  ASSERT_EQ(pclose(p), 0) << out;
+  EXPECT_NE(out.find("\r\033[K  t = 1.0 s  real-time factor "), std::string::npos) << out;
+  EXPECT_NE(out.find("overruns "), std::string::npos) << out;
+  EXPECT_NE(out.find("kappa 0.4543"), std::string::npos) << out;
+  // Not on a pipe, nor with --quiet.
+  const Outcome piped = hilsim("run --realtime --duration 1.5 --reference none");
+  EXPECT_EQ(piped.err.find("real-time factor"), std::string::npos) << piped.err;
+}
+
+}  // namespace
