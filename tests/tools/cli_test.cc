@@ -301,3 +301,22 @@ TEST(Cli, APacedRunOnATerminalShowsALiveStatusLine) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Cli, TheShippedHilScenariosRunTheirRecipesManoeuvreToTheEnd) {
+  // Their recipes drive M1 for the whole run (hil_udp_controller: `controller --manoeuvre M1`, 60 s),
+  // which without the machine's limits diverged at 15.39 s. Offline, the same manoeuvre as a script:
+  // the physics the live run integrates (tools/hil_loop_test.cc runs the live loop itself).
+  for (const char* name : {"hil_udp_controller", "hil_can_controller", "hil_can_joystick"}) {
+    SCOPED_TRACE(name);
+    const std::string file = std::string(HILSIM_SOURCE_DIR) + "/config/scenarios/" + name + ".toml";
+    const Outcome o = hilsim("run " + file + " --input script --manoeuvre M1 --reference none --quiet");
+    EXPECT_EQ(o.status, 0) << o.err << o.out;
+    EXPECT_NE(o.out.find("machine limits on"), std::string::npos) << o.out;
+    EXPECT_NE(o.out.find("limits: link 1 on its rest"), std::string::npos) << o.out;
+    EXPECT_EQ(o.out.find("numerics:"), std::string::npos) << o.out;
+  }
+}
+
+}  // namespace
