@@ -8,13 +8,14 @@
 #include <vector>
 
 #include "sim/analysis/trajectory.h"
+#include "sim/hydraulics/cylinder.h"
 
 namespace hilsim::sim {
 
 struct StabilityCriterion {
   double max_s1_deviation = 0.05;  // [m]
-  double min_pressure = 0.0;       // [Pa], exclusive
-  double max_pressure = 20e6;      // [Pa], exclusive
+  double min_pressure = kMinPhysicalPressure;  // [Pa], exclusive
+  double max_pressure = kMaxPhysicalPressure;  // [Pa], exclusive
 };
 
 struct StabilityVerdict {

@@ -13,7 +13,7 @@ namespace hilsim::sim {
 
 struct RunResult {
   std::vector<CraneSample> samples;  // one per communication point, t_0 included
-  bool diverged = false;             // a state became non-finite; samples stop before it
+  bool diverged = false;             // a state became non-finite or non-physical; samples stop before it
 };
 
 // Probes every subsystem of `plan` at communication point n into `probes` (one per subsystem) and

@@ -55,7 +55,8 @@ class HydraulicsSubsystem final : public Subsystem, public ActuatorSensors {
   void end_macro_step(std::int64_t n) override;
   void do_step(std::int64_t n) override { compose_macro_step(*this, n); }
   void get_outputs(std::span<double> y) const override;
-  bool healthy() const override { return p_.allFinite(); }
+  // Finite and physical (pressures_physical, cylinder.h).
+  bool healthy() const override { return pressures_physical(p_); }
   const std::vector<std::string>& probe_names() const override { return probes_; }
   void probe(std::int64_t n, std::span<double> out) const override;
 

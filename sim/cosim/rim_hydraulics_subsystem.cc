@@ -140,7 +140,7 @@ void RimHydraulicsSubsystem::get_outputs(std::span<double> y) const {
 
 bool RimHydraulicsSubsystem::healthy() const {
   for (int k = 0; k < n_; ++k) {
-    if (!p_[k].allFinite()) return false;
+    if (!pressures_physical(p_[k])) return false;
   }
   return s_.allFinite() && s_dot_.allFinite();
 }

@@ -50,7 +50,8 @@ class Subsystem {
 
   // Outputs at the current communication point; size = output_names().size().
   virtual void get_outputs(std::span<double> y) const = 0;
-  // True while every state is a finite number.
+  // True while every state is a finite number and, for a hydraulic subsystem, its pressures are
+  // physical (pressures_physical, sim/hydraulics/cylinder.h): false stops the run as diverged.
   virtual bool healthy() const = 0;
 
   // What the sample of a communication point takes from this subsystem (its state, its side of the

@@ -43,6 +43,17 @@ PressureRateJacobian pressure_rate_jacobian(const HydraulicParameters& par, doub
                                             const Eigen::Vector2d& p, double s, double s_dot,
                                             double kappa);
 
+// The pressures a chamber of this machine can hold [Pa]: above zero (absolute; below it the oil
+// would carry a tension) and below 20 MPa (2.6 times the supply: only a numerical blow-up gets
+// there, the relief valves of machine_limits.h open at 10 MPa). A state outside them is not the
+// machine's: every run (offline, threads, HIL) and the stability sweep call it diverged.
+inline constexpr double kMinPhysicalPressure = 0.0;   // [Pa], exclusive
+inline constexpr double kMaxPhysicalPressure = 20e6;  // [Pa], exclusive
+inline bool pressures_physical(const Eigen::Vector2d& p) {
+  return p[0] > kMinPhysicalPressure && p[0] < kMaxPhysicalPressure && p[1] > kMinPhysicalPressure &&
+         p[1] < kMaxPhysicalPressure;  // false for NaN too
+}
+
 // Actuator force f_h = (p2 − p1) a_p − c ṡ [N] of eq. (8); positive extends the actuator.
 double actuator_force(const HydraulicParameters& par, const Eigen::Vector2d& p, double s_dot);
 

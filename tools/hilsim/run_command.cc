@@ -191,7 +191,7 @@ int RunCommand::execute() const {
       sim::find_limit_events(result.samples, s.crane, s.hydraulics, in.equilibrium, s.cosim);
   for (const std::string& line : sim::limit_report_lines(events, s.cosim.limits)) std::printf("%s\n", line.c_str());
   if (result.diverged) {
-    std::fprintf(stderr, "hilsim run: the co-simulation diverged after t = %.6g s (a state is not finite): %s\n",
+    std::fprintf(stderr, "hilsim run: the co-simulation diverged after t = %.6g s (a state left the physical bounds: not finite, or a pressure outside (0, 20 MPa)): %s\n",
                  simulated, sim::divergence_cause(events).c_str());
     return 3;
   }
