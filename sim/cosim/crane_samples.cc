@@ -14,21 +14,35 @@ CraneSampleAssembly::At CraneSampleAssembly::locate(const std::vector<Subsystem*
     if (subsystems[i]->name() != name.first) continue;
     const std::vector<std::string>& probes = subsystems[i]->probe_names();
     const auto it = std::find(probes.begin(), probes.end(), name.second);
-    if (it != probes.end()) return At{i, static_cast<std::size_t>(it - probes.begin())};
+    if (it == probes.end()) continue;
+    return At{static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(it - probes.begin())};
   }
   throw std::invalid_argument("co-simulation: no probe '" + name.second + "' on a subsystem " + name.first);
+}
+
+CraneSampleAssembly::Places CraneSampleAssembly::locate_all(const std::vector<Subsystem*>& subsystems,
+                                                           const std::vector<ProbeName>& names) {
+  if (names.size() > kMaxActuators) {
+    throw std::invalid_argument("co-simulation: the crane's samples take at most " +
+                                std::to_string(kMaxActuators) + " actuators");
+  }
+  Places places;
+  for (const ProbeName& n : names) places.at[places.size++] = locate(subsystems, n);
+  return places;
 }
 
 CraneSampleAssembly::CraneSampleAssembly(const CraneParameters& crane, const HydraulicParameters& hyd, double H,
                                          double E0, const std::vector<Subsystem*>& subsystems,
                                          const CraneProbeNames& names)
     : crane_(crane), hyd_(hyd), H_(H), E0_(E0) {
-  for (const std::string& p : mechanics_probe_names()) mechanics_.push_back(locate(subsystems, {names.mechanics, p}));
-  for (const ProbeName& n : names.p1) p1_.push_back(locate(subsystems, n));
-  for (const ProbeName& n : names.p2) p2_.push_back(locate(subsystems, n));
-  for (const ProbeName& n : names.kappa) kappa_.push_back(locate(subsystems, n));
-  for (const ProbeName& n : names.E_H) E_H_.push_back(locate(subsystems, n));
-  if (p1_.empty() || p1_.size() != p2_.size() || p1_.size() != kappa_.size() || E_H_.empty()) {
+  for (std::size_t i = 0; i < mechanics_.size(); ++i) {
+    mechanics_[i] = locate(subsystems, {names.mechanics, mechanics_probe_names()[i]});
+  }
+  p1_ = locate_all(subsystems, names.p1);
+  p2_ = locate_all(subsystems, names.p2);
+  kappa_ = locate_all(subsystems, names.kappa);
+  E_H_ = locate_all(subsystems, names.E_H);
+  if (p1_.size == 0 || p1_.size != p2_.size || p1_.size != kappa_.size || E_H_.size == 0) {
     throw std::invalid_argument("co-simulation: the crane's samples need p1, p2 and kappa of every actuator");
   }
 }
@@ -38,11 +52,11 @@ CraneSample CraneSampleAssembly::sample(std::int64_t n, std::span<const ProbeVal
   const auto mech = [&](P p) { return value(probes, mechanics_[index(p)]); };
   const Eigen::Vector2d q(mech(P::kQ1), mech(P::kQ2)), q_dot(mech(P::kQ1dot), mech(P::kQ2dot));
   const auto pressures = [&](std::size_t k) {
-    return Eigen::Vector2d(value(probes, p1_[k]), value(probes, p2_[k]));
+    return Eigen::Vector2d(value(probes, p1_.at[k]), value(probes, p2_.at[k]));
   };
   CraneSample s;
   s.t = static_cast<double>(n) * H_;
-  s.kappa = value(probes, kappa_[0]);
+  s.kappa = value(probes, kappa_.at[0]);
   s.s1 = mech(P::kS1);
   s.s1_dot = mech(P::kS1dot);
   s.p1 = pressures(0)[0];
@@ -50,16 +64,16 @@ CraneSample CraneSampleAssembly::sample(std::int64_t n, std::span<const ProbeVal
   s.f_h = actuator_force(hyd_, pressures(0), s.s1_dot);
   s.theta1 = q[0];
   s.theta2 = q[1];
-  if (p1_.size() == 2) {
-    s.kappa_2 = value(probes, kappa_[1]);
+  if (p1_.size == 2) {
+    s.kappa_2 = value(probes, kappa_.at[1]);
     s.s2 = mech(P::kS2);
     s.s2_dot = mech(P::kS2dot);
     s.p1_2 = pressures(1)[0];
     s.p2_2 = pressures(1)[1];
     s.f_h_2 = actuator_force(hyd_, pressures(1), s.s2_dot);
   }
-  double E_H = value(probes, E_H_[0]);
-  for (std::size_t k = 1; k < E_H_.size(); ++k) E_H += value(probes, E_H_[k]);
+  double E_H = value(probes, E_H_.at[0]);
+  for (std::size_t k = 1; k < E_H_.size; ++k) E_H += value(probes, E_H_.at[k]);
   s.dE = E_H - mech(P::kEM);
   s.E_balance = mechanical_energy(crane_, q, q_dot) - E0_ - mech(P::kWork);
   return s;

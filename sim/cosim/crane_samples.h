@@ -3,10 +3,13 @@
 // turns subsystem states into the trajectory's columns, offline and in real time alike.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "sim/cosim/mechanics_probes.h"
 #include "sim/cosim/sample_assembly.h"
 #include "sim/model/crane_parameters.h"
 
@@ -33,19 +36,30 @@ class CraneSampleAssembly final : public SampleAssembly {
  private:
   // Where a probe value is, by index: its subsystem in the plan and its place in that one's probes.
   struct At {
-    std::size_t subsystem = 0;
-    std::size_t index = 0;
+    std::uint32_t subsystem = 0;
+    std::uint32_t index = 0;
   };
+  // The crane has one or two actuators, and at most one hydraulic side of the monitor per actuator.
+  static constexpr std::size_t kMaxActuators = 2;
+  // Up to kMaxActuators places, in fixed storage inside the assembly: every communication point
+  // reads some twenty values, and a vector per quantity cost a pointer to follow for each of them.
+  struct Places {
+    std::array<At, kMaxActuators> at{};
+    std::size_t size = 0;
+  };
+
   // Throws std::invalid_argument when no subsystem of that name has that probe.
   static At locate(const std::vector<Subsystem*>& subsystems, const ProbeName& name);
+  // Throws std::invalid_argument for more than kMaxActuators names.
+  static Places locate_all(const std::vector<Subsystem*>& subsystems, const std::vector<ProbeName>& names);
   static double value(std::span<const ProbeValues> probes, At at) { return probes[at.subsystem][at.index]; }
 
   CraneParameters crane_;
   HydraulicParameters hyd_;
   double H_;
   double E0_;
-  std::vector<At> mechanics_;  // in the order of MechanicsProbe
-  std::vector<At> p1_, p2_, kappa_, E_H_;
+  std::array<At, index(MechanicsProbe::kCount)> mechanics_{};  // in the order of MechanicsProbe
+  Places p1_, p2_, kappa_, E_H_;
 };
 
 }  // namespace hilsim::sim
