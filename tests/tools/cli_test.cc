@@ -336,3 +336,32 @@ TEST(Cli, ABlowUpThatStaysFiniteIsDivergedToo) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Cli, AnEndlessInputIsRefusedNotRead) {
+  // /dev/zero is one line without end: every reader stops at its bound with one line.
+  expect_bad_input(hilsim("run --manoeuvre /dev/zero"), "/dev/zero:1: a line longer than 65536 bytes");
+  expect_bad_input(hilsim("run --reference /dev/zero --duration 0.01"), "a line longer than 65536 bytes");
+  expect_bad_input(hilsim("replay --candump /dev/zero"), "a line longer than 65536 bytes");
+  expect_bad_input(hilsim("run /dev/zero"), "/dev/zero: larger than");
+}
+
+TEST(Cli, AKappaTableWithAByteOrderMarkReads) {
+  const std::string table = write_temp("bom.csv", "\xEF\xBB\xBFt,kappa\n0,0.45\n10,0.45\n");
+  const Outcome o = hilsim("run --quiet --duration 0.01 --manoeuvre " + table);
+  EXPECT_EQ(o.status, 0) << o.err;
+}
+
+TEST(Cli, ARangeErrorIsShort) {
+  // CLI11's own line, then its pointer to --help.
+  const Outcome o = hilsim("run --H -1");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err.rfind("--H: '-1' must be > 0\n", 0), 0u) << o.err;
+  EXPECT_LT(o.err.size(), 80u) << o.err;  // not the largest double in 309 digits
+  const Outcome text = hilsim("run --duration abc");
+  EXPECT_EQ(text.status, 2);
+  EXPECT_EQ(text.err.rfind("--duration: 'abc' is not a number\n", 0), 0u) << text.err;
+}
+
+}  // namespace

@@ -1,4 +1,5 @@
-#include "tools/hilsim/bench_udp_command.h"
+#include "tools/hilsim/cli_checks.h"
+#include "tools//hilsim/bench_udp_command.h"
 
 #include <arpa/inet.h>
 #include <fcntl.h>
@@ -36,7 +37,7 @@ void BenchUdpCommand::add_to(CLI::App& parent) {
   cmd->add_option("--rates", rates_hz, "Sensor output rates [Hz] to measure, comma-separated (default 1000,10000)")
       ->delimiter(',')
       ->check(CLI::Range(1.0, 100000.0));
-  cmd->add_option("--hH", h_hyd, "Hydraulic step of the run [s] (default 1e-4)")->check(CLI::PositiveNumber);
+  cmd->add_option("--hH", h_hyd, "Hydraulic step of the run [s] (default 1e-4)")->check(positive_number());
   cmd->add_option("--port", port, "UDP port of the run; sensors come to port + 1 (default 47850)")
       ->check(CLI::Range(1024, 65534));
 }

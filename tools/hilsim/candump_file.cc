@@ -2,6 +2,7 @@
 
 #include <fstream>
 
+#include "tools/io/bounded_read.h"
 #include "tools/io/input_error.h"
 
 namespace hilsim::tools {
@@ -12,8 +13,9 @@ std::vector<hil::CandumpRecord> read_candump_file(const std::string& path) {
   std::vector<hil::CandumpRecord> records;
   std::string line;
   int number = 0;
-  while (std::getline(in, line)) {
-    ++number;
+  io::BoundedLineReader lines(in, path);
+  while (lines.next(line)) {
+    number = lines.line_number();
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     hil::CandumpRecord r;
     const std::string error = hil::parse_candump_line(line, r);

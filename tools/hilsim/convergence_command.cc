@@ -1,4 +1,5 @@
-#include "tools/hilsim/convergence_command.h"
+#include "tools/hilsim/cli_checks.h"
+#include "tools//hilsim/convergence_command.h"
 
 #include <algorithm>
 #include <cmath>
@@ -24,9 +25,9 @@ void ConvergenceCommand::add_to(CLI::App& parent) {
   cmd->add_option("--h", h_list, "Comma-separated monolithic steps h [s] (default 0.1, 0.2, 0.5, 1 ms)")
       ->default_str("1e-4,2e-4,5e-4,1e-3")  // an empty list stands for these (execute)
       ->delimiter(',')
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number());
   cmd->add_option("--href", h_ref, "Step of the fine run every h is compared with [s] (default 5e-5)")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number());
 }
 
 namespace {

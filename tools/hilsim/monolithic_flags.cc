@@ -1,4 +1,5 @@
-#include "tools/hilsim/monolithic_flags.h"
+#include "tools/hilsim/cli_checks.h"
+#include "tools//hilsim/monolithic_flags.h"
 
 #include <cstdio>
 
@@ -10,7 +11,7 @@ void MonolithicFlags::add_to(CLI::App& app, bool with_h) {
   std::snprintf(step, sizeof step, " [default: the scenario's; built-in %g]", d.h);
   if (with_h) {
     app.add_option("--h", h, "Monolithic integration step h [s] (with --solver monolithic)" + std::string(step))
-        ->check(CLI::PositiveNumber);
+        ->check(positive_number());
   }
   app.add_option("--valve-sampling", valve_sampling,
                  "Monolithic: kappa of a step at its start (step_start, the LIM reference's) or end "

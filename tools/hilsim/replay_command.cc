@@ -1,4 +1,5 @@
-#include "tools/hilsim/replay_command.h"
+#include "tools/hilsim/cli_checks.h"
+#include "tools//hilsim/replay_command.h"
 
 #include <cstdio>
 #include <fstream>
@@ -49,7 +50,7 @@ void ReplayCommand::add_to(CLI::App& parent) {
   cmd->add_option("--scenario", scenario, "With --candump: the scenario to run (default: the built-in one)")
       ->check(CLI::ExistingFile);
   cmd->add_option("--duration", duration, "With --candump: simulated time [s] (default: the scenario's)")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number());
   cmd->add_option("--t0", t0,
                   "With --candump: the candump time [s] of the simulation's t = 0, as the live run printed it "
                   "(SECONDS[.MICROSECONDS]; default: the first command's time)");

@@ -1,4 +1,5 @@
-#include "tools/hilsim/run_setup.h"
+#include "tools/hilsim/cli_checks.h"
+#include "tools//hilsim/run_setup.h"
 
 #include <cstdio>
 
@@ -40,10 +41,10 @@ void ScenarioFlags::add_to(CLI::App& app) {
                      by_default(std::to_string(d.crane.actuators)))
       ->check(CLI::IsMember({1, 2}));
   app.add_option("--H", H, "Macro (communication) step H [s]; the mechanics step equals H" + by_default(number(d.cosim.H)))
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number());
   app.add_option("--hH", h_hyd, "Hydraulic step h_H [s]; H must be a whole multiple of it" + by_default(number(d.cosim.h_hyd)))
-      ->check(CLI::PositiveNumber);
-  app.add_option("--duration", duration, "Simulated time [s]" + by_default(number(d.cosim.duration)))->check(CLI::PositiveNumber);
+      ->check(positive_number());
+  app.add_option("--duration", duration, "Simulated time [s]" + by_default(number(d.cosim.duration)))->check(positive_number());
   app.add_option("--hydraulics-integrator", hydraulics_integrator,
                  "Integrator of the hydraulic subsystem: euler, rk4 or trapezoidal" + by_default("euler"))
       ->check(CLI::IsMember({"euler", "rk4", "trapezoidal"}));

@@ -1,4 +1,5 @@
-#include "tools/hilsim/sweep_command.h"
+#include "tools/hilsim/cli_checks.h"
+#include "tools//hilsim/sweep_command.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -16,7 +17,7 @@ void SweepCommand::add_to(CLI::App& parent) {
   cmd->add_option("--H", H_list, "Comma-separated macro steps H [s] (default: 1 ms to 70 ms every 1 ms)")
       ->default_str("")  // empty: the 70 steps of the description (execute), not a list to show
       ->delimiter(',')
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number());
 }
 
 

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "tools/io/bounded_read.h"
 #include "tools/io/input_error.h"
 
 namespace hilsim::io {
@@ -76,8 +77,9 @@ CsvTable read_numeric_csv(const std::string& path) {
   std::string line;
   int line_no = 0;
   std::size_t width = 0;
-  while (std::getline(in, line)) {
-    ++line_no;
+  BoundedLineReader lines(in, path);
+  while (lines.next(line)) {
+    line_no = lines.line_number();
     if (trim(line).empty() || trim(line)[0] == '#') continue;
     const std::vector<std::string> fields = split(line);
     if (table.rows.empty() && !all_numeric(fields)) {

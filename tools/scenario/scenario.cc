@@ -14,6 +14,7 @@
 
 #include "tools/io/input_error.h"
 #include "tools/scenario/can_section.h"
+#include "tools/io/bounded_read.h"
 #include "tools/scenario/hil_section.h"
 #include "tools/scenario/limits_section.h"
 #include "tools/scenario/messages_section.h"
@@ -239,9 +240,10 @@ Scenario load_from_table(const toml::table& root, const std::string& path, const
 
 Scenario load_scenario(const std::string& path) {
   if (!fs::exists(path)) throw InputError(path + ": scenario file not found");
+  const std::string text = io::read_bounded_file(path, io::kMaxScenarioBytes);
   toml::table root;
   try {
-    root = toml::parse_file(path);
+    root = toml::parse(text, path);
   } catch (const toml::parse_error& e) {
     std::ostringstream msg;
     msg << path << ":" << e.source().begin.line << ":" << e.source().begin.column

@@ -1,0 +1,50 @@
+#include "tools/io/bounded_read.h"
+
+#include <fstream>
+#include <iterator>
+
+#include "tools/io/input_error.h"
+
+namespace hilsim::io {
+
+BoundedLineReader::BoundedLineReader(std::istream& in, std::string path, std::size_t max_bytes)
+    : in_(in), path_(std::move(path)), max_bytes_(max_bytes) {}
+
+bool BoundedLineReader::next(std::string& line) {
+  line.clear();
+  std::streambuf* buf = in_.rdbuf();
+  bool any = false;
+  for (int c = buf->sbumpc(); c != std::char_traits<char>::eof(); c = buf->sbumpc()) {
+    any = true;
+    if (++bytes_ > max_bytes_) {
+      throw InputError(path_ + ": larger than " + std::to_string(max_bytes_ >> 20) + " MiB; not an input this program reads");
+    }
+    if (c == '\n') break;
+    if (line.size() == kMaxInputLineBytes) {
+      throw InputError(path_ + ":" + std::to_string(line_number_ + 1) + ": a line longer than " +
+                       std::to_string(kMaxInputLineBytes) + " bytes; not a text file of this format");
+    }
+    line.push_back(static_cast<char>(c));
+  }
+  if (!any) return false;
+  ++line_number_;
+  // A byte-order mark some editors put first is not part of the first field's name.
+  if (line_number_ == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);
+  return true;
+}
+
+std::string read_bounded_file(const std::string& path, std::size_t max_bytes) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path + ": cannot open file for reading");
+  std::string text;
+  std::streambuf* buf = in.rdbuf();
+  for (int c = buf->sbumpc(); c != std::char_traits<char>::eof(); c = buf->sbumpc()) {
+    if (text.size() == max_bytes) {
+      throw InputError(path + ": larger than " + std::to_string(max_bytes >> 10) + " KiB; not an input this program reads");
+    }
+    text.push_back(static_cast<char>(c));
+  }
+  return text;
+}
+
+}  // namespace hilsim::io
