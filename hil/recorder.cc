@@ -54,17 +54,21 @@ void Recorder::drain() {
   for (InputEventRing* ring : rings_) {
     while (ring->try_pop(e)) writer_.write(e);
   }
+  writer_.flush();  // every drain: a process killed now loses at most this drain's inputs
   if (!frames_) return;
   ReceivedFrame f;
+  bool logged = false;
   while (frames_->try_pop(f)) {
     // This runs in the recorder thread: a frame it cannot write must not end the run.
     try {
       frames_out_ << format_candump_line(f.timestamp_us, interface_, f.frame, f.error_frame) << '\n';
       ++frames_logged_;
+      logged = true;
     } catch (const std::invalid_argument&) {
       ++frames_not_logged_;
     }
   }
+  if (logged) frames_out_.flush();  // as the inputs: on the disk's side of the process within a drain
 }
 
 void Recorder::finish(std::int64_t communication_points, const std::string& output_sha256) {

@@ -2,11 +2,14 @@
 // (hil/commanded_valve.h: each ring's producer is the thread that evaluates that actuator's valve),
 // into a recording file (hil/recording.h), and, with a CAN input, the frames
 // the CAN bridge received (hil/received_frames.h) into a candump log (hil/candump_log.h). Not real
-// time: it sleeps between drains and writes files; a ring that overflows is counted by the ring,
-// and the recording's end line (and the run's report, for frames) says so.
+// time: it sleeps 1 ms between drains and writes what each drain found before sleeping, so a run
+// killed outright leaves a recording holding its inputs up to a few milliseconds before. A ring
+// that overflows is counted by the ring, and the recording's end line (and the run's report, for
+// frames) says so.
 #pragma once
 
 #include <atomic>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <thread>

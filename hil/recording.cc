@@ -1,6 +1,12 @@
 #include "hil/recording.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <array>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
 #include <cmath>
 #include <cstdlib>
 #include <cstdio>
@@ -27,29 +33,52 @@ int count_lines(const std::string& text) {
 }  // namespace
 
 RecordingWriter::RecordingWriter(const std::string& path, const std::string& build, const std::string& config_text)
-    : path_(path), out_(path) {
-  if (!out_) throw RecordingError(path + ": cannot open the recording for writing");
+    : path_(path), fd_(::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666)) {
+  if (fd_ < 0) throw RecordingError(path + ": cannot open the recording for writing (" + std::strerror(errno) + ")");
   std::string config = config_text;
   if (!config.empty() && config.back() != '\n') config += '\n';
-  out_ << "hilsim-recording " << kRecordingVersion << "\n"
-       << "build " << build << "\n"
-       << "config-sha256 " << sha256_hex(config) << "\n"
-       << "config-lines " << count_lines(config) << "\n"
-       << config;
+  pending_ = "hilsim-recording " + std::to_string(kRecordingVersion) + "\nbuild " + build + "\nconfig-sha256 " +
+             sha256_hex(config) + "\nconfig-lines " + std::to_string(count_lines(config)) + "\n" + config;
+  flush();
+  if (error_) throw RecordingError(path + ": writing the recording failed (" + std::strerror(error_) + ")");
+}
+
+RecordingWriter::~RecordingWriter() {
+  if (fd_ >= 0) ::close(fd_);
 }
 
 void RecordingWriter::write(const InputEvent& e) {
-  out_ << "input " << e.micro_step << " " << kappa_text(e.kappa) << " " << to_string(e.cause) << " " << e.sequence
-       << " " << e.actuator + 1 << "\n";
+  pending_ += "input " + std::to_string(e.micro_step) + " " + kappa_text(e.kappa) + " " + to_string(e.cause) + " " +
+              std::to_string(e.sequence) + " " + std::to_string(e.actuator + 1) + "\n";
   ++events_;
+}
+
+void RecordingWriter::flush() {
+  std::size_t done = 0;
+  while (done < pending_.size() && error_ == 0) {
+    const ssize_t n = ::write(fd_, pending_.data() + done, pending_.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      error_ = n < 0 ? errno : EIO;
+      break;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  bytes_ += static_cast<std::int64_t>(done);
+  pending_.clear();
 }
 
 void RecordingWriter::finish(std::int64_t communication_points, std::uint64_t dropped,
                              const std::string& output_sha256) {
-  out_ << "end " << communication_points << " events " << events_ << " dropped " << dropped << " output-sha256 "
-       << (output_sha256.empty() ? "-" : output_sha256) << "\n";
-  out_.close();
-  if (!out_) throw RecordingError(path_ + ": writing the recording failed");
+  flush();
+  pending_ = "end " + std::to_string(communication_points) + " events " + std::to_string(events_) + " dropped " +
+             std::to_string(dropped) + " output-sha256 " + (output_sha256.empty() ? "-" : output_sha256) + " bytes " +
+             std::to_string(bytes_) + "\n";
+  flush();
+  if (error_ == 0 && ::fsync(fd_) != 0) error_ = errno;
+  if (::close(fd_) != 0 && error_ == 0) error_ = errno;
+  fd_ = -1;
+  if (error_) throw RecordingError(path_ + ": writing the recording failed (" + std::strerror(error_) + ")");
 }
 
 namespace {
@@ -60,9 +89,21 @@ class LineReader {
     if (!in_) throw RecordingError(path + ": recording not found or not readable");
   }
   bool next(std::string& line) {
+    before_ = bytes_;
     if (!std::getline(in_, line)) return false;
     ++number_;
+    // getline stops at the end of the file without a line feed only on a line cut short.
+    cut_ = in_.eof();
+    bytes_ += static_cast<std::int64_t>(line.size()) + (cut_ ? 0 : 1);
     return true;
+  }
+  // The last line read had no line end: the file was cut short there.
+  bool cut() const { return cut_; }
+  int number() const { return number_; }
+  // The bytes of the file before the last line read.
+  std::int64_t bytes_before() const { return before_; }
+  [[noreturn]] void fail_cut() const {
+    fail("the recording is damaged: this line is cut short (it has no line end; the file was truncated)");
   }
   [[noreturn]] void fail(const std::string& what) const {
     throw RecordingError(path_ + ":" + std::to_string(number_) + ": " + what);
@@ -71,6 +112,7 @@ class LineReader {
   std::string expect(const std::string& key) {
     std::string line;
     if (!next(line)) fail("the recording ends before its '" + key + "' line");
+    if (cut_) fail_cut();
     if (line.rfind(key + " ", 0) != 0) fail("expected a '" + key + "' line, found '" + line.substr(0, 40) + "'");
     return line.substr(key.size() + 1);
   }
@@ -79,6 +121,9 @@ class LineReader {
   std::string path_;
   std::ifstream in_;
   int number_ = 0;
+  bool cut_ = false;
+  std::int64_t bytes_ = 0;
+  std::int64_t before_ = 0;
 };
 
 InputCause parse_cause(const std::string& text, const LineReader& r) {
@@ -125,6 +170,38 @@ InputEvent parse_input(std::istringstream& in, int version, std::array<std::int6
   return e;
 }
 
+bool is_sha256_hex(const std::string& text) {
+  return text.size() == 64 && text.find_first_not_of("0123456789abcdef") == std::string::npos;
+}
+
+// The end line after its "end" word. Its counts are checked against what the file holds, so that a
+// damaged file is called damaged, not taken for a run with another output.
+void parse_end(std::istringstream& in, int version, Recording& rec, const LineReader& r) {
+  std::string events_word, dropped_word, sha_word, bytes_word;
+  std::int64_t events = 0, bytes = 0;
+  const bool ok = static_cast<bool>(in >> rec.communication_points >> events_word >> events >> dropped_word >>
+                                    rec.dropped >> sha_word >> rec.output_sha256) &&
+                  events_word == "events" && dropped_word == "dropped" && sha_word == "output-sha256" &&
+                  (version < 3 || (in >> bytes_word >> bytes && bytes_word == "bytes"));
+  std::string extra;
+  if (!ok || (in >> extra)) {
+    r.fail(std::string("the end line is 'end <points> events <n> dropped <n> output-sha256 <hex>") +
+           (version < 3 ? "'" : " bytes <n>'"));
+  }
+  if (rec.output_sha256 != "-" && !is_sha256_hex(rec.output_sha256)) {
+    r.fail("the recording is damaged: output-sha256 '" + rec.output_sha256 + "' is not 64 hex digits");
+  }
+  if (version >= 3 && bytes != r.bytes_before()) {
+    r.fail("the recording is damaged: the end line counts " + std::to_string(bytes) + " bytes before it, the file holds " +
+           std::to_string(r.bytes_before()));
+  }
+  if (events != static_cast<std::int64_t>(rec.inputs.size())) {
+    r.fail("the end line counts " + std::to_string(events) + " inputs, the recording holds " +
+           std::to_string(rec.inputs.size()));
+  }
+  rec.complete = true;
+}
+
 }  // namespace
 
 Recording read_recording(const std::string& path) {
@@ -144,6 +221,7 @@ Recording read_recording(const std::string& path) {
   if (lines < 0) r.fail("config-lines '" + lines_text + "' is not a count");
   for (int i = 0; i < lines; ++i) {
     if (!r.next(line)) r.fail("the recording ends inside its config block");
+    if (r.cut()) r.fail_cut();
     rec.config_text += line + "\n";
   }
   if (sha256_hex(rec.config_text) != config_hash) {
@@ -151,25 +229,21 @@ Recording read_recording(const std::string& path) {
   }
   std::array<std::int64_t, 2> last{-1, -1};  // each actuator's previous input's micro step
   while (r.next(line)) {
+    if (r.cut()) {
+      if (rec.complete) r.fail_cut();  // after the end line nothing may follow, whole or not
+      rec.cut_line = r.number();       // the caller refuses it, or replays up to the input before
+      break;
+    }
     std::istringstream in(line);
     std::string word;
     in >> word;
     if (word == "input") {
       if (rec.complete) r.fail("an input after the end line");
       rec.inputs.push_back(parse_input(in, version, last, r));
+      rec.last_input_line = r.number();
     } else if (word == "end") {
-      std::string events_word, dropped_word, sha_word;
-      std::int64_t events = 0;
-      if (!(in >> rec.communication_points >> events_word >> events >> dropped_word >> rec.dropped >> sha_word >>
-            rec.output_sha256) ||
-          events_word != "events" || dropped_word != "dropped" || sha_word != "output-sha256") {
-        r.fail("the end line is 'end <points> events <n> dropped <n> output-sha256 <hex>'");
-      }
-      if (events != static_cast<std::int64_t>(rec.inputs.size())) {
-        r.fail("the end line counts " + std::to_string(events) + " inputs, the recording holds " +
-               std::to_string(rec.inputs.size()));
-      }
-      rec.complete = true;
+      if (rec.complete) r.fail("a second end line");
+      parse_end(in, version, rec, r);
     } else {
       r.fail("unknown line '" + line.substr(0, 40) + "'");
     }

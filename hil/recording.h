@@ -9,17 +9,23 @@
 //   <n lines: the effective scenario as TOML>
 //   input <micro step> <κ, 17 significant digits> <cause: command|watchdog|script> <sequence> <actuator>
 //   ...
-//   end <communication points reached> events <count> dropped <count> output-sha256 <hex or ->
+//   end <communication points reached> events <count> dropped <count> output-sha256 <hex or -> bytes <n>
 //
+// <n>: the bytes of the file before the end line, so that a recording that lost or gained bytes
+// anywhere is called damaged, not mistaken for a run that gives another output. Every line ends in
+// a line feed: a last line without one was cut short (the disk filled, the machine stopped), and the
+// reader says so with its number rather than reading a shortened number. The recorder writes each
+// input within milliseconds (write(2), no stream buffer), so a run killed outright leaves a
+// recording of its inputs so far, without its end line: `hilsim replay --partial` replays it up to
+// its last complete input.
 // κ is written with 17 significant digits, which read back to the same double. <actuator> is 1-based
 // (1 or 2). Each actuator's inputs come in strictly increasing micro steps; the two actuators' inputs
 // may interleave in any order (each actuator's valve records from its own thread). Version 1 (one
 // actuator, written before two-actuator runs were recorded) has no <actuator> field: its inputs are
-// actuator 1's; it is still read.
+// actuator 1's; it is still read. Version 2 (no `bytes` field on the end line) is still read too.
 #pragma once
 
 #include <cstdint>
-#include <fstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -28,7 +34,7 @@
 
 namespace hilsim::hil {
 
-inline constexpr int kRecordingVersion = 2;
+inline constexpr int kRecordingVersion = 3;
 
 // A recording that cannot be read: the message names the file and the line.
 class RecordingError : public std::runtime_error {
@@ -44,26 +50,41 @@ struct Recording {
   std::int64_t communication_points = 0;  // reached by the live run
   std::uint64_t dropped = 0;             // events lost by the live run (the replay is then refused)
   std::string output_sha256;             // of the live run's CSV, or "-" without one
+  int cut_line = 0;                      // a last line without its line end (cut short): its number, else 0
+  int last_input_line = 0;               // the line of the last input read, 0 without one
 };
 
-// Writes a recording as the run goes. Not real-time code: the recorder thread calls it.
+// Writes a recording as the run goes. Not real-time code: the recorder thread calls it. Lines are
+// collected by write() and go to the file, with one write(2), at flush(): the recorder flushes
+// after every drain, so what the run applied reaches the file (the page cache, which survives the
+// process) within milliseconds whatever then happens to the process.
 class RecordingWriter final {
  public:
-  // Throws RecordingError when `path` cannot be opened.
+  // Writes the header at once; throws RecordingError when `path` cannot be opened or written.
   RecordingWriter(const std::string& path, const std::string& build, const std::string& config_text);
+  ~RecordingWriter();
+  RecordingWriter(const RecordingWriter&) = delete;
+  RecordingWriter& operator=(const RecordingWriter&) = delete;
   void write(const InputEvent& event);
-  // The end line; throws RecordingError when the file could not be written.
+  // Never throws (the recorder thread calls it): a failed write is kept for finish() to report.
+  void flush();
+  // The end line, then fsync and close; throws RecordingError when anything could not be written.
   void finish(std::int64_t communication_points, std::uint64_t dropped, const std::string& output_sha256);
   std::int64_t events() const { return events_; }
 
  private:
   std::string path_;
-  std::ofstream out_;
+  int fd_ = -1;
+  std::string pending_;     // lines not yet written
+  std::int64_t bytes_ = 0;  // written so far
+  int error_ = 0;           // errno of the first failed write, 0 if none
   std::int64_t events_ = 0;
 };
 
-// Reads and checks a recording (format, version 1 or 2, config hash, each actuator's inputs in
-// order). Throws RecordingError naming the file and the line.
+// Reads and checks a recording (format, versions 1 to 3, config hash, each actuator's inputs in
+// order, the end line's counts). A last line cut short is not read: its number is in cut_line, for
+// the caller to refuse (a damaged recording) or to replay up to the input before it (--partial).
+// Throws RecordingError naming the file and the line.
 Recording read_recording(const std::string& path);
 
 }  // namespace hilsim::hil

@@ -78,8 +78,10 @@ TEST(RecordingV2, TwoActuatorsRoundTripWithTheirInputsInterleaved) {
   }
   std::ifstream in(path);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  EXPECT_EQ(text.rfind("hilsim-recording 2\n", 0), 0u);
+  EXPECT_EQ(text.rfind("hilsim-recording 3\n", 0), 0u);  // the writer writes the newest version
   EXPECT_NE(text.find("\ninput 9 0.33333333333333331 command 12 2\n"), std::string::npos) << text;
+  EXPECT_NE(text.find(" output-sha256 - bytes " + std::to_string(text.rfind("\nend ") + 1) + "\n"), std::string::npos)
+      << text;
   const Recording r = read_recording(path);
   ASSERT_EQ(r.inputs.size(), 4u);
   EXPECT_EQ(r.inputs[1].actuator, 1);

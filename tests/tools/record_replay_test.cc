@@ -17,12 +17,13 @@ namespace {
 namespace fs = std::filesystem;
 
 const char* kConfig = "name = \"x\"\n[run]\nduration = 1\n";
+const char* kHash = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
 
 std::string write_recording(const std::vector<hil::InputEvent>& events, std::int64_t points = 1000) {
   const std::string path = test::temp_path("rec", ".rec").string();
   RecordingWriter w(path, "build-A", kConfig);
   for (const hil::InputEvent& e : events) w.write(e);
-  w.finish(points, 0, "abc");
+  w.finish(points, 0, kHash);
   return path;
 }
 
@@ -36,12 +37,21 @@ std::string error_reading(const std::string& path) {
   return "";
 }
 
+// The end line's byte count made to match an edited text again, as an editor that means its edit
+// would (the count exists to call an accidentally shortened or lengthened file damaged).
+std::string with_byte_count(std::string text) {
+  const std::size_t end = text.rfind("\nend ");
+  const std::size_t count = text.rfind(" bytes ");
+  if (end == std::string::npos || count == std::string::npos || count < end) return text;
+  return text.substr(0, count) + " bytes " + std::to_string(end + 1) + "\n";
+}
+
 std::string replace_in_file(const std::string& path, const std::string& from, const std::string& to) {
   std::string text = test::slurp(path);
   const std::size_t at = text.find(from);
   EXPECT_NE(at, std::string::npos) << from;
   text.replace(at, from.size(), to);
-  std::ofstream(path, std::ios::binary) << text;
+  std::ofstream(path, std::ios::binary) << with_byte_count(text);
   return path;
 }
 
@@ -68,7 +78,7 @@ TEST(Recording, ReadsBackWhatWasWritten) {
   EXPECT_EQ(r.inputs[2].cause, hil::InputCause::kScript);
   EXPECT_TRUE(r.complete);
   EXPECT_EQ(r.communication_points, 1000);
-  EXPECT_EQ(r.output_sha256, "abc");
+  EXPECT_EQ(r.output_sha256, kHash);
   fs::remove(path);
 }
 
@@ -76,7 +86,7 @@ TEST(Recording, EveryDefectIsNamedWithItsLine) {
   const std::vector<hil::InputEvent> events = {{0, 0.4, 0, hil::InputCause::kWatchdog}, {5, 0.5, 1, hil::InputCause::kCommand}};
   const auto fresh = [&] { return write_recording(events); };
   EXPECT_NE(error_reading(replace_in_file(fresh(), "duration = 1", "duration = 2")).find(":7: the config block does not match its config-sha256"), std::string::npos);
-  EXPECT_NE(error_reading(replace_in_file(fresh(), "hilsim-recording 2", "hilsim-recording 9")).find(":1: recording format '9' is not supported"), std::string::npos);
+  EXPECT_NE(error_reading(replace_in_file(fresh(), "hilsim-recording 3", "hilsim-recording 9")).find(":1: recording format '9' is not supported"), std::string::npos);
   EXPECT_NE(error_reading(replace_in_file(fresh(), "input 5 ", "input 0 ")).find(":9: micro step 0 of actuator 1 is negative or not after"), std::string::npos);
   EXPECT_NE(error_reading(replace_in_file(fresh(), "0.5 command", "nan command")).find("kappa 'nan' is not a finite number"), std::string::npos);
   EXPECT_NE(error_reading(replace_in_file(fresh(), "command", "joystick")).find("'joystick' is not one of"), std::string::npos);
@@ -87,6 +97,23 @@ TEST(Recording, EveryDefectIsNamedWithItsLine) {
   const std::string text = test::slurp(cut);
   std::ofstream(cut, std::ios::binary) << text.substr(0, text.rfind('\n', text.size() - 2) + 1);
   EXPECT_FALSE(read_recording(cut).complete);
+}
+
+// Version 3 counts the bytes before its end line: a line lost in the middle is damage, named on the
+// end line. Version 2 (no count) is still read.
+TEST(Recording, ALostLineIsDamageAndVersion2IsStillRead) {
+  const std::string path = write_recording({{0, 0.4, 0, hil::InputCause::kWatchdog}, {5, 0.5, 1, hil::InputCause::kCommand}});
+  const std::string text = test::slurp(path);
+  const std::size_t line = text.find("input 5 ");
+  std::ofstream(path, std::ios::binary) << text.substr(0, line) + text.substr(text.find('\n', line) + 1);
+  EXPECT_NE(error_reading(path).find(":9: the recording is damaged: the end line counts"), std::string::npos);
+  std::string v2 = text.substr(0, text.rfind(" bytes ")) + "\n";
+  v2.replace(0, std::string("hilsim-recording 3").size(), "hilsim-recording 2");
+  std::ofstream(path, std::ios::binary) << v2;
+  const Recording r = read_recording(path);
+  EXPECT_TRUE(r.complete);
+  EXPECT_EQ(r.inputs.size(), 2u);
+  fs::remove(path);
 }
 
 // The binary's round trip: a threaded run with its inputs recorded, replayed offline.
@@ -204,7 +231,7 @@ TEST(RecordReplayCli, ReplayNamesTheFirstDifferingRowOfTheLiveCsv) {
   ASSERT_NE(at, std::string::npos);
   const std::size_t kappa = at + std::string("\ninput 30 ").size();
   text.replace(kappa, text.find(' ', kappa) - kappa, "0.4");
-  std::ofstream(rec, std::ios::binary) << text;
+  std::ofstream(rec, std::ios::binary) << with_byte_count(text);
   const test::Outcome r = test::run_hilsim("rr", "replay " + rec + " --live " + live);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("NOT verified"), std::string::npos) << r.err;

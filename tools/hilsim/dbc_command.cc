@@ -6,6 +6,7 @@
 
 #include "hil/dbc_writer.h"
 #include "hil/default_messages.h"
+#include "tools/io/atomic_file.h"
 #include "tools/io/input_error.h"
 #include "tools/scenario/scenario.h"
 
@@ -31,11 +32,10 @@ int DbcCommand::execute() const {
     hil::write_dbc(std::cout, messages, nodes);
     return 0;
   }
-  std::ofstream file(*out);
-  if (!file) throw io::InputError(*out + ": cannot open the DBC file for writing");
-  hil::write_dbc(file, messages, nodes);
-  file.close();
-  if (!file) throw io::InputError(*out + ": writing the DBC file failed");
+  if (!scenario.empty()) io::refuse_same_file(*out, "--out", scenario, "the scenario");
+  io::AtomicOutputFile file(*out);
+  hil::write_dbc(file.stream(), messages, nodes);
+  file.commit();
   std::printf("%zu messages written to %s\n", messages.size(), out->c_str());
   return 0;
 }

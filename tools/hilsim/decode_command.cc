@@ -13,6 +13,7 @@
 #include "tools/hilsim/candump_file.h"
 #include "tools/hilsim/sensor_frames.h"
 #include "tools/io/csv_table.h"
+#include "tools/io/atomic_file.h"
 #include "tools/io/input_error.h"
 #include "tools/scenario/scenario.h"
 
@@ -111,8 +112,10 @@ int DecodeCommand::execute() const {
   }
   std::printf("%zu frames, %zu sensor rows (status frames)\n", records.size(), table.rows().size());
   if (csv) {
-    std::ofstream out(*csv);
-    if (!out) throw io::InputError(*csv + ": cannot open the CSV file for writing");
+    io::refuse_same_file(*csv, "--csv", candump, "the candump log");
+    if (compare) io::refuse_same_file(*csv, "--csv", *compare, "the trajectory to compare with (--compare)");
+    io::AtomicOutputFile file(*csv);
+    std::ostream& out = file.stream();
     out << "timestamp";
     for (const std::string& c : table.columns()) out << "," << c;
     out << "\n";
@@ -124,8 +127,7 @@ int DecodeCommand::execute() const {
       for (const double v : row.values) out << "," << shortest(v);
       out << "\n";
     }
-    out.close();
-    if (!out) throw io::InputError(*csv + ": writing the CSV file failed");
+    file.commit();
     std::printf("sensor rows written to %s\n", csv->c_str());
   }
   if (compare) {

@@ -25,9 +25,10 @@ HilSession::HilSession(const config::Scenario& s, const sim::Equilibrium& eq, co
       events_[static_cast<std::size_t>(k)] = std::make_unique<hil::InputEventRing>();
       rings.push_back(events_[static_cast<std::size_t>(k)].get());
     }
+    record_file_ = std::make_unique<io::ReplacingFile>(*record);
     try {
-      recorder_ = std::make_unique<hil::Recorder>(*record, hil::build_identity(), config::to_toml(s), rings,
-                                                  rt_cpus);
+      recorder_ = std::make_unique<hil::Recorder>(record_file_->temporary(), hil::build_identity(),
+                                                  config::to_toml(s), rings, rt_cpus);
     } catch (const hil::RecordingError& e) {
       throw io::InputError(e.what());
     }
@@ -86,7 +87,8 @@ void HilSession::make_bridge(const sim::Equilibrium& eq, const std::vector<int>&
     } else if (s.hil.input == hil::InputSource::kCan) {
       if (recorder_) {
         frames_ = std::make_unique<hil::ReceivedFrameRing>();
-        recorder_->log_frames(candump_log_path(*record_path_), s.can.interface, *frames_);
+        frames_file_ = std::make_unique<io::ReplacingFile>(candump_log_path(*record_path_));
+        recorder_->log_frames(frames_file_->temporary(), s.can.interface, *frames_);
       }
       const std::optional<double> kappa0_2 =
           actuators_ == 2 ? std::optional<double>(eq.actuator2.kappa) : std::nullopt;
@@ -156,6 +158,8 @@ void HilSession::finish(std::int64_t communication_points, const std::string& ou
   if (recorder_) {
     try {
       recorder_->finish(communication_points, output_sha256);
+      if (frames_file_) frames_file_->commit();
+      record_file_->commit();
     } catch (const hil::RecordingError& e) {
       throw io::InputError(e.what());
     }

@@ -26,6 +26,7 @@
 #include "rt/micro_step_observer.h"
 #include "rt/periodic_loop.h"
 #include "sim/manoeuvre/valve_command.h"
+#include "tools/io/atomic_file.h"
 #include "tools/scenario/scenario.h"
 
 namespace hilsim::tools {
@@ -89,6 +90,11 @@ class HilSession final {
   std::unique_ptr<hil::UdpBridge> bridge_;
   std::unique_ptr<hil::ReceivedFrameRing> frames_;  // CAN frames received, for the candump log
   std::unique_ptr<hil::CanBridge> can_bridge_;
+  // The recording and the candump log are written beside their names and replace them when the
+  // recording is finished (a run that fails leaves the previous ones); declared before the recorder,
+  // so that its files are closed before an unfinished temporary file is removed.
+  std::unique_ptr<io::ReplacingFile> record_file_;
+  std::unique_ptr<io::ReplacingFile> frames_file_;
   std::unique_ptr<hil::Recorder> recorder_;
   std::optional<std::string> record_path_;
 };

@@ -3,12 +3,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
+#include <optional>
 
 #include "sim/monolithic/monolithic_run.h"
 #include "tools/hilsim/monolithic_flags.h"
 #include "tools/hilsim/run_command.h"
 #include "tools/hilsim/run_setup.h"
+#include "tools/io/atomic_file.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
 
@@ -28,11 +29,10 @@ int execute_monolithic_run(const config::Scenario& s, bool quiet) {
       " (%d Newton iterations)\n",
       eq.f_h, eq.s, eq.p[0] / 1e6, eq.p[1] / 1e6, eq.kappa, eq.iterations);
 
-  std::ofstream csv;
-  if (s.out) {
-    csv.open(*s.out);
-    if (!csv) throw io::InputError(*s.out + ": cannot open the output file for writing");
-  }
+  // Opened before the run so that an unwritable output fails at once; the output itself is replaced
+  // only by the complete CSV.
+  std::optional<io::AtomicOutputFile> csv;
+  if (s.out) csv.emplace(*s.out);
   const bool show_progress = !quiet && settings.duration / settings.h > 2e6;
   const auto progress = [show_progress](std::int64_t done, std::int64_t total) {
     if (show_progress) std::fprintf(stderr, "\r  %3d %%", static_cast<int>(100 * done / total));
@@ -70,13 +70,12 @@ int execute_monolithic_run(const config::Scenario& s, bool quiet) {
       static_cast<long long>(r.unconverged_steps), steps, settings.max_iterations);
   std::printf("constraint violation: max ||Phi|| = %.3e m^2 at t = %.6g s\n", max_violation, t_violation);
 
-  if (s.out) {
-    csv << io::kMonolithicTrajectoryHeader << '\n';
+  if (csv) {
+    csv->stream() << io::kMonolithicTrajectoryHeader << '\n';
     for (std::size_t i = 0; i < r.samples.size(); ++i) {
-      io::write_monolithic_row(csv, r.samples[i], r.violation[i], r.iterations[i]);
+      io::write_monolithic_row(csv->stream(), r.samples[i], r.violation[i], r.iterations[i]);
     }
-    csv.close();
-    if (!csv) throw io::InputError(*s.out + ": writing the output file failed");
+    csv->commit();
     std::printf("trajectory: %zu rows written to %s\n", r.samples.size(), s.out->c_str());
     print_output_hash(*s.out);  // the convention of every command that writes a trajectory
   }

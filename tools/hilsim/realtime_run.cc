@@ -2,7 +2,7 @@
 
 #include <csignal>
 #include <cstdio>
-#include <fstream>
+#include <optional>
 #include <stdexcept>
 
 #include <unistd.h>
@@ -16,6 +16,7 @@
 #include "tools/hilsim/realtime_verdict.h"
 #include "tools/hilsim/status_line.h"
 #include "tools/hilsim/run_command.h"
+#include "tools/io/atomic_file.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
 
@@ -54,7 +55,7 @@ class StopOnSignals final {
 class CsvSink final : public rt::PointSink {
  public:
   // `limits` watches every sample (in the writer thread, which is not real-time).
-  CsvSink(const sim::Plan& plan, std::ofstream* csv, bool keep, int actuators, sim::LimitMonitor& limits,
+  CsvSink(const sim::Plan& plan, std::ostream* csv, bool keep, int actuators, sim::LimitMonitor& limits,
           StatusLine& status)
       : plan_(plan), csv_(csv), keep_(keep), actuators_(actuators), limits_(limits), status_(status) {}
   void on_point(std::int64_t n, std::span<const sim::ProbeValues> probes) override {
@@ -70,7 +71,7 @@ class CsvSink final : public rt::PointSink {
 
  private:
   const sim::Plan& plan_;
-  std::ofstream* csv_;
+  std::ostream* csv_;
   bool keep_;
   int actuators_;
   sim::LimitMonitor& limits_;
@@ -174,6 +175,26 @@ int exit_status(const rt::ExecutorResult& r, double last_t, const sim::LimitMoni
   return 4;
 }
 
+// Replaces the output with the complete CSV and prints its rows and hash; returns the hash.
+std::string commit_csv(io::AtomicOutputFile& csv, std::int64_t rows) {
+  csv.commit();
+  std::printf("trajectory: %lld rows written to %s\n", static_cast<long long>(rows), csv.path().c_str());
+  return print_output_hash(csv.path());
+}
+
+// The recording's end line (and the bridge's report) after the real-time threads.
+void finish_session(HilSession& session, const config::Scenario& s, const rt::ExecutorResult& r,
+                    const std::string& sha) {
+  // The points the CSV holds to its end: a replay runs as far and compares the same rows.
+  session.finish(std::max<std::int64_t>(0, std::min(r.reached(), r.writer.last_point)), sha);
+  session.print_report();
+  if (s.hil.input == hil::InputSource::kCan) {
+    // Candump logs carry CLOCK_REALTIME: this lines one (the recording's or the user's) up with the run.
+    const std::string t0 = hil::format_candump_time(r.start_realtime_us);
+    std::printf("can: t = 0 was candump time %s (hilsim replay --candump LOG --t0 %s)\n", t0.c_str(), t0.c_str());
+  }
+}
+
 }  // namespace
 
 int run_in_threads(const config::Scenario& s, const RunInputs& in,
@@ -190,16 +211,16 @@ int run_in_threads(const config::Scenario& s, const RunInputs& in,
   }
   sim::Plan plan = make_plan(s, in, session.get());
   note_unused_thread_settings(s.rt, plan);
-  std::ofstream csv;
+  // Streamed to a temporary file that replaces the output only when the run has written it all.
+  std::optional<io::AtomicOutputFile> csv;
   if (s.out) {
-    csv.open(*s.out);
-    if (!csv) throw io::InputError(*s.out + ": cannot open the output file for writing");
-    io::write_trajectory_header(csv, s.crane.actuators);
+    csv.emplace(*s.out);
+    io::write_trajectory_header(csv->stream(), s.crane.actuators);
   }
   sim::LimitMonitor limits(s.crane, s.hydraulics, in.equilibrium, s.cosim);
   StatusLine status(flags.paced && !flags.quiet && isatty(STDERR_FILENO), s.crane.actuators,
                     [&session]() { return session ? session->watchdog_state() : ""; });
-  CsvSink sink(plan, s.out ? &csv : nullptr, reference.has_value(), s.crane.actuators, limits, status);
+  CsvSink sink(plan, csv ? &csv->stream() : nullptr, reference.has_value(), s.crane.actuators, limits, status);
   rt::ExecutorOptions options;
   options.pacing = flags.paced ? rt::Pacing::kWallClock : rt::Pacing::kUnpaced;
   options.settings = s.rt;
@@ -232,22 +253,18 @@ int run_in_threads(const config::Scenario& s, const RunInputs& in,
   std::printf("simulated %.6g s in %.3f s wall (real-time factor %.2f); %lld rows%s\n", sink.last_t, r.wall_seconds,
               r.wall_seconds > 0 ? sink.last_t / r.wall_seconds : 0.0, static_cast<long long>(r.writer.rows),
               r.writer.unpaired ? (", " + std::to_string(r.writer.unpaired) + " unpaired records").c_str() : "");
-  if (s.out) {
-    csv.close();
-    if (!csv) throw io::InputError(*s.out + ": writing the output file failed");
-    std::printf("trajectory: %lld rows written to %s\n", static_cast<long long>(r.writer.rows), s.out->c_str());
-  }
-  const std::string sha = s.out ? print_output_hash(*s.out) : "";
-  if (session) {
-    // The points the CSV holds to its end: a replay runs as far and compares the same rows.
-    session->finish(std::max<std::int64_t>(0, std::min(r.reached(), r.writer.last_point)), sha);
-    session->print_report();
-    if (s.hil.input == hil::InputSource::kCan) {
-      // Candump logs carry CLOCK_REALTIME: this lines one (the recording's or the user's) up with the run.
-      const std::string t0 = hil::format_candump_time(r.start_realtime_us);
-      std::printf("can: t = 0 was candump time %s (hilsim replay --candump LOG --t0 %s)\n", t0.c_str(), t0.c_str());
+  // The recording gets its end line whatever became of the CSV: without a CSV, without its hash.
+  std::optional<io::InputError> csv_failure;
+  std::string sha;
+  if (csv) {
+    try {
+      sha = commit_csv(*csv, r.writer.rows);
+    } catch (const io::InputError& e) {
+      csv_failure = e;
     }
   }
+  if (session) finish_session(*session, s, r, sha);
+  if (csv_failure) throw *csv_failure;
   if (reference) print_deviation(s, *reference, sink.samples);
   for (const std::string& line : sim::limit_report_lines(limits.events(), s.cosim.limits)) {
     std::printf("%s\n", line.c_str());

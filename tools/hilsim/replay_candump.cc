@@ -15,6 +15,7 @@
 #include "tools/hilsim/replay_command.h"
 #include "tools/hilsim/run_command.h"
 #include "tools/hilsim/run_setup.h"
+#include "tools/io/atomic_file.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
 
@@ -68,6 +69,7 @@ int ReplayCommand::execute_candump() const {
   if (scenario) flags.scenario_path = *scenario;
   flags.duration = duration;
   config::Scenario s = flags.resolve();
+  if (out) refuse_outputs_over_inputs(s, flags.scenario_path, {{*out, "--out"}, {*candump, "the candump log"}});
   s.out = out;
   // The log comes from a live CAN run: its defaults (limits on, no implied reference) hold here too.
   s.hil.input = hil::InputSource::kCan;
@@ -114,9 +116,8 @@ int ReplayCommand::execute_candump() const {
     std::printf("skipped %zu frame(s) of interfaces other than %s\n", k.other_interface, interface->c_str());
   }
   if (out) {
-    std::ofstream csv(*out);
-    if (!csv) throw io::InputError(*out + ": cannot open the output file for writing");
-    write_trajectory_csv(csv, *out, result.samples, s.crane.actuators);
+    io::AtomicOutputFile csv(*out);
+    write_trajectory_csv(csv, result.samples, s.crane.actuators);
   }
   if (const std::optional<sim::ReferenceCurve> reference = load_reference(s)) {
     print_deviation(s, *reference, result.samples);

@@ -25,10 +25,11 @@ struct ReplayCommand {
   bool print_config = false;
   std::optional<std::string> live;  // --live: the live CSV, to name the first differing row
   bool no_verify = false;           // --no-verify: a recording without an output hash exits 0
+  bool partial = false;             // --partial: a recording without its end line, up to its last input
 
   void add_to(CLI::App& parent);
-  // Exit status: 0 verified bit for bit (or not verifiable with --no-verify), 2 a bad or incomplete
-  // recording, another build, a hash mismatch or no hash to verify; 3 the replay diverged.
+  // Exit status: 0 verified bit for bit (or not verifiable with --no-verify, or a partial replay with
+  // --partial), 2 a bad, damaged or incomplete recording, another build, a hash mismatch or no hash to verify; 3 the replay diverged.
   int execute() const;
 
  private:

@@ -4,11 +4,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
+#include <sstream>
 #include <map>
 
 #include "sim/cosim/crane_cosimulation.h"
 #include "tools/hilsim/stability_sweep.h"
+#include "tools/io/atomic_file.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
 
@@ -67,8 +68,9 @@ std::string ms(double H) {
 int ReportCommand::execute() const {
   const auto t0 = std::chrono::steady_clock::now();
   fs::create_directories(out_dir);
-  std::ofstream md(fs::path(out_dir) / "report.md");
-  if (!md) throw io::InputError(out_dir + "/report.md: cannot open for writing");
+  // The report replaces report.md only once it is complete: an interrupted one leaves the last.
+  io::AtomicOutputFile md_file((fs::path(out_dir) / "report.md").string());
+  std::ostream& md = md_file.stream();
 
   // References: the LIM curve for one actuator on M1, fine p-s runs otherwise.
   std::map<std::pair<int, int>, sim::ReferenceCurve> references;
@@ -109,9 +111,10 @@ int ReportCommand::execute() const {
         std::snprintf(cell, sizeof cell, "| %.3e | %.3e ", d.s1.value, d.p1.value);
         md << cell;
         if (std::string(man) == "M1" && k >= 3) {  // the cases worth plotting against the reference
-          std::ofstream csv(fs::path(out_dir) / (name + "_M1.csv"));
+          std::ostringstream csv;
           io::write_trajectory_header(csv, 1);
           for (const auto& sample : r.samples) io::write_trajectory_row(csv, sample, 1);
+          io::write_file_atomically((fs::path(out_dir) / (name + "_M1.csv")).string(), csv.str());
         }
       }
       md << "|\n";
@@ -166,7 +169,7 @@ int ReportCommand::execute() const {
   if (plotted) {
     md << "\n## M1 against the reference\n\n![s1](s1_M1.png)\n\n![p1](p1_M1.png)\n";
   }
-  md.close();
+  md_file.commit();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::printf("report written to %s/report.md in %.1f s\n", out_dir.c_str(), wall);
   return 0;

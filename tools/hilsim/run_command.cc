@@ -2,7 +2,7 @@
 
 #include <chrono>
 #include <cstdio>
-#include <fstream>
+#include <optional>
 
 #include "hil/sha256.h"
 #include "sim/analysis/limit_report.h"
@@ -67,14 +67,27 @@ std::string print_output_hash(const std::string& path) {
   return sha;
 }
 
-std::string write_trajectory_csv(std::ofstream& csv, const std::string& path,
-                                 const std::vector<sim::CraneSample>& samples, int actuators) {
-  io::write_trajectory_header(csv, actuators);
-  for (const sim::CraneSample& sample : samples) io::write_trajectory_row(csv, sample, actuators);
-  csv.close();
-  if (!csv) throw io::InputError(path + ": writing the output file failed");
-  std::printf("trajectory: %zu rows written to %s\n", samples.size(), path.c_str());
-  return print_output_hash(path);
+std::string write_trajectory_csv(io::AtomicOutputFile& csv, const std::vector<sim::CraneSample>& samples,
+                                 int actuators) {
+  io::write_trajectory_header(csv.stream(), actuators);
+  for (const sim::CraneSample& sample : samples) io::write_trajectory_row(csv.stream(), sample, actuators);
+  csv.commit();
+  std::printf("trajectory: %zu rows written to %s\n", samples.size(), csv.path().c_str());
+  return print_output_hash(csv.path());
+}
+
+void refuse_outputs_over_inputs(const config::Scenario& s, const std::string& scenario_path,
+                                const std::vector<std::pair<std::string, std::string>>& outputs) {
+  std::vector<std::pair<std::string, std::string>> inputs;
+  if (!scenario_path.empty()) inputs.emplace_back(scenario_path, "the scenario");
+  if (s.manoeuvre.kind == config::ManoeuvreKind::kTable) inputs.emplace_back(s.manoeuvre.table_path, "the kappa table");
+  if (s.reference) inputs.emplace_back(*s.reference, "the reference");
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    for (const auto& [path, what] : inputs) io::refuse_same_file(outputs[i].first, outputs[i].second, path, what);
+    for (std::size_t j = i + 1; j < outputs.size(); ++j) {
+      io::refuse_same_file(outputs[i].first, outputs[i].second, outputs[j].first, outputs[j].second);
+    }
+  }
 }
 
 namespace {
@@ -130,6 +143,10 @@ int RunCommand::execute() const {
     config::validate(s);
   }
   if (solver) s.solver = config::parse_solver(*solver, "--solver");
+  std::vector<std::pair<std::string, std::string>> outputs;
+  if (s.out) outputs.emplace_back(*s.out, "--out");
+  if (record) outputs.emplace_back(*record, "the recording (--record)");
+  refuse_outputs_over_inputs(s, flags.scenario_path, outputs);
   if (s.solver == config::Solver::kMonolithic) {
     if (realtime || threads) throw io::InputError("--realtime and --threads run the co-simulation, not --solver monolithic");
     refuse_cosimulation_flags(flags);
@@ -162,11 +179,10 @@ int RunCommand::execute() const {
   print_header(s, in.equilibrium);
   if (realtime || threads) return run_in_threads(s, in, reference, RealtimeFlags{realtime, require_rt, record, quiet});
 
-  std::ofstream csv;
-  if (s.out) {
-    csv.open(*s.out);
-    if (!csv) throw io::InputError(*s.out + ": cannot open the output file for writing");
-  }
+  // Opened before the run so that an unwritable output fails at once; the output itself is replaced
+  // only by the complete CSV.
+  std::optional<io::AtomicOutputFile> csv;
+  if (s.out) csv.emplace(*s.out);
   // Progress only where a run takes seconds (about 5e7 micro steps); short runs stay silent.
   const double micro_steps = s.cosim.duration / s.cosim.h_hyd +
                              s.cosim.duration / (s.cosim.h_mech > 0.0 ? s.cosim.h_mech : s.cosim.H);
@@ -183,7 +199,7 @@ int RunCommand::execute() const {
   std::printf("simulated %.6g s in %.3f s wall (real-time factor %.1f)\n", simulated, wall,
               wall > 0 ? simulated / wall : 0.0);
 
-  if (s.out) write_trajectory_csv(csv, *s.out, result.samples, s.crane.actuators);
+  if (csv) write_trajectory_csv(*csv, result.samples, s.crane.actuators);
   if (reference) print_deviation(s, *reference, result.samples);
   std::printf("coupling-error energy dE = %.6e J, energy balance Ebal = %.6e J at t = %.6g s\n",
               result.samples.back().dE, result.samples.back().E_balance, simulated);

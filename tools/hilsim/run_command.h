@@ -1,12 +1,14 @@
 // `hilsim run`: one co-simulation of a scenario, its trajectory CSV and its deviation from a reference.
 #pragma once
 
-#include <fstream>
+#include <utility>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
 #include "tools/hilsim/monolithic_flags.h"
 #include "tools/hilsim/run_setup.h"
+#include "tools/io/atomic_file.h"
 
 namespace hilsim::tools {
 
@@ -34,11 +36,16 @@ void print_output_sha256(const std::string& sha, const std::string& where);
 // Hashes the file at `path`, prints it as above and returns the hash.
 std::string print_output_hash(const std::string& path);
 
-// Writes the samples of a finished run as the trajectory CSV into `csv` (opened on `path`), closes
+// Writes the samples of a finished run as the trajectory CSV into `csv`, replaces its target with
 // it, prints the rows written and the output hash, and returns the hash. Throws io::InputError
-// when the write fails.
-std::string write_trajectory_csv(std::ofstream& csv, const std::string& path,
-                                 const std::vector<sim::CraneSample>& samples, int actuators);
+// when the write fails (the target then stays as it was).
+std::string write_trajectory_csv(io::AtomicOutputFile& csv, const std::vector<sim::CraneSample>& samples,
+                                 int actuators);
+
+// Throws io::InputError (exit 2, one line naming both) when an output (path, what it is) is a file
+// the run reads (the scenario, its κ table, its reference) or another of the outputs.
+void refuse_outputs_over_inputs(const config::Scenario& s, const std::string& scenario_path,
+                                const std::vector<std::pair<std::string, std::string>>& outputs);
 
 // Prints the largest deviations of `samples` from the scenario's reference curve.
 void print_deviation(const config::Scenario& s, const sim::ReferenceCurve& reference,

@@ -1,32 +1,140 @@
 #include "tools/io/atomic_file.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <array>
+#include <atomic>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
+#include <filesystem>
+#include <mutex>
 
 #include "tools/io/input_error.h"
 
 namespace hilsim::io {
 
-void write_file_atomically(const std::string& path, const std::string& text) {
-  const std::string temporary = path + ".tmp-" + std::to_string(::getpid());
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) throw InputError(path + ": cannot open the output file for writing (" + std::strerror(errno) + ")");
-    out << text;
-    out.close();
-    if (!out) {
-      std::remove(temporary.c_str());
-      throw InputError(path + ": writing the output file failed");
+namespace {
+
+// The temporary files not yet committed, where a signal handler can read them: fixed storage and
+// lock-free flags, since a handler may neither allocate nor lock. A process has a few outputs open
+// at once (a CSV, a recording, a candump log); more than kSlots are not cleaned up on a signal.
+constexpr int kSlots = 16;
+struct Slot {
+  std::atomic<bool> used{false};
+  char path[4096] = {};
+};
+std::array<Slot, kSlots> g_slots;
+
+extern "C" void remove_temporaries_and_reraise(int sig) {
+  for (Slot& s : g_slots) {
+    if (s.used.load()) ::unlink(s.path);
+  }
+  // SA_RESETHAND restored the default action: raised again, the signal ends the process as it
+  // would have without this handler (the parent sees the same signal).
+  ::raise(sig);
+}
+
+// Installed once, and only where the signal still has its default action: a command that handles
+// a signal itself (a threaded run's clean stop) keeps its own handler while it runs.
+void install_handlers_once() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    for (const int sig : {SIGINT, SIGTERM, SIGHUP}) {
+      struct sigaction old {};
+      if (sigaction(sig, nullptr, &old) != 0 || old.sa_handler != SIG_DFL) continue;
+      struct sigaction sa {};
+      sa.sa_handler = remove_temporaries_and_reraise;
+      sigemptyset(&sa.sa_mask);
+      sa.sa_flags = SA_RESETHAND;
+      sigaction(sig, &sa, nullptr);
+    }
+  });
+}
+
+int register_temporary(const std::string& path) {
+  if (path.size() >= sizeof(Slot::path)) return -1;
+  install_handlers_once();
+  for (int i = 0; i < kSlots; ++i) {
+    bool expected = false;
+    Slot& s = g_slots[static_cast<std::size_t>(i)];
+    // Claimed with the name still being written: a handler running now unlinks an empty or stale
+    // name, which fails harmlessly.
+    if (s.used.compare_exchange_strong(expected, true)) {
+      std::memcpy(s.path, path.c_str(), path.size() + 1);
+      return i;
     }
   }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+  return -1;
+}
+
+void release(int slot) {
+  if (slot >= 0) g_slots[static_cast<std::size_t>(slot)].used.store(false);
+}
+
+}  // namespace
+
+ReplacingFile::ReplacingFile(std::string path)
+    : path_(std::move(path)), temporary_(path_ + ".tmp-" + std::to_string(::getpid())) {
+  slot_ = register_temporary(temporary_);
+  const int fd = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0) {
+    release(slot_);
+    throw InputError(path_ + ": cannot open the output file for writing (" + std::strerror(errno) + ")");
+  }
+  ::close(fd);
+}
+
+ReplacingFile::~ReplacingFile() {
+  if (!committed_) ::unlink(temporary_.c_str());
+  release(slot_);
+}
+
+void ReplacingFile::commit() {
+  if (std::rename(temporary_.c_str(), path_.c_str()) != 0) {
     const std::string why = std::strerror(errno);
-    std::remove(temporary.c_str());
-    throw InputError(path + ": cannot replace the output file (" + why + ")");
+    throw InputError(path_ + ": cannot replace the output file (" + why + ")");
+  }
+  committed_ = true;
+  release(slot_);
+}
+
+AtomicOutputFile::AtomicOutputFile(std::string path)
+    : file_(std::move(path)), out_(file_.temporary(), std::ios::binary | std::ios::trunc) {
+  if (!out_) throw InputError(file_.path() + ": cannot open the output file for writing");
+}
+
+void AtomicOutputFile::commit() {
+  out_.close();
+  if (!out_) throw InputError(file_.path() + ": writing the output file failed");
+  file_.commit();
+}
+
+void write_file_atomically(const std::string& path, const std::string& text) {
+  AtomicOutputFile file(path);
+  file.stream() << text;
+  file.commit();
+}
+
+void refuse_same_file(const std::string& output, const std::string& output_what, const std::string& input,
+                      const std::string& input_what) {
+  namespace fs = std::filesystem;
+  struct stat a {}, b {};
+  bool same = false;
+  if (::stat(output.c_str(), &a) == 0 && ::stat(input.c_str(), &b) == 0) {
+    same = a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+  } else {
+    std::error_code ec;
+    const fs::path x = fs::weakly_canonical(fs::absolute(output), ec).lexically_normal();
+    const fs::path y = fs::weakly_canonical(fs::absolute(input), ec).lexically_normal();
+    same = x == y;
+  }
+  if (same) {
+    throw InputError(output_what + " " + output + " is " + input_what + " " + input +
+                     ": writing it would destroy it; choose another output file");
   }
 }
 
