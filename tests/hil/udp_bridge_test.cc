@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <string>
 #include <cmath>
 #include <thread>
 
@@ -19,14 +20,14 @@
 namespace hilsim::hil {
 namespace {
 
-// A controller's socket bound to 127.0.0.1:<any>.
+// A controller's socket bound to <ip>:<port> (port 0: any free one).
 class Socket {
  public:
-  explicit Socket(const char* ip = "127.0.0.1") {
+  explicit Socket(const char* ip = "127.0.0.1", std::uint16_t port = 0) {
     fd_ = socket(AF_INET, SOCK_DGRAM, 0);
     sockaddr_in a = parse_socket_address(std::string(ip) + ":0", true, true).address;
-    a.sin_port = 0;
-    EXPECT_EQ(bind(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a), 0);
+    a.sin_port = htons(port);
+    EXPECT_EQ(bind(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a), 0) << ip << ":" << port;
     timeval tv{0, 200'000};
     setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
   }
@@ -171,6 +172,68 @@ TEST(UdpBridge, GapsAreCountedAsLostAndTheNewerCommandApplies) {
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
   EXPECT_NEAR(b.kappa(), 0.6, 1e-9);
   EXPECT_EQ(b.finish().sequence.lost, 3u);
+}
+
+// Polls the command channel for up to 1 s until it shows `kappa`.
+bool kappa_becomes(Bench& b, double kappa) {
+  for (int i = 0; i < 1000; ++i) {
+    if (std::fabs(b.kappa() - kappa) < 1e-9) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return false;
+}
+
+// A controller that restarts binds the same port again and numbers its datagrams from 1 (as
+// `hilsim controller` does): its new commands must be applied before the watchdog would trip.
+TEST(UdpBridge, ARestartedSenderIsAcceptedAgainWithinTheWatchdogTimeout) {
+  Bench b;
+  std::uint16_t port = 0;
+  {
+    Socket first_life;
+    port = first_life.port();
+    for (std::uint32_t seq = 1; seq <= 3000; ++seq) first_life.send(command(seq, 0.3), b.to);
+    ASSERT_TRUE(kappa_becomes(b, 0.3));
+  }
+  Socket second_life("127.0.0.1", port);
+  const double timeout_s = HilSettings{}.watchdog_timeout;
+  const int within = static_cast<int>(timeout_s / 1e-3);  // datagrams at 1 kHz before the watchdog trips
+  int sent = 0;
+  bool applied = false;
+  while (!applied && sent < 3 * within) {
+    second_life.send(command(static_cast<std::uint32_t>(++sent), 0.6), b.to);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    applied = std::fabs(b.kappa() - 0.6) < 1e-9;
+  }
+  EXPECT_TRUE(applied) << "the restarted sender's " << sent << " datagrams were all dropped";
+  EXPECT_LE(sent, within) << "accepted only after " << sent << " datagrams at 1 kHz";
+  const UdpBridgeCounters& c = b.finish();
+  EXPECT_EQ(c.sequence.restarts, 1u);
+  EXPECT_EQ(c.senders, 1u);  // the same address and port: one sender, restarted
+}
+
+// With the peer given as an address only, every port of it is a sender of its own: a datagram
+// with a huge sequence number from another port does not make the controller's "old".
+TEST(UdpBridge, AnotherPortsHugeSequenceDoesNotLockTheControllerOut) {
+  Bench b;  // peer = "127.0.0.1": any port
+  b.send(command(1, 0.3));
+  ASSERT_TRUE(kappa_becomes(b, 0.3));
+  Socket other_process;
+  other_process.send(command(5'000'001, 0.9), b.to);
+  ASSERT_TRUE(kappa_becomes(b, 0.9));  // accepted: the configuration trusts every port of the address
+  b.send(command(2, 0.5));
+  EXPECT_TRUE(kappa_becomes(b, 0.5)) << "the controller was locked out";
+  const UdpBridgeCounters& c = b.finish();
+  EXPECT_EQ(c.sequence.reordered, 0u);
+  EXPECT_EQ(c.commands, 3u);
+  EXPECT_EQ(c.senders, 2u);
+}
+
+TEST(UdpBridge, ThePeerDescriptionSaysWhetherAnyPortIsAccepted) {
+  EXPECT_EQ(Bench(OutOfRange::kClamp, "127.0.0.1").bridge->peer_description().rfind(
+                "udp: accepting commands from 127.0.0.1, any port (", 0),
+            0u);
+  EXPECT_EQ(Bench(OutOfRange::kClamp, "127.0.0.1:5000").bridge->peer_description(),
+            "udp: accepting commands from 127.0.0.1:5000 only");
 }
 
 TEST(UdpBridge, SensorsAreSentAtTheConfiguredRateAndDecodeToTheSnapshot) {
