@@ -63,7 +63,7 @@ class RecordingWriter final {
 };
 
 // Reads and checks a recording (format, version 1 or 2, config hash, each actuator's inputs in
-// order). Throws RecordingError naming the file and the line.
+// order, every κ finite and in [0, 1]). Throws RecordingError naming the file and the line.
 Recording read_recording(const std::string& path);
 
 }  // namespace hilsim::hil
