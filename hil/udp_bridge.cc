@@ -77,6 +77,7 @@ void UdpBridge::stop() {
   // The I/O thread has ended (joined): its trackers can be read.
   counters_.sequence = sequences_.counters();
   counters_.senders = sequences_.senders();
+  counters_.missed_periods = loop_.missed_periods();
 }
 
 std::string UdpBridge::peer_description() const {
@@ -174,11 +175,13 @@ void UdpBridge::print_report() const {
     }
   }
   std::printf("udp: %llu commands accepted (%llu clamped), rejected: %llu out of range, %llu not finite, "
-              "%llu too short; %llu frames with other ids; %llu sensor datagrams sent (%llu send errors)\n",
+              "%llu too short; %llu frames with other ids; %llu sensor datagrams sent (%llu send errors, "
+              "%llu output periods missed: due but sent over a period late or skipped)\n",
               static_cast<unsigned long long>(c.commands), static_cast<unsigned long long>(c.clamped),
               static_cast<unsigned long long>(c.rejected_range), static_cast<unsigned long long>(c.rejected_not_finite),
               static_cast<unsigned long long>(c.rejected_length), static_cast<unsigned long long>(c.unknown_frames),
-              static_cast<unsigned long long>(c.sent), static_cast<unsigned long long>(c.send_errors));
+              static_cast<unsigned long long>(c.sent), static_cast<unsigned long long>(c.send_errors),
+              static_cast<unsigned long long>(c.missed_periods));
 }
 
 }  // namespace hilsim::hil

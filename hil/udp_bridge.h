@@ -47,6 +47,7 @@ struct UdpBridgeCounters {
   std::uint64_t unknown_frames = 0;   // frames whose id is not a command's
   std::uint64_t sent = 0;             // sensor datagrams sent
   std::uint64_t send_errors = 0;
+  std::uint64_t missed_periods = 0;   // output periods the I/O thread missed (IoLoop::missed_periods())
 
   std::uint64_t malformed_total() const;
 };

@@ -80,14 +80,15 @@ struct Bench {
   std::unique_ptr<UdpBridge> bridge;
   sockaddr_in to{};
 
-  explicit Bench(OutOfRange policy = OutOfRange::kClamp, const std::string& peer = "127.0.0.1") {
+  explicit Bench(OutOfRange policy = OutOfRange::kClamp, const std::string& peer = "127.0.0.1",
+                 double output_rate_hz = 1000.0) {
     UdpSettings udp;
     udp.listen = "127.0.0.1:0";
     udp.peer = peer;
     udp.send_to = "127.0.0.1:" + std::to_string(sensors_in.port());
     HilSettings hil;
     hil.out_of_range = policy;
-    hil.output_rate = 1000.0;
+    hil.output_rate = output_rate_hz;
     bridge = std::make_unique<UdpBridge>(udp, hil, default_messages(1), 1, CommandChannels{&commands, nullptr},
                                          SensorChannels{&sensors, nullptr}, rt::IoThreadPlacement{});
     to = bridge->local_address();
@@ -282,6 +283,22 @@ TEST(UdpBridge, SensorsAreSentAtTheConfiguredRateAndDecodeToTheSnapshot) {
   EXPECT_EQ(value(2, 4), 3.0);   // overruns
   EXPECT_NEAR(value(2, 5), 0.1, 0.5e-4);
   EXPECT_EQ(value(2, 6), 0x34);  // low byte of the sequence
+}
+
+// Output periods the I/O thread missed are reported with the datagrams sent: none in a short run at
+// 100 Hz (a 10 ms period, which even a loaded machine's SCHED_OTHER wake-ups keep).
+TEST(UdpBridge, TheReportCountsMissedOutputPeriodsNoneInANormalRun) {
+  Bench b(OutOfRange::kClamp, "127.0.0.1", 100.0);
+  b.sensors.publish(SensorSnapshot{});
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const UdpBridgeCounters& c = b.finish();
+  EXPECT_GE(c.sent, 20u);
+  EXPECT_EQ(c.missed_periods, 0u);
+  testing::internal::CaptureStdout();
+  b.bridge->print_report();
+  const std::string report = testing::internal::GetCapturedStdout();
+  const std::string sent = std::to_string(c.sent) + " sensor datagrams sent (0 send errors, 0 output periods missed";
+  EXPECT_NE(report.find(sent), std::string::npos) << report;
 }
 
 // A two-actuator crane: one bridge, a command and a sensor channel per actuator.
