@@ -128,7 +128,10 @@ void CanBridge::start() {
   loop_.start("hilsim-can", fd_, [this] { send_sensors(); }, [this] { receive_all(); });
 }
 
-void CanBridge::stop() { loop_.stop(); }
+void CanBridge::stop() {
+  loop_.stop();
+  counters_.missed_periods = loop_.missed_periods();  // the thread has ended
+}
 
 void CanBridge::receive_all() {
   for (;;) {
@@ -226,9 +229,9 @@ void CanBridge::print_report() const {
                 link_.bus_off ? "BUS-OFF" : "not bus-off");
   }
   std::printf(
-      "can: %llu sensor frames sent (%llu send errors), %llu receive errors; a frame waited at most "
-      "%.1f us in the socket before the bridge read it",
-      n(c.sent), n(c.send_errors), n(c.receive_errors), static_cast<double>(c.max_queue_us));
+      "can: %llu sensor frames sent (%llu send errors, %llu output periods missed), %llu receive errors; a "
+      "frame waited at most %.1f us in the socket before the bridge read it",
+      n(c.sent), n(c.send_errors), n(c.missed_periods), n(c.receive_errors), static_cast<double>(c.max_queue_us));
   if (log_) std::printf(", %llu frames not logged (ring full)", n(c.log_dropped));
   std::printf("\n");
   if (const std::optional<LinkStats> s = link_stats(interface_)) {

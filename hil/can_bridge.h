@@ -46,6 +46,7 @@ struct CanBridgeCounters {
   std::uint64_t receive_errors = 0;  // recvmsg failures other than "nothing to read" (e.g. link down)
   std::uint64_t sent = 0;            // sensor frames written
   std::uint64_t send_errors = 0;     // writes refused (e.g. ENOBUFS: the transmit queue is full)
+  std::uint64_t missed_periods = 0;  // output periods the I/O thread missed (IoLoop::missed_periods())
   std::uint64_t log_dropped = 0;     // frames the recorder's ring had no room for
   std::int64_t max_queue_us = 0;     // [µs] longest wait in the socket, kernel receive to read
 

@@ -45,6 +45,9 @@ void IoLoop::run(int fd, const std::function<void()>& send, const std::function<
     const rt::Nanoseconds now = rt::now_ns();
     if (now >= next_send) {
       send();
+      const rt::Nanoseconds late_ns = now - next_send;
+      if (late_ns >= period_ns_) missed_periods_.fetch_add(static_cast<std::uint64_t>(late_ns / period_ns_),
+                                                          std::memory_order_relaxed);
       next_send += period_ns_;
       if (next_send <= now) next_send = now + period_ns_;  // fell behind: keep the rate, not the backlog
     }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <thread>
@@ -31,6 +32,10 @@ class IoLoop final {
   void stop();
   // How the thread runs, and what of `io` was not granted; valid after start().
   const rt::IoThreadSetup& setup() const { return setup_; }
+  // Output periods the thread missed: a send due at t that ran at t + L skipped floor(L / period)
+  // others (their due times passed before it), which the rate-keeping schedule never sends. So a
+  // send late by more than a period counts, and sends + missed periods span the run.
+  std::uint64_t missed_periods() const { return missed_periods_.load(std::memory_order_relaxed); }
 
  private:
   void run(int fd, const std::function<void()>& send, const std::function<void()>& receive);
@@ -39,6 +44,7 @@ class IoLoop final {
   rt::IoThreadPlacement io_;
   rt::IoThreadSetup setup_;  // written by start() before it returns
   std::atomic<bool> stopping_{false};
+  std::atomic<std::uint64_t> missed_periods_{0};  // written by the thread only
   std::thread thread_;
 };
 

@@ -158,6 +158,9 @@ InputEvent parse_input(std::istringstream& in, int version, std::array<std::int6
   char* end = nullptr;
   e.kappa = std::strtod(kappa.c_str(), &end);
   if (*end != '\0' || !std::isfinite(e.kappa)) r.fail("kappa '" + kappa + "' is not a finite number");
+  // Every κ a live run applies is the valve's, in [0, 1]: anything else was edited in, and would
+  // replay as a run no valve could make.
+  if (e.kappa < 0.0 || e.kappa > 1.0) r.fail("kappa '" + kappa + "' is outside [0, 1]");
   e.cause = parse_cause(cause, r);
   if (actuator < 1 || actuator > 2) r.fail("actuator " + std::to_string(actuator) + " is not 1 or 2");
   e.actuator = static_cast<std::uint8_t>(actuator - 1);

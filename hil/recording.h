@@ -82,9 +82,9 @@ class RecordingWriter final {
 };
 
 // Reads and checks a recording (format, versions 1 to 3, config hash, each actuator's inputs in
-// order, the end line's counts). A last line cut short is not read: its number is in cut_line, for
-// the caller to refuse (a damaged recording) or to replay up to the input before it (--partial).
-// Throws RecordingError naming the file and the line.
+// order, every κ finite and in [0, 1], the end line's counts). A last line cut short is not read:
+// its number is in cut_line, for the caller to refuse (a damaged recording) or to replay up to the
+// input before it (--partial). Throws RecordingError naming the file and the line.
 Recording read_recording(const std::string& path);
 
 }  // namespace hilsim::hil

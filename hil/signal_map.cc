@@ -1,6 +1,7 @@
 #include "hil/signal_map.h"
 
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 
 #include "hil/datagram.h"
@@ -26,8 +27,24 @@ const char* to_string(CommandVerdict v) {
   return "?";
 }
 
+std::string kappa_range_error(const std::vector<MessageSpec>& commands) {
+  for (const MessageSpec& m : commands) {
+    for (const SignalSpec& s : m.signals) {
+      if (s.name != "kappa_1" && s.name != "kappa_2") continue;
+      if (s.min >= 0.0 && s.max <= 1.0) continue;  // also false for a NaN bound
+      char range[64];
+      std::snprintf(range, sizeof range, "[%g, %g]", s.min, s.max);
+      return "message '" + m.name + "': command signal '" + s.name + "' has the range " + range +
+             ", but the valve accepts kappa in [0, 1]: min and max must lie in [0, 1]";
+    }
+  }
+  return "";
+}
+
 CommandDecoder::CommandDecoder(const std::vector<MessageSpec>& messages, int actuators, OutOfRange policy)
     : policy_(policy) {
+  // κ reaches the valve clamped only into its signal's [min, max]: that range must be the valve's.
+  if (std::string e = kappa_range_error(messages); !e.empty()) throw std::invalid_argument(e);
   bool has_first = false;
   for (const MessageSpec& m : messages) {
     Entry e{m, {}};

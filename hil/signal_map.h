@@ -36,10 +36,15 @@ struct DecodedCommand {
   bool clamped = false;                        // a value was out of range and clamped
 };
 
+// Empty when every command signal kappa_1, kappa_2 of `commands` has its physical range [min, max]
+// inside the valve's [0, 1] (a κ is clamped or rejected by that range, so a wider one would let
+// κ = -1 through); else one line naming the message, the signal and the accepted range.
+std::string kappa_range_error(const std::vector<MessageSpec>& commands);
+
 class CommandDecoder final {
  public:
   // Signals named kappa_<k> (k = 1..actuators) of `messages` carry κ; every message with one is a
-  // command frame. Throws std::invalid_argument when kappa_1 is missing.
+  // command frame. Throws std::invalid_argument when kappa_1 is missing, or kappa_range_error().
   CommandDecoder(const std::vector<MessageSpec>& messages, int actuators, OutOfRange policy);
   CommandVerdict decode(const Frame& frame, DecodedCommand& out) const noexcept;
   // The identifiers of the command frames (for the CAN bridge's kernel filter).

@@ -72,7 +72,21 @@ void UdpBridge::start() {
   loop_.start("hilsim-udp", fd_, [this] { send_sensors(); }, [this] { receive_all(); });
 }
 
-void UdpBridge::stop() { loop_.stop(); }
+void UdpBridge::stop() {
+  loop_.stop();
+  // The I/O thread has ended (joined): its trackers can be read.
+  counters_.sequence = sequences_.counters();
+  counters_.senders = sequences_.senders();
+  counters_.missed_periods = loop_.missed_periods();
+}
+
+std::string UdpBridge::peer_description() const {
+  std::string address = to_string(peer_);
+  if (peer_port_) return "udp: accepting commands from " + address + " only";
+  address = address.substr(0, address.rfind(':'));
+  return "udp: accepting commands from " + address + ", any port (each port a sender with its own "
+         "sequence numbers; give [udp] peer as address:port to accept one)";
+}
 
 void UdpBridge::receive_all() {
   std::array<std::uint8_t, kMaxDatagramSize + 1> buffer{};  // one more byte: longer ones are trailing bytes
@@ -101,8 +115,7 @@ void UdpBridge::handle(const std::uint8_t* data, std::size_t size, const sockadd
     ++counters_.malformed[static_cast<std::size_t>(error)];
     return;
   }
-  const SequenceVerdict verdict = tracker_.observe(d.sequence);
-  counters_.sequence = tracker_.counters();
+  const SequenceVerdict verdict = sequences_.observe(from, d.sequence, arrival);
   if (!is_accepted(verdict)) return;  // a duplicate or an older datagram: counted, never applied
   for (std::size_t i = 0; i < d.count; ++i) {
     DecodedCommand command;
@@ -148,12 +161,13 @@ void UdpBridge::send_sensors() {
 
 void UdpBridge::print_report() const {
   const UdpBridgeCounters& c = counters_;
-  const SequenceCounters& s = tracker_.counters();
+  const SequenceCounters& s = c.sequence;
   std::printf("udp: %llu datagrams received: %llu from another address, %llu malformed, %llu duplicate, "
-              "%llu reordered (dropped), %llu lost in gaps\n",
+              "%llu reordered (dropped), %llu lost in gaps; %llu sender(s), %llu restart(s)\n",
               static_cast<unsigned long long>(c.datagrams), static_cast<unsigned long long>(c.wrong_peer),
               static_cast<unsigned long long>(c.malformed_total()), static_cast<unsigned long long>(s.duplicates),
-              static_cast<unsigned long long>(s.reordered), static_cast<unsigned long long>(s.lost));
+              static_cast<unsigned long long>(s.reordered), static_cast<unsigned long long>(s.lost),
+              static_cast<unsigned long long>(c.senders), static_cast<unsigned long long>(s.restarts));
   for (std::size_t i = 1; i < c.malformed.size(); ++i) {
     if (c.malformed[i]) {
       std::printf("udp:   malformed, %s: %llu\n", to_string(static_cast<DatagramError>(i)),
@@ -161,11 +175,13 @@ void UdpBridge::print_report() const {
     }
   }
   std::printf("udp: %llu commands accepted (%llu clamped), rejected: %llu out of range, %llu not finite, "
-              "%llu too short; %llu frames with other ids; %llu sensor datagrams sent (%llu send errors)\n",
+              "%llu too short; %llu frames with other ids; %llu sensor datagrams sent (%llu send errors, "
+              "%llu output periods missed: due but sent over a period late or skipped)\n",
               static_cast<unsigned long long>(c.commands), static_cast<unsigned long long>(c.clamped),
               static_cast<unsigned long long>(c.rejected_range), static_cast<unsigned long long>(c.rejected_not_finite),
               static_cast<unsigned long long>(c.rejected_length), static_cast<unsigned long long>(c.unknown_frames),
-              static_cast<unsigned long long>(c.sent), static_cast<unsigned long long>(c.send_errors));
+              static_cast<unsigned long long>(c.sent), static_cast<unsigned long long>(c.send_errors),
+              static_cast<unsigned long long>(c.missed_periods));
 }
 
 }  // namespace hilsim::hil

@@ -6,7 +6,8 @@
 // nanosecond timeout until the next datagram is due, so it sleeps between events.
 //
 // Every datagram is accounted for: from another address (dropped), malformed (by kind),
-// duplicated or older than the newest (dropped), gaps (counted lost), frames with unknown ids,
+// duplicated or older than the newest of its sender (dropped), gaps (counted lost), a sender's
+// restart (hil/sequence_tracker.h), frames with unknown ids,
 // κ out of range (clamped or rejected) or not finite (rejected). Only an accepted command
 // changes κ and feeds the watchdog.
 #pragma once
@@ -36,7 +37,8 @@ struct UdpBridgeCounters {
   std::uint64_t datagrams = 0;       // received, from anyone
   std::uint64_t wrong_peer = 0;      // from an address other than [udp] peer: dropped
   std::array<std::uint64_t, 10> malformed{};  // by DatagramError (index 0, kOk, stays 0)
-  SequenceCounters sequence;         // of the peer's accepted-format datagrams
+  SequenceCounters sequence;         // of the peer's accepted-format datagrams, over all its senders
+  std::uint64_t senders = 0;         // (address, port) senders seen (SenderSequences::senders())
   std::uint64_t commands = 0;        // command frames applied (published)
   std::uint64_t clamped = 0;         // of those, with a κ clamped into range
   std::uint64_t rejected_range = 0;  // command frames refused: κ out of range ("reject")
@@ -45,6 +47,7 @@ struct UdpBridgeCounters {
   std::uint64_t unknown_frames = 0;   // frames whose id is not a command's
   std::uint64_t sent = 0;             // sensor datagrams sent
   std::uint64_t send_errors = 0;
+  std::uint64_t missed_periods = 0;   // output periods the I/O thread missed (IoLoop::missed_periods())
 
   std::uint64_t malformed_total() const;
 };
@@ -69,6 +72,9 @@ class UdpBridge final {
   // Valid after stop().
   const UdpBridgeCounters& counters() const { return counters_; }
   void print_report() const;
+  // Which senders are accepted, for the start of a run: "udp: accepting commands from 127.0.0.1,
+  // any port (...)" when [udp] peer names no port, else from that one address and port.
+  std::string peer_description() const;
   // The address the socket is bound to (with the port the kernel chose for port 0).
   sockaddr_in local_address() const;
 
@@ -86,7 +92,7 @@ class UdpBridge final {
   int actuators_;
   CommandChannels commands_;
   SensorChannels sensors_;
-  SequenceTracker tracker_;
+  SenderSequences sequences_;  // one tracker per (address, port) sender
   UdpBridgeCounters counters_;
   std::uint32_t send_sequence_ = 0;
   IoLoop loop_;  // last: its thread stops before the members it uses go

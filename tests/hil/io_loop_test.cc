@@ -43,6 +43,33 @@ TEST(IoLoop, SendsAtItsPeriodAndHandsInputOverAsItArrives) {
   EXPECT_LE(sends.load(), 26);
 }
 
+// A send that takes 70 ms (3.5 periods): the next one, due at 40 ms, runs at 90 ms, and the due times
+// 60 and 80 ms pass unsent (the schedule keeps its rate and never sends them): two missed periods.
+TEST(IoLoop, CountsTheOutputPeriodsItMissed) {
+  Pipe p;
+  std::atomic<int> sends{0};
+  IoLoop loop(20'000'000, rt::IoThreadPlacement{});  // every 20 ms
+  loop.start("hilsim-io-test", p.fd[0],
+             [&] {
+               if (++sends == 2) std::this_thread::sleep_for(std::chrono::milliseconds(70));
+             },
+             [] {});
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  loop.stop();
+  // A loaded machine's late wake-ups may add some, never take any away.
+  EXPECT_GE(loop.missed_periods(), 2u);
+  EXPECT_LE(loop.missed_periods(), 5u);
+}
+
+TEST(IoLoop, MissesNoPeriodWhenItKeepsUp) {
+  Pipe p;
+  IoLoop loop(20'000'000, rt::IoThreadPlacement{});  // every 20 ms: late wake-ups stay well below it
+  loop.start("hilsim-io-test", p.fd[0], [] {}, [] {});
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  loop.stop();
+  EXPECT_EQ(loop.missed_periods(), 0u);
+}
+
 TEST(IoLoop, StopsWithinItsLongestWaitWhenNothingHappens) {
   Pipe p;
   IoLoop loop(10'000'000'000, rt::IoThreadPlacement{});  // a send every 10 s: never due again

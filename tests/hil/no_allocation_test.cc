@@ -1,5 +1,5 @@
 // The decode paths that run in the CAN and UDP I/O threads allocate nothing: every operator new in
-// hil_tests is counted, and datagram, sequence, signal, BJM1 and CAN frame decoding (and their
+// hil_tests is counted, and datagram, sequence (per sender), signal, BJM1 and CAN frame decoding (and their
 // encoders) are run between two readings of the counter.
 #include <gtest/gtest.h>
 
@@ -46,6 +46,12 @@ TEST(NoAllocation, DecodersAndEncodersAllocateNothing) {
   const DatagramError e = decode_datagram(std::span(bytes).first(n), d);
   SequenceTracker tracker;
   const SequenceVerdict v = tracker.observe(d.sequence);
+  SenderSequences senders;  // a fixed table on the stack
+  sockaddr_in from{};
+  for (std::uint16_t port = 0; port < 2 * SenderSequences::kMaxSenders; ++port) {  // fills it, then evicts
+    from.sin_port = port;
+    sink = sink + static_cast<double>(is_accepted(senders.observe(from, d.sequence, port)));
+  }
   sink = sink + decode(kappa, d.frames[0].data) + static_cast<double>(decode_raw(be, d.frames[0].data));
   const Bjm1Decode j = decode_bjm1(d.frames[1]);
   sink = sink + kappa_from_axis(j.x, map) + kappa_from_axis(j.y, map);

@@ -75,5 +75,64 @@ TEST(SequenceTracker, ResetAcceptsARestartedSender) {
   EXPECT_EQ(t.counters().received, 4u);  // counters survive reset
 }
 
+// A restarted sender numbers from the beginning again: kRestartRun consecutive old numbers counting
+// up are a restart; isolated late datagrams, or old ones not in sequence, stay rejected.
+TEST(SequenceTracker, ARunOfConsecutiveOldNumbersIsARestart) {
+  SequenceTracker t;
+  t.observe(3000);
+  EXPECT_EQ(t.observe(1), V::kOld);
+  EXPECT_EQ(t.observe(2), V::kOld);
+  EXPECT_EQ(t.observe(3), V::kRestart);
+  EXPECT_TRUE(is_accepted(V::kRestart));
+  EXPECT_EQ(t.last(), 3u);
+  EXPECT_EQ(t.observe(4), V::kNext);
+  EXPECT_EQ(t.counters().restarts, 1u);
+  EXPECT_EQ(t.counters().reordered, 2u);
+
+  SequenceTracker late;
+  late.observe(100);
+  EXPECT_EQ(late.observe(97), V::kOld);
+  EXPECT_EQ(late.observe(101), V::kNext);  // a newer one ends the run
+  EXPECT_EQ(late.observe(98), V::kOld);
+  EXPECT_EQ(late.observe(99), V::kOld);
+  EXPECT_EQ(late.observe(50), V::kOld);    // not the successor: a new run
+  EXPECT_EQ(late.observe(96), V::kOld);
+  EXPECT_EQ(late.observe(101), V::kDuplicate);
+  EXPECT_EQ(late.observe(60), V::kOld);
+  EXPECT_EQ(late.counters().restarts, 0u);
+  EXPECT_EQ(late.last(), 101u);
+}
+
+sockaddr_in sender(std::uint32_t address, std::uint16_t port) {
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = address;
+  a.sin_port = port;
+  return a;
+}
+
+TEST(SenderSequences, EachAddressAndPortHasItsOwnNumbers) {
+  SenderSequences s;
+  EXPECT_EQ(s.observe(sender(1, 10), 5, 0), V::kFirst);
+  EXPECT_EQ(s.observe(sender(1, 11), 5'000'001, 1), V::kFirst);  // another port
+  EXPECT_EQ(s.observe(sender(1, 10), 6, 2), V::kNext);           // not "old"
+  EXPECT_EQ(s.observe(sender(2, 10), 1, 3), V::kFirst);          // another address
+  EXPECT_EQ(s.observe(sender(1, 11), 5'000'001, 4), V::kDuplicate);
+  EXPECT_EQ(s.senders(), 3u);
+  EXPECT_EQ(s.counters().received, 5u);
+  EXPECT_EQ(s.counters().duplicates, 1u);
+}
+
+TEST(SenderSequences, AFullTableGivesTheLeastRecentSendersPlaceUp) {
+  SenderSequences s;
+  for (std::uint16_t port = 1; port <= SenderSequences::kMaxSenders; ++port) s.observe(sender(1, port), 100, port);
+  s.observe(sender(1, 1), 101, 100);  // port 1 heard from again: port 2 is now the least recent
+  EXPECT_EQ(s.observe(sender(1, 99), 7, 101), V::kFirst);  // takes port 2's place
+  EXPECT_EQ(s.observe(sender(1, 1), 102, 102), V::kNext);  // kept
+  EXPECT_EQ(s.observe(sender(1, 2), 50, 103), V::kFirst);  // forgotten: starts afresh, never locked out
+  EXPECT_EQ(s.senders(), SenderSequences::kMaxSenders + 2);
+  EXPECT_EQ(s.counters().received, SenderSequences::kMaxSenders + 4);  // the retired ones' counts kept
+}
+
 }  // namespace
 }  // namespace hilsim::hil

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <string>
 #include <cmath>
 #include <thread>
 
@@ -19,14 +20,14 @@
 namespace hilsim::hil {
 namespace {
 
-// A controller's socket bound to 127.0.0.1:<any>.
+// A controller's socket bound to <ip>:<port> (port 0: any free one).
 class Socket {
  public:
-  explicit Socket(const char* ip = "127.0.0.1") {
+  explicit Socket(const char* ip = "127.0.0.1", std::uint16_t port = 0) {
     fd_ = socket(AF_INET, SOCK_DGRAM, 0);
     sockaddr_in a = parse_socket_address(std::string(ip) + ":0", true, true).address;
-    a.sin_port = 0;
-    EXPECT_EQ(bind(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a), 0);
+    a.sin_port = htons(port);
+    EXPECT_EQ(bind(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a), 0) << ip << ":" << port;
     timeval tv{0, 200'000};
     setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
   }
@@ -79,14 +80,15 @@ struct Bench {
   std::unique_ptr<UdpBridge> bridge;
   sockaddr_in to{};
 
-  explicit Bench(OutOfRange policy = OutOfRange::kClamp, const std::string& peer = "127.0.0.1") {
+  explicit Bench(OutOfRange policy = OutOfRange::kClamp, const std::string& peer = "127.0.0.1",
+                 double output_rate_hz = 1000.0) {
     UdpSettings udp;
     udp.listen = "127.0.0.1:0";
     udp.peer = peer;
     udp.send_to = "127.0.0.1:" + std::to_string(sensors_in.port());
     HilSettings hil;
     hil.out_of_range = policy;
-    hil.output_rate = 1000.0;
+    hil.output_rate = output_rate_hz;
     bridge = std::make_unique<UdpBridge>(udp, hil, default_messages(1), 1, CommandChannels{&commands, nullptr},
                                          SensorChannels{&sensors, nullptr}, rt::IoThreadPlacement{});
     to = bridge->local_address();
@@ -173,6 +175,68 @@ TEST(UdpBridge, GapsAreCountedAsLostAndTheNewerCommandApplies) {
   EXPECT_EQ(b.finish().sequence.lost, 3u);
 }
 
+// Polls the command channel for up to 1 s until it shows `kappa`.
+bool kappa_becomes(Bench& b, double kappa) {
+  for (int i = 0; i < 1000; ++i) {
+    if (std::fabs(b.kappa() - kappa) < 1e-9) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return false;
+}
+
+// A controller that restarts binds the same port again and numbers its datagrams from 1 (as
+// `hilsim controller` does): its new commands must be applied before the watchdog would trip.
+TEST(UdpBridge, ARestartedSenderIsAcceptedAgainWithinTheWatchdogTimeout) {
+  Bench b;
+  std::uint16_t port = 0;
+  {
+    Socket first_life;
+    port = first_life.port();
+    for (std::uint32_t seq = 1; seq <= 3000; ++seq) first_life.send(command(seq, 0.3), b.to);
+    ASSERT_TRUE(kappa_becomes(b, 0.3));
+  }
+  Socket second_life("127.0.0.1", port);
+  const double timeout_s = HilSettings{}.watchdog_timeout;
+  const int within = static_cast<int>(timeout_s / 1e-3);  // datagrams at 1 kHz before the watchdog trips
+  int sent = 0;
+  bool applied = false;
+  while (!applied && sent < 3 * within) {
+    second_life.send(command(static_cast<std::uint32_t>(++sent), 0.6), b.to);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    applied = std::fabs(b.kappa() - 0.6) < 1e-9;
+  }
+  EXPECT_TRUE(applied) << "the restarted sender's " << sent << " datagrams were all dropped";
+  EXPECT_LE(sent, within) << "accepted only after " << sent << " datagrams at 1 kHz";
+  const UdpBridgeCounters& c = b.finish();
+  EXPECT_EQ(c.sequence.restarts, 1u);
+  EXPECT_EQ(c.senders, 1u);  // the same address and port: one sender, restarted
+}
+
+// With the peer given as an address only, every port of it is a sender of its own: a datagram
+// with a huge sequence number from another port does not make the controller's "old".
+TEST(UdpBridge, AnotherPortsHugeSequenceDoesNotLockTheControllerOut) {
+  Bench b;  // peer = "127.0.0.1": any port
+  b.send(command(1, 0.3));
+  ASSERT_TRUE(kappa_becomes(b, 0.3));
+  Socket other_process;
+  other_process.send(command(5'000'001, 0.9), b.to);
+  ASSERT_TRUE(kappa_becomes(b, 0.9));  // accepted: the configuration trusts every port of the address
+  b.send(command(2, 0.5));
+  EXPECT_TRUE(kappa_becomes(b, 0.5)) << "the controller was locked out";
+  const UdpBridgeCounters& c = b.finish();
+  EXPECT_EQ(c.sequence.reordered, 0u);
+  EXPECT_EQ(c.commands, 3u);
+  EXPECT_EQ(c.senders, 2u);
+}
+
+TEST(UdpBridge, ThePeerDescriptionSaysWhetherAnyPortIsAccepted) {
+  EXPECT_EQ(Bench(OutOfRange::kClamp, "127.0.0.1").bridge->peer_description().rfind(
+                "udp: accepting commands from 127.0.0.1, any port (", 0),
+            0u);
+  EXPECT_EQ(Bench(OutOfRange::kClamp, "127.0.0.1:5000").bridge->peer_description(),
+            "udp: accepting commands from 127.0.0.1:5000 only");
+}
+
 TEST(UdpBridge, SensorsAreSentAtTheConfiguredRateAndDecodeToTheSnapshot) {
   Bench b;
   SensorSnapshot s;
@@ -219,6 +283,22 @@ TEST(UdpBridge, SensorsAreSentAtTheConfiguredRateAndDecodeToTheSnapshot) {
   EXPECT_EQ(value(2, 4), 3.0);   // overruns
   EXPECT_NEAR(value(2, 5), 0.1, 0.5e-4);
   EXPECT_EQ(value(2, 6), 0x34);  // low byte of the sequence
+}
+
+// Output periods the I/O thread missed are reported with the datagrams sent: none in a short run at
+// 100 Hz (a 10 ms period, which even a loaded machine's SCHED_OTHER wake-ups keep).
+TEST(UdpBridge, TheReportCountsMissedOutputPeriodsNoneInANormalRun) {
+  Bench b(OutOfRange::kClamp, "127.0.0.1", 100.0);
+  b.sensors.publish(SensorSnapshot{});
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const UdpBridgeCounters& c = b.finish();
+  EXPECT_GE(c.sent, 20u);
+  EXPECT_EQ(c.missed_periods, 0u);
+  testing::internal::CaptureStdout();
+  b.bridge->print_report();
+  const std::string report = testing::internal::GetCapturedStdout();
+  const std::string sent = std::to_string(c.sent) + " sensor datagrams sent (0 send errors, 0 output periods missed";
+  EXPECT_NE(report.find(sent), std::string::npos) << report;
 }
 
 // A two-actuator crane: one bridge, a command and a sensor channel per actuator.

@@ -89,6 +89,8 @@ TEST(Recording, EveryDefectIsNamedWithItsLine) {
   EXPECT_NE(error_reading(replace_in_file(fresh(), "hilsim-recording 3", "hilsim-recording 9")).find(":1: recording format '9' is not supported"), std::string::npos);
   EXPECT_NE(error_reading(replace_in_file(fresh(), "input 5 ", "input 0 ")).find(":9: micro step 0 of actuator 1 is negative or not after"), std::string::npos);
   EXPECT_NE(error_reading(replace_in_file(fresh(), "0.5 command", "nan command")).find("kappa 'nan' is not a finite number"), std::string::npos);
+  EXPECT_NE(error_reading(replace_in_file(fresh(), "0.5 command", "1.5 command")).find(":9: kappa '1.5' is outside [0, 1]"), std::string::npos);
+  EXPECT_NE(error_reading(replace_in_file(fresh(), "0.5 command", "-1 command")).find(":9: kappa '-1' is outside [0, 1]"), std::string::npos);
   EXPECT_NE(error_reading(replace_in_file(fresh(), "command", "joystick")).find("'joystick' is not one of"), std::string::npos);
   EXPECT_NE(error_reading(replace_in_file(fresh(), "events 2", "events 3")).find("counts 3 inputs, the recording holds 2"), std::string::npos);
   EXPECT_NE(error_reading(replace_in_file(fresh(), "build build-A", "bild")).find(":2: expected a 'build' line"), std::string::npos);
@@ -238,6 +240,29 @@ TEST(RecordReplayCli, ReplayNamesTheFirstDifferingRowOfTheLiveCsv) {
   // The header is line 1 and t_n is line n + 2; the κ column is κ applied from t.
   EXPECT_NE(r.err.find("first differs at line 8 of " + live + " (replay: '0.006,0.4,"), std::string::npos) << r.err;
   for (const std::string& p : {live, rec}) fs::remove(p);
+}
+
+// An edited recording whose κ lies outside the valve's [0, 1], or is not a number, is refused with
+// its line named, before anything runs (κ = 1.5 would replay and diverge).
+TEST(RecordReplayCli, AKappaOutsideTheUnitIntervalOrNotFiniteIsRefusedWithItsLine) {
+  const std::string rec = test::temp_path("rr", ".rec").string();
+  ASSERT_EQ(test::run_hilsim("rr", "run --threads --manoeuvre M2 --duration 0.5 --reference none --record " + rec)
+                .status, 0);
+  const std::string original = test::slurp(rec);
+  const std::size_t at = original.find("\ninput 30 ");
+  ASSERT_NE(at, std::string::npos);
+  const int line = static_cast<int>(std::count(original.begin(), original.begin() + static_cast<long>(at), '\n')) + 2;
+  const std::size_t kappa = at + std::string("\ninput 30 ").size();
+  for (const std::string bad : {"1.5", "-0.25", "inf", "nan"}) {
+    std::string text = original;
+    text.replace(kappa, text.find(' ', kappa) - kappa, bad);
+    std::ofstream(rec, std::ios::binary) << text;
+    const test::Outcome r = test::run_hilsim("rr", "replay " + rec + " --no-verify");
+    EXPECT_EQ(r.status, 2) << bad << ": " << r.out << r.err;
+    EXPECT_NE(r.err.find(rec + ":" + std::to_string(line) + ": kappa '" + bad + "'"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "one line: " << r.err;
+  }
+  fs::remove(rec);
 }
 
 TEST(RecordReplayCli, RecordNeedsThreadsAndUdpInputNeedsRealtime) {

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <tuple>
 
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
@@ -246,6 +247,59 @@ TEST_F(ScenarioFiles, KappaTableOutsideTheUnitInterval) {
   } catch (const io::InputError& e) {
     const std::string msg = e.what();
     EXPECT_NE(msg.find(table + ":3:"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("[0, 1]"), std::string::npos) << msg;
+  }
+}
+
+// A command mapping whose κ signal can carry values outside the valve's [0, 1] (signed, [-2, 2])
+// is refused: such a κ would reach the valve as it is, clamped only into [min, max].
+std::string kappa_mapping(int actuators, const std::string& signal, double min, double max) {
+  std::string text = "[crane]\nactuators = " + std::to_string(actuators) + R"(
+[[messages]]
+name = "Valve"
+id = 0x123
+length = 4
+direction = "command"
+[[messages.signals]]
+name = "kappa_1"
+start_bit = 0
+length = 16
+signed = true
+scale = 1e-4
+min = 0
+max = 1
+[[messages.signals]]
+name = "kappa_2"
+start_bit = 16
+length = 16
+signed = true
+scale = 1e-4
+min = 0
+max = 1
+[[messages]]
+name = "Sensors"
+id = 0x321
+length = 2
+direction = "sensor"
+[[messages.signals]]
+name = "s_1"
+start_bit = 0
+length = 16
+scale = 2e-5
+max = 1.3107
+)";
+  const std::size_t at = text.find("name = \"" + signal + "\"");
+  text.replace(text.find("min = 0\nmax = 1", at), 15, "min = " + std::to_string(min) + "\nmax = " + std::to_string(max));
+  return text;
+}
+
+TEST_F(ScenarioFiles, CommandKappaRangeOutsideTheUnitInterval) {
+  EXPECT_NO_THROW(validate(load_scenario(write("ok.toml", kappa_mapping(2, "kappa_1", 0.0, 1.0)))));
+  for (const auto& [actuators, signal, min, max] :
+       {std::tuple{1, "kappa_1", -2.0, 2.0}, {1, "kappa_1", 0.0, 1.5}, {2, "kappa_2", -0.5, 1.0},
+        {1, "kappa_2", -2.0, 2.0}}) {  // kappa_2 is a command signal even where one actuator ignores it
+    const std::string msg = error_of(kappa_mapping(actuators, signal, min, max));
+    EXPECT_NE(msg.find(std::string("signal '") + signal + "'"), std::string::npos) << msg;
     EXPECT_NE(msg.find("[0, 1]"), std::string::npos) << msg;
   }
 }

@@ -141,6 +141,8 @@ std::vector<std::string> HilSession::start() {
     io = &bridge_->io_setup();
     // With [udp] listen port 0 the kernel chose the port: the controller needs to know it.
     std::printf("udp: listening on %s\n", hil::to_string(bridge_->local_address()).c_str());
+    // A peer without a port lets every process of that address command the valve: say so.
+    std::printf("%s\n", bridge_->peer_description().c_str());
   }
   if (can_bridge_) {
     can_bridge_->start();
