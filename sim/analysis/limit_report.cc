@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <map>
-#include <utility>
 
 #include "sim/hydraulics/cylinder.h"
 #include "sim/hydraulics/cylinder_limits.h"
@@ -25,35 +23,53 @@ ActuatorSample actuator_sample(const CraneSample& x, int k) {
 
 }  // namespace
 
+// Where an event is: one of kPlaces places, named once (a sample is watched in a few hundred
+// nanoseconds, without building a string or searching a map).
+enum Place : int {
+  kMachine = 0,  // link 1, the coupling: no actuator
+  // Then per actuator k (0-based): kMachine + 1 + 4 k + {0 extended, 1 retracted, 2 chamber 1, 3 chamber 2}.
+  kPlaces = 9,
+};
+constexpr int place(int actuator, int offset) { return 1 + 4 * actuator + offset; }
+
+std::string place_name(int p) {
+  if (p == kMachine) return "";
+  const int k = (p - 1) / 4, offset = (p - 1) % 4;
+  static const char* const what[] = {", extended", ", retracted", ", chamber 1", ", chamber 2"};
+  return "actuator " + std::to_string(k + 1) + what[offset];
+}
+
 // Collects events: a condition that holds in consecutive samples is one episode.
 class EventLog {
  public:
+  static constexpr int kKinds = static_cast<int>(LimitKind::kCouplingError) + 1;
+
   // `more_extreme(a, b)`: a is further beyond the limit than b.
   template <typename MoreExtreme>
-  void observe(LimitKind kind, const std::string& where, bool holds, double t, double value,
-               MoreExtreme more_extreme) {
-    const std::pair<int, std::string> key{static_cast<int>(kind), where};
-    bool& was = holding_[key];
+  void observe(LimitKind kind, int where, bool holds, double t, double value, MoreExtreme more_extreme) {
+    Slot& slot = slots_[static_cast<int>(kind)][where];
     if (!holds) {
-      was = false;
+      slot.holding = false;
       return;
     }
-    auto it = index_.find(key);
-    if (it == index_.end()) {
-      it = index_.emplace(key, events_.size()).first;
-      events_.push_back(LimitEvent{kind, where, t, 0, value});
+    if (slot.event < 0) {
+      slot.event = static_cast<int>(events_.size());
+      events_.push_back(LimitEvent{kind, place_name(where), t, 0, value});
     }
-    LimitEvent& e = events_[it->second];
-    if (!was) ++e.episodes;
+    LimitEvent& e = events_[static_cast<std::size_t>(slot.event)];
+    if (!slot.holding) ++e.episodes;
     if (more_extreme(value, e.extreme)) e.extreme = value;
-    was = true;
+    slot.holding = true;
   }
   const std::vector<LimitEvent>& events() const { return events_; }
 
  private:
+  struct Slot {
+    bool holding = false;
+    int event = -1;  // index into events_
+  };
   std::vector<LimitEvent> events_;
-  std::map<std::pair<int, std::string>, std::size_t> index_;
-  std::map<std::pair<int, std::string>, bool> holding_;
+  Slot slots_[kKinds][kPlaces];
 };
 
 namespace {
@@ -92,24 +108,21 @@ double chamber_rate_constant(const HydraulicParameters& hyd, double l, double p,
 
 void observe_actuator(EventLog& log, const CraneSample& x, int k, const HydraulicParameters& hyd, double s0,
                       const CosimSettings& settings) {
-  const std::string name = "actuator " + std::to_string(k + 1);
   const ActuatorSample a = actuator_sample(x, k);
   const double p[2] = {a.p1, a.p2};
   if (settings.limits.enabled) {
     const CylinderLimits c = cylinder_limits(settings.limits, hyd, s0);
-    log.observe(LimitKind::kEndStop, name + ", extended", a.s >= c.stroke_max, x.t, a.s, kHigher);
-    log.observe(LimitKind::kEndStop, name + ", retracted", a.s <= c.stroke_min, x.t, a.s, kLower);
+    log.observe(LimitKind::kEndStop, place(k, 0), a.s >= c.stroke_max, x.t, a.s, kHigher);
+    log.observe(LimitKind::kEndStop, place(k, 1), a.s <= c.stroke_min, x.t, a.s, kLower);
     for (int i = 0; i < 2; ++i) {
-      const std::string chamber = name + ", chamber " + std::to_string(i + 1);
-      log.observe(LimitKind::kCavitation, chamber, p[i] <= c.vapour_pressure, x.t, p[i], kLower);
-      log.observe(LimitKind::kRelief, chamber, p[i] > hyd.relief_pressure, x.t, p[i], kHigher);
+      log.observe(LimitKind::kCavitation, place(k, 2 + i), p[i] <= c.vapour_pressure, x.t, p[i], kLower);
+      log.observe(LimitKind::kRelief, place(k, 2 + i), p[i] > hyd.relief_pressure, x.t, p[i], kHigher);
     }
   } else {
-    log.observe(LimitKind::kBeyondCylinder, name + ", extended", a.s > s0 + 0.5 * hyd.l, x.t, a.s, kHigher);
-    log.observe(LimitKind::kBeyondCylinder, name + ", retracted", a.s < s0 - 0.5 * hyd.l, x.t, a.s, kLower);
+    log.observe(LimitKind::kBeyondCylinder, place(k, 0), a.s > s0 + 0.5 * hyd.l, x.t, a.s, kHigher);
+    log.observe(LimitKind::kBeyondCylinder, place(k, 1), a.s < s0 - 0.5 * hyd.l, x.t, a.s, kLower);
     for (int i = 0; i < 2; ++i) {
-      log.observe(LimitKind::kNegativePressure, name + ", chamber " + std::to_string(i + 1), p[i] < 0.0, x.t, p[i],
-                  kLower);
+      log.observe(LimitKind::kNegativePressure, place(k, 2 + i), p[i] < 0.0, x.t, p[i], kLower);
     }
   }
   const double bound = stability_bound(settings);
@@ -117,7 +130,7 @@ void observe_actuator(EventLog& log, const CraneSample& x, int k, const Hydrauli
   if (!std::isfinite(bound) || !(l.minCoeff() > 0.0)) return;
   for (int i = 0; i < 2; ++i) {
     const double z = settings.h_hyd * chamber_rate_constant(hyd, l[i], p[i], a.kappa, i);
-    log.observe(LimitKind::kUnstableStep, name + ", chamber " + std::to_string(i + 1), z > bound, x.t, z, kHigher);
+    log.observe(LimitKind::kUnstableStep, place(k, 2 + i), z > bound, x.t, z, kHigher);
   }
 }
 
@@ -179,12 +192,12 @@ LimitMonitor::~LimitMonitor() = default;
 
 void LimitMonitor::observe(const CraneSample& x) {
   for (int k = 0; k < actuators_; ++k) observe_actuator(*log_, x, k, hyd_, s0_[k], settings_);
-  log_->observe(LimitKind::kCouplingError, "", std::abs(x.dE) > kCouplingErrorLimit, x.t, std::abs(x.dE), kHigher);
+  log_->observe(LimitKind::kCouplingError, kMachine, std::abs(x.dE) > kCouplingErrorLimit, x.t, std::abs(x.dE), kHigher);
   if (settings_.limits.enabled) {
-    log_->observe(LimitKind::kJointStop, "", x.theta1 <= settings_.limits.joint_stop.theta1_min, x.t, x.theta1,
+    log_->observe(LimitKind::kJointStop, kMachine, x.theta1 <= settings_.limits.joint_stop.theta1_min, x.t, x.theta1,
                   kLower);
   } else {
-    log_->observe(LimitKind::kBelowBase, "", x.theta1 < 0.0, x.t, x.theta1, kLower);
+    log_->observe(LimitKind::kBelowBase, kMachine, x.theta1 < 0.0, x.t, x.theta1, kLower);
   }
 }
 

@@ -24,6 +24,16 @@ CraneSample sample_plan(Plan& plan, std::int64_t n, std::vector<ProbeValues>& pr
 // percent when given.
 RunResult run_plan(Plan& plan, const std::function<void(std::int64_t, std::int64_t)>& on_progress = {});
 
+// The same run handing each sample to `on_sample` as it is made instead of keeping them all, so
+// that a run of any length needs constant memory. Returns how it ended and the last sample.
+struct StreamedRun {
+  CraneSample last;
+  std::int64_t samples = 0;  // handed to on_sample, t_0 included
+  bool diverged = false;
+};
+StreamedRun stream_plan(Plan& plan, const std::function<void(const CraneSample&)>& on_sample,
+                        const std::function<void(std::int64_t, std::int64_t)>& on_progress = {});
+
 // Builds the plan of `settings` (crane_plan.h) and runs it. `valve` drives actuator 1; with two
 // actuators `valve2` drives the second (null: seed 004 eq. 35 from its κ0).
 RunResult run_cosimulation(const CraneParameters& crane, const HydraulicParameters& hyd,

@@ -1,6 +1,7 @@
 // The hilsim binary itself: exit status 2 and one line on stderr for each class of bad input,
 // and the figures of a good run on stdout.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 
 #include <chrono>
@@ -362,6 +363,26 @@ TEST(Cli, ARangeErrorIsShort) {
   const Outcome text = hilsim("run --duration abc");
   EXPECT_EQ(text.status, 2);
   EXPECT_EQ(text.err.rfind("--duration: 'abc' is not a number\n", 0), 0u) << text.err;
+}
+
+}  // namespace
+
+namespace {
+
+TEST(Cli, StepCountsARunCannotFinishAreRefusedNamingTheKey) {
+  expect_bad_input(hilsim("run --hH 1e-22"), "'cosim.h_hyd' = 1e-22 s is outside the accepted range [1e-07, 10]");
+  expect_bad_input(hilsim("run --H 1e-300"), "'cosim.H' = 1e-300 s is outside the accepted range");
+  expect_bad_input(hilsim("run --duration 1e6 --hH 1e-6"), "key 'cosim.h_hyd': 1e+12 hydraulic steps");
+  expect_bad_input(hilsim("run --duration 1e6 --H 1e-4 --hH 1e-5"), "key 'cosim.H': 1e+10 communication points");
+}
+
+TEST(Cli, AnOfflineRunStreamsItsSamplesInConstantMemory) {
+  // 2·10⁶ communication points would hold 300 MB of samples; streamed, the run stays small.
+  const Outcome o = hilsim("run --quiet --duration 2000 --limits on --reference none");
+  ASSERT_EQ(o.status, 0) << o.err;
+  rusage usage{};
+  getrusage(RUSAGE_CHILDREN, &usage);
+  EXPECT_LT(usage.ru_maxrss, 100 * 1024) << "peak resident set [KiB] of the runs so far";
 }
 
 }  // namespace

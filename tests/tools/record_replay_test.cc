@@ -265,6 +265,20 @@ TEST(RecordReplayCli, AKappaOutsideTheUnitIntervalOrNotFiniteIsRefusedWithItsLin
   fs::remove(rec);
 }
 
+TEST(RecordReplayCli, AnEndLineClaimingMorePointsThanTheRunHadIsDamage) {
+  // 99999999999 communication points: a run that would never finish, refused at once.
+  const std::string rec = test::temp_path("rr", ".rec").string();
+  ASSERT_EQ(test::run_hilsim("rr", "run --threads --duration 0.5 --reference none --record " + rec).status, 0);
+  replace_in_file(rec, "\nend 500 ", "\nend 99999999999 ");
+  const test::Outcome r = test::run_hilsim("rr", "replay " + rec + " --no-verify");
+  EXPECT_EQ(r.status, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("the end line claims 99999999999 communication points; the recorded run.duration allows at "
+                       "most 500"),
+            std::string::npos)
+      << r.err;
+  fs::remove(rec);
+}
+
 TEST(RecordReplayCli, RecordNeedsThreadsAndUdpInputNeedsRealtime) {
   const test::Outcome offline = test::run_hilsim("rr", "run --duration 0.01 --record /tmp/x.rec");
   EXPECT_EQ(offline.status, 2);

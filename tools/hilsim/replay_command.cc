@@ -162,6 +162,14 @@ int ReplayCommand::execute() const {
   config::validate(s);
   // The live run's length: the communication points it reached, exactly (or, partial, as far as known).
   const std::int64_t points = whole ? rec.communication_points : partial_points(rec, s, recording);
+  // A live run ends at its configured duration at the latest: an end line claiming more is damaged
+  // (and would ask for a run that never finishes).
+  const auto configured = static_cast<std::int64_t>(std::floor(s.cosim.duration / s.cosim.H + 1e-9));
+  if (points < 0 || points > configured) {
+    throw io::InputError(recording + ": the end line claims " + std::to_string(points) +
+                         " communication points; the recorded run.duration allows at most " +
+                         std::to_string(configured) + " (a damaged recording)");
+  }
   s.cosim.duration = static_cast<double>(points) * s.cosim.H;
   s.out = out;
 

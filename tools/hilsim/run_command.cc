@@ -1,6 +1,7 @@
 #include "tools/hilsim/run_command.h"
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <optional>
 
@@ -71,8 +72,12 @@ std::string write_trajectory_csv(io::AtomicOutputFile& csv, const std::vector<si
                                  int actuators) {
   io::write_trajectory_header(csv.stream(), actuators);
   for (const sim::CraneSample& sample : samples) io::write_trajectory_row(csv.stream(), sample, actuators);
+  return finish_trajectory_csv(csv, static_cast<std::int64_t>(samples.size()));
+}
+
+std::string finish_trajectory_csv(io::AtomicOutputFile& csv, std::int64_t rows) {
   csv.commit();
-  std::printf("trajectory: %zu rows written to %s\n", samples.size(), csv.path().c_str());
+  std::printf("trajectory: %lld rows written to %s\n", static_cast<long long>(rows), csv.path().c_str());
   return print_output_hash(csv.path());
 }
 
@@ -190,21 +195,31 @@ int RunCommand::execute() const {
   const auto progress = [show_progress](std::int64_t done, std::int64_t total) {
     if (show_progress) std::fprintf(stderr, "\r  %3d %%", static_cast<int>(100 * done / total));
   };
+  // The samples stream through: rows to the CSV, the limit monitor, and only those the reference
+  // comparison reads are kept (its span and one after), so a run of any length needs constant memory.
+  sim::Plan plan = sim::build_crane_plan(s.crane, s.hydraulics, in.equilibrium, s.cosim, {in.valve.get(), nullptr});
+  sim::LimitMonitor limits(s.crane, s.hydraulics, in.equilibrium, s.cosim);
+  std::vector<sim::CraneSample> compared;
+  const double t_ref_end = reference ? reference->t.back() : -INFINITY;
+  if (csv) io::write_trajectory_header(csv->stream(), s.crane.actuators);
+  const auto on_sample = [&](const sim::CraneSample& x) {
+    if (csv) io::write_trajectory_row(csv->stream(), x, s.crane.actuators);
+    limits.observe(x);
+    if (reference && (compared.empty() || compared.back().t <= t_ref_end)) compared.push_back(x);
+  };
   const auto t0 = std::chrono::steady_clock::now();
-  const sim::RunResult result =
-      sim::run_cosimulation(s.crane, s.hydraulics, in.equilibrium, *in.valve, s.cosim, progress);
+  const sim::StreamedRun result = sim::stream_plan(plan, on_sample, progress);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (show_progress) std::fprintf(stderr, "\r       \r");
-  const double simulated = result.samples.back().t;
+  const double simulated = result.last.t;
   std::printf("simulated %.6g s in %.3f s wall (real-time factor %.1f)\n", simulated, wall,
               wall > 0 ? simulated / wall : 0.0);
 
-  if (csv) write_trajectory_csv(*csv, result.samples, s.crane.actuators);
-  if (reference) print_deviation(s, *reference, result.samples);
+  if (csv) finish_trajectory_csv(*csv, result.samples);
+  if (reference) print_deviation(s, *reference, compared);
   std::printf("coupling-error energy dE = %.6e J, energy balance Ebal = %.6e J at t = %.6g s\n",
-              result.samples.back().dE, result.samples.back().E_balance, simulated);
-  const std::vector<sim::LimitEvent> events =
-      sim::find_limit_events(result.samples, s.crane, s.hydraulics, in.equilibrium, s.cosim);
+              result.last.dE, result.last.E_balance, simulated);
+  const std::vector<sim::LimitEvent>& events = limits.events();
   for (const std::string& line : sim::limit_report_lines(events, s.cosim.limits)) std::printf("%s\n", line.c_str());
   if (result.diverged) {
     std::fprintf(stderr, "hilsim run: the co-simulation diverged after t = %.6g s (a state left the physical bounds: not finite, or a pressure outside (0, 20 MPa)): %s\n",

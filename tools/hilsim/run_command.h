@@ -39,6 +39,8 @@ std::string print_output_hash(const std::string& path);
 // Writes the samples of a finished run as the trajectory CSV into `csv`, replaces its target with
 // it, prints the rows written and the output hash, and returns the hash. Throws io::InputError
 // when the write fails (the target then stays as it was).
+// Commits a CSV whose `rows` were written to it as they came, prints where and its hash (returned).
+std::string finish_trajectory_csv(io::AtomicOutputFile& csv, std::int64_t rows);
 std::string write_trajectory_csv(io::AtomicOutputFile& csv, const std::vector<sim::CraneSample>& samples,
                                  int actuators);
 

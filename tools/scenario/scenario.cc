@@ -428,19 +428,51 @@ std::string describe_input(const Scenario& s) {
   return "?";
 }
 
+namespace {
+
+// The steps a run can take and finish. Below 0.1 µs a step is no longer a time the real-time loops
+// (integer nanoseconds) or the time stamps k·h of a long run keep distinct; past 1e11 micro steps a
+// run takes more than a day; past 1e9 communication points its rows fill any disk.
+constexpr double kMinStep = 1e-7;                 // [s]
+constexpr double kMaxMicroSteps = 1e11;           // of one subsystem over the run
+constexpr double kMaxCommunicationPoints = 1e9;   // rows of the trajectory
+
+void check_count(const std::string& source, const std::string& key, double count, double bound,
+                 const std::string& what) {
+  if (count <= bound) return;
+  std::ostringstream msg;
+  msg << source << ": key '" << key << "': " << count << " " << what << " over run.duration, more than the "
+      << bound << " a run can finish; shorten run.duration or lengthen the step";
+  throw InputError(msg.str());
+}
+
+void check_step_counts(const Scenario& s) {
+  const double T = s.cosim.duration;
+  if (s.solver == Solver::kMonolithic) {
+    check_count(s.source, "monolithic.h", T / s.monolithic.h, kMaxMicroSteps, "steps");
+    return;
+  }
+  check_count(s.source, "cosim.H", T / s.cosim.H, kMaxCommunicationPoints, "communication points");
+  check_count(s.source, "cosim.h_hyd", T / s.cosim.h_hyd, kMaxMicroSteps, "hydraulic steps");
+  if (s.cosim.h_mech > 0.0) check_count(s.source, "cosim.h_mech", T / s.cosim.h_mech, kMaxMicroSteps, "mechanics steps");
+}
+
+}  // namespace
+
 void validate(const Scenario& s) {
   const RangeCheck check{s.source};
   constexpr double inf = INFINITY;
   check("run.duration", s.cosim.duration, 0.0, 1e6, true, false, "s");
-  check("cosim.H", s.cosim.H, 0.0, 10.0, true, false, "s");
-  check("cosim.h_hyd", s.cosim.h_hyd, 0.0, 10.0, true, false, "s");
-  check("cosim.h_mech", s.cosim.h_mech, 0.0, 10.0, false, false, "s (0 = same as H)");
+  check("cosim.H", s.cosim.H, kMinStep, 10.0, false, false, "s");
+  check("cosim.h_hyd", s.cosim.h_hyd, kMinStep, 10.0, false, false, "s");
+  if (s.cosim.h_mech != 0.0) check("cosim.h_mech", s.cosim.h_mech, kMinStep, 10.0, false, false, "s (0 = same as H)");
   try {
     sim::steps_per_macro_step(s.cosim.H, s.cosim.h_hyd, "cosim.h_hyd");
     if (s.cosim.h_mech > 0.0) sim::steps_per_macro_step(s.cosim.H, s.cosim.h_mech, "cosim.h_mech");
   } catch (const std::invalid_argument& e) {
     throw InputError(s.source + ": " + e.what());
   }
+  check_step_counts(s);
   if (s.solver == Solver::kCosim && s.cosim.duration < s.cosim.H) {
     std::ostringstream msg;
     msg << s.source << ": key 'run.duration' = " << s.cosim.duration
@@ -448,7 +480,7 @@ void validate(const Scenario& s) {
     throw InputError(msg.str());
   }
   const auto& mono = s.monolithic;
-  check("monolithic.h", mono.h, 0.0, 10.0, true, false, "s");
+  check("monolithic.h", mono.h, kMinStep, 10.0, false, false, "s");
   check("monolithic.alpha", mono.alpha, 0.0, inf, true, true, "");
   check("monolithic.tolerance", mono.tolerance, 0.0, inf, true, true, "");
   check("monolithic.projections", mono.projections, 0, 100, false, false, "");
