@@ -386,3 +386,31 @@ TEST(Cli, AnOfflineRunStreamsItsSamplesInConstantMemory) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Cli, TheControllerUsesTheScenariosAddressesAndSaysWhenHilsimVanishes) {
+  // A scenario on its own ports; the emulator gets no --to/--listen: it must take them from the file.
+  std::string text = slurp(std::string(HILSIM_SOURCE_DIR) + "/config/scenarios/hil_udp_controller.toml");
+  text.replace(text.find("duration = 60.0"), 15, "duration = 5.0");
+  text.replace(text.find("0.0.0.0:47800"), 13, "0.0.0.0:47890");
+  text.replace(text.find("127.0.0.1:47801"), 15, "127.0.0.1:47891");
+  const std::string scenario = write_temp("vanish.toml", text);
+  const std::string bin = HILSIM_BINARY;
+  // hilsim is killed after 2 s of its 5 s run: the controller must not report success.
+  const std::string cmd = "(" + bin + " run " + scenario + " --realtime --quiet >/dev/null 2>&1 & pid=$!; sleep 2.3; "
+                          "kill -KILL $pid) & sleep 0.3; " + bin + " controller " + scenario +
+                          " --manoeuvre M1 2>&1; echo \"status $?\"";
+  FILE* p = popen(("bash -c '" + cmd + "'").c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  std::string out;
+  char buf[512];
+  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+  pclose(p);
+  EXPECT_NE(out.find("to 127.0.0.1:47890"), std::string::npos) << out;
+  EXPECT_NE(out.find("sensors on 127.0.0.1:47891"), std::string::npos) << out;
+  EXPECT_NE(out.find("hilsim stopped sending at sim_time = "), std::string::npos) << out;
+  EXPECT_NE(out.find("status 4"), std::string::npos) << out;
+}
+
+}  // namespace

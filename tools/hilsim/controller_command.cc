@@ -24,6 +24,16 @@
 
 namespace hilsim::tools {
 
+namespace {
+
+// A bind address as a peer reaches it: 0.0.0.0 (every interface) is reached on the loopback.
+std::string reachable(const std::string& listen) {
+  const std::string any = "0.0.0.0";
+  return listen.rfind(any, 0) == 0 ? "127.0.0.1" + listen.substr(any.size()) : listen;
+}
+
+}  // namespace
+
 void ControllerCommand::add_to(CLI::App& parent) {
   CLI::App* cmd = parent.add_subcommand(
       "controller", "Controller emulator: send kappa over UDP from a manoeuvre and read hilsim's sensors back");
@@ -34,8 +44,11 @@ void ControllerCommand::add_to(CLI::App& parent) {
                            "--hydraulics-integrator", "--reference"}) {
     cmd->remove_option(cmd->get_option(name));
   }
-  cmd->add_option("--to", to, "hilsim's command address, its [udp] listen (default 127.0.0.1:47800)");
-  cmd->add_option("--listen", listen, "Where sensor datagrams arrive, hilsim's [udp] send_to (default 127.0.0.1:47801)");
+  cmd->add_option("--to", to,
+                  "hilsim's command address [default: the scenario's [udp] listen, 0.0.0.0 as 127.0.0.1; built-in "
+                  "127.0.0.1:47800]");
+  cmd->add_option("--listen", listen,
+                  "Where sensor datagrams arrive [default: the scenario's [udp] send_to; built-in 127.0.0.1:47801]");
   cmd->add_option("--rate", rate, "Command datagrams per second [Hz] (default 1000)")->check(CLI::Range(1.0, 100000.0));
   cmd->add_option("--stop-after", stop_after, "Stop sending after this manoeuvre time [s] (to try the watchdog)")
       ->check(non_negative_number());
@@ -83,8 +96,12 @@ int ControllerCommand::execute() const {
   }
   const config::Scenario s = flags.resolve();
   const RunInputs in = prepare_run(s);
-  const sockaddr_in target = address("--to", to);
-  const int fd = open_socket(address("--listen", listen));
+  // Where the scenario's hilsim listens and sends, unless told otherwise: the emulator and the run
+  // read the same file.
+  const std::string to_text = to.value_or(reachable(s.udp.listen));
+  const std::string listen_text = listen.value_or(s.udp.send_to);
+  const sockaddr_in target = address("--to", to_text);
+  const int fd = open_socket(address("--listen", listen_text));
   // The scenario's signal mapping ([[messages]]) or the default for its actuators: κ of actuator k
   // goes in the command message with kappa_k.
   const int actuators = s.crane.actuators;
@@ -107,8 +124,8 @@ int ControllerCommand::execute() const {
     log_file << "wall_s,sim_time,s1,s1dot,p1,p2,fh,kappa_applied,watchdog,overruns\n";
   }
   std::printf("controller: %s to %s at %g Hz for %g s%s, sensors on %s\n", config::describe(s.manoeuvre).c_str(),
-              to.c_str(), rate, s.cosim.duration, no_sync ? " (own clock)" : " (following sim_time)",
-              listen.c_str());
+              to_text.c_str(), rate, s.cosim.duration, no_sync ? " (own clock)" : " (following sim_time)",
+              listen_text.c_str());
   if (actuators == 2) {
     std::printf("controller: actuator 2 on seed 004 eq. (35) from kappa0 = %.8f\n",
                 in.equilibrium.actuator2.kappa);
@@ -158,14 +175,14 @@ int ControllerCommand::execute() const {
     } else if (last_sim_time < 0.0) {
       if (now - start > rt::seconds_to_ns(wait)) {
         std::fprintf(stderr, "hilsim controller: no sensor datagram on %s within %g s; is hilsim running with "
-                             "[hil] input = \"udp\" and send_to = %s?\n", listen.c_str(), wait, listen.c_str());
+                             "[hil] input = \"udp\" and send_to = %s?\n", listen_text.c_str(), wait, listen_text.c_str());
         close(fd);
         return 2;
       }
       continue;  // nothing to follow yet: hilsim holds its safe value until the first command
     } else {
       t = last_sim_time + static_cast<double>(now - sim_time_at) / 1e9;
-      if (now - last_sensor_ns > rt::seconds_to_ns(1.0)) break;  // the simulation has ended
+      if (now - last_sensor_ns > rt::seconds_to_ns(1.0)) break;  // the simulation has ended (or vanished)
     }
     if (t >= s.cosim.duration) break;
     if (stop_after && t >= *stop_after) continue;  // silent: hilsim's watchdog takes over
@@ -182,6 +199,13 @@ int ControllerCommand::execute() const {
               static_cast<unsigned long long>(tracker.counters().lost), sensors.latest(col.sim_time),
               sensors.latest(col.s), sensors.latest(col.p1) / 1e6, sensors.latest(col.p2) / 1e6,
               sensors.latest(col.kappa));
+  // Sensors that stopped well before the end: hilsim was killed or stopped, not finished.
+  const double slack = 2.0 / s.hil.output_rate + 0.01;  // [s]
+  if (!no_sync && last_sim_time >= 0.0 && last_sim_time < s.cosim.duration - slack) {
+    std::fprintf(stderr, "hilsim controller: hilsim stopped sending at sim_time = %.4f s, before the end of the "
+                         "run (%g s)\n", last_sim_time, s.cosim.duration);
+    return 4;
+  }
   return 0;
 }
 

@@ -16,8 +16,8 @@ namespace hilsim::tools {
 
 struct ControllerCommand {
   ScenarioFlags flags;             // the manoeuvre, κ0 (from the crane's equilibrium), the duration
-  std::string to = "127.0.0.1:47800";      // hilsim's [udp] listen
-  std::string listen = "127.0.0.1:47801";  // hilsim's [udp] send_to
+  std::optional<std::string> to;      // hilsim's [udp] listen (default: the scenario's, 0.0.0.0 as 127.0.0.1)
+  std::optional<std::string> listen;  // hilsim's [udp] send_to (default: the scenario's)
   double rate = 1000.0;            // command datagrams per second [Hz]
   std::optional<double> stop_after;  // stop sending after this manoeuvre time [s] (watchdog demo)
   bool no_sync = false;            // use the emulator's own clock from its start, not sim_time

@@ -67,7 +67,9 @@ std::string ms(double H) {
 
 int ReportCommand::execute() const {
   const auto t0 = std::chrono::steady_clock::now();
-  fs::create_directories(out_dir);
+  std::error_code made;
+  fs::create_directories(out_dir, made);
+  if (made) throw io::InputError("--out-dir " + out_dir + ": cannot create the directory: " + made.message());
   // The report replaces report.md only once it is complete: an interrupted one leaves the last.
   io::AtomicOutputFile md_file((fs::path(out_dir) / "report.md").string());
   std::ostream& md = md_file.stream();
