@@ -43,6 +43,7 @@ class Child {
     return status;
   }
   std::string err() const { return test::slurp(err_); }
+  std::string out() const { return test::slurp(out_); }
 
  private:
   fs::path out_, err_;
@@ -99,6 +100,31 @@ TEST(OutputSafety, SigintDuringReportLeavesThePreviousReport) {
   sleep_s(1.0);
   report.signal_and_wait(SIGINT);
   EXPECT_EQ(test::slurp(dir / "report.md"), kPrevious);
+  EXPECT_TRUE(temporaries_of(dir / "report.md").empty());
+  fs::remove_all(dir);
+}
+
+// An interrupted sweep or report says what it leaves: the sweep's table is partial, the report's
+// report.md is the previous one; both end with status 4 (stopped early), not by the signal.
+TEST(OutputSafety, AnInterruptedSweepOrReportSaysSo) {
+  Child sweep("os", "sweep --H 0.001,0.002,0.003,0.004,0.005,0.006,0.007,0.008,0.009,0.01 --duration 400 "
+                    "--hH 5e-5 --limits on");
+  sleep_s(1.0);
+  int status = sweep.signal_and_wait(SIGINT);
+  ASSERT_TRUE(WIFEXITED(status)) << sweep.err();
+  EXPECT_EQ(WEXITSTATUS(status), 4);
+  EXPECT_NE(sweep.out().find("sweep: interrupted by a signal after "), std::string::npos) << sweep.out();
+  EXPECT_NE(sweep.out().find("the table above is partial"), std::string::npos) << sweep.out();
+
+  const fs::path dir = test::temp_path("os", "_report_int");
+  fs::create_directories(dir);
+  Child report("os", "report --no-plots --out-dir " + dir.string());
+  sleep_s(1.0);
+  status = report.signal_and_wait(SIGTERM);
+  ASSERT_TRUE(WIFEXITED(status)) << report.err();
+  EXPECT_EQ(WEXITSTATUS(status), 4);
+  EXPECT_NE(report.err().find("report: interrupted by a signal; report.md is left as it was"), std::string::npos)
+      << report.err();
   EXPECT_TRUE(temporaries_of(dir / "report.md").empty());
   fs::remove_all(dir);
 }

@@ -15,6 +15,7 @@
 #include "tools/hilsim/hil_session.h"
 #include "tools/hilsim/realtime_verdict.h"
 #include "tools/hilsim/status_line.h"
+#include "tools/hilsim/stop_on_signals.h"
 #include "tools/hilsim/run_command.h"
 #include "tools/io/atomic_file.h"
 #include "tools/io/input_error.h"
@@ -24,31 +25,7 @@ namespace hilsim::tools {
 
 namespace {
 
-std::atomic<bool> g_stop{false};  // lock-free, so setting it is async-signal-safe
-static_assert(std::atomic<bool>::is_always_lock_free);
-
-extern "C" void request_stop(int) { g_stop.store(true); }
-
-// SIGINT and SIGTERM end the run cleanly (report and CSV written) while this is in scope.
-class StopOnSignals final {
- public:
-  StopOnSignals() {
-    g_stop.store(false);
-    struct sigaction sa {};
-    sa.sa_handler = request_stop;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int_);
-    sigaction(SIGTERM, &sa, &old_term_);
-  }
-  ~StopOnSignals() {
-    sigaction(SIGINT, &old_int_, nullptr);
-    sigaction(SIGTERM, &old_term_, nullptr);
-  }
-
- private:
-  struct sigaction old_int_ {};
-  struct sigaction old_term_ {};
-};
+std::atomic<bool>& g_stop = stop_flag();
 
 // The writer thread's sink: assembles each point's sample (the offline run's bytes), streams CSV
 // rows and keeps the samples a reference needs.

@@ -1,5 +1,7 @@
 #include "tools/hilsim/report_command.h"
 
+#include "tools/hilsim/stop_on_signals.h"
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -67,6 +69,13 @@ std::string ms(double H) {
 
 int ReportCommand::execute() const {
   const auto t0 = std::chrono::steady_clock::now();
+  // SIGINT/SIGTERM end the report after the run under way; report.md is then left as it was.
+  const StopOnSignals signals;
+  const auto interrupted = [] {
+    if (!stop_flag().load()) return false;
+    std::fprintf(stderr, "report: interrupted by a signal; report.md is left as it was (the case CSVs written so far are complete)\n");
+    return true;
+  };
   std::error_code made;
   fs::create_directories(out_dir, made);
   if (made) throw io::InputError("--out-dir " + out_dir + ": cannot create the directory: " + made.message());
@@ -98,6 +107,7 @@ int ReportCommand::execute() const {
   for (const char* coupling : {"fs", "ps"}) {
     for (int k = 1; k <= 5; ++k) {
       const std::string name = std::string(coupling) + "J_0" + std::to_string(k);
+      if (interrupted()) return 4;
       md << "| " << name << " | " << coupling << " ";
       bool first = true;
       for (const char* man : {"M1", "M2"}) {
@@ -147,7 +157,9 @@ int ReportCommand::execute() const {
         s.cosim.scheme = v.scheme;
         s.cosim.extrapolation = v.extrapolation;
         const RunInputs in = prepare_run(s);
-        const SweepResult sweep = sweep_macro_steps(s, in, references[{actuators, static_cast<int>(m)}], grid, true);
+        const SweepResult sweep =
+            sweep_macro_steps(s, in, references[{actuators, static_cast<int>(m)}], grid, true, {}, &stop_flag());
+        if (interrupted()) return 4;  // the sweep stopped on the same request
         md << "| " << (sweep.largest_stable_H > 0 ? ms(sweep.largest_stable_H) : "< 1") << " ";
       }
     }

@@ -10,11 +10,16 @@ namespace hilsim::tools {
 SweepResult sweep_macro_steps(const config::Scenario& s, const RunInputs& in,
                               const sim::ReferenceCurve& reference, std::vector<double> H_list,
                               bool stop_at_first_unstable,
-                              const std::function<void(const SweepPoint&)>& on_point) {
+                              const std::function<void(const SweepPoint&)>& on_point,
+                              const std::atomic<bool>* stop) {
   std::sort(H_list.begin(), H_list.end());
   SweepResult result;
   bool all_stable_so_far = true;
   for (double H : H_list) {
+    if (stop && stop->load()) {
+      result.interrupted = true;
+      break;
+    }
     sim::CosimSettings settings = s.cosim;
     settings.H = H;
     settings.h_mech = 0.0;

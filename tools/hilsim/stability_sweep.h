@@ -2,6 +2,8 @@
 // step H, judged by sim/analysis/stability.h against a reference curve.
 #pragma once
 
+#include <atomic>
+
 #include <functional>
 #include <vector>
 
@@ -19,14 +21,17 @@ struct SweepPoint {
 struct SweepResult {
   std::vector<SweepPoint> points;  // in increasing H
   double largest_stable_H = 0.0;   // largest H up to which every run is stable [s]; 0 if none
+  bool interrupted = false;        // `stop` was set before every H had run
 };
 
 // Runs `scenario` at every H of `H_list` (sorted first). With `stop_at_first_unstable` the sweep
 // ends at the first unstable H, which is all the largest stable H needs. `on_point` sees each run.
+// `stop` (a signal's request, stop_on_signals.h) is checked before each run.
 SweepResult sweep_macro_steps(const config::Scenario& scenario, const RunInputs& in,
                               const sim::ReferenceCurve& reference, std::vector<double> H_list,
                               bool stop_at_first_unstable,
-                              const std::function<void(const SweepPoint&)>& on_point = {});
+                              const std::function<void(const SweepPoint&)>& on_point = {},
+                              const std::atomic<bool>* stop = nullptr);
 
 // A fine p-s run (H = h_H = 0.05 ms, the LIM reference's step) of the scenario, for manoeuvres and
 // cranes without a published reference curve.

@@ -1,4 +1,5 @@
 #include "tools/hilsim/cli_checks.h"
+#include "tools/hilsim/stop_on_signals.h"
 #include "tools//hilsim/sweep_command.h"
 
 #include <algorithm>
@@ -56,12 +57,18 @@ int SweepCommand::execute() const {
   std::printf("stable: finite, max |ds1| < 5 cm, 0 < p1, p2 < 20 MPa\n");
   std::printf("%10s  %14s  %12s  %12s  %s\n", "H [ms]", "max|ds1| [m]", "p min [MPa]", "p max [MPa]",
               "verdict");
+  const StopOnSignals signals;  // SIGINT/SIGTERM end the sweep after the run under way, saying so
   const SweepResult sweep = sweep_macro_steps(s, in, reference, list, false, [](const SweepPoint& p) {
     std::printf("%10.4g  %14.6e  %12.6g  %12.6g  %s\n", p.H * 1e3, p.verdict.deviation.s1.value,
                 p.verdict.min_pressure / 1e6, p.verdict.max_pressure / 1e6,
                 p.verdict.stable ? "stable" : (p.diverged ? "unstable (diverged)" : "unstable"));
     std::fflush(stdout);
-  });
+  }, &stop_flag());
+  if (sweep.interrupted) {
+    std::printf("sweep: interrupted by a signal after %zu of %zu runs; the table above is partial\n",
+                sweep.points.size(), list.size());
+    return 4;
+  }
   const double largest_stable = sweep.largest_stable_H;
   if (largest_stable > 0.0) {
     std::printf("largest H up to which every run is stable: %g ms\n", largest_stable * 1e3);
