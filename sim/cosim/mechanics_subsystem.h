@@ -75,7 +75,10 @@ class MechanicsSubsystem final : public Subsystem {
   double h_;
   std::int64_t steps_;
   MechanicsState state_;
-  InterfaceKinematics ik_;  // at state_; changes only when do_step changes state_
+  // At state_, both changing only when do_step changes state_: a step's accelerations, the stops,
+  // the outputs and the probes all read them at the state the previous step ended in.
+  CraneTrig trig_;
+  InterfaceKinematics ik_;
   double work_ = 0.0;  // [J]
   InputExtrapolator inputs_model_;
   Extrapolation extrapolation_;
