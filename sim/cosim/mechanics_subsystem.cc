@@ -141,6 +141,7 @@ void MechanicsSubsystem::probe(std::int64_t, std::span<double> out) const {
   out[index(P::kS2dot)] = ik_.s_dot[1];
   out[index(P::kWork)] = work_;
   out[index(P::kEM)] = energy_.E;
+  out[index(P::kEnergy)] = mechanical_energy(crane_, trig_, state_.q_dot);
 }
 
 void MechanicsSubsystem::get_outputs(std::span<double> y) const {
