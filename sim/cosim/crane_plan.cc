@@ -148,7 +148,7 @@ Plan build_crane_plan(const CraneParameters& crane, const HydraulicParameters& c
   Plan plan(std::move(order), connections,
             settings.scheme == CosimScheme::kJacobi ? Scheme::kJacobi : Scheme::kGaussSeidel, settings.H, N);
   const double E0 = mechanical_energy(crane, eq.q, Eigen::Vector2d::Zero());
-  plan.set_assembly(std::make_unique<CraneSampleAssembly>(crane, hyd, settings.H, E0, plan.subsystems(), probes));
+  plan.set_assembly(std::make_unique<CraneSampleAssembly>(hyd, settings.H, E0, plan.subsystems(), probes));
   if (own_valve2) plan.keep(std::move(own_valve2));
   return plan;
 }

@@ -5,7 +5,6 @@
 
 #include "sim/cosim/mechanics_probes.h"
 #include "sim/hydraulics/cylinder.h"
-#include "sim/model/crane_model.h"
 
 namespace hilsim::sim {
 
@@ -31,10 +30,9 @@ CraneSampleAssembly::Places CraneSampleAssembly::locate_all(const std::vector<Su
   return places;
 }
 
-CraneSampleAssembly::CraneSampleAssembly(const CraneParameters& crane, const HydraulicParameters& hyd, double H,
-                                         double E0, const std::vector<Subsystem*>& subsystems,
-                                         const CraneProbeNames& names)
-    : crane_(crane), hyd_(hyd), H_(H), E0_(E0) {
+CraneSampleAssembly::CraneSampleAssembly(const HydraulicParameters& hyd, double H, double E0,
+                                         const std::vector<Subsystem*>& subsystems, const CraneProbeNames& names)
+    : hyd_(hyd), H_(H), E0_(E0) {
   for (std::size_t i = 0; i < mechanics_.size(); ++i) {
     mechanics_[i] = locate(subsystems, {names.mechanics, mechanics_probe_names()[i]});
   }
@@ -50,7 +48,6 @@ CraneSampleAssembly::CraneSampleAssembly(const CraneParameters& crane, const Hyd
 CraneSample CraneSampleAssembly::sample(std::int64_t n, std::span<const ProbeValues> probes) const {
   using P = MechanicsProbe;
   const auto mech = [&](P p) { return value(probes, mechanics_[index(p)]); };
-  const Eigen::Vector2d q(mech(P::kQ1), mech(P::kQ2)), q_dot(mech(P::kQ1dot), mech(P::kQ2dot));
   const auto pressures = [&](std::size_t k) {
     return Eigen::Vector2d(value(probes, p1_.at[k]), value(probes, p2_.at[k]));
   };
@@ -62,8 +59,8 @@ CraneSample CraneSampleAssembly::sample(std::int64_t n, std::span<const ProbeVal
   s.p1 = pressures(0)[0];
   s.p2 = pressures(0)[1];
   s.f_h = actuator_force(hyd_, pressures(0), s.s1_dot);
-  s.theta1 = q[0];
-  s.theta2 = q[1];
+  s.theta1 = mech(P::kQ1);
+  s.theta2 = mech(P::kQ2);
   if (p1_.size == 2) {
     s.kappa_2 = value(probes, kappa_.at[1]);
     s.s2 = mech(P::kS2);
@@ -75,7 +72,7 @@ CraneSample CraneSampleAssembly::sample(std::int64_t n, std::span<const ProbeVal
   double E_H = value(probes, E_H_.at[0]);
   for (std::size_t k = 1; k < E_H_.size; ++k) E_H += value(probes, E_H_.at[k]);
   s.dE = E_H - mech(P::kEM);
-  s.E_balance = mechanical_energy(crane_, q, q_dot) - E0_ - mech(P::kWork);
+  s.E_balance = mech(P::kEnergy) - E0_ - mech(P::kWork);
   return s;
 }
 

@@ -27,10 +27,11 @@ struct CraneProbeNames {
 
 class CraneSampleAssembly final : public SampleAssembly {
  public:
-  // E0: the crane's mechanical energy T + V at t_0 [J]. Throws std::invalid_argument when a named
-  // probe does not exist among `subsystems`.
-  CraneSampleAssembly(const CraneParameters& crane, const HydraulicParameters& hyd, double H, double E0,
-                      const std::vector<Subsystem*>& subsystems, const CraneProbeNames& names);
+  // E0: the crane's mechanical energy T + V at t_0 [J]; the energy at a communication point is the
+  // mechanics' E_mech probe, evaluated where its trigonometry is at hand. Throws
+  // std::invalid_argument when a named probe does not exist among `subsystems`.
+  CraneSampleAssembly(const HydraulicParameters& hyd, double H, double E0, const std::vector<Subsystem*>& subsystems,
+                      const CraneProbeNames& names);
   CraneSample sample(std::int64_t n, std::span<const ProbeValues> probes) const override;
 
  private:
@@ -54,7 +55,6 @@ class CraneSampleAssembly final : public SampleAssembly {
   static Places locate_all(const std::vector<Subsystem*>& subsystems, const std::vector<ProbeName>& names);
   static double value(std::span<const ProbeValues> probes, At at) { return probes[at.subsystem][at.index]; }
 
-  CraneParameters crane_;
   HydraulicParameters hyd_;
   double H_;
   double E0_;

@@ -16,10 +16,11 @@ enum class MechanicsProbe {
   kS1dot, kS2dot,    // actuator rates [m/s]
   kWork,             // the actuators' work on the crane since t_0 [J]
   kEM,               // E_M, the mechanics' side of the coupling monitor [J]
+  kEnergy,           // T + V at the probed state [J]: the mechanics has its trigonometry at hand
   kCount,
 };
 
-// "q1", "q2", "q1dot", "q2dot", "s1", "s2", "s1dot", "s2dot", "work", "E_M".
+// "q1", "q2", "q1dot", "q2dot", "s1", "s2", "s1dot", "s2dot", "work", "E_M", "E_mech".
 const std::vector<std::string>& mechanics_probe_names();
 
 constexpr std::size_t index(MechanicsProbe p) { return static_cast<std::size_t>(p); }

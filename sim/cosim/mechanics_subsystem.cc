@@ -49,7 +49,8 @@ MechanicsSubsystem::MechanicsSubsystem(const CraneParameters& crane, const Hydra
       h_(h),
       steps_(steps_per_macro_step(H, h, "mechanics step h_M")),
       state_(initial),
-      ik_(interface_kinematics(crane, initial.q, initial.q_dot)),
+      trig_(crane_trig(initial.q)),
+      ik_(interface_kinematics(crane, trig_, initial.q_dot)),
       inputs_model_(extrapolation, mechanics_inputs(coupling, crane.actuators).size(), H),
       extrapolation_(extrapolation),
       stops_(stops),
@@ -86,16 +87,17 @@ Eigen::Vector2d MechanicsSubsystem::actuator_forces(std::span<const double> u, c
 
 void MechanicsSubsystem::micro_step(std::int64_t n, std::int64_t j) {
   std::array<double, InputExtrapolator::kMaxWidth> u{};
-  // One evaluation of the actuator kinematics per step serves the friction term, the accelerations
-  // and, with the next state's, the actuators' work.
+  // One evaluation of the trigonometry and the actuator kinematics per state serves the friction
+  // term, the accelerations and, with the next state's, the actuators' work.
   inputs_model_.evaluate(n, static_cast<double>(j) * h_, u);
   const Eigen::Vector2d f_h = actuator_forces(u, ik_.s_dot);
-  const Eigen::Vector2d q_ddot = crane_accelerations(crane_, state_.q, state_.q_dot, ik_, f_h);
+  const Eigen::Vector2d q_ddot = crane_accelerations(crane_, trig_, state_.q_dot, ik_, f_h);
   state_.q_dot += h_ * q_ddot;    // eq. (6)
   const double theta1 = state_.q[0];
   const StopForces stop = has_stops_ ? apply_stops() : StopForces{};
   state_.q += h_ * state_.q_dot;  // eq. (7)
-  const InterfaceKinematics next = interface_kinematics(crane_, state_.q, state_.q_dot);
+  trig_ = crane_trig(state_.q);
+  const InterfaceKinematics next = interface_kinematics(crane_, trig_, state_.q_dot);
   work_ += f_h.dot(next.s - ik_.s);
   if (stop.engaged != 0) {
     work_ += stop.force.head<2>().dot(next.s - ik_.s) + stop.force[2] * (state_.q[0] - theta1);
@@ -111,7 +113,7 @@ StopForces MechanicsSubsystem::apply_stops() {
   const StopVector x(ik_.s[0], ik_.s[1], state_.q[0]);
   const StopVector x_dot_free = G * state_.q_dot;
   if (!any_stop_reached(stops_, x, x_dot_free, h_)) return {};
-  const Eigen::Matrix2d M_inv = mass_matrix(crane_, state_.q).inverse();
+  const Eigen::Matrix2d M_inv = mass_matrix(crane_, trig_).inverse();
   const StopMatrix W = G * M_inv * G.transpose();  // the mobility G M⁻¹ Gᵀ
   const StopForces stop = stop_forces(stops_, x, x_dot_free, W, h_);
   if (stop.engaged != 0) state_.q_dot += h_ * M_inv * G.transpose() * stop.force;
@@ -139,6 +141,7 @@ void MechanicsSubsystem::probe(std::int64_t, std::span<double> out) const {
   out[index(P::kS2dot)] = ik_.s_dot[1];
   out[index(P::kWork)] = work_;
   out[index(P::kEM)] = energy_.E;
+  out[index(P::kEnergy)] = mechanical_energy(crane_, trig_, state_.q_dot);
 }
 
 void MechanicsSubsystem::get_outputs(std::span<double> y) const {
@@ -148,7 +151,7 @@ void MechanicsSubsystem::get_outputs(std::span<double> y) const {
     y[i++] = ik_.s_dot[k];
   }
   if (coupling_ == Coupling::kReducedInterface) {
-    const InterfaceDynamics rim = interface_dynamics(crane_, state_.q, state_.q_dot);
+    const InterfaceDynamics rim = interface_dynamics(crane_, trig_, state_.q_dot, ik_);
     y[i++] = rim.M_eff(0, 0);
     if (crane_.actuators == 2) {
       y[i++] = rim.M_eff(0, 1);

@@ -8,7 +8,8 @@
 // With the machine's limits (machine_limits.h) the actuators' end stops and link 1's rest act as
 // one-sided stops on s1, s2 and θ1, implicit within each step (sim/multibody/unilateral_stops.h).
 // Probes: q1, q2 [rad], q1dot, q2dot [rad/s], s1, s2 [m], s1dot, s2dot [m/s] (0 for an absent
-// actuator), work [J] (the actuators' on the crane since t_0), E_M [J] (its side of the monitor).
+// actuator), work [J] (the actuators' on the crane since t_0), E_M [J] (its side of the monitor),
+// E_mech [J] (T + V).
 #pragma once
 
 #include <Eigen/Dense>
@@ -75,7 +76,10 @@ class MechanicsSubsystem final : public Subsystem {
   double h_;
   std::int64_t steps_;
   MechanicsState state_;
-  InterfaceKinematics ik_;  // at state_; changes only when do_step changes state_
+  // At state_, both changing only when do_step changes state_: a step's accelerations, the stops,
+  // the outputs and the probes all read them at the state the previous step ended in.
+  CraneTrig trig_;
+  InterfaceKinematics ik_;
   double work_ = 0.0;  // [J]
   InputExtrapolator inputs_model_;
   Extrapolation extrapolation_;

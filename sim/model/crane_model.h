@@ -16,6 +16,18 @@ namespace hilsim::sim {
 using Vec2 = Eigen::Vector2d;
 using Mat2 = Eigen::Matrix2d;
 
+// The sines and cosines of the angles q [rad] that every term below takes. A step of the
+// co-simulation's mechanics evaluates the accelerations, the interface kinematics and, at a
+// communication point, the energy at one state: computing them once per state saves most of the
+// libm calls. The same call on the same argument returns the same bits, so the terms evaluated from
+// a CraneTrig equal those evaluated from q bit for bit.
+struct CraneTrig {
+  double cos1 = 1.0, sin1 = 0.0;    // of θ1
+  double cos2 = 1.0, sin2 = 0.0;    // of θ2
+  double cos12 = 1.0, sin12 = 0.0;  // of θ1 − θ2
+};
+CraneTrig crane_trig(const Vec2& q);
+
 // Positions [m] of the points of the crane for the angles q [rad].
 struct CranePoints {
   Vec2 P;
@@ -23,6 +35,7 @@ struct CranePoints {
   Vec2 R;
 };
 CranePoints crane_points(const CraneParameters& par, const Vec2& q);
+CranePoints crane_points(const CraneParameters& par, const CraneTrig& trig);
 
 // Actuator kinematics at (q, q̇): s1 [m], ṡ1 = J q̇ [m/s], J = ∂s1/∂q [m/rad] (eq. 4) and the
 // velocity-dependent part of s̈1 = J q̈ + J̇ q̇ [m/s²].
@@ -35,18 +48,26 @@ struct ActuatorKinematics {
 ActuatorKinematics actuator_kinematics(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
 // The same for actuator k: 0 is B→P, 1 is P→M (the middle of link 2), s2 = |M − P|.
 ActuatorKinematics actuator_kinematics(const CraneParameters& par, const Vec2& q, const Vec2& q_dot, int k);
+ActuatorKinematics actuator_kinematics(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot, int k);
 
+// Each term below also from the CraneTrig of q, with the same bits.
 // Mass matrix M(q) [kg·m²].
 Mat2 mass_matrix(const CraneParameters& par, const Vec2& q);
+Mat2 mass_matrix(const CraneParameters& par, const CraneTrig& trig);
 // Velocity-dependent (Coriolis and centrifugal) forces c(q, q̇) [N·m].
 Vec2 velocity_forces(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
+Vec2 velocity_forces(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot);
 // Applied forces other than the actuator, here gravity: f = −∂V/∂q [N·m].
 Vec2 gravity_forces(const CraneParameters& par, const Vec2& q);
+Vec2 gravity_forces(const CraneParameters& par, const CraneTrig& trig);
 // Potential and kinetic energy [J], for energy checks.
 double potential_energy(const CraneParameters& par, const Vec2& q);
+double potential_energy(const CraneParameters& par, const CraneTrig& trig);
 double kinetic_energy(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
+double kinetic_energy(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot);
 // T + V [J]: the energy the actuators' work changes, for the energy balance of a run.
 double mechanical_energy(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
+double mechanical_energy(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot);
 
 // Accelerations q̈ [rad/s²] from eq. (1) for an actuator force f_h [N] (positive extends).
 Vec2 crane_accelerations(const CraneParameters& par, const Vec2& q, const Vec2& q_dot, double f_h);
@@ -62,9 +83,11 @@ struct InterfaceKinematics {
   Vec2 A_dot_q_dot = Vec2::Zero();                // [m/s²]
 };
 InterfaceKinematics interface_kinematics(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
+InterfaceKinematics interface_kinematics(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot);
 
-// As crane_accelerations, with the interface kinematics at (q, q̇) already at hand.
-Vec2 crane_accelerations(const CraneParameters& par, const Vec2& q, const Vec2& q_dot,
+// As crane_accelerations, with the trigonometry of q and the interface kinematics at (q, q̇) already
+// at hand.
+Vec2 crane_accelerations(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot,
                          const InterfaceKinematics& ik, const Vec2& f_h);
 
 // The reduced interface model of seed 004 eqs. (11)–(13): M̃ s̈ = f̃ + f_h, with
@@ -75,6 +98,9 @@ struct InterfaceDynamics {
   Vec2 f_eff = Vec2::Zero();
 };
 InterfaceDynamics interface_dynamics(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
+// The same with the trigonometry of q and the interface kinematics at (q, q̇) already at hand.
+InterfaceDynamics interface_dynamics(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot,
+                                     const InterfaceKinematics& ik);
 
 // Actuator force that holds the crane best at rest (eq. 15):
 //   f_h = −M_eff J M⁻¹ (f − c),   M_eff = (J M⁻¹ Jᵀ)⁻¹   [N]

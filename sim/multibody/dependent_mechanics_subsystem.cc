@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "sim/cosim/mechanics_probes.h"
+#include "sim/model/crane_model.h"
 
 namespace hilsim::sim {
 
@@ -83,6 +84,7 @@ void DependentMechanicsSubsystem::probe(std::int64_t, std::span<double> out) con
   out[index(P::kS2dot)] = 0.0;
   out[index(P::kWork)] = work_;
   out[index(P::kEM)] = energy_.E;
+  out[index(P::kEnergy)] = mechanical_energy(crane_, q, q_dot);
 }
 
 void DependentMechanicsSubsystem::get_outputs(std::span<double> y) const {

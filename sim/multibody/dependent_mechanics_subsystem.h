@@ -4,8 +4,8 @@
 // Inputs: f-s → [f_h]; p-s → [p1, p2] (f_h = (p2 − p1) a_p − c ṡ1 with the mechanics' own ṡ1:
 // explicit at every ALI1 step, implicit in the ALI3-P equilibrium at t_{n+1}).
 // Outputs: [s1, s1dot].
-// Probes: as MechanicsSubsystem's (q1, q2, q1dot, q2dot, s1, s2, s1dot, s2dot, work, E_M), the
-// angles from the dependent coordinates.
+// Probes: as MechanicsSubsystem's (q1, q2, q1dot, q2dot, s1, s2, s1dot, s2dot, work, E_M, E_mech),
+// the angles from the dependent coordinates.
 #pragma once
 
 #include <Eigen/Dense>
