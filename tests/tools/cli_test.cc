@@ -414,3 +414,12 @@ TEST(Cli, TheControllerUsesTheScenariosAddressesAndSaysWhenHilsimVanishes) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Cli, AReportDirectoryThatCannotBeMadeIsBadInput) {
+  expect_bad_input(hilsim("report --no-plots --out-dir /proc/hilsim-no-such-dir"),
+                   "--out-dir /proc/hilsim-no-such-dir: cannot create the directory");
+}
+
+}  // namespace
