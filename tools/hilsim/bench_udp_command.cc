@@ -1,5 +1,4 @@
-#include "tools/hilsim/cli_checks.h"
-#include "tools//hilsim/bench_udp_command.h"
+#include "tools/hilsim/bench_udp_command.h"
 
 #include <arpa/inet.h>
 #include <fcntl.h>
@@ -23,6 +22,7 @@
 #include "hil/socket_address.h"
 #include "rt/clock.h"
 #include "sim/model/equilibrium.h"
+#include "tools/hilsim/cli_checks.h"
 #include "tools/io/input_error.h"
 
 extern char** environ;

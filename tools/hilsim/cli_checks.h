@@ -2,6 +2,8 @@
 // PositiveNumber prints its upper bound, the largest double, as 309 digits.
 #pragma once
 
+#include <cmath>
+#include <exception>
 #include <string>
 
 #include <CLI/CLI.hpp>

@@ -1,5 +1,4 @@
-#include "tools/hilsim/cli_checks.h"
-#include "tools//hilsim/controller_command.h"
+#include "tools/hilsim/controller_command.h"
 
 #include <arpa/inet.h>
 #include <sys/socket.h>
@@ -18,6 +17,7 @@
 #include "hil/socket_address.h"
 #include "rt/clock.h"
 #include "sim/manoeuvre/valve_command.h"
+#include "tools/hilsim/cli_checks.h"
 #include "tools/hilsim/command_frames.h"
 #include "tools/hilsim/sensor_frames.h"
 #include "tools/io/input_error.h"

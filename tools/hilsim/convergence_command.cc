@@ -1,5 +1,4 @@
-#include "tools/hilsim/cli_checks.h"
-#include "tools//hilsim/convergence_command.h"
+#include "tools/hilsim/convergence_command.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,6 +6,7 @@
 
 #include "sim/cosim/subsystem.h"
 #include "sim/monolithic/monolithic_run.h"
+#include "tools/hilsim/cli_checks.h"
 #include "tools/io/input_error.h"
 
 namespace hilsim::tools {

@@ -1,5 +1,5 @@
+#include "tools/hilsim/monolithic_flags.h"
 #include "tools/hilsim/cli_checks.h"
-#include "tools//hilsim/monolithic_flags.h"
 
 #include <cstdio>
 

@@ -1,5 +1,4 @@
-#include "tools/hilsim/cli_checks.h"
-#include "tools//hilsim/replay_command.h"
+#include "tools/hilsim/replay_command.h"
 
 #include <array>
 #include <cmath>
@@ -15,6 +14,7 @@
 #include "hil/sha256.h"
 #include "sim/cosim/crane_cosimulation.h"
 #include "sim/manoeuvre/recorded_valve_command.h"
+#include "tools/hilsim/cli_checks.h"
 #include "tools/hilsim/replay_verification.h"
 #include "tools/hilsim/run_command.h"
 #include "tools/io/atomic_file.h"

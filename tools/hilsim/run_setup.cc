@@ -1,8 +1,8 @@
-#include "tools/hilsim/cli_checks.h"
-#include "tools//hilsim/run_setup.h"
+#include "tools/hilsim/run_setup.h"
 
 #include <cstdio>
 
+#include "tools/hilsim/cli_checks.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
 

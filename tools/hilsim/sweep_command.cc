@@ -1,11 +1,11 @@
-#include "tools/hilsim/cli_checks.h"
-#include "tools/hilsim/stop_on_signals.h"
-#include "tools//hilsim/sweep_command.h"
+#include "tools/hilsim/sweep_command.h"
 
 #include <algorithm>
 #include <cstdio>
 
+#include "tools/hilsim/cli_checks.h"
 #include "tools/hilsim/stability_sweep.h"
+#include "tools/hilsim/stop_on_signals.h"
 
 namespace hilsim::tools {
 
