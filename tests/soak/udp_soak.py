@@ -31,10 +31,11 @@ input `command <sequence>` (the new controller's kappa applied again). Checks:
   3. no other lock-out: of the controller's datagrams, the bridge refused as duplicate or older
      (its counts less the flood's) at most the first two of each restart; the run reports as many
      sender restarts as there were restarts; and every other watchdog trip after the first command
-     is explained by a stall of the controller itself, i.e. its --log shows no cycle (it sends one
-     command per cycle) for at least the timeout minus 5 ms, starting within 10 ms of the timeout
-     before the trip: the host did not run it (2 shared cores), so it sent nothing. A trip while
-     the controller kept sending is a lock-out, or a bridge starved by the flood, and fails;
+     is explained by a stall of the controller itself: its --log shows two consecutive cycles (it
+     sends one command per cycle) at least the timeout minus 5 ms of sim_time apart, the trip
+     between them (controller_stall below): the host did not run it (2 shared cores), so it sent
+     nothing. A trip while the controller kept sending is a lock-out, or a bridge starved by the
+     flood, and fails;
   4. `hilsim replay` of the recording reproduces the CSV: `verified: bit for bit`.
 
 It prints the figures (lock-outs, datagrams flooded by kind, the run's counters).
@@ -182,13 +183,23 @@ def read_log(path):
 
 
 def controller_stall(logs, t_w, timeout):
-    """The length [s] of a stall of a controller that explains a watchdog trip at sim time t_w: no
-    cycle for at least the timeout minus 5 ms, from a cycle within 10 ms of t_w - timeout (its last
-    command before the trip); None without one."""
+    """The length [s] of a stall of a controller that explains a watchdog trip at sim time t_w, else
+    None. A cycle of the controller reads every sensor datagram waiting (its log rows share the
+    cycle's time stamp) and then sends one command, for about the sim_time of the newest one. Two
+    consecutive cycles whose newest sim_time lie a >= timeout - 5 ms apart mean the controller sent
+    nothing meanwhile (it was not run, wherever in its cycle that happened); it explains a trip
+    from a + timeout - 10 ms to b + 10 ms (the simulation may run a few milliseconds behind the
+    wall clock the watchdog uses)."""
     for rows in logs:
-        for (w0, s0), (w1, _) in zip(rows, rows[1:]):
-            if w1 - w0 >= timeout - 0.005 and t_w - timeout - 0.010 <= s0 <= t_w:
-                return w1 - w0
+        cycles = []  # the newest sim_time of each cycle
+        for k, (wall, sim) in enumerate(rows):
+            if k > 0 and wall == rows[k - 1][0]:
+                cycles[-1] = sim
+            else:
+                cycles.append(sim)
+        for a, b in zip(cycles, cycles[1:]):
+            if b - a >= timeout - 0.005 and a + timeout - 0.010 <= t_w <= b + 0.010:
+                return b - a
     return None
 
 
@@ -260,9 +271,8 @@ def main():
         end = next((e for e in inputs[i + 1:] if e[2] == "command"), None)
         episodes.append((inputs[i][0] * h_hyd, end[0] * h_hyd if end else None, end[3] if end else None))
     # Each restart's episode is the one around its start; any other must be the controller's own
-    # stall: its log shows no cycle for about the timeout, from about the timeout before the trip
-    # (the host did not run it, so it sent nothing; no bridge can help that). Any other trip is a
-    # lock-out, or a bridge starved by the flood.
+    # stall (the host did not run it, so it sent nothing; no bridge can help that). Any other trip
+    # is a lock-out, or a bridge starved by the flood.
     logs = [read_log(ev["log"]) for ev in events]
     starts = [rows[0][1] if rows else None for rows in logs]
     restart_episodes = set()
