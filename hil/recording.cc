@@ -85,9 +85,7 @@ namespace {
 
 class LineReader {
  public:
-  explicit LineReader(const std::string& path) : path_(path), in_(path) {
-    if (!in_) throw RecordingError(path + ": recording not found or not readable");
-  }
+  LineReader(std::istream& in, const std::string& path) : path_(path), in_(in) {}
   bool next(std::string& line) {
     before_ = bytes_;
     if (!std::getline(in_, line)) return false;
@@ -119,7 +117,7 @@ class LineReader {
 
  private:
   std::string path_;
-  std::ifstream in_;
+  std::istream& in_;
   int number_ = 0;
   bool cut_ = false;
   std::int64_t bytes_ = 0;
@@ -208,7 +206,13 @@ void parse_end(std::istringstream& in, int version, Recording& rec, const LineRe
 }  // namespace
 
 Recording read_recording(const std::string& path) {
-  LineReader r(path);
+  std::ifstream in(path);
+  if (!in) throw RecordingError(path + ": recording not found or not readable");
+  return read_recording(in, path);
+}
+
+Recording read_recording(std::istream& in, const std::string& path) {
+  LineReader r(in, path);
   std::string line;
   if (!r.next(line) || line.rfind("hilsim-recording ", 0) != 0) r.fail("not a hilsim recording (first line)");
   const int version = parse_version(line, r);
@@ -237,16 +241,16 @@ Recording read_recording(const std::string& path) {
       rec.cut_line = r.number();       // the caller refuses it, or replays up to the input before
       break;
     }
-    std::istringstream in(line);
+    std::istringstream fields(line);
     std::string word;
-    in >> word;
+    fields >> word;
     if (word == "input") {
       if (rec.complete) r.fail("an input after the end line");
-      rec.inputs.push_back(parse_input(in, version, last, r));
+      rec.inputs.push_back(parse_input(fields, version, last, r));
       rec.last_input_line = r.number();
     } else if (word == "end") {
       if (rec.complete) r.fail("a second end line");
-      parse_end(in, version, rec, r);
+      parse_end(fields, version, rec, r);
     } else {
       r.fail("unknown line '" + line.substr(0, 40) + "'");
     }

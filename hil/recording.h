@@ -26,6 +26,7 @@
 #pragma once
 
 #include <cstdint>
+#include <istream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -86,5 +87,7 @@ class RecordingWriter final {
 // its number is in cut_line, for the caller to refuse (a damaged recording) or to replay up to the
 // input before it (--partial). Throws RecordingError naming the file and the line.
 Recording read_recording(const std::string& path);
+// The same from a stream (a recording in memory, a fuzzer's input); `path` names it in messages.
+Recording read_recording(std::istream& in, const std::string& path);
 
 }  // namespace hilsim::hil

@@ -66,6 +66,28 @@ TEST(RecordingV2, AVersion1FileStillReadsAsActuator1) {
   fs::remove(path);
 }
 
+// A recording in memory reads as the same file does, its messages naming what the caller calls it.
+TEST(RecordingV2, AStreamReadsAsTheFile) {
+  const std::string text = recording_text(2, {"input 0 0.45 watchdog 0 1", "input 7 0.5 command 3 2"});
+  const std::string path = write_text("stream", text);
+  const Recording from_file = read_recording(path);
+  std::istringstream in(text);
+  const Recording from_stream = read_recording(in, "memory");
+  EXPECT_EQ(from_stream.config_text, from_file.config_text);
+  ASSERT_EQ(from_stream.inputs.size(), 2u);
+  EXPECT_EQ(from_stream.inputs[1].actuator, 1);
+  EXPECT_EQ(from_stream.inputs[1].micro_step, from_file.inputs[1].micro_step);
+  EXPECT_TRUE(from_stream.complete);
+  std::istringstream bad("hilsim-recording 2\nbuild b\nconfig-lines 0\n");
+  try {
+    read_recording(bad, "memory");
+    ADD_FAILURE() << "accepted";
+  } catch (const RecordingError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("memory:3: expected a 'config-sha256' line", 0), 0u) << e.what();
+  }
+  fs::remove(path);
+}
+
 TEST(RecordingV2, TwoActuatorsRoundTripWithTheirInputsInterleaved) {
   const std::string path = temp_file("v2");
   {

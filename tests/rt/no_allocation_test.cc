@@ -51,10 +51,11 @@ void expect_no_allocation(const Config& c) {
   const LoopConfig unpaced{1, false, OverrunPolicy::kCatchUp};
   for (std::size_t i = 0; i < set.tasks.size(); ++i) {
     stats.push_back(std::make_unique<LoopStats>());
-    threads.emplace_back([&, i] {
+    // The thread gets its LoopStats itself: `stats` grows (and moves its buffer) while it runs.
+    threads.emplace_back([&, i, loop_stats = stats.back().get()] {
       const long before = t_allocations;
       set.tasks[i]->begin();
-      run_periodic(unpaced, 0, *stats[i], *set.tasks[i]);
+      run_periodic(unpaced, 0, *loop_stats, *set.tasks[i]);
       allocations[i] = t_allocations - before;
     });
   }

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
@@ -256,6 +257,41 @@ TEST(ScenarioWriter, AnUnsetSafeKappaIsNamed) {
   EXPECT_NE(to_toml(s).find("# safe_kappa: unset, so each actuator's equilibrium kappa0"), std::string::npos);
   s.hil.safe_kappa = 0.45;
   EXPECT_NE(to_toml(s).find("safe_kappa = 0.45"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace hilsim::config
+
+namespace hilsim::config {
+namespace {
+
+// Found by tests/fuzz/scenario_fuzz.cc: a string holding a control character ("a\rb" in the file)
+// or a backslash (a unit) was written raw, so the recording's config did not load again and the
+// run could not be replayed.
+TEST(ScenarioWriter, StringsWithControlCharactersAndBackslashesReadBack) {
+  Scenario s = load_scenario_text("name = \"a\\rb\\tc\\u0001d\\u007Fe\\\"f\\\\g\"\n" + std::string(kCustomMapping),
+                                  "custom");
+  s.hil.messages[1].signals[0].unit = "m\\s \x1b";
+  s.out = "/tmp/a \"quoted\"\\path.csv";
+  ASSERT_EQ(s.name, "a\rb\tc\x01" "d\x7F" "e\"f\\g");
+  const std::string text = to_toml(s);
+  EXPECT_NE(text.find(R"(name = "a\rb\tc\u0001d\u007Fe\"f\\g")"), std::string::npos) << text;
+  const Scenario back = round_trip(s);
+  EXPECT_EQ(back.name, s.name);
+  EXPECT_EQ(back.hil.messages[1].signals[0].unit, "m\\s \x1b");
+  EXPECT_EQ(back.out, s.out);
+  EXPECT_EQ(to_toml(back), text);
+}
+
+// Found by the same: -0.0 was written "-0", which TOML reads as the integer 0.
+TEST(ScenarioWriter, NegativeZeroKeepsItsSign) {
+  Scenario s = default_scenario();
+  s.crane.x_B = -0.0;
+  s.hydraulics.b = -0.0;
+  const Scenario back = round_trip(s);
+  EXPECT_TRUE(std::signbit(back.crane.x_B));
+  EXPECT_TRUE(std::signbit(back.hydraulics.b));
+  EXPECT_EQ(to_toml(back), to_toml(s));
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <numbers>
 
 #include "tools/scenario/table_reader.h"
+#include "tools/scenario/toml_text.h"
 
 namespace hilsim::config {
 
@@ -46,11 +47,7 @@ void validate_limits(const std::string& source, const sim::MachineLimits& l, con
 }
 
 void write_limits_section(std::ostream& o, const sim::MachineLimits& l) {
-  const auto num = [&o](const char* key, double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.17g", v);
-    o << key << " = " << buf << "\n";
-  };
+  const auto num = [&o](const char* key, double v) { o << key << " = " << toml_number(v) << "\n"; };
   o << "\n[limits]\n";
   o << "enabled = " << (l.enabled ? "true" : "false") << "\n";
   num("dead_length", l.end_stops.dead_length);

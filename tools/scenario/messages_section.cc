@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "tools/scenario/table_reader.h"
+#include "tools/scenario/toml_text.h"
 
 namespace hilsim::config {
 
@@ -100,21 +101,17 @@ std::vector<hil::MessageSpec> load_messages(const std::string& path, const toml:
 
 std::string messages_to_toml(const std::vector<hil::MessageSpec>& messages) {
   std::ostringstream o;
-  const auto num = [](double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.17g", v);
-    return std::string(buf);
-  };
+  const auto num = [](double v) { return toml_number(v); };
   for (const hil::MessageSpec& m : messages) {
-    o << "\n[[messages]]\nname = \"" << m.name << "\"\nid = " << m.id << "\nextended = " << (m.extended ? "true" : "false")
+    o << "\n[[messages]]\nname = " << toml_string(m.name) << "\nid = " << m.id << "\nextended = " << (m.extended ? "true" : "false")
       << "\nlength = " << static_cast<int>(m.length) << "\ndirection = \""
       << (m.sender == kHilsimNode ? "sensor" : "command") << "\"\n";
     for (const hil::SignalSpec& s : m.signals) {
-      o << "[[messages.signals]]\nname = \"" << s.name << "\"\nstart_bit = " << s.start_bit << "\nlength = " << s.length
+      o << "[[messages.signals]]\nname = " << toml_string(s.name) << "\nstart_bit = " << s.start_bit << "\nlength = " << s.length
         << "\nbyte_order = \"" << (s.byte_order == hil::ByteOrder::kLittleEndian ? "little_endian" : "big_endian")
         << "\"\nsigned = " << (s.is_signed ? "true" : "false") << "\nscale = " << num(s.scale)
-        << "\noffset = " << num(s.offset) << "\nmin = " << num(s.min) << "\nmax = " << num(s.max) << "\nunit = \""
-        << s.unit << "\"\n";
+        << "\noffset = " << num(s.offset) << "\nmin = " << num(s.min) << "\nmax = " << num(s.max) << "\nunit = "
+        << toml_string(s.unit) << "\n";
     }
   }
   return o.str();

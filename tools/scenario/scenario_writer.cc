@@ -2,6 +2,7 @@
 
 #include "tools/scenario/limits_section.h"
 #include "tools/scenario/messages_section.h"
+#include "tools/scenario/toml_text.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -11,25 +12,7 @@ namespace hilsim::config {
 
 namespace {
 
-std::string number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  std::string text(buf);
-  // TOML needs a float to look like one where it is not an integer-valued literal; both parse as
-  // numbers here, but "inf"/"nan" are not TOML (validation rejects them before a write anyway).
-  return text;
-}
-
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
-
-std::string path(const std::string& p) { return quoted(std::filesystem::absolute(p).lexically_normal().string()); }
+std::string path(const std::string& p) { return toml_string(std::filesystem::absolute(p).lexically_normal().string()); }
 
 const char* scheme_name(sim::CosimScheme s) {
   switch (s) {
@@ -48,8 +31,8 @@ const char* scheme_name(sim::CosimScheme s) {
 std::string to_toml(const Scenario& s) {
   std::ostringstream o;
   const auto key = [&](const char* k, const std::string& v) { o << k << " = " << v << "\n"; };
-  const auto num = [&](const char* k, double v) { key(k, number(v)); };
-  const auto str = [&](const char* k, const std::string& v) { key(k, quoted(v)); };
+  const auto num = [&](const char* k, double v) { key(k, toml_number(v)); };
+  const auto str = [&](const char* k, const std::string& v) { key(k, toml_string(v)); };
   const auto integer = [&](const char* k, long long v) { key(k, std::to_string(v)); };
 
   str("name", s.name);
