@@ -86,13 +86,25 @@ namespace {
 class LineReader {
  public:
   LineReader(std::istream& in, const std::string& path) : path_(path), in_(in) {}
+  // Lines of at most kMaxLine bytes and files of at most kMaxFile: a recording is text of a few
+  // megabytes; /dev/zero or a binary file named by mistake is refused, not read into memory.
+  static constexpr std::size_t kMaxLine = std::size_t{1} << 16;
+  static constexpr std::int64_t kMaxFile = std::int64_t{1} << 30;
   bool next(std::string& line) {
     before_ = bytes_;
-    if (!std::getline(in_, line)) return false;
+    line.clear();
+    std::streambuf* buf = in_.rdbuf();
+    int c = buf ? buf->sbumpc() : std::char_traits<char>::eof();
+    if (c == std::char_traits<char>::eof()) return false;
     ++number_;
-    // getline stops at the end of the file without a line feed only on a line cut short.
-    cut_ = in_.eof();
+    for (; c != std::char_traits<char>::eof() && c != '\n'; c = buf->sbumpc()) {
+      if (line.size() == kMaxLine) fail("a line longer than " + std::to_string(kMaxLine) + " bytes; not a recording");
+      line.push_back(static_cast<char>(c));
+    }
+    // A line without its line feed at the end of the file was cut short.
+    cut_ = c != '\n';
     bytes_ += static_cast<std::int64_t>(line.size()) + (cut_ ? 0 : 1);
+    if (bytes_ > kMaxFile) fail("the file is larger than 1 GiB; not a recording");
     return true;
   }
   // The last line read had no line end: the file was cut short there.

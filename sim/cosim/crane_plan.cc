@@ -79,6 +79,12 @@ std::array<UnilateralStop, kMaxStops> crane_stops(const CraneParameters& crane, 
   return stops;
 }
 
+// The RIM's interface model has the actuator lengths only: link 1's rest (slot 2) is the mechanics'.
+std::array<UnilateralStop, kMaxStops> rim_stops(std::array<UnilateralStop, kMaxStops> stops) {
+  stops[2] = UnilateralStop{};
+  return stops;
+}
+
 std::unique_ptr<Subsystem> make_mechanics(const CraneParameters& crane, const HydraulicParameters& hyd,
                                           const Equilibrium& eq, const CosimSettings& settings) {
   const double h_mech = settings.h_mech > 0.0 ? settings.h_mech : settings.H;
@@ -117,7 +123,7 @@ Plan build_crane_plan(const CraneParameters& crane, const HydraulicParameters& c
     }
     hydraulic.push_back(std::make_unique<RimHydraulicsSubsystem>(hyd, settings.H, settings.h_hyd, crane.actuators, cyl,
                                                                  settings.rim_force, settings.extrapolation,
-                                                                 crane_stops(crane, hyd, eq, settings.limits)));
+                                                                 rim_stops(crane_stops(crane, hyd, eq, settings.limits))));
     connections = rim_connections(crane.actuators);
     for (int k = 0; k < crane.actuators; ++k) {
       probes.p1.push_back({"rim_hydraulics", "p1" + suffix(k)});

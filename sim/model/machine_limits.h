@@ -39,13 +39,13 @@ struct JointStopLimits {
 // The pressure a chamber cannot fall below [Pa, absolute]: mineral oil with dissolved air releases
 // gas at a few kPa; below it the chamber holds a cavity instead of a tension.
 struct CavitationLimits {
-  double vapour_pressure = 2e3;  // [Pa], [0, p_T)
+  double vapour_pressure = 2e3;  // [Pa], (0, p_T)
 };
 
 // A direct-acting relief valve from each chamber to the tank: closed below the cracking pressure,
 // above it the flow grows linearly, Q = gain (p − p_crack).
 struct ReliefLimits {
-  double cracking_pressure = 10e6;  // [Pa], (p_P, ∞): 30 % above the supply, shut in normal work
+  double cracking_pressure = 10e6;  // [Pa], (p_P, 15 MPa]: 30 % above the supply, shut in normal work
   double flow_gain = 2e-9;          // [m³/(s·Pa)], (0, ∞): 120 l/min at 1 MPa above cracking
 };
 

@@ -149,6 +149,12 @@ TEST(UnilateralStops, NeverPullAndReleaseAStopThatWouldPull) {
   const StopForces f = stop_forces(stops, x, xd, W, 1e-3);
   EXPECT_EQ(f.engaged, 0u);
   EXPECT_EQ(f.force[0], 0.0);
+  // Engaged by the free step (x + h ẋ still beyond the limit), but the damper's share outweighs the
+  // spring's: the solve would pull, so the stop is released and pushes nothing.
+  xd[0] = -0.05;  // x + h ẋ = 0.05 mm beyond; λ = −k x − (k h + d) ẋ⁺ ≈ −1e4 + 3e4 N > 0
+  const StopForces released = stop_forces(stops, x, xd, W, 1e-3);
+  EXPECT_EQ(released.engaged, 0u);
+  EXPECT_EQ(released.force[0], 0.0);
 }
 
 TEST(UnilateralStops, CoupledStopsSolveTogether) {

@@ -130,7 +130,9 @@ def restart_controllers(hilsim, scenario, to, listen, duration, restarts, logdir
         log = os.path.join(logdir, f"controller{n}.csv")
         out = open(os.path.join(logdir, f"controller{n}.out"), "w")
         p = subprocess.Popen([hilsim, "controller", scenario, "--manoeuvre", "M1", "--to", to, "--listen", listen,
-                              "--duration", str(duration + 1), "--log", log], stdout=out, stderr=subprocess.STDOUT)
+                              # The run's own duration: the emulator follows sim_time to its end, and
+                              # exits 4 if hilsim's sensors stop before it (hilsim killed).
+                              "--duration", str(duration), "--log", log], stdout=out, stderr=subprocess.STDOUT)
         return p, log
     events = []
     p, log = start(0)

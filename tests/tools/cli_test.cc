@@ -345,6 +345,7 @@ TEST(Cli, AnEndlessInputIsRefusedNotRead) {
   expect_bad_input(hilsim("run --manoeuvre /dev/zero"), "/dev/zero:1: a line longer than 65536 bytes");
   expect_bad_input(hilsim("run --reference /dev/zero --duration 0.01"), "a line longer than 65536 bytes");
   expect_bad_input(hilsim("replay --candump /dev/zero"), "a line longer than 65536 bytes");
+  expect_bad_input(hilsim("replay /dev/zero"), "/dev/zero:1: a line longer than 65536 bytes; not a recording");
   expect_bad_input(hilsim("run /dev/zero"), "/dev/zero: larger than");
 }
 
@@ -420,6 +421,30 @@ namespace {
 TEST(Cli, AReportDirectoryThatCannotBeMadeIsBadInput) {
   expect_bad_input(hilsim("report --no-plots --out-dir /proc/hilsim-no-such-dir"),
                    "--out-dir /proc/hilsim-no-such-dir: cannot create the directory");
+}
+
+}  // namespace
+
+namespace {
+
+TEST(Cli, AnOutputThatIsALinkOrADeviceStaysOne) {
+  // A symbolic link keeps pointing at its file, which keeps its mode; a device is written in place.
+  const fs::path real = hilsim::test::temp_path("cli", "_real.csv"), link = hilsim::test::temp_path("cli", "_link.csv");
+  std::ofstream(real) << "old\n";
+  fs::permissions(real, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
+  fs::remove(link);
+  fs::create_symlink(real, link);
+  ASSERT_EQ(hilsim("run --quiet --duration 0.01 --out " + link.string()).status, 0);
+  EXPECT_TRUE(fs::is_symlink(link));
+  EXPECT_EQ(slurp(real.string()).rfind("t,kappa,", 0), 0u);
+  EXPECT_EQ(fs::status(real).permissions() & fs::perms::all,
+            fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
+  const Outcome o = hilsim("run --quiet --duration 0.01 --out /dev/stdout");
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("t,kappa,s1"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("output sha256: none (/dev/stdout is not a regular file of its own)"), std::string::npos) << o.out;
+  fs::remove(link);
+  fs::remove(real);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <optional>
 
 #include "hil/sha256.h"
@@ -58,6 +59,12 @@ void print_output_sha256(const std::string& sha, const std::string& where) {
 }
 
 std::string print_output_hash(const std::string& path) {
+  // A device or pipe (--out /dev/stdout) cannot be read back: there is no file to hash.
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec) || path.rfind("/dev/", 0) == 0 || path.rfind("/proc/", 0) == 0) {
+    std::printf("output sha256: none (%s is not a regular file of its own)\n", path.c_str());
+    return "";
+  }
   std::string sha;
   try {
     sha = hil::sha256_file_hex(path);
@@ -108,6 +115,15 @@ void print_header(const config::Scenario& s, const sim::Equilibrium& eq) {
   std::printf("equilibrium: f_h = %.4f N, s1 = %.7f m, p1 = %.7f MPa, p2 = %.7f MPa, kappa0 = %.8f"
               " (%d Newton iterations)\n",
               eq.f_h, eq.s, eq.p[0] / 1e6, eq.p[1] / 1e6, eq.kappa, eq.iterations);
+  // A chamber stiffens as it shortens: an explicit hydraulic step stable at mid-stroke may not be
+  // near the end stops the limits let a controller reach (README "Machine limits").
+  if (s.cosim.limits.enabled && s.cosim.hydraulics_integrator != sim::HydraulicIntegrator::kTrapezoidal) {
+    std::printf("note: the chambers are integrated with an explicit method (%s), which may be unstable near the "
+                "end stops; hydraulics_integrator = \"trapezoidal\" holds to them%s\n",
+                s.cosim.coupling == sim::Coupling::kReducedInterface ? "the RIM's forward Euler"
+                                                                     : std::string(sim::to_string(s.cosim.hydraulics_integrator)).c_str(),
+                s.cosim.coupling == sim::Coupling::kReducedInterface ? " (not with coupling rim)" : "");
+  }
   if (eq.actuators == 2) {
     const sim::ActuatorEquilibrium& a = eq.actuator2;
     std::printf("equilibrium, actuator 2: f_h = %.4f N, s2 = %.7f m, p1 = %.7f MPa, p2 = %.7f MPa,"

@@ -20,11 +20,13 @@ StopOnSignals::StopOnSignals() {
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, &old_int_);
   sigaction(SIGTERM, &sa, &old_term_);
+  sigaction(SIGHUP, &sa, &old_hup_);  // a closed terminal or dropped ssh session: a clean stop too
 }
 
 StopOnSignals::~StopOnSignals() {
   sigaction(SIGINT, &old_int_, nullptr);
   sigaction(SIGTERM, &old_term_, nullptr);
+  sigaction(SIGHUP, &old_hup_, nullptr);
 }
 
 }  // namespace hilsim::tools

@@ -1,4 +1,4 @@
-// SIGINT and SIGTERM as a request to stop, for the commands that end cleanly on them: a threaded
+// SIGINT, SIGTERM and SIGHUP as a request to stop, for the commands that end cleanly on them: a threaded
 // run (report and CSV written), a sweep or a report (a message saying what is partial, nothing
 // half-written left behind). While a StopOnSignals is in scope the signals set stop_flag() instead
 // of ending the process.
@@ -22,6 +22,7 @@ class StopOnSignals final {
  private:
   struct sigaction old_int_ {};
   struct sigaction old_term_ {};
+  struct sigaction old_hup_ {};
 };
 
 }  // namespace hilsim::tools

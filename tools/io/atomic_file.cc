@@ -77,24 +77,51 @@ void release(int slot) {
 
 }  // namespace
 
-ReplacingFile::ReplacingFile(std::string path)
-    : path_(std::move(path)), temporary_(path_ + ".tmp-" + std::to_string(::getpid())) {
-  slot_ = register_temporary(temporary_);
-  const int fd = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+namespace {
+
+// The file a path names: through its symbolic links, so that replacing it keeps the links.
+std::string resolved(const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::path target = std::filesystem::canonical(path, ec);
+  return ec ? path : target.string();
+}
+
+}  // namespace
+
+ReplacingFile::ReplacingFile(std::string path) : path_(std::move(path)) {
+  const std::string target = resolved(path_);
+  struct stat existing {};
+  const bool exists = ::stat(target.c_str(), &existing) == 0;
+  // A device, FIFO or terminal (/dev/stdout, a pipe) is written as it is: there is nothing to keep,
+  // and renaming over it would replace the device with a file. So is a name under /dev or /proc,
+  // which stands for an open descriptor (/dev/stdout redirected to a file is that file, open).
+  const bool descriptor = path_.rfind("/dev/", 0) == 0 || path_.rfind("/proc/", 0) == 0;
+  const bool device = S_ISCHR(existing.st_mode) || S_ISBLK(existing.st_mode) || S_ISFIFO(existing.st_mode) ||
+                      S_ISSOCK(existing.st_mode);
+  direct_ = exists && (device || descriptor);
+  temporary_ = direct_ ? target : target + ".tmp-" + std::to_string(::getpid());
+  target_ = target;
+  if (!direct_) slot_ = register_temporary(temporary_);
+  const int fd = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | (direct_ ? 0 : O_TRUNC) | O_CLOEXEC, 0666);
   if (fd < 0) {
     release(slot_);
     throw InputError(path_ + ": cannot open the output file for writing (" + std::strerror(errno) + ")");
   }
+  if (exists && !direct_) ::fchmod(fd, existing.st_mode & 07777);  // the replacement keeps the file's mode
   ::close(fd);
 }
 
 ReplacingFile::~ReplacingFile() {
-  if (!committed_) ::unlink(temporary_.c_str());
+  if (!committed_ && !direct_) ::unlink(temporary_.c_str());
   release(slot_);
 }
 
 void ReplacingFile::commit() {
-  if (std::rename(temporary_.c_str(), path_.c_str()) != 0) {
+  if (direct_) {
+    committed_ = true;
+    return;
+  }
+  if (std::rename(temporary_.c_str(), target_.c_str()) != 0) {
     const std::string why = std::strerror(errno);
     throw InputError(path_ + ": cannot replace the output file (" + why + ")");
   }

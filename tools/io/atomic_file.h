@@ -3,7 +3,8 @@
 // one file system). A failed or interrupted write leaves the old file as it was, and the temporary
 // file is removed: by the destructor on an error, by a handler on SIGINT, SIGTERM or SIGHUP (which
 // then ends the process as the signal would have). Only SIGKILL (or a crash) leaves it behind, as
-// "<target>.tmp-<pid>".
+// "<target>.tmp-<pid>". A target that is a symbolic link keeps the link (the file it names is
+// replaced, with its mode); one that is not a regular file (/dev/stdout, a FIFO) is written in place.
 #pragma once
 
 #include <fstream>
@@ -29,9 +30,11 @@ class ReplacingFile final {
 
  private:
   std::string path_;
-  std::string temporary_;
+  std::string target_;     // path_ through its symbolic links: the file replaced
+  std::string temporary_;  // beside target_; target_ itself when direct_
   int slot_ = -1;  // where the signal handler finds the temporary's name
   bool committed_ = false;
+  bool direct_ = false;  // the target is not a regular file (a device, FIFO, terminal): written in place
 };
 
 // A streamed output: write to stream() as the run goes, commit() at the end.
