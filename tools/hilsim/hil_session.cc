@@ -155,11 +155,18 @@ std::vector<std::string> HilSession::start() {
 }
 
 void HilSession::finish(std::int64_t communication_points, const std::string& output_sha256) {
+  finish_threads(communication_points, output_sha256, true);
+}
+
+void HilSession::abandon() { finish_threads(0, "", false); }
+
+void HilSession::finish_threads(std::int64_t communication_points, const std::string& output_sha256, bool keep) {
   if (bridge_) bridge_->stop();
   if (can_bridge_) can_bridge_->stop();
   if (recorder_) {
     try {
       recorder_->finish(communication_points, output_sha256);
+      if (!keep) return;  // the temporary files are removed with the session: a file there stays as it was
       if (frames_file_) frames_file_->commit();
       record_file_->commit();
     } catch (const hil::RecordingError& e) {

@@ -62,6 +62,9 @@ class HilSession final {
   // After the real-time threads: stops the I/O thread, finishes the recording with the number of
   // communication points reached and the SHA-256 of the CSV written (empty: none).
   void finish(std::int64_t communication_points, const std::string& output_sha256);
+  // The same for a run that never started (refused by --require-rt): the threads stop, and no
+  // recording replaces a file of that name.
+  void abandon();
   // "on" while any actuator's watchdog applies its safe value, "off" otherwise, "" without a live
   // input; safe to call from any thread while the run goes on.
   const char* watchdog_state() const;
@@ -76,6 +79,7 @@ class HilSession final {
                    const std::atomic<bool>& stop);
   void make_bridge(const sim::Equilibrium& eq, const std::vector<int>& rt_cpus);
   void print_valve_report(int k) const;
+  void finish_threads(std::int64_t communication_points, const std::string& output_sha256, bool keep);
   static void print_commands_line(const std::string& prefix, const hil::CommandedValve& valve, double h_us);
 
   const config::Scenario& scenario_;

@@ -220,7 +220,7 @@ int run_in_threads(const config::Scenario& s, const RunInputs& in,
     status.finish();
   }
   if (r.refused) {
-    if (session) session->finish(0, "");
+    if (session) session->abandon();
     for (const std::string& reason : r.not_real_time) std::fprintf(stderr, "hilsim run: %s\n", reason.c_str());
     std::fprintf(stderr, "hilsim run: refusing to run without real-time scheduling (--require-rt)\n");
     return 2;
