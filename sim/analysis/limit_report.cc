@@ -95,15 +95,11 @@ double stability_bound(const CosimSettings& settings) {
 // an overshoot would be a real oscillation.
 double chamber_rate_constant(const HydraulicParameters& hyd, double l, double p, double kappa, int i) {
   constexpr double kMinDrop = 1e5;  // [Pa]
-  const auto slope = [&](double area, double p_from, double p_to) {
-    const double dp = p_from - p_to;
-    if (dp < 0.0 || area <= 0.0) return 0.0;
-    return area * hyd.c_d / std::sqrt(2.0 * hyd.rho * std::max(dp, kMinDrop));
-  };
   const double a_in = hyd.a_valve * (i == 0 ? kappa : 1.0 - kappa);   // from the pump, eq. (13)
   const double a_out = hyd.a_valve * (i == 0 ? 1.0 - kappa : kappa);  // to the tank
-  const double relief = p > hyd.relief_pressure ? hyd.relief_gain : 0.0;
-  return bulk_modulus(hyd, p) / (hyd.a_p * l) * (slope(a_in, hyd.p_P, p) + slope(a_out, p, hyd.p_T) + relief);
+  return bulk_modulus(hyd, p) / (hyd.a_p * l) *
+         (orifice_flow_slope(hyd, a_in, hyd.p_P, p, kMinDrop) + orifice_flow_slope(hyd, a_out, p, hyd.p_T, kMinDrop) +
+          relief_flow_slope(hyd, p));
 }
 
 void observe_actuator(EventLog& log, const CraneSample& x, int k, const HydraulicParameters& hyd, double s0,
@@ -229,6 +225,15 @@ std::string divergence_cause(const std::vector<LimitEvent>& events) {
     }
   }
   return "no limit was reached and the coupling monitor showed nothing first; reduce H or h_H";
+}
+
+std::string divergence_report(double t, const std::vector<LimitEvent>& events) {
+  char head[160];
+  std::snprintf(head, sizeof head,
+                "diverged after t = %.6g s (a state left the physical bounds: not finite, or a pressure outside "
+                "(%g, %g MPa)): ",
+                t, kMinPhysicalPressure / 1e6, kMaxPhysicalPressure / 1e6);
+  return head + divergence_cause(events);
 }
 
 std::vector<std::string> limit_report_lines(const std::vector<LimitEvent>& events, const MachineLimits& limits) {

@@ -21,12 +21,11 @@ double orifice_flow(const HydraulicParameters& par, double area, double p_from, 
   return area * par.c_d * std::sqrt(2.0 * dp / par.rho);
 }
 
-// ∂Q/∂p_from of orifice_flow; infinite at dp = 0, where it is clamped to that of 1 Pa.
-static double orifice_flow_slope(const HydraulicParameters& par, double area, double p_from,
-                                 double p_to) {
+double orifice_flow_slope(const HydraulicParameters& par, double area, double p_from, double p_to,
+                          double min_drop) {
   const double dp = p_from - p_to;
   if (dp < 0.0) return 0.0;
-  return area * par.c_d / std::sqrt(2.0 * par.rho * std::max(dp, 1.0));
+  return area * par.c_d / std::sqrt(2.0 * par.rho * std::max(dp, min_drop));
 }
 
 double relief_flow(const HydraulicParameters& par, double p) {
@@ -34,8 +33,7 @@ double relief_flow(const HydraulicParameters& par, double p) {
   return par.relief_gain * (p - par.relief_pressure);
 }
 
-// ∂(relief_flow)/∂p [m³/(s·Pa)].
-static double relief_flow_slope(const HydraulicParameters& par, double p) {
+double relief_flow_slope(const HydraulicParameters& par, double p) {
   return p > par.relief_pressure ? par.relief_gain : 0.0;
 }
 

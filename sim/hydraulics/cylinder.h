@@ -24,6 +24,13 @@ double orifice_flow(const HydraulicParameters& par, double area, double p_from, 
 // Flow [m³/s] a chamber at pressure p [Pa] relieves to the tank: relief_gain (p − relief_pressure)
 // above the cracking pressure, 0 below (and always 0 with the benchmark's infinite cracking pressure).
 double relief_flow(const HydraulicParameters& par, double p);
+// ∂(relief_flow)/∂p [m³/(s·Pa)].
+double relief_flow_slope(const HydraulicParameters& par, double p);
+
+// ∂Q/∂p_from of orifice_flow [m³/(s·Pa)]; infinite at zero drop, so taken at a drop of at least
+// min_drop [Pa] (1 Pa for the Newton iterations' Jacobian).
+double orifice_flow_slope(const HydraulicParameters& par, double area, double p_from, double p_to,
+                          double min_drop = 1.0);
 
 // Chamber lengths l1, l2 [m] of eq. (12) for the actuator length s and its initial length s0 [m].
 Eigen::Vector2d chamber_lengths(const HydraulicParameters& par, double s0, double s);

@@ -14,15 +14,6 @@
 namespace hilsim::sim {
 namespace {
 
-class ConstantValve final : public ValveCommand {
- public:
-  explicit ConstantValve(double kappa) : kappa_(kappa) {}
-  double kappa(std::int64_t, double) const override { return kappa_; }
-
- private:
-  double kappa_;
-};
-
 CosimSettings hil_settings(double duration) {
   CosimSettings s;  // p-s Jacobi, H = 1 ms, h_H = 0.2 ms
   s.duration = duration;
@@ -54,7 +45,7 @@ HeldValveRun hold_valve(double kappa, const CosimSettings& s) {
   const CraneParameters crane;
   const HydraulicParameters hyd;
   const Equilibrium eq = solve_equilibrium(crane, hyd);
-  const ConstantValve valve(kappa);
+  const ConstantValveCommand valve(kappa);
   HeldValveRun run{run_cosimulation(crane, hyd, eq, valve, s), {}};
   run.events = find_limit_events(run.result.samples, crane, hyd, eq, s);
   return run;
@@ -144,7 +135,7 @@ struct PrescribedRun {
 PrescribedRun move_piston(const HydraulicParameters& hyd, const CylinderLimits& limits, double s_dot, double kappa,
                           double duration) {
   const Equilibrium eq = solve_equilibrium(CraneParameters{}, HydraulicParameters{});
-  const ConstantValve valve(kappa);
+  const ConstantValveCommand valve(kappa);
   const double H = 1e-3, h = 1e-4;
   HydraulicsOptions options;
   options.s_dot0 = s_dot;
