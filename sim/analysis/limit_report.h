@@ -86,6 +86,10 @@ std::vector<LimitEvent> find_limit_events(const std::vector<CraneSample>& sample
 // and the remedy that fits it.
 std::string divergence_cause(const std::vector<LimitEvent>& events);
 
+// "diverged after t = … s (a state left the physical bounds: …): <cause>", for every command that
+// reports a diverged run; t [s] is the last communication point reached.
+std::string divergence_report(double t, const std::vector<LimitEvent>& events);
+
 // The report's lines, one per event ("limits: ..."), or "limits: none reached" when the limits are
 // modelled and none engaged; nothing when they are not modelled and the machine stayed inside them.
 std::vector<std::string> limit_report_lines(const std::vector<LimitEvent>& events, const MachineLimits& limits);

@@ -139,8 +139,7 @@ void note_unused_thread_settings(const rt::RtSettings& settings, const sim::Plan
 // How the run ended, for the exit status; prints why when it did not finish.
 int exit_status(const rt::ExecutorResult& r, double last_t, const sim::LimitMonitor& limits) {
   if (r.diverged) {
-    std::fprintf(stderr, "hilsim run: the co-simulation diverged after t = %.6g s (a state left the physical bounds: not finite, or a pressure outside (0, 20 MPa)): %s\n",
-                 last_t, sim::divergence_cause(limits.events()).c_str());
+    std::fprintf(stderr, "hilsim run: the co-simulation %s\n", sim::divergence_report(last_t, limits.events()).c_str());
     return 3;
   }
   if (r.finished) return 0;

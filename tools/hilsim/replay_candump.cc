@@ -125,8 +125,7 @@ int ReplayCommand::execute_candump() const {
   const std::vector<sim::LimitEvent> events = sim::find_limit_events(result.samples, s.crane, s.hydraulics, eq, s.cosim);
   for (const std::string& line : sim::limit_report_lines(events, s.cosim.limits)) std::printf("%s\n", line.c_str());
   if (result.diverged) {
-    std::fprintf(stderr, "hilsim replay: the run diverged after t = %.6g s (a state left the physical bounds: not finite, or a pressure outside (0, 20 MPa)): %s\n",
-                 result.samples.back().t, sim::divergence_cause(events).c_str());
+    std::fprintf(stderr, "hilsim replay: the run %s\n", sim::divergence_report(result.samples.back().t, events).c_str());
     return 3;
   }
   return 0;

@@ -238,8 +238,7 @@ int RunCommand::execute() const {
   const std::vector<sim::LimitEvent>& events = limits.events();
   for (const std::string& line : sim::limit_report_lines(events, s.cosim.limits)) std::printf("%s\n", line.c_str());
   if (result.diverged) {
-    std::fprintf(stderr, "hilsim run: the co-simulation diverged after t = %.6g s (a state left the physical bounds: not finite, or a pressure outside (0, 20 MPa)): %s\n",
-                 simulated, sim::divergence_cause(events).c_str());
+    std::fprintf(stderr, "hilsim run: the co-simulation %s\n", sim::divergence_report(simulated, events).c_str());
     return 3;
   }
   return 0;
