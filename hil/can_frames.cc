@@ -85,6 +85,16 @@ const char* to_string(CanFrameKind kind) noexcept {
       return "joystick axis not valid";
     case CanFrameKind::kOtherSource:
       return "joystick from another source address";
+    case CanFrameKind::kBadCrc:
+      return "wrong CRC";
+    case CanFrameKind::kBadCounter:
+      return "counter 15";
+    case CanFrameKind::kCounterRepeated:
+      return "repeated counter";
+    case CanFrameKind::kCounterJumped:
+      return "counter jump";
+    case CanFrameKind::kTwoSenders:
+      return "two senders";
   }
   return "?";
 }
@@ -96,8 +106,31 @@ const char* error_class_name(int bit) noexcept {
   return bit >= 0 && bit < kErrorClassBits ? names[bit] : "?";
 }
 
+namespace {
+
+// A command frame's kind after its end-to-end check (kCommand, kOutOfRange or kNotFinite before).
+CanFrameKind after_e2e(E2EVerdict verdict, CanFrameKind kind) {
+  switch (verdict) {
+    case E2EVerdict::kAccepted:
+      return kind;
+    case E2EVerdict::kBadCrc:
+      return CanFrameKind::kBadCrc;
+    case E2EVerdict::kBadCounter:
+      return CanFrameKind::kBadCounter;
+    case E2EVerdict::kRepeated:
+      return CanFrameKind::kCounterRepeated;
+    case E2EVerdict::kJumped:
+      return CanFrameKind::kCounterJumped;
+    case E2EVerdict::kTwoSenders:
+      return CanFrameKind::kTwoSenders;
+  }
+  return kind;
+}
+
+}  // namespace
+
 CanFrameVerdict classify_can_frame(const can_frame& raw, const CommandDecoder& commands,
-                                   const JoystickInput* joystick) noexcept {
+                                   const JoystickInput* joystick, E2EReceiver* e2e) noexcept {
   CanFrameVerdict v;
   if (raw.can_id & CAN_ERR_FLAG) {
     v.kind = CanFrameKind::kErrorFrame;
@@ -155,6 +188,13 @@ CanFrameVerdict classify_can_frame(const can_frame& raw, const CommandDecoder& c
     case CommandVerdict::kNotFinite:
       v.kind = CanFrameKind::kNotFinite;
       break;
+  }
+  // A command frame of the right length: its protection decides before its κ counts.
+  const bool command_frame = v.kind == CanFrameKind::kCommand || v.kind == CanFrameKind::kOutOfRange ||
+                             v.kind == CanFrameKind::kNotFinite;
+  if (e2e && command_frame && e2e->layout(frame.id, frame.extended)) {
+    v.kind = after_e2e(e2e->check(frame), v.kind);
+    if (!applies(v.kind)) v.command = {};
   }
   return v;
 }

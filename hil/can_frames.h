@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "hil/e2e.h"
 #include "hil/frame.h"
 #include "hil/hil_settings.h"
 #include "hil/j1939_joystick.h"
@@ -79,12 +80,24 @@ enum class CanFrameKind : std::uint8_t {
   kNotFinite,        // a command κ that decodes to NaN or ±inf
   kJoystickInvalid,  // BJM1 whose configured axes all report an error, "not available" or nonsense
   kOtherSource,      // BJM1 from another source address than the configured one
+  // Refused by the end-to-end check of a protected command message (hil/e2e.h):
+  kBadCrc,           // its CRC does not match
+  kBadCounter,       // its alive counter is 15
+  kCounterRepeated,  // its counter repeats the last accepted one (a stuck sender)
+  kCounterJumped,    // its counter skips (a lost frame, a restart, another sender)
+  kTwoSenders,       // two interleaved counter sequences: refused until one remains
 };
-inline constexpr std::size_t kCanFrameKinds = 10;
+inline constexpr std::size_t kCanFrameKinds = 15;
 const char* to_string(CanFrameKind kind) noexcept;
 // Whether the frame carries a κ the bridge publishes.
 constexpr bool applies(CanFrameKind kind) {
   return kind == CanFrameKind::kCommand || kind == CanFrameKind::kJoystick;
+}
+
+// Whether the frame was refused by the end-to-end check (hil/e2e.h).
+constexpr bool is_e2e_refusal(CanFrameKind kind) {
+  return kind == CanFrameKind::kBadCrc || kind == CanFrameKind::kBadCounter || kind == CanFrameKind::kCounterRepeated ||
+         kind == CanFrameKind::kCounterJumped || kind == CanFrameKind::kTwoSenders;
 }
 
 // An error frame's content (linux/can/error.h): the class bits of its id, and the controller
@@ -116,8 +129,9 @@ struct CanFrameVerdict {
 };
 
 // What one received frame is. Order: error frames, then remote frames, a DLC above 8, BJM1 (with a
-// joystick configured), command ids.
+// joystick configured), command ids; a command frame of a protected message then passes `e2e`'s
+// check (when given), which updates its state: frames must be classified in the order received.
 CanFrameVerdict classify_can_frame(const can_frame& raw, const CommandDecoder& commands,
-                                   const JoystickInput* joystick) noexcept;
+                                   const JoystickInput* joystick, E2EReceiver* e2e = nullptr) noexcept;
 
 }  // namespace hilsim::hil

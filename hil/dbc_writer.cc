@@ -4,8 +4,12 @@
 
 #include <charconv>
 #include <cstdint>
+#include <cstdio>
+#include <optional>
 #include <set>
 #include <stdexcept>
+
+#include "hil/e2e.h"
 
 namespace hilsim::hil {
 
@@ -62,6 +66,25 @@ std::string receivers(const MessageSpec& m, const std::vector<std::string>& node
   return list.empty() ? kNoNode : list;
 }
 
+// CM_ comments on the end-to-end signals (hil/e2e.h), so a foreign client's author reads how to
+// fill them in the DBC file itself.
+void write_e2e_comments(std::ostream& out, const std::vector<MessageSpec>& messages) {
+  for (const MessageSpec& m : messages) {
+    const std::optional<E2ELayout> l = e2e_layout(m);
+    if (!l) continue;
+    const std::uint32_t id = m.extended ? (m.id | kDbcExtendedFlag) : m.id;
+    char data_id[48];
+    std::snprintf(data_id, sizeof data_id, "0x%04X (bytes 0x%02X, 0x%02X)", static_cast<unsigned>(m.id & 0xFFFF),
+                  static_cast<unsigned>(m.id & 0xFF), static_cast<unsigned>((m.id >> 8) & 0xFF));
+    out << "CM_ SG_ " << id << " e2e_crc \"CRC-8 SAE J1850 (polynomial 0x1D, initial 0xFF, final XOR 0xFF) over the "
+        << "Data ID " << data_id << ", low byte first, then every other data byte in order (AUTOSAR E2E profile 11, "
+        << "Data ID mode both). hilsim refuses a frame whose CRC does not match.\";\n";
+    out << "CM_ SG_ " << id << " e2e_counter \"Alive counter 0..14, +1 per frame, 14 followed by 0 (15 is never "
+        << "sent); written before the CRC is computed. hilsim refuses a repeated or skipped counter, and two "
+        << "interleaved counter sequences as two senders.\";\n";
+  }
+}
+
 }  // namespace
 
 void write_dbc(std::ostream& out, const std::vector<MessageSpec>& messages,
@@ -85,6 +108,7 @@ void write_dbc(std::ostream& out, const std::vector<MessageSpec>& messages,
     }
   }
   out << '\n';
+  write_e2e_comments(out, messages);
 }
 
 }  // namespace hilsim::hil

@@ -2,17 +2,20 @@
 // frames as the CAN bus): what config/hil/hilsim.dbc describes, and `hilsim dbc` writes.
 //
 // Input (controller → hilsim):
-//   0x100 HilsimCommand, 8 bytes: kappa_1, kappa_2 (32 bits, 1e-9 per bit, [0, 1]); kappa_2 is
-//         read only by the double-actuated crane.
+//   0x100 HilsimCommand, 8 bytes: e2e_crc (byte 0) and e2e_counter (byte 1, low nibble), the
+//         end-to-end protection of hil/e2e.h; kappa_1, kappa_2 (24 bits from bytes 2 and 5, 1e-7 per
+//         bit, [0, 1]); kappa_2 is read only by the double-actuated crane.
 // Outputs (hilsim → controller), per actuator k = 1, 2 (0x200 + 0x10·(k − 1), and one more):
 //   0x200 HilsimActuator1: s_1 [m], sdot_1 [m/s], p1_1 [Pa], p2_1 [Pa]
 //   0x201 HilsimForce1: fh_1 [N], kappa_applied_1 [-]
 //   0x2F0 HilsimStatus: watchdog_active, numerical_fault, bus_off, bus_error (the CAN bridge's
 //         link: bus-off until the controller restarts; an error frame since the previous status
-//         frame; always 0 over UDP), overruns (saturating at 65535), sim_time [s], sequence_echo
+//         frame; always 0 over UDP), overruns (saturating at 32767), sim_time [s], sequence_echo
 //         (low 8 bits of the newest applied command's sequence), and the machine's limits ([limits]):
 //         end_stop (a piston at an end of its stroke), cavitation (a chamber at the vapour
-//         pressure), relief (a relief valve open), each set while it holds any actuator
+//         pressure), relief (a relief valve open), each set while it holds any actuator; link_lost
+//         (the CAN interface was lost since the previous status frame) and two_senders (commands
+//         refused: two senders on the command identifier), always 0 over UDP
 #pragma once
 
 #include <vector>

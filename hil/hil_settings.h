@@ -50,6 +50,17 @@ enum class Joystick : std::uint8_t {
 };
 enum class JoystickAxis : std::uint8_t { kX, kY };
 
+// The command frames' end-to-end protection (hil/e2e.h).
+enum class E2EMode : std::uint8_t {
+  kCounterCrc8,  // every command message carries e2e_counter and e2e_crc, checked on each frame
+  kNone,         // unchecked: a second sender on the command identifier cannot be detected
+};
+// What the CAN bridge does when its interface goes down or away during a run.
+enum class OnLinkLoss : std::uint8_t {
+  kWait,  // say so, hold the watchdog's safe κ, and go on when the interface is back
+  kStop,  // end the run (exit 4); a link down at start-up is refused (exit 2)
+};
+
 struct CanSettings {
   std::string interface = "can0";           // SocketCAN network interface, e.g. "can0", "vcan0"
   std::optional<std::uint32_t> bitrate;     // [bit/s] applied through libsocketcan; unset: as it is
@@ -60,6 +71,9 @@ struct CanSettings {
   std::optional<JoystickAxis> joystick_axis_2;        // moves actuator 2 (two actuators); unset: the other axis
   double joystick_span = 0.1;                         // [-] κ change at full deflection (sign: direction)
   std::optional<std::uint8_t> joystick_source_address;  // only this J1939 sender; unset: any
+  E2EMode e2e = E2EMode::kCounterCrc8;
+  int e2e_recover_frames = 10;  // frames of one sequence alone that end a two-senders state, [1, 1000]
+  OnLinkLoss on_link_loss = OnLinkLoss::kWait;
 };
 
 // The axis that moves actuator 2: joystick_axis_2, else the axis joystick_axis does not use.
@@ -72,5 +86,7 @@ const char* to_string(InputSource source);  // "script", "udp", "can"
 const char* to_string(Joystick joystick);   // "none", "bjm1"
 const char* to_string(JoystickAxis axis);   // "x", "y"
 const char* to_string(OutOfRange policy);   // "clamp", "reject"
+const char* to_string(E2EMode mode);        // "counter-crc8", "none"
+const char* to_string(OnLinkLoss policy);   // "wait", "stop"
 
 }  // namespace hilsim::hil

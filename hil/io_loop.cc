@@ -3,6 +3,8 @@
 #include <poll.h>
 
 #include <algorithm>
+#include <array>
+#include <stdexcept>
 #include <exception>
 #include <future>
 
@@ -19,9 +21,14 @@ IoLoop::IoLoop(rt::Nanoseconds period_ns, rt::IoThreadPlacement io) : period_ns_
 IoLoop::~IoLoop() { stop(); }
 
 void IoLoop::start(const std::string& name, int fd, std::function<void()> send, std::function<void()> receive) {
+  start(name, std::move(send), {Source{[fd] { return fd; }, std::move(receive)}});
+}
+
+void IoLoop::start(const std::string& name, std::function<void()> send, std::vector<Source> sources) {
+  if (sources.size() > kMaxSources) throw std::invalid_argument("io loop: more than 4 sources");
   std::promise<rt::IoThreadSetup> setup;
   std::future<rt::IoThreadSetup> done = setup.get_future();
-  thread_ = std::thread([this, name, fd, send = std::move(send), receive = std::move(receive),
+  thread_ = std::thread([this, name, send = std::move(send), sources = std::move(sources),
                          setup = std::move(setup)]() mutable {
     try {
       setup.set_value(rt::enter_io_thread(name, io_));
@@ -29,7 +36,7 @@ void IoLoop::start(const std::string& name, int fd, std::function<void()> send, 
       setup.set_exception(std::current_exception());  // start() rethrows it
       return;
     }
-    run(fd, send, receive);
+    run(send, sources);
   });
   setup_ = done.get();
 }
@@ -39,7 +46,13 @@ void IoLoop::stop() {
   if (thread_.joinable()) thread_.join();
 }
 
-void IoLoop::run(int fd, const std::function<void()>& send, const std::function<void()>& receive) {
+void IoLoop::run(const std::function<void()>& send, const std::vector<Source>& sources) {
+  // A descriptor that reported POLLNVAL or POLLHUP: not polled again (it would spin) until the
+  // source gives another one.
+  std::array<int, kMaxSources> dead;
+  dead.fill(-1);
+  std::array<pollfd, kMaxSources> polled{};
+  std::array<std::size_t, kMaxSources> source_of{};
   rt::Nanoseconds next_send = rt::now_ns();
   while (!stopping_.load(std::memory_order_acquire)) {
     const rt::Nanoseconds now = rt::now_ns();
@@ -52,15 +65,25 @@ void IoLoop::run(int fd, const std::function<void()>& send, const std::function<
       if (next_send <= now) next_send = now + period_ns_;  // fell behind: keep the rate, not the backlog
     }
     // Input or the next send, whichever is first.
+    nfds_t n = 0;
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+      const int fd = sources[i].fd();
+      if (fd < 0 || fd == dead[i]) continue;
+      dead[i] = -1;
+      polled[n] = pollfd{fd, POLLIN, 0};
+      source_of[n++] = i;
+    }
     const rt::Nanoseconds wait = std::clamp<rt::Nanoseconds>(next_send - rt::now_ns(), 0, kLongestWaitNs);
-    pollfd p{fd, POLLIN, 0};
     const timespec timeout{static_cast<time_t>(wait / rt::kNanosecondsPerSecond),
                            static_cast<long>(wait % rt::kNanosecondsPerSecond)};
-    if (ppoll(&p, 1, &timeout, nullptr) <= 0) continue;
-    if (p.revents & (POLLNVAL | POLLHUP)) {
-      fd = -1;  // closed under us or hung up: nothing more will arrive, and polling it would spin
-    } else if (p.revents & (POLLIN | POLLERR)) {
-      receive();
+    if (ppoll(polled.data(), n, &timeout, nullptr) <= 0) continue;
+    for (nfds_t k = 0; k < n; ++k) {
+      const pollfd& p = polled[k];
+      if (p.revents & (POLLNVAL | POLLHUP)) {
+        dead[source_of[k]] = p.fd;  // closed under us or hung up: nothing more will arrive there
+      } else if (p.revents & (POLLIN | POLLERR)) {
+        sources[source_of[k]].receive();
+      }
     }
   }
 }

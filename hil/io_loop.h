@@ -8,6 +8,7 @@
 #include <functional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "rt/clock.h"
 #include "rt/io_thread.h"
@@ -22,11 +23,22 @@ class IoLoop final {
   IoLoop(const IoLoop&) = delete;
   IoLoop& operator=(const IoLoop&) = delete;
 
+  // A descriptor the thread waits on: `fd()` is asked before every wait (a bridge may reopen its
+  // socket, and -1 is none), `receive` is called when it is readable or has an error.
+  struct Source {
+    std::function<int()> fd;
+    std::function<void()> receive;
+  };
+  static constexpr std::size_t kMaxSources = 4;
+
   // Starts the thread `name` (at most 15 characters): `send` at every period (when it falls
-  // behind, the next send is one period after this one: the rate holds, no backlog is sent),
-  // `receive` whenever `fd` is readable or has an error, until it is drained (a closed or hung-up
-  // `fd` is no longer polled; the sends go on). Returns once the
-  // thread has set itself up (setup()). Call once.
+  // behind, the next send is one period after this one: the rate holds, no backlog is sent), and
+  // each source's `receive` whenever its descriptor is readable or has an error, until it is
+  // drained (a closed or hung-up descriptor is no longer polled until fd() gives another one; the
+  // sends go on). At most kMaxSources sources. Returns once the thread has set itself up
+  // (setup()). Call once.
+  void start(const std::string& name, std::function<void()> send, std::vector<Source> sources);
+  // One fixed descriptor.
   void start(const std::string& name, int fd, std::function<void()> send, std::function<void()> receive);
   // Ends the thread after its current wait; idempotent.
   void stop();
@@ -38,7 +50,7 @@ class IoLoop final {
   std::uint64_t missed_periods() const { return missed_periods_.load(std::memory_order_relaxed); }
 
  private:
-  void run(int fd, const std::function<void()>& send, const std::function<void()>& receive);
+  void run(const std::function<void()>& send, const std::vector<Source>& sources);
 
   rt::Nanoseconds period_ns_;
   rt::IoThreadPlacement io_;

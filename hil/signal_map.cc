@@ -123,6 +123,8 @@ Named quantity_of(const std::string& name) {
       {"end_stop", Quantity::kEndStop, 0},
       {"cavitation", Quantity::kCavitation, 0},
       {"relief", Quantity::kRelief, 0},
+      {"link_lost", Quantity::kLinkLost, 0},
+      {"two_senders", Quantity::kTwoSenders, 0},
   };
   for (const Named& n : table) {
     if (name == n.name) return n;
@@ -130,7 +132,7 @@ Named quantity_of(const std::string& name) {
   throw std::invalid_argument("sensor signal '" + name +
                               "' is not one of: s_k, sdot_k, p1_k, p2_k, fh_k, kappa_applied_k (k = 1, 2), "
                               "watchdog_active, numerical_fault, overruns, sim_time, sequence_echo, bus_off, "
-                              "bus_error, end_stop, cavitation, relief");
+                              "bus_error, end_stop, cavitation, relief, link_lost, two_senders");
 }
 
 // What one actuator's transducers read; 0 for an actuator without a snapshot.
@@ -174,6 +176,8 @@ double value_of(Quantity q, std::size_t actuator, std::span<const SensorSnapshot
     case Quantity::kSequenceEcho: return static_cast<double>(first.last_sequence & 0xFFu);
     case Quantity::kBusOff: return link.bus_off ? 1.0 : 0.0;
     case Quantity::kBusError: return link.bus_error ? 1.0 : 0.0;
+    case Quantity::kLinkLost: return link.link_lost ? 1.0 : 0.0;
+    case Quantity::kTwoSenders: return link.two_senders ? 1.0 : 0.0;
     case Quantity::kEndStop: return any_limit(sim::kLimitEndStop);
     case Quantity::kCavitation: return any_limit(sim::kLimitCavitation);
     case Quantity::kRelief: return any_limit(sim::kLimitRelief);

@@ -65,20 +65,23 @@ enum class Quantity : std::uint8_t {
   kWatchdogActive, kNumericalFault, kOverruns, kSimTime, kSequenceEcho,
   kBusOff, kBusError,  // of the bridge's link (LinkStatus)
   kEndStop, kCavitation, kRelief,  // a machine limit holds some actuator (sim/model/machine_limits.h)
+  kLinkLost, kTwoSenders,          // of the CAN bridge's link and command input (LinkStatus)
 };
 
 // What the bridge that sends the frames knows of its own link, beside the simulation's snapshot:
 // the CAN bridge sets it from the error frames it receives; the UDP bridge has no bus (all false).
 struct LinkStatus {
-  bool bus_off = false;    // the CAN controller reported bus-off and has not restarted since
-  bool bus_error = false;  // an error frame arrived since the previous status frame
+  bool bus_off = false;      // the CAN controller reported bus-off and has not restarted since
+  bool bus_error = false;    // an error frame arrived since the previous status frame
+  bool link_lost = false;    // the interface was lost (down or gone) since the previous status frame
+  bool two_senders = false;  // two senders on a command identifier: commands refused (hil/e2e.h)
 };
 
 class SensorEncoder final {
  public:
   // Every signal of `messages` must be one of: s_k, sdot_k, p1_k, p2_k, fh_k, kappa_applied_k
   // (actuator k = 1, 2), watchdog_active, numerical_fault, overruns, sim_time, sequence_echo,
-  // bus_off, bus_error, end_stop, cavitation, relief. Throws std::invalid_argument naming an unknown signal, or more than 16
+  // bus_off, bus_error, end_stop, cavitation, relief, link_lost, two_senders. Throws std::invalid_argument naming an unknown signal, or more than 16
   // messages.
   explicit SensorEncoder(const std::vector<MessageSpec>& messages);
   // One frame per message, written into `out` (at least size() frames); returns how many.

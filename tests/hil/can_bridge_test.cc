@@ -57,11 +57,17 @@ class Peer {
   int fd_ = -1;
 };
 
+// A command frame as a controller sends it: κ in kappa_1, the next alive counter and the CRC (hil/e2e.h).
+// One counter for the whole program: each test's bridge accepts its first frame whatever its counter.
 can_frame command(double kappa) {
+  static std::uint8_t counter = 0;
   Frame f;
   f.id = kCommandId;
   f.length = 8;
-  encode(default_messages(1)[0].signals[0], kappa, std::span<std::uint8_t>(f.data.data(), 8));
+  const MessageSpec m = default_messages(1)[0];
+  encode(m.signals[2], kappa, std::span<std::uint8_t>(f.data.data(), 8));  // kappa_1
+  e2e_protect(e2e_layout(m).value(), f, counter);
+  counter = static_cast<std::uint8_t>((counter + 1) % kE2ECounterModulo);
   return to_can_frame(f);
 }
 

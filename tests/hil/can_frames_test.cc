@@ -22,13 +22,14 @@ can_frame raw(canid_t id, std::initializer_list<std::uint8_t> data) {
   return f;
 }
 
-// HilsimCommand with κ1 = raw1·1e-9, κ2 = raw2·1e-9, little-endian.
+// HilsimCommand with κ1 = raw1·1e-7, κ2 = raw2·1e-7, 24 bits little-endian from bytes 2 and 5 (bytes 0
+// and 1, the end-to-end protection, are 0: no check is asked for here).
 can_frame command(std::uint32_t raw1, std::uint32_t raw2 = 0) {
   can_frame f = raw(kCommandId, {});
   f.len = 8;
-  for (int i = 0; i < 4; ++i) {
-    f.data[i] = static_cast<std::uint8_t>(raw1 >> (8 * i));
-    f.data[4 + i] = static_cast<std::uint8_t>(raw2 >> (8 * i));
+  for (int i = 0; i < 3; ++i) {
+    f.data[2 + i] = static_cast<std::uint8_t>(raw1 >> (8 * i));
+    f.data[5 + i] = static_cast<std::uint8_t>(raw2 >> (8 * i));
   }
   return f;
 }
@@ -111,7 +112,7 @@ TEST_F(CanFrames, FiltersPassTheCommandIdsAndBjm1FromAnySourceUnlessOneIsConfigu
   EXPECT_FALSE(passes(one, 0x0CFDD681 | CAN_EFF_FLAG));
 
   const CommandDecoder extended(
-      {{"Ext", 0x18FF0010, true, 8, "Controller", {default_messages(1)[0].signals[0]}}}, 1,
+      {{"Ext", 0x18FF0010, true, 8, "Controller", {default_messages(1)[0].signals[2]}}}, 1,
       OutOfRange::kClamp);
   const std::vector<can_filter> ext = receive_filters(extended.ids(), nullptr);
   EXPECT_TRUE(passes(ext, 0x18FF0010 | CAN_EFF_FLAG));
@@ -120,7 +121,7 @@ TEST_F(CanFrames, FiltersPassTheCommandIdsAndBjm1FromAnySourceUnlessOneIsConfigu
 }
 
 TEST_F(CanFrames, ACommandCarriesKappa) {
-  const CanFrameVerdict v = classify_can_frame(command(450'000'000u, 700'000'000u), clamp_, nullptr);
+  const CanFrameVerdict v = classify_can_frame(command(4'500'000u, 7'000'000u), clamp_, nullptr);
   EXPECT_EQ(v.kind, CanFrameKind::kCommand);
   EXPECT_TRUE(applies(v.kind));
   ASSERT_TRUE(v.command.present[0]);
@@ -133,9 +134,9 @@ TEST_F(CanFrames, MalformedFramesAreClassifiedAndCarryNoKappa) {
     can_frame frame;
     CanFrameKind kind;
   };
-  can_frame short_command = command(500'000'000u);
+  can_frame short_command = command(5'000'000u);
   short_command.len = 7;
-  can_frame dlc15 = command(500'000'000u);
+  can_frame dlc15 = command(5'000'000u);
   dlc15.len = 15;
   can_frame remote = raw(0x100 | CAN_RTR_FLAG, {});
   remote.len = 8;
@@ -156,12 +157,12 @@ TEST_F(CanFrames, MalformedFramesAreClassifiedAndCarryNoKappa) {
     EXPECT_FALSE(applies(v.kind));
     EXPECT_FALSE(v.command.present[0]);
   }
-  // κ = 1.2 (raw 1.2e9): clamped to 1 or rejected, as configured.
-  const CanFrameVerdict clamped = classify_can_frame(command(1'200'000'000u), clamp_, nullptr);
+  // κ = 1.2 (raw 1.2e7): clamped to 1 or rejected, as configured.
+  const CanFrameVerdict clamped = classify_can_frame(command(12'000'000u), clamp_, nullptr);
   EXPECT_EQ(clamped.kind, CanFrameKind::kCommand);
   EXPECT_TRUE(clamped.command.clamped);
   EXPECT_EQ(clamped.command.kappa[0], 1.0);
-  EXPECT_EQ(classify_can_frame(command(1'200'000'000u), reject_, nullptr).kind, CanFrameKind::kOutOfRange);
+  EXPECT_EQ(classify_can_frame(command(12'000'000u), reject_, nullptr).kind, CanFrameKind::kOutOfRange);
 }
 
 TEST_F(CanFrames, ErrorFramesTellBusOffRestartAndErrorPassive) {

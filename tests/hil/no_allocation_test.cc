@@ -7,6 +7,7 @@
 
 #include <array>
 
+#include "hil/e2e.h"
 #include "hil/can_frames.h"
 #include "hil/datagram.h"
 #include "hil/default_messages.h"
@@ -73,7 +74,10 @@ TEST(NoAllocation, TheCanBridgesFrameClassificationAllocatesNothing) {
   Frame command;
   command.id = kCommandId;
   command.length = 8;
-  command.data = {0x00, 0x65, 0xCD, 0x1D, 0, 0, 0, 0};  // κ1 = 0.5
+  command.data = {0, 0, 0x40, 0x4B, 0x4C, 0, 0, 0};  // κ1 = 0.5: raw 5e6 in bytes 2..4
+  const E2ELayout layout = e2e_layout(default_messages(1)[0]).value();
+  e2e_protect(layout, command, 3);
+  E2EReceiver e2e({layout}, 10);
   can_frame bus_off{};
   bus_off.can_id = CAN_ERR_FLAG | CAN_ERR_BUSOFF;
   bus_off.len = CAN_ERR_DLC;
@@ -82,7 +86,7 @@ TEST(NoAllocation, TheCanBridgesFrameClassificationAllocatesNothing) {
   CanFrameKind kinds[3]{};
   double kappa[3]{};
   for (int i = 0; i < 3; ++i) {
-    const CanFrameVerdict v = classify_can_frame(frames[i], commands, &joystick);
+    const CanFrameVerdict v = classify_can_frame(frames[i], commands, &joystick, &e2e);
     kinds[i] = v.kind;
     kappa[i] = v.command.kappa[0];
   }
@@ -102,7 +106,7 @@ TEST(NoAllocation, CommandDecoderAndSensorEncoderAllocateNothing) {
   Frame command;
   command.id = kCommandId;
   command.length = 8;
-  encode(default_messages(1)[0].signals[0], 0.5, std::span(command.data));
+  encode(default_messages(1)[0].signals[2], 0.5, std::span(command.data));  // kappa_1
   SensorSnapshot snapshot;
   snapshot.p1 = 3e6;
   std::array<Frame, 16> out{};

@@ -59,7 +59,7 @@ std::vector<std::uint8_t> command(std::uint32_t seq, double kappa) {
   f.id = kCommandId;
   f.length = 8;
   const std::vector<MessageSpec> messages = default_messages(1);
-  encode(messages[0].signals[0], kappa, std::span<std::uint8_t>(f.data.data(), 8));
+  encode(messages[0].signals[2], kappa, std::span<std::uint8_t>(f.data.data(), 8));  // kappa_1
   std::vector<std::uint8_t> out(kMaxDatagramSize);
   out.resize(encode_datagram(seq, std::span<const Frame>(&f, 1), out));
   return out;
@@ -68,7 +68,8 @@ std::vector<std::uint8_t> command(std::uint32_t seq, double kappa) {
 // A command whose κ field holds a raw value (for out-of-range values the encoder would clamp).
 std::vector<std::uint8_t> raw_command(std::uint32_t seq, std::uint32_t raw) {
   std::vector<std::uint8_t> d = command(seq, 0.0);
-  for (int i = 0; i < 4; ++i) d[13 + i] = static_cast<std::uint8_t>(raw >> (8 * i));  // data at 8 + 4 + 1
+  // kappa_1: 24 bits from data byte 2; the data start at 8 + 4 + 1.
+  for (int i = 0; i < 3; ++i) d[15 + i] = static_cast<std::uint8_t>(raw >> (8 * i));
   return d;
 }
 
@@ -138,7 +139,7 @@ TEST(UdpBridge, BadDatagramsAreCountedAndNeverChangeKappa) {
   b.send(bad);
   b.send(command(10, 0.9));  // duplicate sequence number
   b.send(command(9, 0.9));   // older: reordered
-  b.send(raw_command(12, 1200000000u));  // κ = 1.2: out of range, rejected
+  b.send(raw_command(12, 12000000u));  // κ = 1.2: out of range, rejected
   Socket stranger("127.0.0.2");
   stranger.send(command(13, 0.9), b.to);  // another address
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
@@ -159,7 +160,7 @@ TEST(UdpBridge, BadDatagramsAreCountedAndNeverChangeKappa) {
 
 TEST(UdpBridge, OutOfRangeIsClampedWhenConfigured) {
   Bench b(OutOfRange::kClamp);
-  b.send(raw_command(1, 0xFFFFFFFFu));  // κ = 4.29
+  b.send(raw_command(1, 0xFFFFFFu));  // κ = 1.68
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
   EXPECT_EQ(b.kappa(), 1.0);
   const UdpBridgeCounters& c = b.finish();
@@ -332,8 +333,8 @@ TEST(UdpBridge, ATwoActuatorCommandPublishesEachKappaOnItsActuatorsChannel) {
   f.id = kCommandId;
   f.length = 8;
   const MessageSpec m = default_messages(2)[0];
-  encode(m.signals[0], 0.3, std::span<std::uint8_t>(f.data.data(), 8));
-  encode(m.signals[1], 0.8, std::span<std::uint8_t>(f.data.data(), 8));
+  encode(m.signals[2], 0.3, std::span<std::uint8_t>(f.data.data(), 8));  // kappa_1
+  encode(m.signals[3], 0.8, std::span<std::uint8_t>(f.data.data(), 8));  // kappa_2
   std::vector<std::uint8_t> d(kMaxDatagramSize);
   d.resize(encode_datagram(1, std::span<const Frame>(&f, 1), d));
   b.controller.send(d, b.to);

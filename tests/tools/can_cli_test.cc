@@ -9,6 +9,7 @@
 #include <fstream>
 #include <functional>
 
+#include "hil/e2e.h"
 #include "hil/candump_log.h"
 #include "hil/default_messages.h"
 #include "sim/manoeuvre/valve_command.h"
@@ -24,7 +25,8 @@ namespace fs = std::filesystem;
 
 TEST(CanCli, DecodeNamesEveryFrameByTheMapping) {
   const fs::path log = temp_path("can", ".log");
-  std::ofstream(log) << "(1700000000.000100) vcan0 100#80D7141B00000000\n"
+  // κ1 = 0.4543507 (raw 4543507 = 0x45540F... little-endian from byte 2), counter 0, its CRC in byte 0.
+  std::ofstream(log) << "(1700000000.000100) vcan0 100#7E00135445000000\n"
                      << "(1700000000.000200) vcan0 100#R\n"
                      << "(1700000000.000300) vcan0 0CFDD680#107DFFFFFFFFFFFF\n"
                      << "(1700000000.000400) vcan0 20000040#0000000000000000\n"
@@ -34,7 +36,8 @@ TEST(CanCli, DecodeNamesEveryFrameByTheMapping) {
   const fs::path csv = temp_path("can", ".csv");
   const Outcome o = run_hilsim("can", "decode --candump " + log.string() + " --csv " + csv.string());
   ASSERT_EQ(o.status, 0) << o.err;
-  EXPECT_NE(o.out.find("100#80D7141B00000000  HilsimCommand: kappa_1 = 0.45435072, kappa_2 = 0"),
+  EXPECT_NE(o.out.find("100#7E00135445000000  HilsimCommand: e2e_crc = 126, e2e_counter = 0, kappa_1 = 0.4543507, "
+                       "kappa_2 = 0"),
             std::string::npos)
       << o.out;
   EXPECT_NE(o.out.find("100#R  remote request (RTR)"), std::string::npos) << o.out;
@@ -50,7 +53,7 @@ TEST(CanCli, DecodeNamesEveryFrameByTheMapping) {
   EXPECT_EQ(
       table.substr(0, table.find('\n')),
       "timestamp,s_1,sdot_1,p1_1,p2_1,fh_1,kappa_applied_1,watchdog_active,numerical_fault,bus_off,bus_error,"
-      "overruns,sim_time,sequence_echo,end_stop,cavitation,relief");
+      "overruns,sim_time,sequence_echo,end_stop,cavitation,relief,link_lost,two_senders");
   EXPECT_NE(table.find("\n1700000000.001002,"), std::string::npos) << table;
   fs::remove(log);
   fs::remove(csv);
@@ -68,14 +71,17 @@ TEST(CanCli, ABadLineIsNamedByFileAndLine) {
 // M1's κ as a controller would send it: a HilsimCommand frame every `period_us` from t = 0 to 2.5 s.
 void write_m1_log(const fs::path& log, const config::Scenario& s, int period_us) {
   const sim::StepManoeuvreM1 m1(sim::solve_equilibrium(s.crane, s.hydraulics).kappa, s.manoeuvre.m1);
-  const hil::SignalSpec& kappa_1 = hil::default_messages(1)[0].signals[0];
+  const hil::MessageSpec command = hil::default_messages(1)[0];
+  const hil::SignalSpec& kappa_1 = command.signals[2];
+  const hil::E2ELayout e2e = hil::e2e_layout(command).value();
   std::ofstream out(log);
   const std::int64_t start_us = 1'700'000'000'123'456;
-  for (int t_us = 0; t_us <= 2'500'000; t_us += period_us) {
+  for (int t_us = 0, counter = 0; t_us <= 2'500'000; t_us += period_us, ++counter) {
     hil::Frame f;
     f.id = hil::kCommandId;
     f.length = 8;
     hil::encode(kappa_1, m1.at(t_us * 1e-6), std::span<std::uint8_t>(f.data.data(), 8));
+    hil::e2e_protect(e2e, f, static_cast<std::uint8_t>(counter % hil::kE2ECounterModulo));
     out << hil::format_candump_line(start_us + t_us, "can0", f) << "\n";
   }
 }
@@ -143,12 +149,14 @@ void write_two_actuator_log(const fs::path& log, const config::Scenario& s, int 
   const hil::MessageSpec command = hil::default_messages(2)[0];
   std::ofstream out(log);
   const std::int64_t start_us = 1'700'000'000'123'456;
-  for (int t_us = 0; t_us <= 2'500'000; t_us += period_us) {
+  const hil::E2ELayout e2e = hil::e2e_layout(command).value();
+  for (int t_us = 0, counter = 0; t_us <= 2'500'000; t_us += period_us, ++counter) {
     hil::Frame f;
     f.id = hil::kCommandId;
     f.length = 8;
-    hil::encode(command.signals[0], m1.at(t_us * 1e-6), std::span<std::uint8_t>(f.data.data(), 8));
-    hil::encode(command.signals[1], kappa_2(t_us * 1e-6), std::span<std::uint8_t>(f.data.data(), 8));
+    hil::encode(command.signals[2], m1.at(t_us * 1e-6), std::span<std::uint8_t>(f.data.data(), 8));
+    hil::encode(command.signals[3], kappa_2(t_us * 1e-6), std::span<std::uint8_t>(f.data.data(), 8));
+    hil::e2e_protect(e2e, f, static_cast<std::uint8_t>(counter % hil::kE2ECounterModulo));
     out << hil::format_candump_line(start_us + t_us, "can0", f) << "\n";
   }
 }
@@ -223,8 +231,8 @@ TEST(CanCli, ARunWithoutTheInterfaceSaysWhichOneIsMissing) {
 
 TEST(CanCli, ReplayOfSeveralInterfacesNeedsOneChosenAndT0IsReadExactly) {
   const fs::path log = temp_path("can", ".log");
-  std::ofstream(log) << "(1700000000.000100) can0 100#80D7141B00000000\n"
-                        "(1700000000.000200) can1 100#00E1F50500000000\n";
+  std::ofstream(log) << "(1700000000.000100) can0 100#7E00135445000000\n"
+                        "(1700000000.000200) can1 100#500040420F000000\n";
   Outcome o = run_hilsim("can", "replay --candump " + log.string() + " --duration 0.01");
   EXPECT_EQ(o.status, 2);
   EXPECT_NE(o.err.find("frames of several interfaces (can0, can1)"), std::string::npos) << o.err;

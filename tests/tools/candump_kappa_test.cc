@@ -19,7 +19,7 @@ hil::CandumpRecord command(std::int64_t t_us, double kappa) {
   r.interface = "vcan0";
   r.frame.id = hil::kCommandId;
   r.frame.length = 8;
-  hil::encode(hil::default_messages(1)[0].signals[0], kappa, std::span<std::uint8_t>(r.frame.data.data(), 8));
+  hil::encode(hil::default_messages(1)[0].signals[2], kappa, std::span<std::uint8_t>(r.frame.data.data(), 8));
   return r;
 }
 
@@ -173,7 +173,7 @@ namespace {
 // A HilsimCommand frame of the two-actuator mapping: κ1 and κ2.
 hil::CandumpRecord command_2(std::int64_t t_us, double kappa_1, double kappa_2) {
   hil::CandumpRecord r = command(t_us, kappa_1);
-  hil::encode(hil::default_messages(2)[0].signals[1], kappa_2,
+  hil::encode(hil::default_messages(2)[0].signals[3], kappa_2,
               std::span<std::uint8_t>(r.frame.data.data(), 8));
   return r;
 }

@@ -7,6 +7,7 @@
 
 #include <array>
 
+#include "hil/e2e.h"
 #include "hil/default_messages.h"
 #include "hil/signal.h"
 #include "tools/io/input_error.h"
@@ -20,6 +21,9 @@ std::uint32_t raw32(const hil::Frame& f, int at) {
   for (int i = 3; i >= 0; --i) v = (v << 8) | f.data[static_cast<std::size_t>(at + i)];
   return v;
 }
+
+// The default command message's κ: 24 bits little-endian from byte `at`.
+std::uint32_t raw24(const hil::Frame& f, int at) { return raw32(f, at) & 0xFFFFFFu; }
 
 hil::MessageSpec kappa_message(const std::string& name, std::uint32_t id, const std::string& signal) {
   hil::MessageSpec m;
@@ -44,8 +48,8 @@ TEST(CommandFrames, BothKappasShareTheDefaultCommandFrame) {
   ASSERT_EQ(out.size(), 1u);
   EXPECT_EQ(out[0].id, hil::kCommandId);
   EXPECT_EQ(out[0].length, 8);
-  EXPECT_EQ(raw32(out[0], 0), 450000000u);
-  EXPECT_EQ(raw32(out[0], 4), 500000000u);
+  EXPECT_EQ(raw24(out[0], 2), 4500000u);
+  EXPECT_EQ(raw24(out[0], 5), 5000000u);
   EXPECT_EQ(frames.describe(), "kappa_1, kappa_2 in 0x100 HilsimCommand");
 }
 
@@ -54,8 +58,21 @@ TEST(CommandFrames, OneActuatorLeavesKappa2Zero) {
   const std::array<double, 2> kappa = {0.45, 0.5};
   const std::span<const hil::Frame> out = frames.encode(kappa);
   ASSERT_EQ(out.size(), 1u);
-  EXPECT_EQ(raw32(out[0], 0), 450000000u);
-  EXPECT_EQ(raw32(out[0], 4), 0u);
+  EXPECT_EQ(raw24(out[0], 2), 4500000u);
+  EXPECT_EQ(raw24(out[0], 5), 0u);
+}
+
+// Each call is the next frame of a controller: the alive counter goes on, and the CRC matches, so
+// hilsim's end-to-end check accepts every one (hil/e2e.h).
+TEST(CommandFrames, TheDefaultCommandCarriesANewCounterAndItsCrcEachTime) {
+  CommandFrames frames(hil::command_messages(hil::default_messages(1)), 1, "test");
+  hil::E2EReceiver receiver({hil::e2e_layout(hil::default_messages(1)[0]).value()}, 10);
+  const std::array<double, 2> kappa = {0.45, 0.0};
+  for (int i = 0; i < 20; ++i) {
+    const hil::Frame f = frames.encode(kappa)[0];
+    EXPECT_EQ(f.data[1] & 0x0F, i % 15) << i;
+    EXPECT_EQ(receiver.check(f), hil::E2EVerdict::kAccepted) << i;
+  }
 }
 
 TEST(CommandFrames, KappasInTwoMessagesGoAsTwoFrames) {

@@ -15,7 +15,10 @@ TEST(DbcCli, TheShippedDbcIsWhatHilsimWrites) {
   ASSERT_EQ(o.status, 0) << o.err;
   EXPECT_EQ(o.out, slurp(std::string(HILSIM_SOURCE_DIR) + "/config/hil/hilsim.dbc"));
   EXPECT_NE(o.out.find("BO_ 256 HilsimCommand: 8 Controller"), std::string::npos);
-  EXPECT_NE(o.out.find("SG_ kappa_1 : 0|32@1+ (0.000000001,0) [0|1]"), std::string::npos);
+  EXPECT_NE(o.out.find("SG_ e2e_crc : 0|8@1+ (1,0) [0|255]"), std::string::npos);
+  EXPECT_NE(o.out.find("SG_ e2e_counter : 8|4@1+ (1,0) [0|15]"), std::string::npos);
+  EXPECT_NE(o.out.find("SG_ kappa_1 : 16|24@1+ (0.0000001,0) [0|1]"), std::string::npos);
+  EXPECT_NE(o.out.find("CM_ SG_ 256 e2e_crc \"CRC-8 SAE J1850"), std::string::npos);
 }
 
 TEST(DbcCli, OneActuatorLeavesOutTheSecondOnesMessages) {

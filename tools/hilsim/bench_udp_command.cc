@@ -135,7 +135,7 @@ Figures measure(const BenchUdpCommand& b, double rate, double kappa0) {
   {
     const Child run({"hilsim", "run", scenario, "--realtime"});
     const std::vector<hil::MessageSpec> messages = hil::default_messages(1);
-    const hil::SignalSpec& kappa_signal = messages[0].signals[0];
+    const hil::SignalSpec& kappa_signal = messages[0].signals[2];  // kappa_1 (hil/default_messages.h)
     const AppliedKappa applied = find_applied_kappa(messages);
     // Wait for the run to send (it has started its threads).
     if (receive_kappa(fd, 5'000'000'000, applied) < 0) throw io::InputError("bench-udp: the run sent no sensor datagram");

@@ -65,7 +65,7 @@ void finish(ActuatorKappa& a, std::int64_t h_ns, std::int64_t end_step, std::int
 CandumpKappa kappa_from_candump(const std::vector<hil::CandumpRecord>& records,
                                 const hil::CommandDecoder& commands, const hil::JoystickInput* joystick,
                                 std::int64_t h_ns, std::int64_t end_step, const WatchdogRule& watchdog,
-                                const CandumpSelection& selection) {
+                                const CandumpSelection& selection, hil::E2EReceiver* e2e) {
   CandumpKappa out;
   const std::array<double, hil::kMaxActuators> safe = {watchdog.safe_kappa, watchdog.safe_kappa_2};
   bool started = false;
@@ -77,7 +77,7 @@ CandumpKappa kappa_from_candump(const std::vector<hil::CandumpRecord>& records,
     }
     can_frame raw = hil::to_can_frame(r.frame);
     if (r.error_frame) raw.can_id = (r.frame.id & CAN_ERR_MASK) | CAN_ERR_FLAG;
-    const hil::CanFrameVerdict v = hil::classify_can_frame(raw, commands, joystick);
+    const hil::CanFrameVerdict v = hil::classify_can_frame(raw, commands, joystick, e2e);
     ++out.kinds[static_cast<std::size_t>(v.kind)];
     if (!hil::applies(v.kind) || !(v.command.present[0] || v.command.present[1])) continue;
     if (!started) {

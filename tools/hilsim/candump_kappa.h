@@ -62,11 +62,12 @@ struct WatchdogRule {
 // so a one-actuator configuration never yields actuator 2's κ); t0 is the first frame carrying any.
 // Throws io::InputError when the log carries no κ frame, or a κ frame more than 1e6 s (the longest
 // run) from t0. `h_hyd_ns`: the micro step [ns], > 0; `end_step`: the run's micro steps (the
-// watchdog after the last frame acts up to it).
+// watchdog after the last frame acts up to it). `e2e`: the end-to-end check the bridge applied
+// ([can] e2e), fresh, or null for none.
 CandumpKappa kappa_from_candump(const std::vector<hil::CandumpRecord>& records,
                                 const hil::CommandDecoder& commands, const hil::JoystickInput* joystick,
                                 std::int64_t h_hyd_ns, std::int64_t end_step, const WatchdogRule& watchdog,
-                                const CandumpSelection& selection = {});
+                                const CandumpSelection& selection = {}, hil::E2EReceiver* e2e = nullptr);
 
 // The interfaces a log's frames came from, in order of appearance.
 std::vector<std::string> candump_interfaces(const std::vector<hil::CandumpRecord>& records);

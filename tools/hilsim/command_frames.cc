@@ -27,6 +27,8 @@ CommandFrames::CommandFrames(const std::vector<hil::MessageSpec>& commands, int 
           f.extended = m.extended;
           f.length = m.length;
           frames_.push_back(f);
+          layouts_.push_back(hil::e2e_layout(m));
+          counters_.push_back(0);
         }
         slots_.push_back({frame, sig, k});
       }
@@ -41,7 +43,17 @@ std::span<const hil::Frame> CommandFrames::encode(std::span<const double> kappa)
     hil::encode(slot.signal, kappa[static_cast<std::size_t>(slot.actuator)],
                 std::span<std::uint8_t>(f.data.data(), f.length));
   }
+  // A protected message gets its next alive counter and its CRC over the final bytes.
+  for (std::size_t i = 0; i < frames_.size(); ++i) {
+    if (!layouts_[i]) continue;
+    hil::e2e_protect(*layouts_[i], frames_[i], counters_[i]);
+    counters_[i] = static_cast<std::uint8_t>((counters_[i] + 1) % hil::kE2ECounterModulo);
+  }
   return frames_;
+}
+
+void CommandFrames::set_counter(std::uint8_t counter) {
+  for (std::uint8_t& c : counters_) c = static_cast<std::uint8_t>(counter % hil::kE2ECounterModulo);
 }
 
 std::string CommandFrames::describe() const {

@@ -1,5 +1,6 @@
 #include "tools/hilsim/hil_session.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <stdexcept>
 
@@ -16,7 +17,7 @@ bool HilSession::needed(const config::Scenario& s, const std::optional<std::stri
 }
 
 HilSession::HilSession(const config::Scenario& s, const sim::Equilibrium& eq, const sim::ValveCommand& script,
-                       const std::optional<std::string>& record, bool paced, const std::atomic<bool>& stop)
+                       const std::optional<std::string>& record, bool paced, std::atomic<bool>& stop)
     : scenario_(s), actuators_(s.crane.actuators == 2 ? 2 : 1), record_path_(record) {
   const std::vector<int> rt_cpus = rt::real_time_cpus(s.rt);
   if (record) {
@@ -46,7 +47,7 @@ HilSession::HilSession(const config::Scenario& s, const sim::Equilibrium& eq, co
     }
     publisher_ = std::make_unique<hil::SensorPublisher>(channels, valves, s.cosim.h_hyd);
   }
-  make_bridge(eq, rt_cpus);
+  make_bridge(eq, rt_cpus, stop);
 }
 
 // One valve per actuator: scripted (actuator 1 the scenario's manoeuvre, actuator 2 the second
@@ -70,7 +71,7 @@ void HilSession::make_valves(const sim::Equilibrium& eq, const sim::ValveCommand
   }
 }
 
-void HilSession::make_bridge(const sim::Equilibrium& eq, const std::vector<int>& rt_cpus) {
+void HilSession::make_bridge(const sim::Equilibrium& eq, const std::vector<int>& rt_cpus, std::atomic<bool>& stop) {
   const config::Scenario& s = scenario_;
   if (s.hil.input == hil::InputSource::kScript) return;
   hil::CommandChannels commands{};
@@ -94,7 +95,7 @@ void HilSession::make_bridge(const sim::Equilibrium& eq, const std::vector<int>&
           actuators_ == 2 ? std::optional<double>(eq.actuator2.kappa) : std::nullopt;
       can_bridge_ = std::make_unique<hil::CanBridge>(s.can, s.hil, hil::effective_messages(s.hil, actuators_),
                                                      actuators_, hil::joystick_input(s.can, eq.kappa, kappa0_2),
-                                                     commands, sensors, io, frames_.get());
+                                                     commands, sensors, io, frames_.get(), &stop);
       std::printf("can: %s\n", can_bridge_->link_report().c_str());
     }
   } catch (const hil::RecordingError& e) {
@@ -197,12 +198,21 @@ void HilSession::print_valve_report(int k) const {
     }
     std::printf("\n");
   }
-  print_commands_line(prefix, valve, h_us);
+  print_commands_line(prefix, k, h_us);
 }
 
 // One count of applied commands: a command is applied once, by the first micro step that uses it;
-// one the bridge accepted but a newer one replaced before any micro step read it is never applied.
-void HilSession::print_commands_line(const std::string& prefix, const hil::CommandedValve& valve, double h_us) {
+// one the bridge accepted but a newer one replaced before any micro step read it is superseded.
+void HilSession::print_commands_line(const std::string& prefix, int k, double h_us) const {
+  const hil::CommandedValve& valve = *valves_[static_cast<std::size_t>(k)];
+  if (can_bridge_) {
+    // Each frame the CAN bridge accepted carried this actuator's κ, applied or superseded.
+    const auto accepted = static_cast<long long>(can_bridge_->counters().accepted_by_actuator[static_cast<std::size_t>(k)]);
+    std::printf("%scommands: %lld accepted by the bridge, %lld superseded before the valve used them, %lld applied "
+                "by the valve\n",
+                prefix.c_str(), accepted, std::max(0LL, accepted - static_cast<long long>(valve.commands_applied())),
+                static_cast<long long>(valve.commands_applied()));
+  }
   if (valve.commands_applied() == 0) {
     std::printf("%scommands: none applied\n", prefix.c_str());
     return;

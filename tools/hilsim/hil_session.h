@@ -37,9 +37,10 @@ class HilSession final {
   // manoeuvre about its κ0). `record`: the recording's path, if any (with a CAN input, the frames
   // received go to candump_log_path(record)). `paced`: a paced run drops events on a full ring
   // (counted; the recording is then refused by replay), an unpaced one waits for room until
-  // `stop`. Throws io::InputError for a file or socket it cannot open.
+  // `stop`; the CAN bridge sets `stop` when its link is lost with [can] on_link_loss = "stop".
+  // Throws io::InputError for a file or socket it cannot open.
   HilSession(const config::Scenario& scenario, const sim::Equilibrium& eq, const sim::ValveCommand& script,
-             const std::optional<std::string>& record, bool paced, const std::atomic<bool>& stop);
+             const std::optional<std::string>& record, bool paced, std::atomic<bool>& stop);
   ~HilSession();
 
   // True when the run needs this session (live input or a recording).
@@ -73,14 +74,16 @@ class HilSession final {
   std::int64_t late_commands() const;
   // The bridge's and each actuator's watchdog counters, and where the recording went.
   void print_report() const;
+  // The CAN link was lost with [can] on_link_loss = "stop", which stopped the run; after finish().
+  bool stopped_by_link_loss() const { return can_bridge_ && can_bridge_->stopped_by_link_loss(); }
 
  private:
   void make_valves(const sim::Equilibrium& eq, const sim::ValveCommand& script, bool paced,
                    const std::atomic<bool>& stop);
-  void make_bridge(const sim::Equilibrium& eq, const std::vector<int>& rt_cpus);
+  void make_bridge(const sim::Equilibrium& eq, const std::vector<int>& rt_cpus, std::atomic<bool>& stop);
   void print_valve_report(int k) const;
   void finish_threads(std::int64_t communication_points, const std::string& output_sha256, bool keep);
-  static void print_commands_line(const std::string& prefix, const hil::CommandedValve& valve, double h_us);
+  void print_commands_line(const std::string& prefix, int k, double h_us) const;
 
   const config::Scenario& scenario_;
   int actuators_ = 1;

@@ -11,6 +11,7 @@
 #include "tools/hilsim/controller_command.h"
 #include "tools/hilsim/convergence_command.h"
 #include "tools/hilsim/dbc_command.h"
+#include "tools/hilsim/frame_command.h"
 #include "tools/hilsim/decode_command.h"
 #include "tools/hilsim/doctor_command.h"
 #include "tools/hilsim/replay_command.h"
@@ -63,6 +64,7 @@ int main(int argc, char** argv) {
   hilsim::tools::ReplayCommand replay;
   hilsim::tools::ControllerCommand controller;
   hilsim::tools::DbcCommand dbc;
+  hilsim::tools::FrameCommand frame;
   hilsim::tools::DecodeCommand decode;
   hilsim::tools::BenchUdpCommand bench_udp;
   run.add_to(app);
@@ -72,6 +74,7 @@ int main(int argc, char** argv) {
   replay.add_to(app);
   controller.add_to(app);
   dbc.add_to(app);
+  frame.add_to(app);
   decode.add_to(app);
   bench_udp.add_to(app);
   bench_rt.add_to(app);
@@ -95,6 +98,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("replay")) return replay.execute();
     if (app.got_subcommand("controller")) return controller.execute();
     if (app.got_subcommand("dbc")) return dbc.execute();
+    if (app.got_subcommand("frame")) return frame.execute();
     if (app.got_subcommand("decode")) return decode.execute();
     if (app.got_subcommand("bench-udp")) return bench_udp.execute();
     if (app.got_subcommand("bench-rt")) return bench_rt.execute();

@@ -137,12 +137,18 @@ void note_unused_thread_settings(const rt::RtSettings& settings, const sim::Plan
 }
 
 // How the run ended, for the exit status; prints why when it did not finish.
-int exit_status(const rt::ExecutorResult& r, double last_t, const sim::LimitMonitor& limits) {
+int exit_status(const rt::ExecutorResult& r, double last_t, const sim::LimitMonitor& limits,
+                const HilSession* session) {
   if (r.diverged) {
     std::fprintf(stderr, "hilsim run: the co-simulation %s\n", sim::divergence_report(last_t, limits.events()).c_str());
     return 3;
   }
   if (r.finished) return 0;
+  if (session && session->stopped_by_link_loss()) {
+    std::fprintf(stderr, "hilsim run: the run stopped after t = %.6g s: the CAN link was lost ([can] on_link_loss = "
+                         "\"stop\")\n", last_t);
+    return 4;
+  }
   std::string why = r.stopped_by_overrun() ? "an overrun with [rt] overrun = \"stop\"" : "";
   for (const rt::TaskReport& t : r.tasks) {
     if (why.empty() || !r.stopped_by_overrun()) why += (why.empty() ? "" : ", ") + t.subsystem + " " + rt::to_string(t.end);
@@ -248,7 +254,7 @@ int run_in_threads(const config::Scenario& s, const RunInputs& in,
   if (!r.not_real_time.empty()) {
     std::printf("NOT REAL TIME: the figures above come from a run without the real-time settings listed\n");
   }
-  return exit_status(r, sink.last_t, limits);
+  return exit_status(r, sink.last_t, limits, session.get());
 }
 
 }  // namespace hilsim::tools

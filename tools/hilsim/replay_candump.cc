@@ -43,6 +43,10 @@ void print_candump_summary(const std::string& log, const config::Scenario& s, co
                            const char* origin) {
   const auto count = [&](hil::CanFrameKind kind) { return k.kinds[static_cast<std::size_t>(kind)]; };
   const std::size_t applied = count(hil::CanFrameKind::kCommand) + count(hil::CanFrameKind::kJoystick);
+  std::size_t refused = 0;
+  for (std::size_t kind = 0; kind < hil::kCanFrameKinds; ++kind) {
+    if (hil::is_e2e_refusal(static_cast<hil::CanFrameKind>(kind))) refused += k.kinds[kind];
+  }
   std::string changes;
   for (int a = 0; a < s.crane.actuators; ++a) {
     const ActuatorKappa& ak = k.actuator[static_cast<std::size_t>(a)];
@@ -52,11 +56,12 @@ void print_candump_summary(const std::string& log, const config::Scenario& s, co
                " watchdog trip(s)";
   }
   std::printf(
-      "replaying candump log %s on scenario %s: %zu frames, %zu commands, %zu joystick, %zu ignored; "
+      "replaying candump log %s on scenario %s: %zu frames, %zu commands, %zu joystick, %zu ignored%s; "
       "kappa from t = %.6f s to %.6f s (t = 0 at candump time %s, %s): %s (at micro step ceil(t / h_H)); "
       "%s, H = %g s, h_H = %g s, %g s\n",
       log.c_str(), s.name.c_str(), k.frames, count(hil::CanFrameKind::kCommand),
       count(hil::CanFrameKind::kJoystick), k.frames - applied,
+      refused ? (" (" + std::to_string(refused) + " refused by the end-to-end check)").c_str() : "",
       static_cast<double>(k.first_us - k.origin_us) * 1e-6,
       static_cast<double>(k.last_us - k.origin_us) * 1e-6, hil::format_candump_time(k.origin_us).c_str(),
       origin, changes.c_str(), config::describe(s.cosim).c_str(), s.cosim.H, s.cosim.h_hyd, s.cosim.duration);
@@ -98,9 +103,20 @@ int ReplayCommand::execute_candump() const {
     throw io::InputError(*candump + ": frames of several interfaces (" + list +
                          "); the bridge listens on one: choose it with --interface");
   }
+  // The frames pass the same end-to-end check as live, in the order received: the same ones are refused.
+  std::optional<hil::E2EReceiver> e2e;
+  if (s.can.e2e == hil::E2EMode::kCounterCrc8) {
+    try {
+      e2e.emplace(hil::required_e2e_layouts(hil::command_messages(hil::effective_messages(s.hil, s.crane.actuators))),
+                  s.can.e2e_recover_frames);
+    } catch (const std::invalid_argument& e) {
+      throw io::InputError(s.source + ": " + e.what());
+    }
+  }
   CandumpKappa k;
   try {
-    k = kappa_from_candump(records, commands, joystick ? &*joystick : nullptr, h_ns, end_step, watchdog, selection);
+    k = kappa_from_candump(records, commands, joystick ? &*joystick : nullptr, h_ns, end_step, watchdog, selection,
+                           e2e ? &*e2e : nullptr);
   } catch (const io::InputError& e) {
     throw io::InputError(*candump + ": " + e.what());
   }

@@ -38,6 +38,8 @@ void load_can_section(const std::string& path, const toml::table& root, hil::Can
   std::optional<std::int64_t> source_address = widened(can.joystick_source_address);
   std::string joystick = hil::to_string(can.joystick), axis = hil::to_string(can.joystick_axis);
   std::optional<std::string> axis_2;
+  std::string e2e = hil::to_string(can.e2e), on_link_loss = hil::to_string(can.on_link_loss);
+  std::int64_t recover_frames = can.e2e_recover_frames;
   if (can.joystick_axis_2) axis_2 = hil::to_string(*can.joystick_axis_2);
   c.string("interface", can.interface);
   c.integer("bitrate", bitrate);
@@ -48,7 +50,25 @@ void load_can_section(const std::string& path, const toml::table& root, hil::Can
   c.string("joystick_axis_2", axis_2);
   c.number("joystick_span", can.joystick_span);
   c.integer("joystick_source_address", source_address);
+  c.string("e2e", e2e);
+  c.integer("e2e_recover_frames", recover_frames);
+  c.string("on_link_loss", on_link_loss);
   c.reject_unknown();
+  if (e2e == "counter-crc8") {
+    can.e2e = hil::E2EMode::kCounterCrc8;
+  } else if (e2e == "none") {
+    can.e2e = hil::E2EMode::kNone;
+  } else {
+    throw InputError(path + ": key 'can.e2e' = '" + e2e + "' is not one of: counter-crc8, none");
+  }
+  can.e2e_recover_frames = static_cast<int>(in_range(path, "can.e2e_recover_frames", recover_frames, 1, 1000, ""));
+  if (on_link_loss == "wait") {
+    can.on_link_loss = hil::OnLinkLoss::kWait;
+  } else if (on_link_loss == "stop") {
+    can.on_link_loss = hil::OnLinkLoss::kStop;
+  } else {
+    throw InputError(path + ": key 'can.on_link_loss' = '" + on_link_loss + "' is not one of: wait, stop");
+  }
   // Classical CAN runs at up to 1 Mbit/s; restart_ms is a u32 in the kernel, an hour is plenty.
   if (bitrate)
     can.bitrate = static_cast<std::uint32_t>(in_range(path, "can.bitrate", *bitrate, 1, 1'000'000, " bit/s"));

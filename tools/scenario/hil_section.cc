@@ -1,5 +1,6 @@
 #include "tools/scenario/hil_section.h"
 
+#include "hil/e2e.h"
 #include "hil/default_messages.h"
 #include "hil/signal_map.h"
 #include "hil/socket_address.h"
@@ -63,6 +64,7 @@ void validate_hil(const std::string& source, const hil::HilSettings& hil, const 
     try {
       const hil::CommandDecoder commands(hil::command_messages(hil.messages), actuators, hil.out_of_range);
       const hil::SensorEncoder sensors(hil::sensor_messages(hil.messages));
+      for (const hil::MessageSpec& m : hil::command_messages(hil.messages)) hil::e2e_layout(m);
     } catch (const std::invalid_argument& e) {
       throw InputError(source + ": [[messages]]: " + e.what());
     }

@@ -12,6 +12,8 @@
 
 #include <toml++/toml.h>
 
+#include "hil/default_messages.h"
+#include "hil/e2e.h"
 #include "tools/io/input_error.h"
 #include "tools/scenario/can_section.h"
 #include "tools/io/bounded_read.h"
@@ -550,6 +552,13 @@ void validate(const Scenario& s) {
         rt::kMaxStackBytes / 1024, false, false, "KiB");
   validate_hil(s.source, s.hil, s.udp, s.crane.actuators);
   validate_can(s.source, s.can);
+  if (s.hil.input == hil::InputSource::kCan && s.can.e2e == hil::E2EMode::kCounterCrc8) {
+    try {
+      hil::required_e2e_layouts(hil::command_messages(hil::effective_messages(s.hil, s.crane.actuators)));
+    } catch (const std::invalid_argument& e) {
+      throw InputError(s.source + ": key 'can.e2e': " + e.what());
+    }
+  }
   validate_limits(s.source, s.cosim.limits, s.crane, s.hydraulics);
   if (s.cosim.limits.enabled && s.cosim.mechanics != sim::MechanicsFormulation::kIndependent) {
     throw InputError(s.source + ": key 'limits.enabled': the machine's limits are modelled with mechanics = "

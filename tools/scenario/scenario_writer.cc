@@ -147,6 +147,9 @@ std::string to_toml(const Scenario& s) {
   str("joystick_axis_2", hil::to_string(hil::second_joystick_axis(can)));
   num("joystick_span", can.joystick_span);
   if (can.joystick_source_address) integer("joystick_source_address", *can.joystick_source_address);
+  str("e2e", hil::to_string(can.e2e));
+  integer("e2e_recover_frames", can.e2e_recover_frames);
+  str("on_link_loss", hil::to_string(can.on_link_loss));
   o << messages_to_toml(s.hil.messages);
   return o.str();
 }
