@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of tests/fuzz/ with clang++ and AddressSanitizer +
 # UndefinedBehaviorSanitizer into ./build-fuzz (or $FUZZ_BUILD_DIR), then runs each in turn for its
-# share of ${HILSIM_FUZZ_SECONDS:-60} seconds (half to the hil decoders, a quarter each to the
-# recording reader and the scenario loader), from its seeds:
+# share of ${HILSIM_FUZZ_SECONDS:-60} seconds (three eighths to the hil decoders, a quarter each to
+# the recording reader and the scenario loader, an eighth to the command path with its end-to-end
+# check), from its seeds:
 #   hil_decoders_fuzz  datagrams, signals, BJM1, candump lines, CAN frames   tests/fuzz/corpus/
+#   command_e2e_fuzz   command frames through classify + E2EReceiver          tests/fuzz/corpus_command_e2e/
 #   recording_fuzz     hil/recording.h read_recording                        tests/fuzz/corpus_recording/
 #   scenario_fuzz      load_scenario_text + validate (toml++ compiled in)    tests/fuzz/corpus_scenario/
 # New inputs go to build-fuzz/corpus* (the seeds are never modified); a crash, a sanitizer report,
@@ -23,11 +25,21 @@ hil_decoders_sources=(
   hil/candump_log.cc
   hil/datagram.cc
   hil/default_messages.cc
+  hil/e2e.cc
   hil/j1939_joystick.cc
   hil/sequence_tracker.cc
   hil/signal.cc
   hil/signal_map.cc
   tests/fuzz/hil_decoders_fuzz.cc
+)
+command_e2e_sources=(
+  hil/can_frames.cc
+  hil/default_messages.cc
+  hil/e2e.cc
+  hil/j1939_joystick.cc
+  hil/signal.cc
+  hil/signal_map.cc
+  tests/fuzz/command_e2e_fuzz.cc
 )
 recording_sources=(
   hil/commanded_valve.cc
@@ -39,6 +51,7 @@ recording_sources=(
 recording_libs=(-lcrypto)
 scenario_sources=(
   hil/default_messages.cc
+  hil/e2e.cc
   hil/hil_settings.cc
   hil/message.cc
   hil/signal.cc
@@ -61,12 +74,14 @@ scenario_sources=(
   tests/fuzz/scenario_fuzz.cc
 )
 scenario_libs=()
-targets=(hil_decoders recording scenario)
+targets=(hil_decoders command_e2e recording scenario)
 
-# Half of the time to the decoders (the bridges' hot path), a quarter to each file reader.
+# Three eighths of the time to the decoders (the bridges' hot path), an eighth to the command path's
+# end-to-end check, a quarter to each file reader.
 budget() {
   case "$1" in
-    hil_decoders) echo $(((seconds + 1) / 2)) ;;
+    hil_decoders) echo $(((3 * seconds + 7) / 8)) ;;
+    command_e2e) echo $(((seconds + 7) / 8)) ;;
     *) echo $(((seconds + 3) / 4)) ;;
   esac
 }

@@ -4,7 +4,8 @@
 # busybox-static, can-utils, iproute2, cpio and xz-utils let tests/vm boot a PREEMPT_RT kernel with
 # SocketCAN under QEMU, since the host kernel has neither; clang and its runtime libraries bring
 # libFuzzer and the sanitizers for scripts/fuzz.sh; libssl-dev the SHA-256 of outputs;
-# libsocketcan-dev the CAN link settings of the CAN bridge). Idempotent: does nothing
+# libsocketcan-dev the CAN link settings of the CAN bridge; python3-can and python3-canmatrix the
+# foreign CAN client examples/can_controller.py, which tests/vm runs in the VM). Idempotent: does nothing
 # when every package is already installed. Runs apt-get through sudo when not root.
 set -euo pipefail
 
@@ -15,7 +16,7 @@ packages=(
   rt-tests util-linux
   qemu-system-x86 busybox-static can-utils iproute2 cpio xz-utils
   clang libclang-rt-14-dev
-  python3 python3-matplotlib
+  python3 python3-matplotlib python3-can python3-canmatrix
 )
 
 missing=()

@@ -91,8 +91,11 @@ for _ in $(seq 1 50); do
   sleep 0.05
 done
 sleep 0.2
-# kappa_1 = 0.46: raw 460000000 = 0x1B6B0B00, little-endian in bytes 0..3.
-send 100#000B6B1B00000000
+# kappa_1 = 0.46 (raw 4600000, 24 bits little-endian from byte 2), alive counter 0 and its CRC in
+# bytes 0 and 1 (hil/e2e.h), as hilsim frame prints it.
+command=$(hilsim frame --kappa 0.46)
+echo "can_bridge: the command frame: $command"
+send "$command"
 sleep 0.2
 send 100#R                        # remote request: counted, ignored
 send 100#0102                     # DLC 2 < 8: counted, ignored
@@ -123,7 +126,7 @@ r=$(has_e 'link taken down and brought up; vcan has no bit timing: bitrate not a
 check $r "libsocketcan on vcan: down/up done, bitrate and restart_ms refused, no state: $(cat /tmp/link)"
 
 # Counted, by kind: 2 commands (one command frame, one joystick frame), 1 short, 1 RTR, 2 error frames.
-r=$(has 'can: 6 frames received: 1 commands accepted (0 clamped), 1 joystick; 4 ignored: 2 error frame, 1 remote (RTR), 1 wrong DLC, 0 unknown id' /tmp/run.out)
+r=$(has 'can: 6 frames received: 1 commands accepted (0 clamped), 1 joystick; 0 refused by the end-to-end check: 0 wrong CRC, 0 counter 15, 0 repeated counter, 0 counter jump, 0 two senders; 4 ignored: 2 error frame, 1 remote (RTR), 1 wrong DLC, 0 unknown id' /tmp/run.out)
 check $r "frames counted by kind (other ids and the other J1939 sender never arrived)"
 r=$(has 'can: error frames by class: bus-off 1 restarted 1; bus-off reported 1 time(s), not bus-off at the end' /tmp/run.out)
 check $r "error frames by class, bus-off ended by the restart"
@@ -134,7 +137,9 @@ grep '^input ' /tmp/run.rec >/tmp/inputs
 cat /tmp/inputs
 [ "$(grep -c ' command ' /tmp/inputs)" = 2 ] && r=ok || r=no
 check $r "exactly two commands changed kappa"
-r=$(has '^input [0-9]* 0.4600000000000000[0-9] command 1 1$' /tmp/inputs)
+# κ within its 1e-7 resolution.
+near() { awk -v k="$1" -v want="$2" 'BEGIN { d = k - want; print (k != "" && d < 1e-9 && d > -1e-9) ? "ok" : "no" }'; }
+r=$(near "$(awk '/ command 1 1$/ { print $3 }' /tmp/inputs)" 0.46)
 check $r "the command frame set kappa = 0.46 (frame sequence 1)"
 kappa0=$(sed -n 's/.*kappa0 = \([0-9.]*\).*/\1/p' /tmp/run.out)
 joystick=$(awk '/ command 5 1$/ {print $3}' /tmp/inputs)
@@ -175,7 +180,7 @@ check $r "hilsim replay of the CAN run's recording is byte-identical to its CSV"
 cat /tmp/run.rec.candump.log
 [ "$(wc -l </tmp/run.rec.candump.log)" = 6 ] && r=ok || r=no
 check $r "run.rec.candump.log holds the 6 frames received"
-r=$(has ' vcan0 100#000B6B1B00000000$' /tmp/run.rec.candump.log)
+r=$(has " vcan0 $command\$" /tmp/run.rec.candump.log)
 check $r "run.rec.candump.log has the command frame as candump -L writes it"
 # The log lined up with the run by the t0 the run printed. A figure, not a check: the live valve
 # took each command at the micro step running when it arrived, the replay at the micro step its
@@ -199,7 +204,7 @@ echo "can_bridge: RESULT replay --candump --t0: first command at t = $first s by
   "micro step $live; max |ds1| against the live CSV = $ds1 m"
 
 # 3. Two actuators ([crane] actuators = 2): one command frame carries kappa_1 and kappa_2 (the
-# default 0x100, each 32 bits little-endian, 1e-9 per bit), one BJM1 frame moves both (axis y:
+# default 0x100, each 24 bits little-endian, 1e-7 per bit), one BJM1 frame moves both (axis y:
 # actuator 1; the other axis, x: actuator 2). A shorter run than above, without the link settings
 # and malformed frames already checked there. The p-s coupling with the trapezoidal rule as above:
 # the RIM runs its cylinders by forward Euler, which diverges at h_H = 1 ms, and at h_H = 0.2 ms
@@ -240,8 +245,8 @@ for _ in $(seq 1 50); do
   sleep 0.05
 done
 sleep 0.2
-# kappa_1 = 0.46 (raw 0x1B6B0B00), kappa_2 = 0.48 (raw 0x1C9C3800).
-send 100#000B6B1B00389C1C
+# kappa_1 = 0.46, kappa_2 = 0.48.
+send "$(hilsim frame --kappa 0.46 --kappa-2 0.48)"
 sleep 0.3
 # BJM1 from 0x80: X and Y forward 50 %: both actuators to their kappa0 + 0.5 * 0.02.
 send 0CFDD680#107D107DFFFFFFFF
@@ -252,7 +257,7 @@ kill $dump
 cat /tmp/run2.out
 [ $run_status = 0 ] && r=ok || r=no
 check $r "two actuators: hilsim run --input can --realtime exited 0 (status $run_status)"
-r=$(has 'can: 2 frames received: 1 commands accepted (0 clamped), 1 joystick; 0 ignored' /tmp/run2.out)
+r=$(has 'can: 2 frames received: 1 commands accepted (0 clamped), 1 joystick; 0 refused by the end-to-end check: 0 wrong CRC, 0 counter 15, 0 repeated counter, 0 counter jump, 0 two senders; 0 ignored' /tmp/run2.out)
 check $r "two actuators: one command frame and one joystick frame received"
 
 # The recording's inputs by actuator: the command frame (sequence 1), then the joystick (2).
@@ -260,9 +265,9 @@ grep '^input ' /tmp/run2.rec >/tmp/inputs2
 cat /tmp/inputs2
 [ "$(grep -c ' command ' /tmp/inputs2)" = 4 ] && r=ok || r=no
 check $r "two actuators: exactly four commands changed kappa, two per actuator"
-r=$(has '^input [0-9]* 0.4600000000000000[0-9] command 1 1$' /tmp/inputs2)
+r=$(near "$(awk '/ command 1 1$/ { print $3 }' /tmp/inputs2)" 0.46)
 check $r "two actuators: the command frame set kappa_1 = 0.46"
-r=$(has '^input [0-9]* 0.4800000000000000[0-9] command 1 2$' /tmp/inputs2)
+r=$(near "$(awk '/ command 1 2$/ { print $3 }' /tmp/inputs2)" 0.48)
 check $r "two actuators: the command frame set kappa_2 = 0.48"
 kappa0_1=$(sed -n 's/^equilibrium: .*kappa0 = \([0-9.]*\).*/\1/p' /tmp/run2.out)
 kappa0_2=$(sed -n 's/^equilibrium, actuator 2: .*kappa0 = \([0-9.]*\).*/\1/p' /tmp/run2.out)
