@@ -38,6 +38,7 @@ recording_sources=(
 )
 recording_libs=(-lcrypto)
 scenario_sources=(
+  hil/datagram.cc
   hil/default_messages.cc
   hil/hil_settings.cc
   hil/message.cc
