@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "hil/datagram.h"
 #include "hil/message.h"
 
 namespace hilsim::hil {
@@ -42,6 +43,7 @@ struct UdpSettings {
   std::string listen = "127.0.0.1:47800";   // local address:port receiving command datagrams
   std::string peer = "127.0.0.1";           // accepted sender: "address" or "address:port"
   std::string send_to = "127.0.0.1:47801";  // where sensor datagrams go
+  DatagramE2e e2e = DatagramE2e::kCrc32;    // datagram version sent, versions accepted (hil/DATAGRAM.md)
 };
 
 enum class Joystick : std::uint8_t {

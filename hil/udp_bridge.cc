@@ -15,9 +15,9 @@
 
 namespace hilsim::hil {
 
-std::uint64_t UdpBridgeCounters::malformed_total() const {
+std::uint64_t UdpBridgeCounters::refused_total() const {
   std::uint64_t n = 0;
-  for (const std::uint64_t m : malformed) n += m;
+  for (const std::uint64_t m : refused) n += m;
   return n;
 }
 
@@ -35,7 +35,8 @@ sockaddr_in parse_or_throw(const std::string& key, const std::string& text, bool
 
 UdpBridge::UdpBridge(const UdpSettings& udp, const HilSettings& hil, const std::vector<MessageSpec>& messages,
                      int actuators, CommandChannels commands, SensorChannels sensors, rt::IoThreadPlacement io)
-    : decoder_(command_messages(messages), actuators, hil.out_of_range),
+    : e2e_(udp.e2e),
+      decoder_(command_messages(messages), actuators, hil.out_of_range),
       encoder_(sensor_messages(messages)),
       actuators_(actuators),
       commands_(commands),
@@ -88,6 +89,8 @@ std::string UdpBridge::peer_description() const {
          "sequence numbers; give [udp] peer as address:port to accept one)";
 }
 
+std::string UdpBridge::e2e_description() const { return std::string("udp: ") + describe(e2e_); }
+
 void UdpBridge::receive_all() {
   std::array<std::uint8_t, kMaxDatagramSize + 1> buffer{};  // one more byte: longer ones are trailing bytes
   for (;;) {
@@ -110,11 +113,12 @@ void UdpBridge::handle(const std::uint8_t* data, std::size_t size, const sockadd
     return;
   }
   DecodedDatagram d;
-  const DatagramError error = decode_datagram(std::span<const std::uint8_t>(data, size), d);
+  const DatagramError error = decode_datagram(std::span<const std::uint8_t>(data, size), e2e_, d);
   if (error != DatagramError::kOk) {
-    ++counters_.malformed[static_cast<std::size_t>(error)];
+    ++counters_.refused[static_cast<std::size_t>(error)];
     return;
   }
+  if (d.version == kDatagramVersionPlain) ++counters_.unprotected;  // accepted only with e2e = "none"
   const SequenceVerdict verdict = sequences_.observe(from, d.sequence, arrival);
   if (!is_accepted(verdict)) return;  // a duplicate or an older datagram: counted, never applied
   for (std::size_t i = 0; i < d.count; ++i) {
@@ -149,7 +153,7 @@ void UdpBridge::send_sensors() {
   const std::size_t count =
       encoder_.encode(std::span<const SensorSnapshot>(snapshots.data(), static_cast<std::size_t>(actuators_)), frames);
   std::array<std::uint8_t, kMaxDatagramSize> buffer{};
-  const std::size_t size = encode_datagram(send_sequence_, std::span<const Frame>(frames.data(), count), buffer);
+  const std::size_t size = encode_datagram(e2e_, send_sequence_, std::span<const Frame>(frames.data(), count), buffer);
   if (size == 0) return;
   ++send_sequence_;
   if (sendto(fd_, buffer.data(), size, 0, reinterpret_cast<const sockaddr*>(&send_to_), sizeof send_to_) < 0) {
@@ -162,17 +166,22 @@ void UdpBridge::send_sensors() {
 void UdpBridge::print_report() const {
   const UdpBridgeCounters& c = counters_;
   const SequenceCounters& s = c.sequence;
-  std::printf("udp: %llu datagrams received: %llu from another address, %llu malformed, %llu duplicate, "
+  std::printf("udp: %llu datagrams received: %llu from another address, %llu refused, %llu duplicate, "
               "%llu reordered (dropped), %llu lost in gaps; %llu sender(s), %llu restart(s)\n",
               static_cast<unsigned long long>(c.datagrams), static_cast<unsigned long long>(c.wrong_peer),
-              static_cast<unsigned long long>(c.malformed_total()), static_cast<unsigned long long>(s.duplicates),
+              static_cast<unsigned long long>(c.refused_total()), static_cast<unsigned long long>(s.duplicates),
               static_cast<unsigned long long>(s.reordered), static_cast<unsigned long long>(s.lost),
               static_cast<unsigned long long>(c.senders), static_cast<unsigned long long>(s.restarts));
-  for (std::size_t i = 1; i < c.malformed.size(); ++i) {
-    if (c.malformed[i]) {
-      std::printf("udp:   malformed, %s: %llu\n", to_string(static_cast<DatagramError>(i)),
-                  static_cast<unsigned long long>(c.malformed[i]));
+  for (std::size_t i = 1; i < c.refused.size(); ++i) {
+    if (c.refused[i]) {
+      std::printf("udp:   refused, %s: %llu\n", to_string(static_cast<DatagramError>(i)),
+                  static_cast<unsigned long long>(c.refused[i]));
     }
+  }
+  if (e2e_ == DatagramE2e::kNone) {
+    // Zero here means the controller protects its datagrams, and e2e = "crc32" would do.
+    std::printf("udp:   %llu of them without a checksum (version 1), accepted with e2e = \"none\"\n",
+                static_cast<unsigned long long>(c.unprotected));
   }
   std::printf("udp: %llu commands accepted (%llu clamped), rejected: %llu out of range, %llu not finite, "
               "%llu too short; %llu frames with other ids; %llu sensor datagrams sent (%llu send errors, "

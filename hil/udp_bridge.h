@@ -5,11 +5,13 @@
 // the configured rate, once every actuator has one. It waits in ppoll(2) with a
 // nanosecond timeout until the next datagram is due, so it sleeps between events.
 //
-// Every datagram is accounted for: from another address (dropped), malformed (by kind),
-// duplicated or older than the newest of its sender (dropped), gaps (counted lost), a sender's
-// restart (hil/sequence_tracker.h), frames with unknown ids,
-// κ out of range (clamped or rejected) or not finite (rejected). Only an accepted command
-// changes κ and feeds the watchdog.
+// Datagrams go out, and are accepted, in the versions [udp] e2e says (hil/DATAGRAM.md): version 2
+// with its CRC-32 by default. Every datagram is accounted for: from another address (dropped),
+// refused by the datagram check (by reason: malformed, a CRC that does not match, no CRC where one
+// is required), duplicated or older than the newest of its sender (dropped), gaps (counted lost), a
+// sender's restart (hil/sequence_tracker.h), accepted without a checksum (e2e = "none"), frames
+// with unknown ids, κ out of range (clamped or rejected) or not finite (rejected). Only an accepted
+// command changes κ and feeds the watchdog.
 #pragma once
 
 #include <netinet/in.h>
@@ -36,7 +38,10 @@ namespace hilsim::hil {
 struct UdpBridgeCounters {
   std::uint64_t datagrams = 0;       // received, from anyone
   std::uint64_t wrong_peer = 0;      // from an address other than [udp] peer: dropped
-  std::array<std::uint64_t, 10> malformed{};  // by DatagramError (index 0, kOk, stays 0)
+  // Refused by decode_datagram, by DatagramError (index 0, kOk, stays 0): malformed, failing
+  // their CRC, or without one where one is required.
+  std::array<std::uint64_t, kDatagramErrorKinds> refused{};
+  std::uint64_t unprotected = 0;     // of the peer's accepted-format datagrams, version 1 (e2e = "none")
   SequenceCounters sequence;         // of the peer's accepted-format datagrams, over all its senders
   std::uint64_t senders = 0;         // (address, port) senders seen (SenderSequences::senders())
   std::uint64_t commands = 0;        // command frames applied (published)
@@ -49,7 +54,7 @@ struct UdpBridgeCounters {
   std::uint64_t send_errors = 0;
   std::uint64_t missed_periods = 0;   // output periods the I/O thread missed (IoLoop::missed_periods())
 
-  std::uint64_t malformed_total() const;
+  std::uint64_t refused_total() const;
 };
 
 class UdpBridge final {
@@ -75,6 +80,9 @@ class UdpBridge final {
   // Which senders are accepted, for the start of a run: "udp: accepting commands from 127.0.0.1,
   // any port (...)" when [udp] peer names no port, else from that one address and port.
   std::string peer_description() const;
+  // What the bridge sends and accepts ([udp] e2e), for the start of a run: `udp: e2e = "crc32":
+  // sending datagram version 2 (CRC-32), accepting version 2 only (...)`.
+  std::string e2e_description() const;
   // The address the socket is bound to (with the port the kernel chose for port 0).
   sockaddr_in local_address() const;
 
@@ -87,6 +95,7 @@ class UdpBridge final {
   sockaddr_in peer_{};
   bool peer_port_ = false;  // the peer's port must match too
   sockaddr_in send_to_{};
+  DatagramE2e e2e_;
   CommandDecoder decoder_;
   SensorEncoder encoder_;
   int actuators_;

@@ -50,6 +50,7 @@ recording_sources=(
 )
 recording_libs=(-lcrypto)
 scenario_sources=(
+  hil/datagram.cc
   hil/default_messages.cc
   hil/e2e.cc
   hil/hil_settings.cc

@@ -3,16 +3,21 @@
 // by scripts/fuzz.sh with clang++ -fsanitize=fuzzer,address,undefined; a crash, a sanitizer report
 // or a broken invariant (trap) fails the run. The first input byte chooses the decoder (its value
 // mod 6), the rest is its input:
-//   0  datagram bytes; then every aligned uint32 of them is fed to a SequenceTracker
+//   0  datagram bytes, decoded as [udp] e2e = "none" and "crc32" accept them; a version 2 datagram
+//      (byte 1 = 2) also with its last four bytes replaced by its CRC-32, so that its frames are
+//      reached however seldom a fuzzed CRC matches; then every aligned uint32 of them is fed to a
+//      SequenceTracker
 //   1  a signal spec and frame (layout in fuzz_signal), then a physical value to encode
 //   2  a frame: id (4 bytes LE; bit 31 extended, bit 30 RTR), length byte, 8 data bytes
 //   3  one candump line
-//   4  datagram bytes through the bridges' command path: every frame of a valid datagram to the
-//      CommandDecoder of the default mapping, clamping and rejecting
+//   4  datagram bytes through the bridges' command path: every frame of a valid datagram (version 1,
+//      or version 2 with its CRC made right as in 0) to the CommandDecoder of the default mapping,
+//      clamping and rejecting
 //   5  a struct can_frame as a raw socket may deliver it: can_id (4 bytes LE, flags included), len
 //      (any byte), 8 data bytes; classified as the CAN bridge does (hil/can_frames.h), with and
 //      without a joystick, clamping and rejecting
 // Seeds are in tests/fuzz/corpus/.
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -55,15 +60,53 @@ struct Reader {
   }
 };
 
-void fuzz_datagram(std::span<const std::uint8_t> in) {
+// Decodes `in` under both settings: they agree except where "crc32" refuses version 1, and a valid
+// datagram has one encoding: re-encoding it in its version gives back the same bytes.
+void check_datagram(std::span<const std::uint8_t> in) {
   DecodedDatagram d;
-  if (decode_datagram(in, d) == DatagramError::kOk) {
-    check(d.count >= 1 && d.count <= kMaxFramesPerDatagram);
-    for (std::size_t k = 0; k < d.count; ++k) check(is_well_formed(d.frames[k]) && !d.frames[k].rtr);
-    // A valid datagram has one encoding: re-encoding gives back the same bytes.
-    std::uint8_t out[kMaxDatagramSize];
-    const std::size_t n = encode_datagram(d.sequence, std::span(d.frames).first(d.count), out);
-    check(n == in.size() && std::memcmp(out, in.data(), n) == 0);
+  DecodedDatagram strict;
+  const DatagramError any = decode_datagram(in, DatagramE2e::kNone, d);
+  const DatagramError crc32 = decode_datagram(in, DatagramE2e::kCrc32, strict);
+  const bool version_1 = in.size() >= kDatagramHeaderSize && in[0] == kDatagramMagic && in[1] == kDatagramVersionPlain;
+  check(version_1 ? crc32 == DatagramError::kNoChecksum : crc32 == any);
+  if (any != DatagramError::kOk) return;
+  check(d.version == kDatagramVersionPlain || d.version == kDatagramVersionCrc32);
+  check(d.count >= 1 && d.count <= kMaxFramesPerDatagram);
+  for (std::size_t k = 0; k < d.count; ++k) check(is_well_formed(d.frames[k]) && !d.frames[k].rtr);
+  std::uint8_t out[kMaxDatagramSize];
+  const DatagramE2e e2e = d.version == kDatagramVersionCrc32 ? DatagramE2e::kCrc32 : DatagramE2e::kNone;
+  const std::size_t n = encode_datagram(e2e, d.sequence, std::span(d.frames).first(d.count), out);
+  check(n == in.size() && std::memcmp(out, in.data(), n) == 0);
+  if (e2e == DatagramE2e::kCrc32) {
+    check(datagram_crc32(in.first(n - kDatagramCrcSize)) ==
+          (static_cast<std::uint32_t>(in[n - 4]) | static_cast<std::uint32_t>(in[n - 3]) << 8 |
+           static_cast<std::uint32_t>(in[n - 2]) << 16 | static_cast<std::uint32_t>(in[n - 1]) << 24));
+  }
+}
+
+// `in` with its last four bytes replaced by the CRC-32 of the others (in `buffer`) when it looks
+// like a version 2 datagram of a size a receiver reads; else empty. A fuzzed CRC seldom matches:
+// this is how the frames of version 2 datagrams are reached.
+using DatagramBuffer = std::array<std::uint8_t, kMaxDatagramSize + 1>;
+std::span<const std::uint8_t> sealed_version_2(std::span<const std::uint8_t> in, DatagramBuffer& buffer) {
+  if (in.size() < kDatagramHeaderSize + kDatagramCrcSize || in.size() > buffer.size() || in[0] != kDatagramMagic ||
+      in[1] != kDatagramVersionCrc32) {
+    return {};
+  }
+  std::memcpy(buffer.data(), in.data(), in.size());
+  const std::size_t body = in.size() - kDatagramCrcSize;
+  const std::uint32_t crc = datagram_crc32(in.first(body));
+  for (std::size_t i = 0; i < 4; ++i) buffer[body + i] = static_cast<std::uint8_t>(crc >> (8 * i));
+  return std::span<const std::uint8_t>(buffer.data(), in.size());
+}
+
+void fuzz_datagram(std::span<const std::uint8_t> in) {
+  check_datagram(in);
+  DatagramBuffer buffer;
+  if (const std::span<const std::uint8_t> sealed = sealed_version_2(in, buffer); !sealed.empty()) {
+    DecodedDatagram d;
+    check(decode_datagram(sealed, DatagramE2e::kCrc32, d) != DatagramError::kBadChecksum);
+    check_datagram(sealed);
   }
   SequenceTracker t;
   std::uint64_t accepted = 0;
@@ -203,8 +246,10 @@ void fuzz_candump(std::span<const std::uint8_t> in) {
 void fuzz_command(std::span<const std::uint8_t> in) {
   static const CommandDecoder clamp(default_messages(2), 2, OutOfRange::kClamp);
   static const CommandDecoder reject(default_messages(2), 2, OutOfRange::kReject);
+  DatagramBuffer buffer;
+  const std::span<const std::uint8_t> sealed = sealed_version_2(in, buffer);
   DecodedDatagram d;
-  if (decode_datagram(in, d) != DatagramError::kOk) return;
+  if (decode_datagram(sealed.empty() ? in : sealed, DatagramE2e::kNone, d) != DatagramError::kOk) return;
   for (std::size_t k = 0; k < d.count; ++k) {
     for (const CommandDecoder* decoder : {&clamp, &reject}) {
       DecodedCommand c;

@@ -1,6 +1,8 @@
 // The UDP bridge on real sockets (loopback): valid commands reach the channel; every kind of bad
-// datagram is counted and never changes κ; lost and reordered sequence numbers are counted; the
-// sensor snapshot goes out as datagrams the controller side decodes.
+// datagram is counted by its reason and never changes κ, a corrupted one (CRC-32) and an unprotected
+// one (version 1 with [udp] e2e = "crc32") among them; lost and reordered sequence numbers are
+// counted; the sensor snapshot goes out as datagrams the controller side decodes, in the version
+// [udp] e2e asks for.
 #include "hil/udp_bridge.h"
 
 #include <arpa/inet.h>
@@ -54,22 +56,35 @@ class Socket {
   int fd_ = -1;
 };
 
-std::vector<std::uint8_t> command(std::uint32_t seq, double kappa) {
+// A one-actuator command datagram: version 2 (CRC-32) unless `e2e` says none (version 1).
+std::vector<std::uint8_t> command(std::uint32_t seq, double kappa, DatagramE2e e2e = DatagramE2e::kCrc32) {
   Frame f;
   f.id = kCommandId;
   f.length = 8;
   const std::vector<MessageSpec> messages = default_messages(1);
   encode(messages[0].signals[2], kappa, std::span<std::uint8_t>(f.data.data(), 8));  // kappa_1
   std::vector<std::uint8_t> out(kMaxDatagramSize);
-  out.resize(encode_datagram(seq, std::span<const Frame>(&f, 1), out));
+  out.resize(encode_datagram(e2e, seq, std::span<const Frame>(&f, 1), out));
   return out;
 }
 
 // A command whose κ field holds a raw value (for out-of-range values the encoder would clamp).
 std::vector<std::uint8_t> raw_command(std::uint32_t seq, std::uint32_t raw) {
-  std::vector<std::uint8_t> d = command(seq, 0.0);
-  // kappa_1: 24 bits from data byte 2; the data start at 8 + 4 + 1.
-  for (int i = 0; i < 3; ++i) d[15 + i] = static_cast<std::uint8_t>(raw >> (8 * i));
+  Frame f;
+  f.id = kCommandId;
+  f.length = 8;
+  // kappa_1: 24 bits from data byte 2 (hil/default_messages.h).
+  for (int i = 0; i < 3; ++i) f.data[static_cast<std::size_t>(2 + i)] = static_cast<std::uint8_t>(raw >> (8 * i));
+  std::vector<std::uint8_t> out(kMaxDatagramSize);
+  out.resize(encode_datagram(DatagramE2e::kCrc32, seq, std::span<const Frame>(&f, 1), out));
+  return out;
+}
+
+// A version 2 datagram changed on purpose, with its CRC-32 made right again: what a sender that
+// protects a malformed datagram sends.
+std::vector<std::uint8_t> sealed(std::vector<std::uint8_t> d) {
+  const std::uint32_t crc = datagram_crc32(std::span(d).first(d.size() - kDatagramCrcSize));
+  for (std::size_t i = 0; i < 4; ++i) d[d.size() - 4 + i] = static_cast<std::uint8_t>(crc >> (8 * i));
   return d;
 }
 
@@ -82,10 +97,11 @@ struct Bench {
   sockaddr_in to{};
 
   explicit Bench(OutOfRange policy = OutOfRange::kClamp, const std::string& peer = "127.0.0.1",
-                 double output_rate_hz = 1000.0) {
+                 double output_rate_hz = 1000.0, DatagramE2e e2e = DatagramE2e::kCrc32) {
     UdpSettings udp;
     udp.listen = "127.0.0.1:0";
     udp.peer = peer;
+    udp.e2e = e2e;
     udp.send_to = "127.0.0.1:" + std::to_string(sensors_in.port());
     HilSettings hil;
     hil.out_of_range = policy;
@@ -108,6 +124,15 @@ struct Bench {
   }
 };
 
+// Polls the command channel for up to 1 s until it shows `kappa`.
+bool kappa_becomes(Bench& b, double kappa) {
+  for (int i = 0; i < 1000; ++i) {
+    if (std::fabs(b.kappa() - kappa) < 1e-9) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return false;
+}
+
 TEST(UdpBridge, AValidCommandReachesTheChannel) {
   Bench b;
   b.send(command(1, 0.5));
@@ -123,20 +148,24 @@ TEST(UdpBridge, BadDatagramsAreCountedAndNeverChangeKappa) {
   b.send(command(10, 0.4));
   const std::vector<std::uint8_t> good = command(11, 0.9);
   std::vector<std::uint8_t> bad;
-  bad = {0x48, 0x01};  // short
+  bad = {0x48, 0x02};  // short
   b.send(bad);
   bad = good;
-  bad[1] = 2;  // version
+  bad[1] = 3;  // version
   b.send(bad);
   bad = good;
   bad[0] = 0x00;  // magic
   b.send(bad);
   bad = good;
-  bad.push_back(0);  // trailing byte
-  b.send(bad);
+  bad.push_back(0);  // trailing byte, under a correct CRC
+  b.send(sealed(bad));
   bad = good;
-  bad.pop_back();  // truncated
+  bad.erase(bad.end() - 5);  // truncated: the last data byte gone, under a correct CRC
+  b.send(sealed(bad));
+  bad = good;
+  bad[14] ^= 0x10;  // a data bit flipped in transit: the CRC no longer matches
   b.send(bad);
+  b.send(command(11, 0.9, DatagramE2e::kNone));  // version 1: no checksum, refused by e2e = "crc32"
   b.send(command(10, 0.9));  // duplicate sequence number
   b.send(command(9, 0.9));   // older: reordered
   b.send(raw_command(12, 12000000u));  // κ = 1.2: out of range, rejected
@@ -145,17 +174,76 @@ TEST(UdpBridge, BadDatagramsAreCountedAndNeverChangeKappa) {
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
   EXPECT_NEAR(b.kappa(), 0.4, 1e-9);
   const UdpBridgeCounters& c = b.finish();
-  EXPECT_EQ(c.datagrams, 10u);
+  EXPECT_EQ(c.datagrams, 12u);
   EXPECT_EQ(c.commands, 1u);
-  EXPECT_EQ(c.malformed[static_cast<int>(DatagramError::kTooShort)], 1u);
-  EXPECT_EQ(c.malformed[static_cast<int>(DatagramError::kBadVersion)], 1u);
-  EXPECT_EQ(c.malformed[static_cast<int>(DatagramError::kBadMagic)], 1u);
-  EXPECT_EQ(c.malformed[static_cast<int>(DatagramError::kTrailingBytes)], 1u);
-  EXPECT_EQ(c.malformed[static_cast<int>(DatagramError::kTruncated)], 1u);
+  EXPECT_EQ(c.refused[static_cast<int>(DatagramError::kTooShort)], 1u);
+  EXPECT_EQ(c.refused[static_cast<int>(DatagramError::kBadVersion)], 1u);
+  EXPECT_EQ(c.refused[static_cast<int>(DatagramError::kBadMagic)], 1u);
+  EXPECT_EQ(c.refused[static_cast<int>(DatagramError::kTrailingBytes)], 1u);
+  EXPECT_EQ(c.refused[static_cast<int>(DatagramError::kTruncated)], 1u);
+  EXPECT_EQ(c.refused[static_cast<int>(DatagramError::kBadChecksum)], 1u);
+  EXPECT_EQ(c.refused[static_cast<int>(DatagramError::kNoChecksum)], 1u);
+  EXPECT_EQ(c.refused_total(), 7u);
   EXPECT_EQ(c.sequence.duplicates, 1u);
   EXPECT_EQ(c.sequence.reordered, 1u);
   EXPECT_EQ(c.rejected_range, 1u);
   EXPECT_EQ(c.wrong_peer, 1u);
+  EXPECT_EQ(c.unprotected, 0u);
+}
+
+// The report names every refused datagram's reason with its count.
+TEST(UdpBridge, TheReportNamesTheRefusedDatagramsByReason) {
+  Bench b;
+  std::vector<std::uint8_t> corrupted = command(2, 0.9);
+  corrupted[13] ^= 0x01;
+  b.send(corrupted);
+  b.send(corrupted);
+  b.send(command(3, 0.9, DatagramE2e::kNone));
+  b.finish();
+  testing::internal::CaptureStdout();
+  b.bridge->print_report();
+  const std::string report = testing::internal::GetCapturedStdout();
+  EXPECT_NE(report.find("3 datagrams received: 0 from another address, 3 refused, "), std::string::npos) << report;
+  EXPECT_NE(report.find("udp:   refused, CRC-32 does not match (corrupted): 2\n"), std::string::npos) << report;
+  EXPECT_NE(report.find("udp:   refused, version 1, no checksum (e2e = \"crc32\" accepts version 2 only): 1\n"),
+            std::string::npos)
+      << report;
+}
+
+// [udp] e2e = "none": a controller that cannot compute the CRC sends version 1, which is accepted
+// (and counted as unprotected); version 2 is accepted too, its CRC still checked; the sensors go
+// out as version 1.
+TEST(UdpBridge, WithE2eNoneBothVersionsAreAcceptedAndTheSensorsGoOutAsVersion1) {
+  Bench b(OutOfRange::kClamp, "127.0.0.1", 1000.0, DatagramE2e::kNone);
+  b.send(command(1, 0.5, DatagramE2e::kNone));
+  EXPECT_TRUE(kappa_becomes(b, 0.5));
+  b.send(command(2, 0.6, DatagramE2e::kCrc32));
+  EXPECT_TRUE(kappa_becomes(b, 0.6));
+  std::vector<std::uint8_t> corrupted = command(3, 0.7, DatagramE2e::kCrc32);
+  corrupted[13] ^= 0x01;
+  b.send(corrupted);
+  b.sensors.publish(SensorSnapshot{});
+  const std::vector<std::uint8_t> sensors = b.sensors_in.receive();
+  const UdpBridgeCounters& c = b.finish();
+  EXPECT_NEAR(b.kappa(), 0.6, 1e-9);
+  EXPECT_EQ(c.commands, 2u);
+  EXPECT_EQ(c.unprotected, 1u);
+  EXPECT_EQ(c.refused[static_cast<int>(DatagramError::kBadChecksum)], 1u);
+  ASSERT_GE(sensors.size(), 8u);
+  EXPECT_EQ(sensors[1], 1) << "version 1";
+  DecodedDatagram d;
+  EXPECT_EQ(decode_datagram(sensors, DatagramE2e::kNone, d), DatagramError::kOk);
+  EXPECT_EQ(decode_datagram(sensors, DatagramE2e::kCrc32, d), DatagramError::kNoChecksum);
+}
+
+// The start of a run says which versions the bridge sends and accepts.
+TEST(UdpBridge, TheE2eDescriptionSaysWhatIsSentAndAccepted) {
+  EXPECT_EQ(Bench().bridge->e2e_description(),
+            "udp: e2e = \"crc32\": sending datagram version 2 (CRC-32), accepting version 2 only (version 1, "
+            "without a checksum, is refused)");
+  EXPECT_EQ(Bench(OutOfRange::kClamp, "127.0.0.1", 1000.0, DatagramE2e::kNone).bridge->e2e_description(),
+            "udp: e2e = \"none\": sending datagram version 1 (no checksum), accepting versions 1 and 2 (a version "
+            "2 datagram's CRC-32 is checked)");
 }
 
 TEST(UdpBridge, OutOfRangeIsClampedWhenConfigured) {
@@ -174,15 +262,6 @@ TEST(UdpBridge, GapsAreCountedAsLostAndTheNewerCommandApplies) {
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
   EXPECT_NEAR(b.kappa(), 0.6, 1e-9);
   EXPECT_EQ(b.finish().sequence.lost, 3u);
-}
-
-// Polls the command channel for up to 1 s until it shows `kappa`.
-bool kappa_becomes(Bench& b, double kappa) {
-  for (int i = 0; i < 1000; ++i) {
-    if (std::fabs(b.kappa() - kappa) < 1e-9) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
-  return false;
 }
 
 // A controller that restarts binds the same port again and numbers its datagrams from 1 (as
@@ -259,7 +338,8 @@ TEST(UdpBridge, SensorsAreSentAtTheConfiguredRateAndDecodeToTheSnapshot) {
   while (received < 50) {
     const std::vector<std::uint8_t> bytes = b.sensors_in.receive();
     if (bytes.empty()) break;
-    ASSERT_EQ(decode_datagram(bytes, d), DatagramError::kOk);
+    ASSERT_EQ(bytes[1], 2) << "version 2: [udp] e2e = \"crc32\" by default";
+    ASSERT_EQ(decode_datagram(bytes, DatagramE2e::kCrc32, d), DatagramError::kOk);
     ++received;
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -336,7 +416,7 @@ TEST(UdpBridge, ATwoActuatorCommandPublishesEachKappaOnItsActuatorsChannel) {
   encode(m.signals[2], 0.3, std::span<std::uint8_t>(f.data.data(), 8));  // kappa_1
   encode(m.signals[3], 0.8, std::span<std::uint8_t>(f.data.data(), 8));  // kappa_2
   std::vector<std::uint8_t> d(kMaxDatagramSize);
-  d.resize(encode_datagram(1, std::span<const Frame>(&f, 1), d));
+  d.resize(encode_datagram(DatagramE2e::kCrc32, 1, std::span<const Frame>(&f, 1), d));
   b.controller.send(d, b.to);
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
   EXPECT_NEAR(b.kappa(0), 0.3, 1e-9);
@@ -367,7 +447,7 @@ TEST(UdpBridge, TwoActuatorSensorsGoOutOnlyOnceBothHaveASnapshot) {
   const std::vector<std::uint8_t> bytes = b.sensors_in.receive();
   b.bridge->stop();
   DecodedDatagram d;
-  ASSERT_EQ(decode_datagram(bytes, d), DatagramError::kOk);
+  ASSERT_EQ(decode_datagram(bytes, DatagramE2e::kCrc32, d), DatagramError::kOk);
   ASSERT_EQ(d.count, sensor_messages(default_messages(2)).size());
   EXPECT_NEAR(two_actuator_sensor(d, 0, 0), 0.5, 2e-5);   // s_1
   EXPECT_NEAR(two_actuator_sensor(d, 2, 0), 0.75, 2e-5);  // s_2
@@ -397,7 +477,7 @@ TEST(UdpBridge, TwoActuatorSensorsGoOutOnlyFromTheSameMicroStep) {
   const std::vector<std::uint8_t> bytes = b.sensors_in.receive();
   b.bridge->stop();
   DecodedDatagram d;
-  ASSERT_EQ(decode_datagram(bytes, d), DatagramError::kOk);
+  ASSERT_EQ(decode_datagram(bytes, DatagramE2e::kCrc32, d), DatagramError::kOk);
   EXPECT_NEAR(two_actuator_sensor(d, 2, 0), 0.76, 2e-5);  // s_2 of micro step 41
 }
 

@@ -8,8 +8,10 @@ temporary copy listening on a free loopback port) while three other processes wo
   (b) a flooder sending ~10^4 datagrams a second from 4 other ports of the same address, which the
       shipped `[udp] peer = "127.0.0.1"` (an address, any port) accepts as senders of their own:
       well-formed datagrams with huge sequence numbers (one sender wraps past 2^32) carrying frames
-      of an id outside the mapping, or kappa_1 = 2.0 (outside [0, 1]; the copy sets
-      `[hil] out_of_range = "reject"`), and malformed, duplicate and older datagrams. None of them
+      of an id outside the mapping, or kappa_1 = 1.68 (outside [0, 1]; the copy sets
+      `[hil] out_of_range = "reject"`), and malformed, corrupted (a CRC-32 that does not match),
+      unprotected (version 1, which the shipped `[udp] e2e = "crc32"` refuses), duplicate and older
+      datagrams, all version 2 (hil/DATAGRAM.md) but the unprotected ones. None of them
       can change kappa, so the run is a test of lock-out, not a fight over kappa: the flood's own
       sequence numbers, far ahead of the controller's, must not make the controller's datagrams
       look old (sender tracking per (address, port), hil/DATAGRAM.md), and the I/O thread must
@@ -35,7 +37,8 @@ input `command <sequence>` (the new controller's kappa applied again). Checks:
      sends one command per cycle) at least the timeout minus 5 ms of sim_time apart, the trip
      between them (controller_stall below): the host did not run it (2 shared cores), so it sent
      nothing. A trip while the controller kept sending is a lock-out, or a bridge starved by the
-     flood, and fails;
+     flood, and fails; the datagram check (CRC-32 and format) refused no more datagrams than the
+     flood sent bad ones, each of its kinds under its own reason: none of the controller's;
   4. `hilsim replay` of the recording reproduces the CSV: `verified: bit for bit`.
 
 It prints the figures (lock-outs, datagrams flooded by kind, the run's counters).
@@ -55,10 +58,12 @@ import subprocess
 import sys
 import tempfile
 import time
+import zlib
 
 RESTART_PERIOD = 5.0  # s between restarts
 RESTART_PAUSE = 0.2   # s of silence: longer than the watchdog timeout, so every restart trips it
 FLOOD_PORTS = 4       # with the controller 5 senders: the bridge's table (8) keeps the controller's
+FLOOD_REFUSAL_KINDS = 8  # the flood's datagrams the datagram check refuses, each for its own reason
 
 
 def free_port():
@@ -69,11 +74,16 @@ def free_port():
 
 # --- (b) the flooder ----------------------------------------------------------------------------
 
-def datagram(sequence, frames):
-    out = struct.pack("<BBBBI", 0x48, 1, len(frames), 0, sequence & 0xFFFFFFFF)
+def sealed(body):
+    """A version 2 datagram: `body` (header and frames) followed by its CRC-32 (zlib's), little-endian."""
+    return body + struct.pack("<I", zlib.crc32(body))
+
+
+def datagram(sequence, frames, version=2):
+    out = struct.pack("<BBBBI", 0x48, version, len(frames), 0, sequence & 0xFFFFFFFF)
     for ident, data in frames:
         out += struct.pack("<IB", ident, len(data)) + data
-    return out
+    return sealed(out) if version == 2 else out
 
 
 def flood(port, seconds, stats_path):
@@ -86,8 +96,9 @@ def flood(port, seconds, stats_path):
     # Far ahead of any controller; the second wraps from 2^32 - 1 to 0 within seconds.
     sequence = [0x7FFFFF00, 0xFFFFF000, 0x40000000, 0xC0000000][:FLOOD_PORTS]
     unknown = [(0x7FF, bytes(8))]                                         # an id outside the mapping
-    kappa_2 = [(0x100, struct.pack("<II", 2_000_000_000, 2_000_000_000))]  # kappa 2.0: rejected
-    counts = {"unknown_id": 0, "kappa_out_of_range": 0, "malformed": 0, "duplicate": 0, "older": 0,
+    # kappa_1 = kappa_2 = 1.6777215 (raw 0xFFFFFF, 24 bits from bytes 2 and 5): rejected
+    kappa_2 = [(0x100, bytes(2) + (0xFFFFFF).to_bytes(3, "little") * 2)]
+    counts = {"unknown_id": 0, "kappa_out_of_range": 0, "refused": 0, "duplicate": 0, "older": 0,
               "send_errors": 0}
     end = time.monotonic() + seconds
     k = 0
@@ -103,9 +114,15 @@ def flood(port, seconds, stats_path):
                 payload, key = datagram(sequence[i], kappa_2), "kappa_out_of_range"
             elif kind == 7:
                 good = datagram(sequence[i] + 1, unknown)
-                bad = [b"\x47" + good[1:], good[:1] + b"\x02" + good[2:], good[:-1], good + b"\x00",
-                       good[:2] + b"\x00" + good[3:], good[:5]]
-                payload, key = bad[(k // 10) % len(bad)], "malformed"
+                body = good[:-4]  # without its CRC: changed, then sealed again
+                corrupted = bytearray(good)
+                corrupted[13] ^= 0x01  # a data bit flipped on the way
+                # One of each FLOOD_REFUSAL_KINDS: bad magic, bad version, truncated, trailing bytes,
+                # no frames, too short, corrupted, version 1.
+                bad = [b"\x47" + good[1:], good[:1] + b"\x03" + good[2:], sealed(body[:-1]), sealed(body + b"\x00"),
+                       sealed(body[:2] + b"\x00" + body[3:]), good[:5], bytes(corrupted),
+                       datagram(sequence[i] + 1, unknown, version=1)]
+                payload, key = bad[(k // 10) % len(bad)], "refused"
             elif kind == 8:
                 payload, key = datagram(sequence[i], unknown), "duplicate"
             else:
@@ -320,6 +337,14 @@ def main():
     refused = (int(m.group(1)) - flood_counts["duplicate"]) + (int(m.group(2)) - flood_counts["older"]) if m else None
     if refused is None or refused > 2 * restarts:
         fail(f"{refused} of the controller's datagrams refused as duplicate or old, more than 2 per restart")
+    # The datagram check refused the flood's bad datagrams (all of them, unless the kernel dropped
+    # some), each kind under its own reason, and none of the controller's.
+    m = re.search(r"(\d+) refused, \d+ duplicate", report)
+    checked = int(m.group(1)) if m else None
+    reasons = len(re.findall(r"(?m)^udp:   refused, .*: \d+$", report))
+    if checked is None or checked > flood_counts["refused"] or reasons != FLOOD_REFUSAL_KINDS:
+        fail(f"the run refused {checked} datagrams under {reasons} reason(s); the flood sent "
+             f"{flood_counts['refused']} bad ones of {FLOOD_REFUSAL_KINDS} kinds")
 
     # The replay.
     replay = subprocess.run([hilsim, "replay", rec, "--live", live], capture_output=True, text=True)

@@ -106,6 +106,11 @@ TEST(Cli, UnknownKey) {
   expect_bad_input(hilsim("run " + write_temp("bad2.toml", "[run]\nduraton = 1\n")), "unknown key 'run.duraton'");
 }
 
+TEST(Cli, AnUnknownUdpE2eIsBadInput) {
+  expect_bad_input(hilsim("run " + write_temp("bad_e2e.toml", "[udp]\ne2e = \"crc16\"\n")),
+                   "key 'udp.e2e' = 'crc16' is not one of: crc32, none");
+}
+
 TEST(Cli, WrongType) {
   expect_bad_input(hilsim("run " + write_temp("bad3.toml", "[cosim]\nH = true\n")), "must be a number");
 }

@@ -3,10 +3,15 @@
 // quantisation, and the recording replays byte-identically. Then the sender stops mid-run: the
 // watchdog takes κ to the safe value, says so, and the run goes on to its end.
 // With two actuators in the RIM coupling the emulator drives both, and that recording replays
-// byte-identically too.
+// byte-identically too. Both sides follow the scenario's [udp] e2e: datagram version 2 (CRC-32) by
+// default, version 1 with "none"; a side that requires the CRC refuses the other's version 1 and
+// says so.
+#include <sys/wait.h>
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -24,12 +29,14 @@ namespace {
 namespace fs = std::filesystem;
 
 // M1 with its steps early (0.5 s and 1.5 s) so that 2.5 s show both; the UDP ports are this test's.
-std::string scenario(int port, double watchdog_timeout) {
-  const fs::path p = temp_path("hil", ".toml");
-  std::ofstream(p) << "[run]\nduration = 2.5\n[cosim]\nH = 1e-3\nh_hyd = 1e-4\n"
+// `e2e`: the [udp] e2e line's value (and the file name's end), unset for the default.
+std::string scenario(int port, double watchdog_timeout, const std::string& e2e = "", double duration = 2.5) {
+  const fs::path p = temp_path("hil", e2e.empty() ? ".toml" : "_" + e2e + ".toml");
+  std::ofstream(p) << "[run]\nduration = " << duration << "\n[cosim]\nH = 1e-3\nh_hyd = 1e-4\n"
                    << "[manoeuvre]\nkind = \"M1\"\nt_a = 0.5\nt_b = 1.5\n"
                    << "[hil]\ninput = \"udp\"\nwatchdog_timeout = " << watchdog_timeout << "\n"
-                   << "[udp]\nlisten = \"127.0.0.1:" << port << "\"\nsend_to = \"127.0.0.1:" << port + 1 << "\"\n";
+                   << "[udp]\nlisten = \"127.0.0.1:" << port << "\"\nsend_to = \"127.0.0.1:" << port + 1 << "\"\n"
+                   << (e2e.empty() ? "" : "e2e = \"" + e2e + "\"\n");
   return p.string();
 }
 
@@ -87,7 +94,10 @@ TEST(HilLoop, ControllerDrivesM1OverUdpAndTheRecordingReplaysByteIdentically) {
   ASSERT_EQ(run.status, 0) << run.err << run.out;
   ASSERT_EQ(controller.status(), 0) << controller_out;
   std::printf("%s%s", run.out.c_str(), controller_out.c_str());
-  EXPECT_NE(run.out.find("0 malformed"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("0 refused"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("udp: e2e = \"crc32\": sending datagram version 2 (CRC-32), accepting version 2 only"),
+            std::string::npos)
+      << run.out;
   EXPECT_NE(run.out.find("udp: listening on 127.0.0.1:" + std::to_string(port) + "\n"), std::string::npos) << run.out;
 
   ASSERT_EQ(run_hilsim("hil", "run " + s + " --input script --out " + off).status, 0);
@@ -251,7 +261,7 @@ TEST(HilLoop, ControllerDrivesBothActuatorsOverUdpWithRimAndTheRecordingReplaysB
   EXPECT_EQ(run.status, 0) << run.err << run.out;
   ASSERT_EQ(controller.status(), 0) << controller_out;
   std::printf("%s%s", run.out.c_str(), controller_out.c_str());
-  EXPECT_NE(run.out.find("0 malformed"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("0 refused"), std::string::npos) << run.out;
 
   // Both actuators took commands from the controller, actuator 2 many (its ramp changes κ2 every ms).
   const std::vector<RecordedInput> inputs = read_inputs(rec);
@@ -293,6 +303,67 @@ TEST(HilLoop, ControllerDrivesBothActuatorsOverUdpWithRimAndTheRecordingReplaysB
   EXPECT_FALSE(sha256_line(run.out).empty());
   EXPECT_EQ(sha256_line(run.out), sha256_line(replay.out)) << replay.out;
   for (const std::string& p : {s, live, rec, rep}) fs::remove(p);
+}
+
+// The number before `what` in `text` (the last such number), or -1.
+long long count_before(const std::string& text, const std::string& what) {
+  const std::size_t at = text.find(what);
+  if (at == std::string::npos) return -1;
+  std::size_t begin = at;
+  while (begin > 0 && std::isdigit(static_cast<unsigned char>(text[begin - 1]))) --begin;
+  return begin == at ? -1 : std::stoll(text.substr(begin, at - begin));
+}
+
+// [udp] e2e = "none" on both sides: a controller that cannot compute the CRC drives the run with
+// version 1 datagrams, which the run accepts and counts as unprotected.
+TEST(HilLoop, WithE2eNoneOnBothSidesTheControllerDrivesTheRunWithVersion1) {
+  const int port = 47940;
+  const std::string s = scenario(port, 0.1, "none", 1.0);
+  Controller controller(s);
+  const Outcome run = run_hilsim("hil", "run " + s + " --realtime");
+  const std::string controller_out = controller.wait();
+  ASSERT_EQ(run.status, 0) << run.err << run.out;
+  ASSERT_EQ(controller.status(), 0) << controller_out;
+  std::printf("%s%s", run.out.c_str(), controller_out.c_str());
+  EXPECT_NE(run.out.find("udp: e2e = \"none\": sending datagram version 1 (no checksum), accepting versions 1 and 2"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("0 refused"), std::string::npos) << run.out;
+  EXPECT_GT(count_before(run.out, " commands accepted"), 100) << run.out;
+  EXPECT_GT(count_before(run.out, " of them without a checksum (version 1)"), 100) << run.out;
+  fs::remove(s);
+}
+
+// The two sides disagree: a run that requires the CRC refuses a version 1 controller's every
+// datagram and names the reason (the watchdog holds the safe κ); a controller that requires it
+// refuses the sensors of a run with "none" and, receiving nothing it accepts, says why it gives up.
+TEST(HilLoop, AnE2eMismatchIsRefusedAndNamedOnEachSide) {
+  const int port = 47950;
+  const std::string run_crc = scenario(port, 0.1, "crc32", 1.0), controller_none = scenario(port, 0.1, "none", 1.0);
+  {
+    Controller controller(controller_none);
+    const Outcome run = run_hilsim("hil", "run " + run_crc + " --realtime");
+    const std::string controller_out = controller.wait();
+    ASSERT_EQ(run.status, 0) << run.err << run.out;
+    std::printf("%s%s", run.out.c_str(), controller_out.c_str());
+    EXPECT_EQ(count_before(run.out, " commands accepted"), 0) << run.out;
+    const std::string reason = "udp:   refused, version 1, no checksum (e2e = \"crc32\" accepts version 2 only): ";
+    const std::size_t at = run.out.find(reason);
+    ASSERT_NE(at, std::string::npos) << run.out;
+    EXPECT_GT(std::stoll(run.out.substr(at + reason.size())), 100) << run.out;
+  }
+  {
+    Controller controller(run_crc + " --wait 1.5");
+    const Outcome run = run_hilsim("hil", "run " + controller_none + " --realtime");
+    const std::string controller_out = controller.wait();
+    ASSERT_EQ(run.status, 0) << run.err << run.out;
+    std::printf("%s%s", run.out.c_str(), controller_out.c_str());
+    EXPECT_EQ(WEXITSTATUS(controller.status()), 2) << controller_out;
+    EXPECT_NE(controller_out.find("refused: version 1, no checksum (e2e = \"crc32\" accepts version 2 only)"),
+              std::string::npos)
+        << controller_out;
+  }
+  for (const std::string& p : {run_crc, controller_none}) fs::remove(p);
 }
 
 }  // namespace

@@ -46,6 +46,7 @@ TEST(ScenarioWriter, ChangedValuesKeepTheirBits) {
   s.hil.watchdog_timeout = 0.025;
   s.hil.out_of_range = hil::OutOfRange::kReject;
   s.udp.peer = "10.0.0.7:5000";
+  s.udp.e2e = hil::DatagramE2e::kNone;
   const Scenario back = round_trip(s);
   EXPECT_EQ(back.cosim.H, s.cosim.H);
   EXPECT_EQ(back.cosim.h_hyd, s.cosim.h_hyd);
@@ -63,6 +64,9 @@ TEST(ScenarioWriter, ChangedValuesKeepTheirBits) {
   EXPECT_EQ(back.hil.watchdog_timeout, 0.025);
   EXPECT_EQ(back.hil.out_of_range, hil::OutOfRange::kReject);
   EXPECT_EQ(back.udp.peer, "10.0.0.7:5000");
+  EXPECT_EQ(back.udp.e2e, hil::DatagramE2e::kNone);
+  EXPECT_NE(to_toml(s).find("\ne2e = \"none\"\n"), std::string::npos) << to_toml(s);
+  EXPECT_NE(to_toml(default_scenario()).find("\ne2e = \"crc32\"\n"), std::string::npos) << "the default, written";
   EXPECT_EQ(to_toml(back), to_toml(s));
   ASSERT_TRUE(back.reference.has_value());
   EXPECT_TRUE(fs::path(*back.reference).is_absolute());
@@ -107,6 +111,8 @@ TEST_F(HilSections, BadValuesNameTheKeyAndTheRange) {
   EXPECT_NE(error_of("[udp]\npeer = \"1.2.3.4:70000\"\n").find("port '70000' is not in 1..65535"),
             std::string::npos);
   EXPECT_NE(error_of("[udp]\nport = 5\n").find("unknown key 'udp.port'"), std::string::npos);
+  EXPECT_NE(error_of("[udp]\ne2e = \"crc16\"\n").find("key 'udp.e2e' = 'crc16' is not one of: crc32, none"),
+            std::string::npos);
 }
 
 TEST_F(HilSections, TheCanSectionReadsBackWithEveryKey) {

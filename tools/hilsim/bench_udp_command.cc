@@ -40,6 +40,10 @@ void BenchUdpCommand::add_to(CLI::App& parent) {
   cmd->add_option("--hH", h_hyd, "Hydraulic step of the run [s] (default 1e-4)")->check(positive_number());
   cmd->add_option("--port", port, "UDP port of the run; sensors come to port + 1 (default 47850)")
       ->check(CLI::Range(1024, 65534));
+  cmd->add_option("--e2e", e2e,
+                  "Datagram protection of the run ([udp] e2e) and of the steps sent: crc32 (version 2) or none "
+                  "(version 1) (default crc32)")
+      ->check(CLI::IsMember({"crc32", "none"}));
 }
 
 namespace {
@@ -93,15 +97,15 @@ AppliedKappa find_applied_kappa(const std::vector<hil::MessageSpec>& messages) {
   throw io::InputError("bench-udp: the signal mapping has no kappa_applied_1");
 }
 
-double receive_kappa(int fd, rt::Nanoseconds timeout_ns, const AppliedKappa& kappa_applied) {
+double receive_kappa(int fd, rt::Nanoseconds timeout_ns, const AppliedKappa& kappa_applied, hil::DatagramE2e e2e) {
   pollfd p{fd, POLLIN, 0};
   const timespec t{static_cast<time_t>(timeout_ns / 1'000'000'000), static_cast<long>(timeout_ns % 1'000'000'000)};
   if (ppoll(&p, 1, &t, nullptr) <= 0) return -1.0;
   std::array<std::uint8_t, hil::kMaxDatagramSize + 1> buf{};
   const ssize_t n = recv(fd, buf.data(), buf.size(), MSG_DONTWAIT);
   hil::DecodedDatagram d;
-  if (n <= 0 || hil::decode_datagram(std::span<const std::uint8_t>(buf.data(), static_cast<std::size_t>(n)), d) !=
-                    hil::DatagramError::kOk) {
+  if (n <= 0 || hil::decode_datagram(std::span<const std::uint8_t>(buf.data(), static_cast<std::size_t>(n)), e2e,
+                                     d) != hil::DatagramError::kOk) {
     return -1.0;
   }
   for (std::size_t i = 0; i < d.count; ++i) {
@@ -119,12 +123,13 @@ struct Figures {
 };
 
 Figures measure(const BenchUdpCommand& b, double rate, double kappa0) {
+  const hil::DatagramE2e e2e = *hil::datagram_e2e_from_string(b.e2e);  // checked by --e2e's IsMember
   const std::string scenario = (std::filesystem::temp_directory_path() / "hilsim_bench_udp.toml").string();
   const double duration = b.steps * b.interval + 2.0;
   std::ofstream(scenario) << "[run]\nduration = " << duration << "\n[cosim]\nH = 1e-3\nh_hyd = " << b.h_hyd << "\n"
                           << "[hil]\ninput = \"udp\"\nwatchdog_timeout = 60\noutput_rate = " << rate << "\n"
                           << "[udp]\nlisten = \"127.0.0.1:" << b.port << "\"\nsend_to = \"127.0.0.1:" << b.port + 1
-                          << "\"\n";
+                          << "\"\ne2e = \"" << b.e2e << "\"\n";
   const int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
   const sockaddr_in local = hil::parse_socket_address("127.0.0.1:" + std::to_string(b.port + 1), true).address;
   const sockaddr_in target = hil::parse_socket_address("127.0.0.1:" + std::to_string(b.port), true).address;
@@ -138,7 +143,9 @@ Figures measure(const BenchUdpCommand& b, double rate, double kappa0) {
     const hil::SignalSpec& kappa_signal = messages[0].signals[2];  // kappa_1 (hil/default_messages.h)
     const AppliedKappa applied = find_applied_kappa(messages);
     // Wait for the run to send (it has started its threads).
-    if (receive_kappa(fd, 5'000'000'000, applied) < 0) throw io::InputError("bench-udp: the run sent no sensor datagram");
+    if (receive_kappa(fd, 5'000'000'000, applied, e2e) < 0) {
+      throw io::InputError("bench-udp: the run sent no sensor datagram");
+    }
     std::uint32_t seq = 1;
     for (int i = 0; i < b.steps; ++i) {
       const double kappa = kappa0 + (i % 2 == 0 ? 0.002 : -0.002);
@@ -147,14 +154,14 @@ Figures measure(const BenchUdpCommand& b, double rate, double kappa0) {
       frame.length = 8;
       hil::encode(kappa_signal, kappa, std::span<std::uint8_t>(frame.data.data(), 8));
       std::array<std::uint8_t, hil::kMaxDatagramSize> out{};
-      const std::size_t size = hil::encode_datagram(seq++, std::span<const hil::Frame>(&frame, 1), out);
-      while (receive_kappa(fd, 0, applied) >= 0) {
+      const std::size_t size = hil::encode_datagram(e2e, seq++, std::span<const hil::Frame>(&frame, 1), out);
+      while (receive_kappa(fd, 0, applied, e2e) >= 0) {
       }  // drain what came before the step
       const rt::Nanoseconds sent = rt::now_ns();
       sendto(fd, out.data(), size, 0, reinterpret_cast<const sockaddr*>(&target), sizeof target);
       bool seen = false;
       while (rt::now_ns() - sent < 500'000'000) {
-        const double k = receive_kappa(fd, 100'000'000, applied);
+        const double k = receive_kappa(fd, 100'000'000, applied, e2e);
         if (k >= 0 && std::abs(k - kappa) < 2e-9) {
           f.latency_us.push_back(static_cast<double>(rt::now_ns() - sent) / 1e3);
           seen = true;
@@ -175,7 +182,8 @@ Figures measure(const BenchUdpCommand& b, double rate, double kappa0) {
 int BenchUdpCommand::execute() const {
   const sim::Equilibrium eq = sim::solve_equilibrium(sim::CraneParameters{}, sim::HydraulicParameters{});
   std::printf("UDP loop latency: kappa step sent -> first sensor datagram with kappa_applied = the step "
-              "(loopback, hilsim run --realtime, h_H = %g s, %d steps %g s apart)\n", h_hyd, steps, interval);
+              "(loopback, hilsim run --realtime, h_H = %g s, %d steps %g s apart, %s)\n", h_hyd, steps, interval,
+              hil::describe(*hil::datagram_e2e_from_string(e2e)));
   std::printf("%14s %10s %10s %10s %10s %10s %8s   %s\n", "output rate", "min [us]", "median", "p90", "p99", "max",
               "missed", "expected median ~ 1/(2 rate) + h_H/2");
   for (const double rate : rates_hz) {

@@ -3,8 +3,10 @@
 // the time from sending a step to receiving the first sensor datagram whose kappa_applied shows it.
 // The figure contains the bridge's wake-up, the wait for the next hydraulic micro step, and the
 // wait for the next sensor datagram (1/output_rate): the benchmark prints them side by side.
+// Both sides use the datagram version `--e2e` asks for (hil/DATAGRAM.md): 2 (CRC-32) by default.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -17,6 +19,7 @@ struct BenchUdpCommand {
   std::vector<double> rates_hz = {1000.0, 10000.0};  // [hil] output_rate values to measure
   double h_hyd = 1e-4;              // hydraulic step of the run [s]
   int port = 47850;                 // the run listens here; sensors come to port + 1
+  std::string e2e = "crc32";        // the run's [udp] e2e and the benchmark's datagrams: "crc32" | "none"
 
   void add_to(CLI::App& parent);
   int execute() const;

@@ -77,6 +77,46 @@ sockaddr_in address(const std::string& option, const std::string& text) {
   return a.address;
 }
 
+// The check of every sensor datagram: the datagram as the scenario's [udp] e2e accepts it
+// (hil/DATAGRAM.md), then its sequence number. Refused datagrams are counted, and the last reason
+// kept, so that a run whose e2e differs from the emulator's is named rather than just silent.
+class SensorDatagrams {
+ public:
+  explicit SensorDatagrams(hil::DatagramE2e e2e) : e2e_(e2e) {}
+  // True when `bytes` is a datagram to use (decoded into `d`): accepted and newer than the last.
+  bool accept(std::span<const std::uint8_t> bytes, hil::DecodedDatagram& d) {
+    const hil::DatagramError error = hil::decode_datagram(bytes, e2e_, d);
+    if (error != hil::DatagramError::kOk) {
+      ++refused_;
+      last_refusal_ = error;
+      return false;
+    }
+    return hil::is_accepted(tracker_.observe(d.sequence));
+  }
+  std::uint64_t refused() const { return refused_; }
+  hil::DatagramError last_refusal() const { return last_refusal_; }
+  std::uint64_t lost() const { return tracker_.counters().lost; }
+
+ private:
+  hil::DatagramE2e e2e_;
+  hil::SequenceTracker tracker_;
+  std::uint64_t refused_ = 0;
+  hil::DatagramError last_refusal_ = hil::DatagramError::kOk;
+};
+
+// Why the emulator gives up waiting for hilsim's first sensor datagram on `listen`: none came, or
+// all that came were refused (the last one's reason: a run on another [udp] e2e, most likely).
+void say_no_sensor_datagram(const SensorDatagrams& intake, const std::string& listen, double wait_s) {
+  if (intake.refused() > 0) {
+    std::fprintf(stderr, "hilsim controller: no sensor datagram accepted on %s within %g s: %llu refused: %s; "
+                         "does hilsim's scenario set the same [udp] e2e?\n", listen.c_str(), wait_s,
+                 static_cast<unsigned long long>(intake.refused()), hil::to_string(intake.last_refusal()));
+  } else {
+    std::fprintf(stderr, "hilsim controller: no sensor datagram on %s within %g s; is hilsim running with "
+                         "[hil] input = \"udp\" and send_to = %s?\n", listen.c_str(), wait_s, listen.c_str());
+  }
+}
+
 // The sensor signals the emulator logs and reports, looked up by name in the mapping once; a
 // signal the mapping lacks reads as NaN.
 struct SensorColumns {
@@ -131,6 +171,7 @@ int ControllerCommand::execute() const {
                 in.equilibrium.actuator2.kappa);
   }
   std::printf("controller: drives %s\n", command_frames.describe().c_str());
+  std::printf("controller: %s\n", hil::describe(s.udp.e2e));
 
   const rt::Nanoseconds period = rt::seconds_to_ns(1.0 / rate);
   const rt::Nanoseconds start = rt::now_ns();
@@ -139,7 +180,7 @@ int ControllerCommand::execute() const {
   rt::Nanoseconds sim_time_at = 0;  // when it arrived
   std::uint32_t sequence = 1;
   std::uint64_t sent = 0, received = 0, watchdog_reports = 0;
-  hil::SequenceTracker tracker;
+  SensorDatagrams intake(s.udp.e2e);
   for (std::int64_t k = 0;; ++k) {
     rt::sleep_until_ns(start + k * period);
     const rt::Nanoseconds now = rt::now_ns();
@@ -147,11 +188,7 @@ int ControllerCommand::execute() const {
     std::array<std::uint8_t, hil::kMaxDatagramSize + 1> buf{};
     for (ssize_t n; (n = recv(fd, buf.data(), buf.size(), 0)) > 0;) {
       hil::DecodedDatagram d;
-      if (hil::decode_datagram(std::span<const std::uint8_t>(buf.data(), static_cast<std::size_t>(n)), d) !=
-              hil::DatagramError::kOk ||
-          !hil::is_accepted(tracker.observe(d.sequence))) {
-        continue;
-      }
+      if (!intake.accept(std::span<const std::uint8_t>(buf.data(), static_cast<std::size_t>(n)), d)) continue;
       bool row = false;
       for (std::size_t i = 0; i < d.count; ++i) row |= sensors.add((now - start) / 1000, d.frames[i]);
       if (!row) continue;
@@ -174,8 +211,7 @@ int ControllerCommand::execute() const {
       t = static_cast<double>(now - start) / 1e9;
     } else if (last_sim_time < 0.0) {
       if (now - start > rt::seconds_to_ns(wait)) {
-        std::fprintf(stderr, "hilsim controller: no sensor datagram on %s within %g s; is hilsim running with "
-                             "[hil] input = \"udp\" and send_to = %s?\n", listen_text.c_str(), wait, listen_text.c_str());
+        say_no_sensor_datagram(intake, listen_text, wait);
         close(fd);
         return 2;
       }
@@ -188,15 +224,17 @@ int ControllerCommand::execute() const {
     if (stop_after && t >= *stop_after) continue;  // silent: hilsim's watchdog takes over
     const std::array<double, 2> kappa = {in.valve->kappa(0, t + lead), second.at(t + lead)};
     std::array<std::uint8_t, hil::kMaxDatagramSize> out{};
-    const std::size_t size = hil::encode_datagram(sequence++, command_frames.encode(kappa), out);
+    const std::size_t size = hil::encode_datagram(s.udp.e2e, sequence++, command_frames.encode(kappa), out);
     if (sendto(fd, out.data(), size, 0, reinterpret_cast<const sockaddr*>(&target), sizeof target) > 0) ++sent;
   }
   close(fd);
   std::printf("controller: %llu commands sent, %llu sensor datagrams received (%llu reporting the watchdog "
-              "active, %llu lost); last: t = %.4f s, s1 = %.5f m, p1 = %.4f MPa, p2 = %.4f MPa, kappa = %.5f\n",
+              "active, %llu lost, %llu refused); last: t = %.4f s, s1 = %.5f m, p1 = %.4f MPa, p2 = %.4f MPa, "
+              "kappa = %.5f\n",
               static_cast<unsigned long long>(sent), static_cast<unsigned long long>(received),
               static_cast<unsigned long long>(watchdog_reports),
-              static_cast<unsigned long long>(tracker.counters().lost), sensors.latest(col.sim_time),
+              static_cast<unsigned long long>(intake.lost()), static_cast<unsigned long long>(intake.refused()),
+              sensors.latest(col.sim_time),
               sensors.latest(col.s), sensors.latest(col.p1) / 1e6, sensors.latest(col.p2) / 1e6,
               sensors.latest(col.kappa));
   // Sensors that stopped well before the end: hilsim was killed or stopped, not finished.

@@ -1,6 +1,7 @@
 // `hilsim controller`: a controller emulator, so the hardware-in-the-loop loop can be tried without
-// hardware. It sends κ command datagrams (hil/DATAGRAM.md, the default signal mapping) at a fixed
-// rate from a manoeuvre (M1, M2 or a κ(t) CSV, e.g. a joystick script), and reads the sensor
+// hardware. It sends κ command datagrams (hil/DATAGRAM.md, in the version the scenario's [udp] e2e
+// asks for, as the sensor datagrams it accepts; the scenario's signal mapping) at a fixed rate from a
+// manoeuvre (M1, M2 or a κ(t) CSV, e.g. a joystick script), and reads the sensor
 // datagrams hilsim sends back. By default its time follows the simulated time those datagrams carry
 // (sim_time), so κ(t) is sent for the simulation's t whenever the two were started.
 #pragma once

@@ -144,6 +144,8 @@ std::vector<std::string> HilSession::start() {
     std::printf("udp: listening on %s\n", hil::to_string(bridge_->local_address()).c_str());
     // A peer without a port lets every process of that address command the valve: say so.
     std::printf("%s\n", bridge_->peer_description().c_str());
+    // Which datagram versions count as commands: a controller on the other setting is refused whole.
+    std::printf("%s\n", bridge_->e2e_description().c_str());
   }
   if (can_bridge_) {
     can_bridge_->start();

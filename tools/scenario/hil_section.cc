@@ -1,5 +1,8 @@
 #include "tools/scenario/hil_section.h"
 
+#include <optional>
+
+#include "hil/datagram.h"
 #include "hil/e2e.h"
 #include "hil/default_messages.h"
 #include "hil/signal_map.h"
@@ -38,10 +41,15 @@ void load_hil_sections(const std::string& path, const toml::table& root, hil::Hi
   if (safe != -1.0) hil.safe_kappa = safe;
 
   TableReader u(path, root, "udp");
+  std::string e2e = hil::to_string(udp.e2e);
   u.string("listen", udp.listen);
   u.string("peer", udp.peer);
   u.string("send_to", udp.send_to);
+  u.string("e2e", e2e);
   u.reject_unknown();
+  const std::optional<hil::DatagramE2e> parsed = hil::datagram_e2e_from_string(e2e);
+  if (!parsed) throw InputError(path + ": key 'udp.e2e' = '" + e2e + "' is not one of: crc32, none");
+  udp.e2e = *parsed;
 }
 
 void validate_hil(const std::string& source, const hil::HilSettings& hil, const hil::UdpSettings& udp,

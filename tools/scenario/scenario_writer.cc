@@ -135,6 +135,7 @@ std::string to_toml(const Scenario& s) {
   str("listen", s.udp.listen);
   str("peer", s.udp.peer);
   str("send_to", s.udp.send_to);
+  str("e2e", hil::to_string(s.udp.e2e));
 
   const hil::CanSettings& can = s.can;
   o << "\n[can]\n";
