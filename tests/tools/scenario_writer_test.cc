@@ -46,6 +46,8 @@ TEST(ScenarioWriter, ChangedValuesKeepTheirBits) {
   s.hil.watchdog_timeout = 0.025;
   s.hil.out_of_range = hil::OutOfRange::kReject;
   s.udp.peer = "10.0.0.7:5000";
+  s.telemetry.target = "udp://192.168.1.20:9870";
+  s.telemetry.rate_hz = 1.0 / 3.0;
   const Scenario back = round_trip(s);
   EXPECT_EQ(back.cosim.H, s.cosim.H);
   EXPECT_EQ(back.cosim.h_hyd, s.cosim.h_hyd);
@@ -63,6 +65,8 @@ TEST(ScenarioWriter, ChangedValuesKeepTheirBits) {
   EXPECT_EQ(back.hil.watchdog_timeout, 0.025);
   EXPECT_EQ(back.hil.out_of_range, hil::OutOfRange::kReject);
   EXPECT_EQ(back.udp.peer, "10.0.0.7:5000");
+  EXPECT_EQ(back.telemetry.target, "udp://192.168.1.20:9870");
+  EXPECT_EQ(back.telemetry.rate_hz, 1.0 / 3.0);
   EXPECT_EQ(to_toml(back), to_toml(s));
   ASSERT_TRUE(back.reference.has_value());
   EXPECT_TRUE(fs::path(*back.reference).is_absolute());

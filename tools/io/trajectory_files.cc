@@ -30,21 +30,36 @@ void write_sample_fields(std::ostream& out, const sim::CraneSample& s) {
 void write_trajectory_header(std::ostream& out, int actuators) {
   out << kTrajectoryHeader;
   if (actuators == 2) out << ',' << kSecondActuatorHeader;
-  out << ",dE,Ebal\n";
+  out << ',' << kCouplingEnergyHeader << "\n";
+}
+
+TrajectoryRow trajectory_row(const sim::CraneSample& s, int actuators) {
+  TrajectoryRow row;
+  const auto add = [&row](double v) { row.values[row.size++] = v; };
+  for (double v : {s.t, s.kappa, s.s1, s.s1_dot, s.p1, s.p2, s.f_h, s.theta1, s.theta2}) add(v);
+  if (actuators == 2) {
+    for (double v : {s.s2, s.s2_dot, s.p1_2, s.p2_2, s.f_h_2, s.kappa_2}) add(v);
+  }
+  add(s.dE);
+  add(s.E_balance);
+  return row;
+}
+
+std::vector<std::string> trajectory_columns(int actuators) {
+  std::ostringstream header;
+  write_trajectory_header(header, actuators);
+  std::vector<std::string> columns;
+  std::istringstream names(header.str().substr(0, header.str().size() - 1));
+  for (std::string name; std::getline(names, name, ',');) columns.push_back(name);
+  return columns;
 }
 
 void write_trajectory_row(std::ostream& out, const sim::CraneSample& s, int actuators) {
-  write_sample_fields(out, s);
-  if (actuators == 2) {
-    for (double v : {s.s2, s.s2_dot, s.p1_2, s.p2_2, s.f_h_2, s.kappa_2}) {
-      out.put(',');
-      put(out, v);
-    }
+  const TrajectoryRow row = trajectory_row(s, actuators);
+  for (std::size_t i = 0; i < row.size; ++i) {
+    if (i) out.put(',');
+    put(out, row.values[i]);
   }
-  out.put(',');
-  put(out, s.dE);
-  out.put(',');
-  put(out, s.E_balance);
   out.put('\n');
 }
 

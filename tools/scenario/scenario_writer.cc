@@ -2,6 +2,7 @@
 
 #include "tools/scenario/limits_section.h"
 #include "tools/scenario/messages_section.h"
+#include "tools/scenario/telemetry_section.h"
 #include "tools/scenario/toml_text.h"
 
 #include <cstdio>
@@ -147,6 +148,7 @@ std::string to_toml(const Scenario& s) {
   str("joystick_axis_2", hil::to_string(hil::second_joystick_axis(can)));
   num("joystick_span", can.joystick_span);
   if (can.joystick_source_address) integer("joystick_source_address", *can.joystick_source_address);
+  write_telemetry_section(o, s.telemetry);
   o << messages_to_toml(s.hil.messages);
   return o.str();
 }
