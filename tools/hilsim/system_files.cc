@@ -4,7 +4,8 @@
 
 #include <algorithm>
 #include <fstream>
-#include <iterator>
+
+#include "rt/system_info.h"
 
 namespace hilsim::tools {
 
@@ -34,11 +35,10 @@ std::optional<std::string> SystemFiles::read(const std::string& path) const {
 }
 
 std::optional<std::string> SystemFiles::first_line(const std::string& path) const {
-  std::optional<std::string> text = read(path);
-  if (!text) return std::nullopt;
-  text->erase(std::min(text->find('\n'), text->size()));
-  while (!text->empty() && (text->back() == ' ' || text->back() == '\t' || text->back() == '\r')) text->pop_back();
-  return text;
+  std::optional<std::string> line = rt::read_first_line(at(path).string());
+  // /proc/cmdline ends in a blank before its newline.
+  while (line && !line->empty() && (line->back() == ' ' || line->back() == '\t')) line->pop_back();
+  return line;
 }
 
 std::vector<std::string> SystemFiles::list(const std::string& dir) const {

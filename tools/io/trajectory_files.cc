@@ -17,20 +17,23 @@ void put(std::ostream& out, double v) {
   out.write(buf, ptr - buf);
 }
 
-void write_sample_fields(std::ostream& out, const sim::CraneSample& s) {
-  const double values[] = {s.t, s.kappa, s.s1, s.s1_dot, s.p1, s.p2, s.f_h, s.theta1, s.theta2};
-  for (std::size_t i = 0; i < std::size(values); ++i) {
+// The first `count` values of a row, comma-separated.
+void put_values(std::ostream& out, const TrajectoryRow& row, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i) {
     if (i) out.put(',');
-    put(out, values[i]);
+    put(out, row.values[i]);
   }
 }
+
+// t, kappa, s1, s1dot, p1, p2, fh, theta1, theta2: the columns every trajectory CSV starts with.
+constexpr std::size_t kSampleColumns = 9;
 
 }  // namespace
 
 void write_trajectory_header(std::ostream& out, int actuators) {
   out << kTrajectoryHeader;
   if (actuators == 2) out << ',' << kSecondActuatorHeader;
-  out << ',' << kCouplingEnergyHeader << "\n";
+  out << ",dE,Ebal\n";
 }
 
 TrajectoryRow trajectory_row(const sim::CraneSample& s, int actuators) {
@@ -56,15 +59,12 @@ std::vector<std::string> trajectory_columns(int actuators) {
 
 void write_trajectory_row(std::ostream& out, const sim::CraneSample& s, int actuators) {
   const TrajectoryRow row = trajectory_row(s, actuators);
-  for (std::size_t i = 0; i < row.size; ++i) {
-    if (i) out.put(',');
-    put(out, row.values[i]);
-  }
+  put_values(out, row, row.size);
   out.put('\n');
 }
 
 void write_monolithic_row(std::ostream& out, const sim::CraneSample& s, double violation, int iterations) {
-  write_sample_fields(out, s);
+  put_values(out, trajectory_row(s, 1), kSampleColumns);
   out.put(',');
   put(out, violation);
   out << ',' << iterations << '\n';

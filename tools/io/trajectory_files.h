@@ -18,7 +18,6 @@ namespace hilsim::io {
 // system energy balance Ebal [J].
 inline constexpr const char* kTrajectoryHeader = "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2";
 inline constexpr const char* kSecondActuatorHeader = "s2,s2dot,p1_2,p2_2,fh_2,kappa_2";
-inline constexpr const char* kCouplingEnergyHeader = "dE,Ebal";
 void write_trajectory_header(std::ostream& out, int actuators);
 
 // The values of one row, in the order of the header's columns: 11, or 17 with two actuators.
