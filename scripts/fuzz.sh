@@ -71,6 +71,7 @@ scenario_sources=(
   tools/scenario/messages_section.cc
   tools/scenario/scenario.cc
   tools/scenario/scenario_writer.cc
+  tools/scenario/telemetry_section.cc
   tests/fuzz/toml_implementation.cc
   tests/fuzz/scenario_fuzz.cc
 )

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what hilsim needs to build and test, from Debian 12 packages (rt-tests brings cyclictest
-# for hilsim bench-rt, util-linux setpriv for the unprivileged-run tests; qemu-system-x86,
+# for hilsim bench-rt, util-linux setpriv for the unprivileged-run tests, systemd's systemd-analyze
+# for the check of the service unit (packaging/systemd; no running systemd needed); qemu-system-x86,
 # busybox-static, can-utils, iproute2, cpio and xz-utils let tests/vm boot a PREEMPT_RT kernel with
 # SocketCAN under QEMU, since the host kernel has neither; clang and its runtime libraries bring
 # libFuzzer and the sanitizers for scripts/fuzz.sh; libssl-dev the SHA-256 of outputs;
@@ -13,7 +14,7 @@ packages=(
   build-essential cmake ninja-build pkg-config
   libeigen3-dev libboost-dev libtomlplusplus-dev libcli11-dev libssl-dev libsocketcan-dev
   googletest libgtest-dev
-  rt-tests util-linux
+  rt-tests util-linux systemd
   qemu-system-x86 busybox-static can-utils iproute2 cpio xz-utils
   clang libclang-rt-14-dev
   python3 python3-matplotlib python3-can python3-canmatrix

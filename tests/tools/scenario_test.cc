@@ -192,6 +192,29 @@ TEST_F(ScenarioFiles, BadLimits) {
             std::string::npos);
 }
 
+TEST_F(ScenarioFiles, TelemetryIsOffUnlessATargetIsGiven) {
+  const Scenario none = load_scenario(write("a.toml", ""));
+  EXPECT_TRUE(none.telemetry.target.empty());
+  EXPECT_EQ(none.telemetry.rate_hz, 100.0);
+  const Scenario on = load_scenario(write("b.toml", "[telemetry]\ntarget = \"udp://127.0.0.1:9870\"\nrate_hz = 250\n"));
+  EXPECT_NO_THROW(validate(on));
+  EXPECT_EQ(on.telemetry.target, "udp://127.0.0.1:9870");
+  EXPECT_EQ(on.telemetry.rate_hz, 250.0);
+}
+
+TEST_F(ScenarioFiles, BadTelemetry) {
+  EXPECT_NE(error_of("[telemetry]\ntarget = \"127.0.0.1:9870\"\n").find("'telemetry.target' = '127.0.0.1:9870' "
+                                                                      "is not udp://HOST:PORT"),
+            std::string::npos);
+  EXPECT_NE(error_of("[telemetry]\ntarget = \"udp://localhost:9870\"\n").find("not an IPv4 address"),
+            std::string::npos);
+  EXPECT_NE(error_of("[telemetry]\ntarget = \"udp://127.0.0.1\"\n").find("a port is required"), std::string::npos);
+  EXPECT_NE(error_of("[telemetry]\nrate_hz = 0\n").find("'telemetry.rate_hz' = 0 Hz"), std::string::npos);
+  EXPECT_NE(error_of("[telemetry]\nrate_hz = \"fast\"\n").find("'telemetry.rate_hz' must be a number"),
+            std::string::npos);
+  EXPECT_NE(error_of("[telemetry]\nport = 9870\n").find("unknown key 'telemetry.port'"), std::string::npos);
+}
+
 TEST_F(ScenarioFiles, MalformedToml) {
   const std::string msg = error_of("[cosim\nH = 1e-3\n");
   EXPECT_NE(msg.find("malformed TOML"), std::string::npos) << msg;

@@ -47,6 +47,8 @@ TEST(ScenarioWriter, ChangedValuesKeepTheirBits) {
   s.hil.out_of_range = hil::OutOfRange::kReject;
   s.udp.peer = "10.0.0.7:5000";
   s.udp.e2e = hil::DatagramE2e::kNone;
+  s.telemetry.target = "udp://192.168.1.20:9870";
+  s.telemetry.rate_hz = 1.0 / 3.0;
   const Scenario back = round_trip(s);
   EXPECT_EQ(back.cosim.H, s.cosim.H);
   EXPECT_EQ(back.cosim.h_hyd, s.cosim.h_hyd);
@@ -67,6 +69,8 @@ TEST(ScenarioWriter, ChangedValuesKeepTheirBits) {
   EXPECT_EQ(back.udp.e2e, hil::DatagramE2e::kNone);
   EXPECT_NE(to_toml(s).find("\ne2e = \"none\"\n"), std::string::npos) << to_toml(s);
   EXPECT_NE(to_toml(default_scenario()).find("\ne2e = \"crc32\"\n"), std::string::npos) << "the default, written";
+  EXPECT_EQ(back.telemetry.target, "udp://192.168.1.20:9870");
+  EXPECT_EQ(back.telemetry.rate_hz, 1.0 / 3.0);
   EXPECT_EQ(to_toml(back), to_toml(s));
   ASSERT_TRUE(back.reference.has_value());
   EXPECT_TRUE(fs::path(*back.reference).is_absolute());

@@ -11,6 +11,9 @@
 #include "rt/system_info.h"
 #include "rt/thread_setup.h"
 #include "tools/hilsim/cyclictest.h"
+#include "tools/hilsim/interrupt_checks.h"
+#include "tools/hilsim/isolation_checks.h"
+#include "tools/hilsim/power_checks.h"
 
 namespace hilsim::tools {
 
@@ -108,59 +111,6 @@ Finding memlock_finding() {
           "(ulimit -l unlimited, or '<user> - memlock unlimited' in /etc/security/limits.conf)"};
 }
 
-Finding isolation_finding(const rt::RtSettings& rt) {
-  const std::vector<int> isolated = rt::isolated_cpus();
-  const std::vector<int> online = rt::online_cpus();
-  std::set<int> configured;  // the configured CPUs that exist (a missing one is its own finding)
-  for (const int cpu : rt::real_time_cpus(rt)) {
-    if (std::find(online.begin(), online.end(), cpu) != online.end()) configured.insert(cpu);
-  }
-  std::string cpus;
-  for (int c : configured) cpus += (cpus.empty() ? "" : ",") + std::to_string(c);
-  const std::string advice =
-      "isolate the real-time CPUs from other work: boot with isolcpus=" +
-      (cpus.empty() ? std::string("N") : cpus) + " nohz_full=" + (cpus.empty() ? std::string("N") : cpus) +
-      " rcu_nocbs=" + (cpus.empty() ? std::string("N") : cpus) + " and keep [rt] cpu_mech/cpu_hyd on them";
-  if (isolated.empty())
-    return {Level::kWarn, "no isolated CPUs (/sys/devices/system/cpu/isolated is empty)", advice};
-  for (int c : configured) {
-    if (std::find(isolated.begin(), isolated.end(), c) == isolated.end()) {
-      return {Level::kWarn,
-              "isolated CPUs: " + rt::format_cpu_list(isolated) + ", but [rt] uses CPU " + std::to_string(c),
-              "configure [rt] cpu_mech/cpu_hyd among the isolated CPUs"};
-    }
-  }
-  return {Level::kOk, "isolated CPUs: " + rt::format_cpu_list(isolated) + ", holding the configured threads",
-          ""};
-}
-
-std::vector<Finding> governor_findings() {
-  std::vector<Finding> out;
-  std::vector<int> slow;
-  std::string governors;
-  bool any = false;
-  for (int c : rt::online_cpus()) {
-    const auto g =
-        rt::read_first_line("/sys/devices/system/cpu/cpu" + std::to_string(c) + "/cpufreq/scaling_governor");
-    if (!g) continue;
-    any = true;
-    governors += (governors.empty() ? "" : ", ") + ("CPU " + std::to_string(c) + " " + *g);
-    if (*g != "performance") slow.push_back(c);
-  }
-  if (!any) {
-    out.push_back({Level::kOk,
-                   "CPU frequency governor: not exposed (no cpufreq in sysfs; typical of virtual machines)",
-                   ""});
-  } else if (slow.empty()) {
-    out.push_back({Level::kOk, "CPU frequency governor: " + governors, ""});
-  } else {
-    out.push_back({Level::kWarn, "CPU frequency governor: " + governors,
-                   "a changing clock changes execution times; set 'performance' (cpupower frequency-set -g "
-                   "performance)"});
-  }
-  return out;
-}
-
 std::vector<Finding> cpu_findings(const rt::RtSettings& rt) {
   std::vector<Finding> out;
   const std::vector<int> online = rt::online_cpus();
@@ -194,17 +144,6 @@ std::vector<Finding> cpu_findings(const rt::RtSettings& rt) {
   return out;
 }
 
-Finding throttling_finding() {
-  const auto runtime = rt::read_first_line("/proc/sys/kernel/sched_rt_runtime_us");
-  const auto period = rt::read_first_line("/proc/sys/kernel/sched_rt_period_us");
-  if (!runtime || !period) return {Level::kOk, "real-time throttling: not reported", ""};
-  if (*runtime == "-1") return {Level::kOk, "real-time throttling: off (sched_rt_runtime_us = -1)", ""};
-  return {Level::kOk,
-          "real-time throttling: SCHED_FIFO threads may use " + *runtime + " us of every " + *period +
-              " us per CPU (a runaway loop cannot lock up the machine; hilsim's loops sleep every period)",
-          ""};
-}
-
 Finding cyclictest_finding() {
   if (const auto path = find_cyclictest())
     return {Level::kOk, "cyclictest: " + *path + " (hilsim bench-rt compares with it)", ""};
@@ -226,16 +165,30 @@ PreemptionModel preemption_model() {
   return {};
 }
 
-std::vector<Finding> doctor_findings(const rt::RtSettings& rt) {
+std::vector<int> pinned_real_time_cpus(const rt::RtSettings& rt, const std::vector<int>& online) {
+  std::set<int> cpus;
+  for (const int cpu : rt::real_time_cpus(rt)) {
+    if (std::find(online.begin(), online.end(), cpu) != online.end()) cpus.insert(cpu);
+  }
+  return {cpus.begin(), cpus.end()};
+}
+
+std::vector<Finding> doctor_findings(const rt::RtSettings& rt, const MachineFacts& facts) {
   const rt::KernelInfo k = rt::kernel_info();
   std::vector<Finding> out = {kernel_finding(k)};
   if (!k.preempt_rt) out.push_back(preemption_finding());
   out.push_back(rtprio_finding(rt));
   out.push_back(memlock_finding());
-  out.push_back(throttling_finding());
   for (Finding& f : cpu_findings(rt)) out.push_back(std::move(f));
-  out.push_back(isolation_finding(rt));
-  for (Finding& f : governor_findings()) out.push_back(std::move(f));
+  const std::vector<int> rt_cpus = pinned_real_time_cpus(rt, facts.online);
+  out.push_back(throttling_finding(facts));
+  out.push_back(isolcpus_finding(facts, rt_cpus));
+  out.push_back(nohz_full_finding(facts, rt_cpus));
+  out.push_back(rcu_nocbs_finding(facts, rt_cpus));
+  out.push_back(smt_finding(facts, rt_cpus));
+  for (Finding& f : irq_affinity_findings(facts, rt_cpus)) out.push_back(std::move(f));
+  out.push_back(governor_finding(facts, rt_cpus));
+  out.push_back(idle_state_finding(facts, rt_cpus));
   out.push_back(cyclictest_finding());
   return out;
 }

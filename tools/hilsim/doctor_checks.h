@@ -1,23 +1,23 @@
 // The findings of `hilsim doctor`, each computed from what the system reports (sysfs, procfs,
-// capget, getrlimit), so that they can be printed and tested.
+// capget, getrlimit), so that they can be printed and tested. The machine's tuning (isolation,
+// interrupts, power management) is checked by pure functions of the files' texts
+// (isolation_checks.h, interrupt_checks.h, power_checks.h).
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "rt/rt_settings.h"
+#include "tools/hilsim/finding.h"
+#include "tools/hilsim/machine_facts.h"
 
 namespace hilsim::tools {
 
-struct Finding {
-  enum class Level { kOk, kWarn, kFail };
-  Level level = Level::kOk;
-  std::string what;    // the fact
-  std::string advice;  // what to change; empty when nothing
-};
+// Every finding for running threads configured as `rt` on the machine `facts` describe.
+std::vector<Finding> doctor_findings(const rt::RtSettings& rt, const MachineFacts& facts);
 
-// Every finding for running threads configured as `rt`.
-std::vector<Finding> doctor_findings(const rt::RtSettings& rt);
+// The online CPUs `rt` pins real-time threads to, sorted, each once.
+std::vector<int> pinned_real_time_cpus(const rt::RtSettings& rt, const std::vector<int>& online);
 
 // The kernel's preemption model ("none", "voluntary", "full", "lazy" or "rt") and where it was
 // read, or an empty model when no source tells.

@@ -3,6 +3,8 @@
 #include <cstdio>
 
 #include "tools/hilsim/doctor_checks.h"
+#include "tools/hilsim/machine_facts.h"
+#include "tools/hilsim/system_files.h"
 #include "tools/scenario/scenario.h"
 
 namespace hilsim::tools {
@@ -21,13 +23,16 @@ int DoctorCommand::execute() const {
   config::validate(s);
   std::printf("hilsim doctor: real-time readiness of this machine for %s\n",
               scenario_path.empty() ? "the default [rt] settings" : scenario_path.c_str());
+  const MachineFacts facts = read_machine_facts(SystemFiles("/"));
+  std::printf("kernel command line: %s\n", facts.cmdline.empty() ? "(unreadable)" : facts.cmdline.c_str());
   int warnings = 0, failures = 0;
-  for (const Finding& f : doctor_findings(s.rt)) {
+  for (const Finding& f : doctor_findings(s.rt, facts)) {
     const char* tag = f.level == Finding::Level::kOk     ? " ok "
                       : f.level == Finding::Level::kWarn ? "warn"
                                                          : "FAIL";
     std::printf("[%s] %s\n", tag, f.what.c_str());
     if (!f.advice.empty()) std::printf("       -> %s\n", f.advice.c_str());
+    if (!f.fix.empty()) std::printf("       fix: %s\n", f.fix.c_str());
     warnings += f.level == Finding::Level::kWarn;
     failures += f.level == Finding::Level::kFail;
   }

@@ -28,16 +28,19 @@ namespace {
 std::atomic<bool>& g_stop = stop_flag();
 
 // The writer thread's sink: assembles each point's sample (the offline run's bytes), streams CSV
-// rows and keeps the samples a reference needs.
+// rows and the live telemetry, and keeps the samples a reference needs.
 class CsvSink final : public rt::PointSink {
  public:
   // `limits` watches every sample (in the writer thread, which is not real-time).
+  // `telemetry` (may be null) streams the samples live, from this thread too.
   CsvSink(const sim::Plan& plan, std::ostream* csv, bool keep, int actuators, sim::LimitMonitor& limits,
-          StatusLine& status)
-      : plan_(plan), csv_(csv), keep_(keep), actuators_(actuators), limits_(limits), status_(status) {}
+          StatusLine& status, io::TelemetryStream* telemetry)
+      : plan_(plan), csv_(csv), keep_(keep), actuators_(actuators), limits_(limits), status_(status),
+        telemetry_(telemetry) {}
   void on_point(std::int64_t n, std::span<const sim::ProbeValues> probes) override {
     const sim::CraneSample s = plan_.assembly().sample(n, probes);
     if (csv_) io::write_trajectory_row(*csv_, s, actuators_);
+    if (telemetry_) telemetry_->offer(s);
     if (keep_) samples.push_back(s);
     limits_.observe(s);
     status_.on_sample(s);
@@ -53,6 +56,7 @@ class CsvSink final : public rt::PointSink {
   int actuators_;
   sim::LimitMonitor& limits_;
   StatusLine& status_;
+  io::TelemetryStream* telemetry_;
 };
 
 std::string describe(const rt::ThreadConfig& t) {
@@ -202,7 +206,9 @@ int run_in_threads(const config::Scenario& s, const RunInputs& in,
   sim::LimitMonitor limits(s.crane, s.hydraulics, in.equilibrium, s.cosim);
   StatusLine status(flags.paced && !flags.quiet && isatty(STDERR_FILENO), s.crane.actuators,
                     [&session]() { return session ? session->watchdog_state() : ""; });
-  CsvSink sink(plan, csv ? &csv->stream() : nullptr, reference.has_value(), s.crane.actuators, limits, status);
+  const std::unique_ptr<io::TelemetryStream> telemetry = open_telemetry(s);
+  CsvSink sink(plan, csv ? &csv->stream() : nullptr, reference.has_value(), s.crane.actuators, limits, status,
+               telemetry.get());
   rt::ExecutorOptions options;
   options.pacing = flags.paced ? rt::Pacing::kWallClock : rt::Pacing::kUnpaced;
   options.settings = s.rt;
@@ -232,6 +238,7 @@ int run_in_threads(const config::Scenario& s, const RunInputs& in,
   }
   for (const std::string& note : process.notes()) std::printf("note: %s\n", note.c_str());
   print_report(s, r, session.get());
+  if (telemetry) std::printf("%s\n", telemetry->report().c_str());
   std::printf("simulated %.6g s in %.3f s wall (real-time factor %.2f); %lld rows%s\n", sink.last_t, r.wall_seconds,
               r.wall_seconds > 0 ? sink.last_t / r.wall_seconds : 0.0, static_cast<long long>(r.writer.rows),
               r.writer.unpaired ? (", " + std::to_string(r.writer.unpaired) + " unpaired records").c_str() : "");

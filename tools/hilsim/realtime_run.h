@@ -1,6 +1,7 @@
 // `hilsim run --realtime` (paced at wall-clock time) and `hilsim run --threads` (unpaced): the
-// scenario in the real-time threads of hilsim_rt, with the CSV written by the telemetry thread and
-// a report of the threads' scheduling, latencies and overruns.
+// scenario in the real-time threads of hilsim_rt, with the CSV and the live telemetry (--telemetry)
+// written by the non-real-time writer thread, and a report of the threads' scheduling, latencies and
+// overruns.
 #pragma once
 
 #include <optional>

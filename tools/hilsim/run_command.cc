@@ -13,6 +13,7 @@
 #include "tools/hilsim/realtime_run.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
+#include "tools/scenario/telemetry_section.h"
 
 namespace hilsim::tools {
 
@@ -39,6 +40,10 @@ void RunCommand::add_to(CLI::App& parent) {
                   "With --realtime/--threads: record every applied input, the effective config and the build "
                   "identity in FILE, for `hilsim replay`; with --input can also every CAN frame received, "
                   "in FILE.candump.log (candump -L format)");
+  cmd->add_option("--telemetry", telemetry,
+                  "Stream the samples live to udp://HOST:PORT, one JSON object per datagram (PlotJuggler's UDP "
+                  "server, field timestamp), at [telemetry] rate_hz of simulated time; none for no stream "
+                  "(overrides [telemetry] target)");
   cmd->add_flag("--require-rt", require_rt,
                 "With --realtime/--threads: refuse to run (exit 2) unless memory locking, SCHED_FIFO and "
                 "CPU pinning are all granted");
@@ -52,6 +57,16 @@ void print_deviation(const config::Scenario& s, const sim::ReferenceCurve& refer
   std::printf("  max |dp1|  = %.6e Pa at t = %.6g s\n", d.p1.value, d.p1.t);
   if (!reference.p2.empty()) std::printf("  max |dp2|  = %.6e Pa at t = %.6g s\n", d.p2.value, d.p2.t);
   std::printf("  max |dfh|  = %.6e N  at t = %.6g s\n", d.f_h.value, d.f_h.t);
+}
+
+std::unique_ptr<io::TelemetryStream> open_telemetry(const config::Scenario& s) {
+  if (s.telemetry.target.empty()) return nullptr;
+  const sockaddr_in target = config::parse_telemetry_target(s.telemetry.target, s.source + ": key 'telemetry.target'");
+  auto stream = std::make_unique<io::TelemetryStream>(target, s.telemetry.target, s.telemetry.rate_hz, s.crane.actuators);
+  std::printf("telemetry: streaming to %s at %g Hz of simulated time (JSON, one object per datagram, time in field "
+              "\"timestamp\")\n",
+              s.telemetry.target.c_str(), s.telemetry.rate_hz);
+  return stream;
 }
 
 void print_output_sha256(const std::string& sha, const std::string& where) {
@@ -164,12 +179,20 @@ int RunCommand::execute() const {
     config::validate(s);
   }
   if (solver) s.solver = config::parse_solver(*solver, "--solver");
+  if (telemetry) {
+    if (*telemetry != "none") config::parse_telemetry_target(*telemetry, "--telemetry");
+    s.telemetry.target = *telemetry == "none" ? "" : *telemetry;
+  }
   std::vector<std::pair<std::string, std::string>> outputs;
   if (s.out) outputs.emplace_back(*s.out, "--out");
   if (record) outputs.emplace_back(*record, "the recording (--record)");
   refuse_outputs_over_inputs(s, flags.scenario_path, outputs);
   if (s.solver == config::Solver::kMonolithic) {
     if (realtime || threads) throw io::InputError("--realtime and --threads run the co-simulation, not --solver monolithic");
+    if (!s.telemetry.target.empty()) {
+      throw io::InputError(s.source + ": the live telemetry (--telemetry, [telemetry] target) streams the "
+                           "co-simulation's samples; --solver monolithic has no stream (use --telemetry none)");
+    }
     refuse_cosimulation_flags(flags);
     if (s.cosim.limits.enabled) {
       throw io::InputError(s.source + ": the monolithic reference solver models no machine limits; "
@@ -218,8 +241,10 @@ int RunCommand::execute() const {
   std::vector<sim::CraneSample> compared;
   const double t_ref_end = reference ? reference->t.back() : -INFINITY;
   if (csv) io::write_trajectory_header(csv->stream(), s.crane.actuators);
+  const std::unique_ptr<io::TelemetryStream> telemetry_stream = open_telemetry(s);
   const auto on_sample = [&](const sim::CraneSample& x) {
     if (csv) io::write_trajectory_row(csv->stream(), x, s.crane.actuators);
+    if (telemetry_stream) telemetry_stream->offer(x);
     limits.observe(x);
     if (reference && (compared.empty() || compared.back().t <= t_ref_end)) compared.push_back(x);
   };
@@ -232,6 +257,7 @@ int RunCommand::execute() const {
               wall > 0 ? simulated / wall : 0.0);
 
   if (csv) finish_trajectory_csv(*csv, result.samples);
+  if (telemetry_stream) std::printf("%s\n", telemetry_stream->report().c_str());
   if (reference) print_deviation(s, *reference, compared);
   std::printf("coupling-error energy dE = %.6e J, energy balance Ebal = %.6e J at t = %.6g s\n",
               result.last.dE, result.last.E_balance, simulated);

@@ -1,6 +1,7 @@
 // `hilsim run`: one co-simulation of a scenario, its trajectory CSV and its deviation from a reference.
 #pragma once
 
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -9,6 +10,7 @@
 #include "tools/hilsim/monolithic_flags.h"
 #include "tools/hilsim/run_setup.h"
 #include "tools/io/atomic_file.h"
+#include "tools/io/telemetry_stream.h"
 
 namespace hilsim::tools {
 
@@ -23,6 +25,7 @@ struct RunCommand {
   bool require_rt = false;  // --require-rt: refuse unless every real-time setting is granted
   std::optional<std::string> input;   // --input script|udp|can: overrides [hil] input
   std::optional<std::string> record;  // --record FILE: every applied input (with --realtime/--threads)
+  std::optional<std::string> telemetry;  // --telemetry udp://HOST:PORT|none: overrides [telemetry] target
 
   void add_to(CLI::App& parent);
   // Exit status: 0 done, 2 refused (--require-rt), 3 the run diverged (the CSV holds the rows up
@@ -48,6 +51,10 @@ std::string write_trajectory_csv(io::AtomicOutputFile& csv, const std::vector<si
 // the run reads (the scenario, its κ table, its reference) or another of the outputs.
 void refuse_outputs_over_inputs(const config::Scenario& s, const std::string& scenario_path,
                                 const std::vector<std::pair<std::string, std::string>>& outputs);
+
+// The live stream of the scenario's [telemetry] section, announced on stdout; null without a target.
+// Throws io::InputError when its socket cannot be opened.
+std::unique_ptr<io::TelemetryStream> open_telemetry(const config::Scenario& s);
 
 // Prints the largest deviations of `samples` from the scenario's reference curve.
 void print_deviation(const config::Scenario& s, const sim::ReferenceCurve& reference,

@@ -17,13 +17,16 @@ void put(std::ostream& out, double v) {
   out.write(buf, ptr - buf);
 }
 
-void write_sample_fields(std::ostream& out, const sim::CraneSample& s) {
-  const double values[] = {s.t, s.kappa, s.s1, s.s1_dot, s.p1, s.p2, s.f_h, s.theta1, s.theta2};
-  for (std::size_t i = 0; i < std::size(values); ++i) {
+// The first `count` values of a row, comma-separated.
+void put_values(std::ostream& out, const TrajectoryRow& row, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i) {
     if (i) out.put(',');
-    put(out, values[i]);
+    put(out, row.values[i]);
   }
 }
+
+// t, kappa, s1, s1dot, p1, p2, fh, theta1, theta2: the columns every trajectory CSV starts with.
+constexpr std::size_t kSampleColumns = 9;
 
 }  // namespace
 
@@ -33,23 +36,35 @@ void write_trajectory_header(std::ostream& out, int actuators) {
   out << ",dE,Ebal\n";
 }
 
-void write_trajectory_row(std::ostream& out, const sim::CraneSample& s, int actuators) {
-  write_sample_fields(out, s);
+TrajectoryRow trajectory_row(const sim::CraneSample& s, int actuators) {
+  TrajectoryRow row;
+  const auto add = [&row](double v) { row.values[row.size++] = v; };
+  for (double v : {s.t, s.kappa, s.s1, s.s1_dot, s.p1, s.p2, s.f_h, s.theta1, s.theta2}) add(v);
   if (actuators == 2) {
-    for (double v : {s.s2, s.s2_dot, s.p1_2, s.p2_2, s.f_h_2, s.kappa_2}) {
-      out.put(',');
-      put(out, v);
-    }
+    for (double v : {s.s2, s.s2_dot, s.p1_2, s.p2_2, s.f_h_2, s.kappa_2}) add(v);
   }
-  out.put(',');
-  put(out, s.dE);
-  out.put(',');
-  put(out, s.E_balance);
+  add(s.dE);
+  add(s.E_balance);
+  return row;
+}
+
+std::vector<std::string> trajectory_columns(int actuators) {
+  std::ostringstream header;
+  write_trajectory_header(header, actuators);
+  std::vector<std::string> columns;
+  std::istringstream names(header.str().substr(0, header.str().size() - 1));
+  for (std::string name; std::getline(names, name, ',');) columns.push_back(name);
+  return columns;
+}
+
+void write_trajectory_row(std::ostream& out, const sim::CraneSample& s, int actuators) {
+  const TrajectoryRow row = trajectory_row(s, actuators);
+  put_values(out, row, row.size);
   out.put('\n');
 }
 
 void write_monolithic_row(std::ostream& out, const sim::CraneSample& s, double violation, int iterations) {
-  write_sample_fields(out, s);
+  put_values(out, trajectory_row(s, 1), kSampleColumns);
   out.put(',');
   put(out, violation);
   out << ',' << iterations << '\n';

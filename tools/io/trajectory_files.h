@@ -2,6 +2,8 @@
 // benchmark files or a previous hilsim output) and κ(t) tables.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -17,6 +19,15 @@ namespace hilsim::io {
 inline constexpr const char* kTrajectoryHeader = "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2";
 inline constexpr const char* kSecondActuatorHeader = "s2,s2dot,p1_2,p2_2,fh_2,kappa_2";
 void write_trajectory_header(std::ostream& out, int actuators);
+
+// The values of one row, in the order of the header's columns: 11, or 17 with two actuators.
+struct TrajectoryRow {
+  std::array<double, 17> values{};
+  std::size_t size = 0;
+};
+TrajectoryRow trajectory_row(const sim::CraneSample& s, int actuators);
+// The header's column names, in order (the keys of the live telemetry, telemetry_json.h).
+std::vector<std::string> trajectory_columns(int actuators);
 
 // Writes one row in the shortest form that reads back to the same double (byte-stable).
 void write_trajectory_row(std::ostream& out, const sim::CraneSample& s, int actuators);

@@ -19,6 +19,7 @@
 #include "tools/io/bounded_read.h"
 #include "tools/scenario/hil_section.h"
 #include "tools/scenario/limits_section.h"
+#include "tools/scenario/telemetry_section.h"
 #include "tools/scenario/messages_section.h"
 #include "tools/scenario/table_reader.h"
 
@@ -285,7 +286,7 @@ Scenario load_from_table(const toml::table& root, const std::string& path, const
   TableReader top(path, root, "");
   top.string("name", s.name);
   top.reject_unknown({"run", "cosim", "manoeuvre", "crane", "hydraulics", "rt", "monolithic", "hil", "udp", "can",
-                      "messages", "limits"});
+                      "messages", "limits", "telemetry"});
 
   TableReader run(path, root, "run");
   run.number("duration", s.cosim.duration);
@@ -400,6 +401,7 @@ Scenario load_from_table(const toml::table& root, const std::string& path, const
   s.hil.messages = load_messages(path, root);
   load_limits_section(path, root, s.cosim.limits, s.limits_setting);
   resolve_limits(s);
+  load_telemetry_section(path, root, s.telemetry);
   return s;
 }
 
@@ -560,6 +562,7 @@ void validate(const Scenario& s) {
     }
   }
   validate_limits(s.source, s.cosim.limits, s.crane, s.hydraulics);
+  validate_telemetry(s.source, s.telemetry);
   if (s.cosim.limits.enabled && s.cosim.mechanics != sim::MechanicsFormulation::kIndependent) {
     throw InputError(s.source + ": key 'limits.enabled': the machine's limits are modelled with mechanics = "
                      "\"independent\" only; set limits.enabled = false (or --limits off) for '" +

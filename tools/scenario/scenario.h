@@ -11,6 +11,7 @@
 #include "sim/manoeuvre/valve_command.h"
 #include "sim/model/crane_parameters.h"
 #include "sim/monolithic/monolithic_solver.h"
+#include "tools/scenario/telemetry_settings.h"
 
 namespace hilsim::config {
 
@@ -45,6 +46,7 @@ struct Scenario {
   hil::HilSettings hil;                   // [hil]: the valve command's source, the watchdog
   hil::UdpSettings udp;                   // [udp]: the UDP bridge
   hil::CanSettings can;                   // [can]: the CAN bridge
+  TelemetrySettings telemetry;            // [telemetry]: the live stream of `hilsim run`
   // [limits] enabled as the file (or --limits) says; unset: on for a live input (udp, can), off
   // for a script. resolve_limits() turns it into cosim.limits.enabled.
   std::optional<bool> limits_setting;

@@ -2,6 +2,7 @@
 
 #include "tools/scenario/limits_section.h"
 #include "tools/scenario/messages_section.h"
+#include "tools/scenario/telemetry_section.h"
 #include "tools/scenario/toml_text.h"
 
 #include <cstdio>
@@ -151,6 +152,7 @@ std::string to_toml(const Scenario& s) {
   str("e2e", hil::to_string(can.e2e));
   integer("e2e_recover_frames", can.e2e_recover_frames);
   str("on_link_loss", hil::to_string(can.on_link_loss));
+  write_telemetry_section(o, s.telemetry);
   o << messages_to_toml(s.hil.messages);
   return o.str();
 }
