@@ -127,6 +127,9 @@ void UdpBridge::handle(const std::uint8_t* data, std::size_t size, const sockadd
       case CommandVerdict::kApplied:
         ++counters_.commands;
         if (command.clamped) ++counters_.clamped;
+        for (std::size_t k = 0; k < counters_.accepted_by_actuator.size(); ++k) {
+          if (command.present[k]) ++counters_.accepted_by_actuator[k];
+        }
         publish_command(command, actuators_, commands_, arrival, d.sequence);
         break;
       case CommandVerdict::kUnknownId:

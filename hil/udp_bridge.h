@@ -44,7 +44,8 @@ struct UdpBridgeCounters {
   std::uint64_t unprotected = 0;     // of the peer's accepted-format datagrams, version 1 (e2e = "none")
   SequenceCounters sequence;         // of the peer's accepted-format datagrams, over all its senders
   std::uint64_t senders = 0;         // (address, port) senders seen (SenderSequences::senders())
-  std::uint64_t commands = 0;        // command frames applied (published)
+  std::uint64_t commands = 0;        // command frames accepted (published to the valves' channels)
+  std::array<std::uint64_t, 2> accepted_by_actuator{};  // accepted frames carrying actuator k's κ
   std::uint64_t clamped = 0;         // of those, with a κ clamped into range
   std::uint64_t rejected_range = 0;  // command frames refused: κ out of range ("reject")
   std::uint64_t rejected_not_finite = 0;

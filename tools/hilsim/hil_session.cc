@@ -207,9 +207,11 @@ void HilSession::print_valve_report(int k) const {
 // one the bridge accepted but a newer one replaced before any micro step read it is superseded.
 void HilSession::print_commands_line(const std::string& prefix, int k, double h_us) const {
   const hil::CommandedValve& valve = *valves_[static_cast<std::size_t>(k)];
-  if (can_bridge_) {
-    // Each frame the CAN bridge accepted carried this actuator's κ, applied or superseded.
-    const auto accepted = static_cast<long long>(can_bridge_->counters().accepted_by_actuator[static_cast<std::size_t>(k)]);
+  if (can_bridge_ || bridge_) {
+    // Each frame the bridge accepted with this actuator's κ was applied or superseded.
+    const auto i = static_cast<std::size_t>(k);
+    const auto accepted = static_cast<long long>(can_bridge_ ? can_bridge_->counters().accepted_by_actuator[i]
+                                                             : bridge_->counters().accepted_by_actuator[i]);
     std::printf("%scommands: %lld accepted by the bridge, %lld superseded before the valve used them, %lld applied "
                 "by the valve\n",
                 prefix.c_str(), accepted, std::max(0LL, accepted - static_cast<long long>(valve.commands_applied())),
