@@ -82,6 +82,10 @@ std::size_t CsvTable::column(const std::vector<std::string>& names) const {
 CsvTable read_numeric_csv(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw InputError(path + ": cannot open file for reading");
+  return read_numeric_csv(in, path);
+}
+
+CsvTable read_numeric_csv(std::istream& in, const std::string& path) {
   CsvTable table;
   table.path = path;
   std::string line;
