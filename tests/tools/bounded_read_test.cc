@@ -1,12 +1,13 @@
 // io::BoundedLineReader: lines as they are in the file (the last one with or without its '\n'),
 // and a line longer than the bound refused at one byte past it.
+#include "tools/io/bounded_read.h"
+
 #include <gtest/gtest.h>
 
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "tools/io/bounded_read.h"
 #include "tools/io/input_error.h"
 
 namespace hilsim {

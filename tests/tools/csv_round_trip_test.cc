@@ -118,20 +118,24 @@ TEST(CsvRoundTrip, NumbersAreInTheirShortestForm) {
 TEST(CsvRoundTrip, TrajectoryRowBytesAreUnchanged) {
   // The bytes every recording's output hash and the replay and threads tests rest on.
   sim::CraneSample s;
-  s.t = 0.001, s.kappa = 0.45434559, s.s1 = 0.5000000123, s.s1_dot = -1.5e-6, s.p1 = 3170846.2, s.p2 = 4529153.8;
-  s.f_h = 8829.000000000002, s.theta1 = 0.5235987755982988, s.theta2 = -0.0, s.dE = 1e-12, s.E_balance = -0.25;
+  s.t = 0.001, s.kappa = 0.45434559, s.s1 = 0.5000000123, s.s1_dot = -1.5e-6, s.p1 = 3170846.2,
+  s.p2 = 4529153.8;
+  s.f_h = 8829.000000000002, s.theta1 = 0.5235987755982988, s.theta2 = -0.0, s.dE = 1e-12,
+  s.E_balance = -0.25;
   std::ostringstream one;
   io::write_trajectory_header(one, 1);
   io::write_trajectory_row(one, s, 1);
-  EXPECT_EQ(one.str(),
-            "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2,dE,Ebal\n"
-            "0.001,0.45434559,0.5000000123,-1.5e-06,3170846.2,4529153.8,8829.000000000002,0.5235987755982988,-0,"
-            "1e-12,-0.25\n");
+  EXPECT_EQ(
+      one.str(),
+      "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2,dE,Ebal\n"
+      "0.001,0.45434559,0.5000000123,-1.5e-06,3170846.2,4529153.8,8829.000000000002,0.5235987755982988,-0,"
+      "1e-12,-0.25\n");
   std::ostringstream mono;
   io::write_monolithic_row(mono, s, 2.5e-9, 3);
-  EXPECT_EQ(mono.str(),
-            "0.001,0.45434559,0.5000000123,-1.5e-06,3170846.2,4529153.8,8829.000000000002,0.5235987755982988,-0,"
-            "2.5e-09,3\n");
+  EXPECT_EQ(
+      mono.str(),
+      "0.001,0.45434559,0.5000000123,-1.5e-06,3170846.2,4529153.8,8829.000000000002,0.5235987755982988,-0,"
+      "2.5e-09,3\n");
 }
 
 }  // namespace

@@ -29,8 +29,9 @@ void expect_bad_input(const Outcome& o, const std::string& needle) {
 }
 
 // f-s on M2 for 1 s: stable, unstable and diverged runs, a few ms each.
-const std::string kSweep = "sweep --coupling fs --manoeuvre M2 --duration 1 --H "
-                           "0.002,0.006,0.01,0.014,0.018,0.022,0.026,0.03,0.042,0.05,0.058";
+const std::string kSweep =
+    "sweep --coupling fs --manoeuvre M2 --duration 1 --H "
+    "0.002,0.006,0.01,0.014,0.018,0.022,0.026,0.03,0.042,0.05,0.058";
 
 TEST(ParallelStudies, SweepPrintsAndWritesTheSameBytesWhateverTheJobs) {
   const std::string a = temp("_1.csv"), b = temp("_2.csv"), c = temp("_5.csv");

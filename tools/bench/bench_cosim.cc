@@ -8,12 +8,11 @@
 //  2. For each coupling with one and two actuators, hilsim's cost per hydraulic micro step and per
 //     macro step (its mechanics step, the exchange and the rest) [ns], from runs at H = 1 ms with
 //     K = 20 and K = 5 micro steps (time per macro step = a + K b): what a rig's h_H can afford.
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 #include "sim/cosim/crane_cosimulation.h"
 #include "sim/cosim/manager.h"
@@ -77,18 +76,21 @@ double time_with_samples(const Case& c, const ValveCommand& valve) {
 // The largest deviation of the baseline's final state from hilsim's, each quantity relative to its
 // scale (1 rad, 1 m, 1 cm/s, 1 MPa).
 double final_state_deviation(const BaselineState& b, const CraneSample& s) {
-  const double d[] = {std::abs(b.theta1 - s.theta1), std::abs(b.theta2 - s.theta2), std::abs(b.s - s.s1),
-                      std::abs(b.s_dot - s.s1_dot) / 1e-2, std::abs(b.p1 - s.p1) / 1e6, std::abs(b.p2 - s.p2) / 1e6};
+  const double d[] = {std::abs(b.theta1 - s.theta1), std::abs(b.theta2 - s.theta2),
+                      std::abs(b.s - s.s1),          std::abs(b.s_dot - s.s1_dot) / 1e-2,
+                      std::abs(b.p1 - s.p1) / 1e6,   std::abs(b.p2 - s.p2) / 1e6};
   return *std::max_element(std::begin(d), std::end(d));
 }
 
 void against_the_floor(int repeat) {
-  std::printf("10 s of M1, 1 actuator, Jacobi, zoh, H = 1 ms, h_H = 0.05 ms (CPU time of the thread, median of %d, ms):\n",
-              repeat);
+  std::printf(
+      "10 s of M1, 1 actuator, Jacobi, zoh, H = 1 ms, h_H = 0.05 ms (CPU time of the thread, median of %d, "
+      "ms):\n",
+      repeat);
   std::printf("%-8s %12s %14s %12s %12s %14s %18s\n", "coupling", "hilsim loop", "with samples", "baseline",
               "loop/base", "samples/base", "final state dev.");
-  for (Coupling coupling : {Coupling::kForceDisplacement, Coupling::kPressureDisplacement,
-                            Coupling::kReducedInterface}) {
+  for (Coupling coupling :
+       {Coupling::kForceDisplacement, Coupling::kPressureDisplacement, Coupling::kReducedInterface}) {
     const Case c = make_case(coupling, 1, 0.05e-3);
     const StepManoeuvreM1 m1(c.eq.kappa);
     const BaselineRun run{c.settings.H, c.settings.h_hyd, c.settings.duration};
@@ -102,20 +104,23 @@ void against_the_floor(int repeat) {
       floor = hilsim::bench::run_baseline(coupling, c.crane, c.hyd, c.eq, run);
       base.push_back(hilsim::bench::thread_cpu_seconds() - t0);
     }
-    const double l = hilsim::bench::median(loop), s = hilsim::bench::median(sampled), b = hilsim::bench::median(base);
+    const double l = hilsim::bench::median(loop), s = hilsim::bench::median(sampled),
+                 b = hilsim::bench::median(base);
     const double dev = final_state_deviation(floor, last);
-    std::printf("%-8s %12.3f %14.3f %12.3f %12.2f %14.2f %11.1e %s\n", name(coupling), l * 1e3, s * 1e3, b * 1e3,
-                l / b, s / b, dev, dev < 1e-9 ? "same" : "DIFFERENT");
+    std::printf("%-8s %12.3f %14.3f %12.3f %12.2f %14.2f %11.1e %s\n", name(coupling), l * 1e3, s * 1e3,
+                b * 1e3, l / b, s / b, dev, dev < 1e-9 ? "same" : "DIFFERENT");
   }
 }
 
 void per_step_costs(int repeat) {
-  std::printf("\nhilsim's loop per step, H = 1 ms, from K = 20 and K = 5 hydraulic micro steps per macro step"
-              " (10 s of M1, median of %d):\n", repeat);
+  std::printf(
+      "\nhilsim's loop per step, H = 1 ms, from K = 20 and K = 5 hydraulic micro steps per macro step"
+      " (10 s of M1, median of %d):\n",
+      repeat);
   std::printf("%-8s %9s %22s %30s\n", "coupling", "actuators", "ns per micro step (b)",
               "ns per macro step besides (a)");
-  for (Coupling coupling : {Coupling::kForceDisplacement, Coupling::kPressureDisplacement,
-                            Coupling::kReducedInterface}) {
+  for (Coupling coupling :
+       {Coupling::kForceDisplacement, Coupling::kPressureDisplacement, Coupling::kReducedInterface}) {
     for (int actuators : {1, 2}) {
       double per_macro[2] = {0.0, 0.0};  // [s] at K = 20, K = 5
       const double h_hyd[2] = {0.05e-3, 0.2e-3};

@@ -31,8 +31,8 @@ inline double beta(const sim::HydraulicParameters& h, double p) {
 // One forward-Euler step of eqs. (9)–(10), (14) at actuator length s [m] and rate s_dot [m/s].
 // Out of line on purpose: inlined into the micro-step loop, GCC 12 -O2 makes the loop slower
 // (5.7 against 5.2 ms for 10 s of p-s at h_H = 0.05 ms), and the floor should be the faster one.
-[[gnu::noinline]] void euler_pressures(const sim::HydraulicParameters& h, double s0, double s, double s_dot, double kappa,
-                            double dt, double& p1, double& p2) {
+[[gnu::noinline]] void euler_pressures(const sim::HydraulicParameters& h, double s0, double s, double s_dot,
+                                       double kappa, double dt, double& p1, double& p2) {
   const double a_i = h.a_valve * kappa;
   const double a_o = h.a_valve * (1.0 - kappa);
   const double l1 = 0.5 * h.l + s0 - s;
@@ -77,8 +77,8 @@ inline Crane crane_at(const sim::CraneParameters& c, double q0, double q1, doubl
 // The run of one coupling, a loop of its own (the coupling a compile-time constant, as if written
 // for it alone).
 template <sim::Coupling coupling>
-BaselineState run(const sim::CraneParameters& crane, const sim::HydraulicParameters& hyd, const sim::Equilibrium& eq,
-                  const BaselineRun& run) {
+BaselineState run(const sim::CraneParameters& crane, const sim::HydraulicParameters& hyd,
+                  const sim::Equilibrium& eq, const BaselineRun& run) {
   const double H = run.H, h = run.h_hyd;
   const auto K = static_cast<std::int64_t>(std::llround(H / h));
   const auto N = static_cast<std::int64_t>(std::floor(run.duration / H + 1e-9));
@@ -91,8 +91,8 @@ BaselineState run(const sim::CraneParameters& crane, const sim::HydraulicParamet
     // Jacobi: both sides take the other's outputs at t_n.
     const double s_n = k.s, s_dot_n = k.s_dot, p1_n = p1, p2_n = p2, f_n = f_h;
     // Mechanics, one step of eqs. (6)–(7): M q̈ = f − c + Jᵀ f_h, solved by Cramer's rule.
-    const double force = coupling == sim::Coupling::kPressureDisplacement ? (p2_n - p1_n) * hyd.a_p - hyd.c * s_dot_n
-                                                                          : f_n;
+    const double force =
+        coupling == sim::Coupling::kPressureDisplacement ? (p2_n - p1_n) * hyd.a_p - hyd.c * s_dot_n : f_n;
     double M_eff = 0.0, f_eff = 0.0;  // RIM: the interface's effective mass [kg] and force [N] at t_n
     if constexpr (coupling == sim::Coupling::kReducedInterface) {
       const double det = k.M11 * k.M22 - k.M12 * k.M12;
@@ -134,11 +134,15 @@ BaselineState run(const sim::CraneParameters& crane, const sim::HydraulicParamet
 }  // namespace
 
 BaselineState run_baseline(sim::Coupling coupling, const sim::CraneParameters& crane,
-                           const sim::HydraulicParameters& hyd, const sim::Equilibrium& eq, const BaselineRun& r) {
+                           const sim::HydraulicParameters& hyd, const sim::Equilibrium& eq,
+                           const BaselineRun& r) {
   switch (coupling) {
-    case sim::Coupling::kForceDisplacement: return run<sim::Coupling::kForceDisplacement>(crane, hyd, eq, r);
-    case sim::Coupling::kPressureDisplacement: return run<sim::Coupling::kPressureDisplacement>(crane, hyd, eq, r);
-    case sim::Coupling::kReducedInterface: return run<sim::Coupling::kReducedInterface>(crane, hyd, eq, r);
+    case sim::Coupling::kForceDisplacement:
+      return run<sim::Coupling::kForceDisplacement>(crane, hyd, eq, r);
+    case sim::Coupling::kPressureDisplacement:
+      return run<sim::Coupling::kPressureDisplacement>(crane, hyd, eq, r);
+    case sim::Coupling::kReducedInterface:
+      return run<sim::Coupling::kReducedInterface>(crane, hyd, eq, r);
   }
   return {};
 }

@@ -13,21 +13,22 @@ namespace hilsim::bench {
 
 // The state at the end of a run.
 struct BaselineState {
-  double theta1 = 0.0, theta2 = 0.0;        // [rad]
+  double theta1 = 0.0, theta2 = 0.0;          // [rad]
   double theta1_dot = 0.0, theta2_dot = 0.0;  // [rad/s]
-  double s = 0.0, s_dot = 0.0;              // actuator length [m] and rate [m/s]
-  double p1 = 0.0, p2 = 0.0;                // chamber pressures [Pa]
+  double s = 0.0, s_dot = 0.0;                // actuator length [m] and rate [m/s]
+  double p1 = 0.0, p2 = 0.0;                  // chamber pressures [Pa]
 };
 
 struct BaselineRun {
-  double H = 1e-3;      // macro step [s]; the mechanics step too
-  double h_hyd = 5e-5;  // hydraulic step [s], H a whole multiple of it
+  double H = 1e-3;         // macro step [s]; the mechanics step too
+  double h_hyd = 5e-5;     // hydraulic step [s], H a whole multiple of it
   double duration = 10.0;  // [s]; ends at the last communication point not after it
 };
 
 // Runs f-s, p-s or RIM (force returned: the macro step's average) from the equilibrium `eq`, with
 // manoeuvre M1 (seed 000 eq. 19, default timing) from κ0 = eq.kappa.
 BaselineState run_baseline(sim::Coupling coupling, const sim::CraneParameters& crane,
-                           const sim::HydraulicParameters& hyd, const sim::Equilibrium& eq, const BaselineRun& run);
+                           const sim::HydraulicParameters& hyd, const sim::Equilibrium& eq,
+                           const BaselineRun& run);
 
 }  // namespace hilsim::bench

@@ -15,8 +15,8 @@ int available_cpus() {
 
 void add_jobs_option(CLI::App& cmd, int& jobs) {
   cmd.add_option("--jobs", jobs,
-                 "Runs at once, 1 to 1024 (default: the CPUs this process may use, " + std::to_string(available_cpus()) +
-                     " here); the output is the same whatever the number")
+                 "Runs at once, 1 to 1024 (default: the CPUs this process may use, " +
+                     std::to_string(available_cpus()) + " here); the output is the same whatever the number")
       ->default_str("")
       ->check(CLI::Range(1, 1024));
 }

@@ -5,6 +5,7 @@
 // valve command, the reference), so runs share nothing they write.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
@@ -15,8 +16,6 @@
 #include <optional>
 #include <thread>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 namespace hilsim::tools {
 

@@ -44,8 +44,8 @@ std::string sweep_table_header() {
 
 std::string sweep_table_line(const SweepPoint& p) {
   char line[160];
-  std::snprintf(line, sizeof line, "%10.4g  %14.6e  %12.6g  %12.6g  %s\n", p.H * 1e3, p.verdict.deviation.s1.value,
-                p.verdict.min_pressure / 1e6, p.verdict.max_pressure / 1e6,
+  std::snprintf(line, sizeof line, "%10.4g  %14.6e  %12.6g  %12.6g  %s\n", p.H * 1e3,
+                p.verdict.deviation.s1.value, p.verdict.min_pressure / 1e6, p.verdict.max_pressure / 1e6,
                 p.verdict.stable ? "stable" : (p.diverged ? "unstable (diverged)" : "unstable"));
   return line;
 }
@@ -64,7 +64,8 @@ std::string largest_stable_line(double H) {
   if (H > 0.0) {
     std::snprintf(line, sizeof line, "largest H up to which every run is stable: %g ms\n", H * 1e3);
   } else {
-    std::snprintf(line, sizeof line, "largest H up to which every run is stable: none (the smallest H is already unstable)\n");
+    std::snprintf(line, sizeof line,
+                  "largest H up to which every run is stable: none (the smallest H is already unstable)\n");
   }
   return line;
 }

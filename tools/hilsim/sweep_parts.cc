@@ -32,7 +32,8 @@ bool parse_whole(std::string_view text, Int& value) {
 bool parse_k_of_n(std::string_view text, SweepShard& shard) {
   const std::size_t slash = text.find('/');
   return slash != std::string_view::npos && parse_whole(text.substr(0, slash), shard.k) &&
-         parse_whole(text.substr(slash + 1), shard.n) && shard.k >= 1 && shard.k <= shard.n && shard.n <= kMaxParts;
+         parse_whole(text.substr(slash + 1), shard.n) && shard.k >= 1 && shard.k <= shard.n &&
+         shard.n <= kMaxParts;
 }
 
 std::string k_of_n(SweepShard s) { return std::to_string(s.k) + "/" + std::to_string(s.n); }
@@ -59,9 +60,12 @@ Part read_part(const std::string& path) {
   io::BoundedLineReader lines(in, path);
   Part part{path, {}, {}, 0, {}};
   std::string line;
-  if (!lines.next(line) || line.rfind(kPartLine, 0) != 0 || !parse_k_of_n(line.substr(kPartLine.size()), part.shard)) {
-    throw io::InputError(path + ": not a part of a sweep (its first line is not '# hilsim sweep part K/N'; parts are "
-                         "written by hilsim sweep --shard K/N --out FILE)");
+  if (!lines.next(line) || line.rfind(kPartLine, 0) != 0 ||
+      !parse_k_of_n(line.substr(kPartLine.size()), part.shard)) {
+    throw io::InputError(
+        path +
+        ": not a part of a sweep (its first line is not '# hilsim sweep part K/N'; parts are "
+        "written by hilsim sweep --shard K/N --out FILE)");
   }
   const auto malformed = [&](const std::string& what) {
     return io::InputError(path + ":" + std::to_string(lines.line_number()) + ": " + what +
@@ -71,7 +75,8 @@ Part read_part(const std::string& path) {
     throw malformed("expected '# sweep' and the sweep's 64-digit key");
   }
   part.key = line.substr(kKeyLine.size());
-  if (!lines.next(line) || line.rfind(kRunsLine, 0) != 0 || !parse_whole(std::string_view(line).substr(kRunsLine.size()), part.runs)) {
+  if (!lines.next(line) || line.rfind(kRunsLine, 0) != 0 ||
+      !parse_whole(std::string_view(line).substr(kRunsLine.size()), part.runs)) {
     throw malformed("expected '# runs' and the number of H in the whole sweep");
   }
   if (!lines.next(line) || line != kSweepCsvHeader) throw malformed("expected the sweep table's header line");
@@ -88,8 +93,9 @@ void check_fits(const Part& p, const Part& first, const std::map<int, std::strin
                          k_of_n(first.shard) + ": parts of different splits (every part needs the same N)");
   }
   if (p.key != first.key || p.runs != first.runs) {
-    throw io::InputError(p.path + ": part of another sweep than " + first.path +
-                         " (the scenario, its kappa table or reference, the H list or the hilsim build differ)");
+    throw io::InputError(
+        p.path + ": part of another sweep than " + first.path +
+        " (the scenario, its kappa table or reference, the H list or the hilsim build differ)");
   }
   if (const auto it = seen.find(p.shard.k); it != seen.end()) {
     throw io::InputError(it->second + " and " + p.path + " are both part " + k_of_n(p.shard));
@@ -97,8 +103,8 @@ void check_fits(const Part& p, const Part& first, const std::map<int, std::strin
   const std::size_t expected = shard_positions(p.runs, p.shard).size();
   if (p.rows.size() != expected) {
     throw io::InputError(p.path + ": part " + k_of_n(p.shard) + " of a sweep of " + std::to_string(p.runs) +
-                         " runs holds " + std::to_string(p.rows.size()) + " rows, not " + std::to_string(expected) +
-                         " (cut short or edited?)");
+                         " runs holds " + std::to_string(p.rows.size()) + " rows, not " +
+                         std::to_string(expected) + " (cut short or edited?)");
   }
 }
 
@@ -107,15 +113,16 @@ void check_fits(const Part& p, const Part& first, const std::map<int, std::strin
 SweepShard parse_shard(const std::string& text) {
   SweepShard shard;
   if (!parse_k_of_n(text, shard)) {
-    throw io::InputError("--shard " + text + ": expected K/N with 1 <= K <= N <= " + std::to_string(kMaxParts) +
-                         " (part K of N, e.g. --shard 2/8)");
+    throw io::InputError("--shard " + text + ": expected K/N with 1 <= K <= N <= " +
+                         std::to_string(kMaxParts) + " (part K of N, e.g. --shard 2/8)");
   }
   return shard;
 }
 
 std::vector<std::size_t> shard_positions(std::size_t runs, SweepShard shard) {
   std::vector<std::size_t> positions;
-  for (std::size_t i = static_cast<std::size_t>(shard.k - 1); i < runs; i += static_cast<std::size_t>(shard.n)) {
+  for (std::size_t i = static_cast<std::size_t>(shard.k - 1); i < runs;
+       i += static_cast<std::size_t>(shard.n)) {
     positions.push_back(i);
   }
   return positions;
@@ -145,8 +152,8 @@ std::string sweep_key(const config::Scenario& scenario, const std::vector<double
 }
 
 std::string sweep_part_preamble(SweepShard shard, const std::string& key, std::size_t runs) {
-  return std::string(kPartLine) + k_of_n(shard) + "\n" + std::string(kKeyLine) + key + "\n" + std::string(kRunsLine) +
-         std::to_string(runs) + "\n";
+  return std::string(kPartLine) + k_of_n(shard) + "\n" + std::string(kKeyLine) + key + "\n" +
+         std::string(kRunsLine) + std::to_string(runs) + "\n";
 }
 
 MergedSweep merge_sweep_parts(const std::vector<std::string>& paths) {
