@@ -1,9 +1,9 @@
 #include "hil/sha256.h"
 
-#include <openssl/evp.h>
+#include <nettle/sha2.h>
 
+#include <cstdint>
 #include <fstream>
-#include <memory>
 #include <stdexcept>
 
 namespace hilsim::hil {
@@ -12,27 +12,24 @@ namespace {
 
 class Digest final {
  public:
-  Digest() : ctx_(EVP_MD_CTX_new(), EVP_MD_CTX_free) {
-    if (!ctx_ || EVP_DigestInit_ex(ctx_.get(), EVP_sha256(), nullptr) != 1) {
-      throw std::runtime_error("SHA-256: cannot initialise the digest");
-    }
+  Digest() { sha256_init(&ctx_); }
+  void update(const void* data, std::size_t size) {
+    sha256_update(&ctx_, size, static_cast<const std::uint8_t*>(data));
   }
-  void update(const void* data, std::size_t size) { EVP_DigestUpdate(ctx_.get(), data, size); }
   std::string hex() {
-    unsigned char md[EVP_MAX_MD_SIZE];
-    unsigned int len = 0;
-    EVP_DigestFinal_ex(ctx_.get(), md, &len);
+    std::uint8_t md[SHA256_DIGEST_SIZE];
+    sha256_digest(&ctx_, sizeof md, md);
     static const char* digits = "0123456789abcdef";
     std::string out;
-    for (unsigned int i = 0; i < len; ++i) {
-      out += digits[md[i] >> 4];
-      out += digits[md[i] & 0xF];
+    for (std::uint8_t byte : md) {
+      out += digits[byte >> 4];
+      out += digits[byte & 0xF];
     }
     return out;
   }
 
  private:
-  std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> ctx_;
+  sha256_ctx ctx_;
 };
 
 }  // namespace

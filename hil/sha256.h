@@ -1,5 +1,8 @@
-// SHA-256 of files and strings (OpenSSL's libcrypto), printed as 64 lowercase hex digits: the same
-// text `sha256sum` prints, so users can compare a run's output with any other tool.
+// SHA-256 of files and strings (Nettle, the low-level cryptographic library of GnuTLS), printed as
+// 64 lowercase hex digits: the same text `sha256sum` prints, so users can compare a run's output
+// with any other tool. Nettle rather than OpenSSL's libcrypto: loading libcrypto and initialising
+// its EVP digests cost every hilsim process about 1.6 ms and a run writing a CSV 2 ms more, longer
+// than the whole start-up without them.
 #pragma once
 
 #include <string>

@@ -48,7 +48,7 @@ recording_sources=(
   rt/clock.cc
   tests/fuzz/recording_fuzz.cc
 )
-recording_libs=(-lcrypto)
+recording_libs=(-lnettle)
 scenario_sources=(
   hil/datagram.cc
   hil/default_messages.cc

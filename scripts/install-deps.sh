@@ -4,17 +4,18 @@
 # for the check of the service unit (packaging/systemd; no running systemd needed); qemu-system-x86,
 # busybox-static, can-utils, iproute2, cpio and xz-utils let tests/vm boot a PREEMPT_RT kernel with
 # SocketCAN under QEMU, since the host kernel has neither; clang and its runtime libraries bring
-# libFuzzer and the sanitizers for scripts/fuzz.sh; libssl-dev the SHA-256 of outputs;
+# libFuzzer and the sanitizers for scripts/fuzz.sh; nettle-dev the SHA-256 of outputs;
 # libsocketcan-dev the CAN link settings of the CAN bridge; python3-can and python3-canmatrix the
-# foreign CAN client examples/can_controller.py, which tests/vm runs in the VM). Idempotent: does nothing
+# foreign CAN client examples/can_controller.py, which tests/vm runs in the VM; parallel, GNU
+# parallel, runs the parts of a sharded sweep in their test). Idempotent: does nothing
 # when every package is already installed. Runs apt-get through sudo when not root.
 set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config
-  libeigen3-dev libboost-dev libtomlplusplus-dev libcli11-dev libssl-dev libsocketcan-dev
+  libeigen3-dev libboost-dev libtomlplusplus-dev libcli11-dev nettle-dev libsocketcan-dev
   googletest libgtest-dev
-  rt-tests util-linux systemd
+  rt-tests util-linux systemd parallel
   qemu-system-x86 busybox-static can-utils iproute2 cpio xz-utils
   clang libclang-rt-14-dev
   python3 python3-matplotlib python3-can python3-canmatrix

@@ -1,39 +1,151 @@
-// hilsim-bench-cosim: wall time and real-time factor of full 10 s M1 co-simulations (f-s and p-s,
-// H = 1 ms, h_H = 0.05 ms and 0.2 ms). Each case runs --repeat times; the median is reported.
+// hilsim-bench-cosim: what the co-simulation costs against the floor, and what a micro step costs.
+//  1. 10 s of M1, one actuator, Jacobi with held inputs, H = 1 ms, h_H = 0.05 ms, for f-s, p-s and
+//     RIM: hilsim's loop (the manager stepping the plan, as run_plan does, without samples), the same
+//     with a sample at every communication point (stream_plan to a sink that drops it), and the
+//     minimal loop of cosim_baseline.h, timed in turn in the same run (median of --repeat), with the
+//     ratios; the baseline's final state is checked against hilsim's. Times are the thread's CPU
+//     time, so that other processes on a shared machine do not count.
+//  2. For each coupling with one and two actuators, hilsim's cost per hydraulic micro step and per
+//     macro step (its mechanics step, the exchange and the rest) [ns], from runs at H = 1 ms with
+//     K = 20 and K = 5 micro steps (time per macro step = a + K b): what a rig's h_H can afford.
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
 #include "sim/cosim/crane_cosimulation.h"
+#include "sim/cosim/manager.h"
+#include "tools/bench/cosim_baseline.h"
 #include "tools/bench/wall_times.h"
 
-int main(int argc, char** argv) {
-  using namespace hilsim::sim;
-  CLI::App app{"Wall time and real-time factor of 10 s M1 co-simulation runs"};
-  int repeat = 5;
-  app.add_option("--repeat", repeat, "Runs per case; the median is reported")->check(CLI::Range(1, 1000));
-  CLI11_PARSE(app, argc, argv);
+namespace {
 
-  const CraneParameters crane;
-  const HydraulicParameters hyd;
-  const Equilibrium eq = solve_equilibrium(crane, hyd);
-  const StepManoeuvreM1 m1(eq.kappa);
-  std::printf("%-8s %10s %10s %14s %14s %16s\n", "coupling", "H [ms]", "h_H [ms]", "median wall [s]",
-              "min wall [s]", "real-time factor");
-  for (Coupling coupling : {Coupling::kForceDisplacement, Coupling::kPressureDisplacement}) {
-    for (double h_hyd : {0.05e-3, 0.2e-3}) {
-      CosimSettings s;
-      s.coupling = coupling;
-      s.H = 1e-3;
-      s.h_hyd = h_hyd;
-      s.duration = 10.0;
-      const hilsim::bench::WallTimes t = hilsim::bench::time_runs(repeat, [&] {
-        if (run_cosimulation(crane, hyd, eq, m1, s).diverged) std::printf("warning: run diverged\n");
-      });
-      std::printf("%-8s %10g %10g %14.4f %14.4f %16.1f\n", coupling == Coupling::kForceDisplacement ? "f-s" : "p-s",
-                  s.H * 1e3, h_hyd * 1e3, t.median, t.min, s.duration / t.median);
+using namespace hilsim::sim;
+using hilsim::bench::BaselineRun;
+using hilsim::bench::BaselineState;
+
+const char* name(Coupling c) {
+  return c == Coupling::kForceDisplacement ? "f-s" : c == Coupling::kPressureDisplacement ? "p-s" : "rim";
+}
+
+struct Case {
+  CraneParameters crane;
+  HydraulicParameters hyd;
+  Equilibrium eq;
+  CosimSettings settings;
+};
+
+Case make_case(Coupling coupling, int actuators, double h_hyd) {
+  Case c;
+  c.crane.actuators = actuators;
+  c.eq = solve_equilibrium(c.crane, c.hyd);
+  c.settings.coupling = coupling;
+  c.settings.H = 1e-3;
+  c.settings.h_hyd = h_hyd;
+  c.settings.duration = 10.0;
+  return c;
+}
+
+// hilsim's loop alone [s of CPU time]: the manager stepping the plan, with the divergence check of every run.
+double time_manager(const Case& c, const ValveCommand& valve, CraneSample* last = nullptr) {
+  Plan plan = build_crane_plan(c.crane, c.hyd, c.eq, c.settings, {&valve, nullptr});
+  CosimManager manager(plan.subsystems(), plan.graph());
+  const std::int64_t N = plan.communication_points();
+  const double t0 = hilsim::bench::thread_cpu_seconds();
+  for (std::int64_t n = 0; n < N; ++n) {
+    manager.step();
+    if (!manager.healthy()) break;
+  }
+  const double cpu = hilsim::bench::thread_cpu_seconds() - t0;
+  if (last) {
+    std::vector<ProbeValues> probes;
+    *last = sample_plan(plan, N, probes);
+  }
+  return cpu;
+}
+
+// The same run with a sample at every communication point (as `hilsim run` without --out) [s of CPU].
+double time_with_samples(const Case& c, const ValveCommand& valve) {
+  Plan plan = build_crane_plan(c.crane, c.hyd, c.eq, c.settings, {&valve, nullptr});
+  const double t0 = hilsim::bench::thread_cpu_seconds();
+  stream_plan(plan, [](const CraneSample&) {});
+  return hilsim::bench::thread_cpu_seconds() - t0;
+}
+
+// The largest deviation of the baseline's final state from hilsim's, each quantity relative to its
+// scale (1 rad, 1 m, 1 cm/s, 1 MPa).
+double final_state_deviation(const BaselineState& b, const CraneSample& s) {
+  const double d[] = {std::abs(b.theta1 - s.theta1), std::abs(b.theta2 - s.theta2),
+                      std::abs(b.s - s.s1),          std::abs(b.s_dot - s.s1_dot) / 1e-2,
+                      std::abs(b.p1 - s.p1) / 1e6,   std::abs(b.p2 - s.p2) / 1e6};
+  return *std::max_element(std::begin(d), std::end(d));
+}
+
+void against_the_floor(int repeat) {
+  std::printf(
+      "10 s of M1, 1 actuator, Jacobi, zoh, H = 1 ms, h_H = 0.05 ms (CPU time of the thread, median of %d, "
+      "ms):\n",
+      repeat);
+  std::printf("%-8s %12s %14s %12s %12s %14s %18s\n", "coupling", "hilsim loop", "with samples", "baseline",
+              "loop/base", "samples/base", "final state dev.");
+  for (Coupling coupling :
+       {Coupling::kForceDisplacement, Coupling::kPressureDisplacement, Coupling::kReducedInterface}) {
+    const Case c = make_case(coupling, 1, 0.05e-3);
+    const StepManoeuvreM1 m1(c.eq.kappa);
+    const BaselineRun run{c.settings.H, c.settings.h_hyd, c.settings.duration};
+    CraneSample last;
+    BaselineState floor;
+    std::vector<double> loop, sampled, base;
+    for (int r = 0; r < repeat; ++r) {  // in turn, so that a busy machine slows all three alike
+      loop.push_back(time_manager(c, m1, &last));
+      sampled.push_back(time_with_samples(c, m1));
+      const double t0 = hilsim::bench::thread_cpu_seconds();
+      floor = hilsim::bench::run_baseline(coupling, c.crane, c.hyd, c.eq, run);
+      base.push_back(hilsim::bench::thread_cpu_seconds() - t0);
+    }
+    const double l = hilsim::bench::median(loop), s = hilsim::bench::median(sampled),
+                 b = hilsim::bench::median(base);
+    const double dev = final_state_deviation(floor, last);
+    std::printf("%-8s %12.3f %14.3f %12.3f %12.2f %14.2f %11.1e %s\n", name(coupling), l * 1e3, s * 1e3,
+                b * 1e3, l / b, s / b, dev, dev < 1e-9 ? "same" : "DIFFERENT");
+  }
+}
+
+void per_step_costs(int repeat) {
+  std::printf(
+      "\nhilsim's loop per step, H = 1 ms, from K = 20 and K = 5 hydraulic micro steps per macro step"
+      " (10 s of M1, median of %d):\n",
+      repeat);
+  std::printf("%-8s %9s %22s %30s\n", "coupling", "actuators", "ns per micro step (b)",
+              "ns per macro step besides (a)");
+  for (Coupling coupling :
+       {Coupling::kForceDisplacement, Coupling::kPressureDisplacement, Coupling::kReducedInterface}) {
+    for (int actuators : {1, 2}) {
+      double per_macro[2] = {0.0, 0.0};  // [s] at K = 20, K = 5
+      const double h_hyd[2] = {0.05e-3, 0.2e-3};
+      for (int i = 0; i < 2; ++i) {
+        const Case c = make_case(coupling, actuators, h_hyd[i]);
+        const StepManoeuvreM1 m1(c.eq.kappa);
+        std::vector<double> walls;
+        for (int r = 0; r < repeat; ++r) walls.push_back(time_manager(c, m1));
+        per_macro[i] = hilsim::bench::median(walls) / 1e4;  // 10 s at H = 1 ms
+      }
+      const double b = (per_macro[0] - per_macro[1]) / 15.0;
+      const double a = per_macro[0] - 20.0 * b;
+      std::printf("%-8s %9d %22.1f %30.1f\n", name(coupling), actuators, b * 1e9, a * 1e9);
     }
   }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"The co-simulation against a minimal loop of the same arithmetic, and its cost per step"};
+  int repeat = 7;
+  app.add_option("--repeat", repeat, "Runs per figure; the median is reported")->check(CLI::Range(1, 1000));
+  CLI11_PARSE(app, argc, argv);
+  against_the_floor(repeat);
+  per_step_costs(repeat);
   return 0;
 }

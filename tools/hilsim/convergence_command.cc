@@ -7,6 +7,7 @@
 #include "sim/cosim/subsystem.h"
 #include "sim/monolithic/monolithic_run.h"
 #include "tools/hilsim/cli_checks.h"
+#include "tools/hilsim/job_pool.h"
 #include "tools/io/input_error.h"
 
 namespace hilsim::tools {
@@ -26,6 +27,7 @@ void ConvergenceCommand::add_to(CLI::App& parent) {
       ->default_str("1e-4,2e-4,5e-4,1e-3")  // an empty list stands for these (execute)
       ->delimiter(',')
       ->check(positive_number());
+  add_jobs_option(*cmd, jobs);
   cmd->add_option("--href", h_ref, "Step of the fine run every h is compared with [s] (default 5e-5)")
       ->check(positive_number());
 }
@@ -61,29 +63,37 @@ int ConvergenceCommand::execute() const {
   sim::MonolithicSettings settings = s.monolithic;
   settings.duration = s.cosim.duration;
   settings.h = h_ref;
-  const sim::MonolithicRunResult fine =
-      sim::run_monolithic(s.crane, s.hydraulics, in.equilibrium, *in.valve, settings);
-  if (fine.diverged) throw io::InputError(s.source + ": the fine run at h_ref diverged");
   const bool spike = s.manoeuvre.kind == config::ManoeuvreKind::kM1;
   const double t_b = s.manoeuvre.m1.t_b;
 
-  std::printf("convergence: manoeuvre %s, monolithic, %s, %g s\n", config::describe(s.manoeuvre).c_str(),
-              describe(settings).c_str(), settings.duration);
-  std::printf("compared with: the file %s at its times; a run at h_ref = %g ms at every step%s\n",
-              file ? s.reference->c_str() : "(none)", h_ref * 1e3,
-              spike ? "; p1 spike = max |dp1| for t_b <= t <= t_b + 20 ms" : "");
-  std::printf("%8s  %13s %6s  %13s %6s  %13s %6s  %10s  %10s\n", "h [ms]", "|ds1| file [m]", "order",
-              "|ds1| h_ref", "order", "p1 spike [Pa]", "order", "Newton max", "max violC");
+  // Run 0 is the fine run at h_ref, run k the k-th h of the list: all at once on the workers, the
+  // table printed in order as they end.
+  const auto run = [&](std::size_t k) {
+    sim::MonolithicSettings at = settings;
+    if (k > 0) at.h = list[k - 1];
+    return sim::run_monolithic(s.crane, s.hydraulics, in.equilibrium, *in.valve, at);
+  };
+  sim::MonolithicRunResult fine;
   double prev_h = 0.0, prev_file = 0.0, prev_self = 0.0, prev_spike = 0.0;
-  for (double h : list) {
-    settings.h = h;
-    const sim::MonolithicRunResult r =
-        sim::run_monolithic(s.crane, s.hydraulics, in.equilibrium, *in.valve, settings);
+  const auto take = [&](std::size_t k, sim::MonolithicRunResult&& r) {
+    if (k == 0) {
+      if (r.diverged) throw io::InputError(s.source + ": the fine run at h_ref diverged");
+      fine = std::move(r);
+      std::printf("convergence: manoeuvre %s, monolithic, %s, %g s\n", config::describe(s.manoeuvre).c_str(),
+                  describe(settings).c_str(), settings.duration);
+      std::printf("compared with: the file %s at its times; a run at h_ref = %g ms at every step%s\n",
+                  file ? s.reference->c_str() : "(none)", h_ref * 1e3,
+                  spike ? "; p1 spike = max |dp1| for t_b <= t <= t_b + 20 ms" : "");
+      std::printf("%8s  %13s %6s  %13s %6s  %13s %6s  %10s  %10s\n", "h [ms]", "|ds1| file [m]", "order",
+                  "|ds1| h_ref", "order", "p1 spike [Pa]", "order", "Newton max", "max violC");
+      return true;
+    }
+    const double h = list[k - 1];
     const auto stride = static_cast<std::size_t>(std::llround(h / h_ref));
     double e_self = 0.0, e_spike = 0.0;
-    for (std::size_t k = 0; k < r.samples.size() && k * stride < fine.samples.size(); ++k) {
-      const sim::CraneSample& a = r.samples[k];
-      const sim::CraneSample& b = fine.samples[k * stride];
+    for (std::size_t i = 0; i < r.samples.size() && i * stride < fine.samples.size(); ++i) {
+      const sim::CraneSample& a = r.samples[i];
+      const sim::CraneSample& b = fine.samples[i * stride];
       e_self = std::max(e_self, std::abs(a.s1 - b.s1));
       if (spike && a.t >= t_b - 1e-9 && a.t <= t_b + 20e-3 + 1e-9)
         e_spike = std::max(e_spike, std::abs(a.p1 - b.p1));
@@ -102,7 +112,9 @@ int ConvergenceCommand::execute() const {
     prev_file = e_file;
     prev_self = e_self;
     prev_spike = e_spike;
-  }
+    return true;
+  };
+  run_in_order<sim::MonolithicRunResult>(resolve_jobs(jobs), list.size() + 1, run, take);
   return 0;
 }
 

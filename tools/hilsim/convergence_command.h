@@ -18,6 +18,7 @@ struct ConvergenceCommand {
   MonolithicFlags monolithic;
   std::vector<double> h_list;
   double h_ref = 5e-5;
+  int jobs = 0;  // runs at once; 0: the CPUs available (job_pool.h)
 
   void add_to(CLI::App& parent);
   int execute() const;

@@ -10,6 +10,7 @@
 #include <map>
 
 #include "sim/cosim/crane_cosimulation.h"
+#include "tools/hilsim/job_pool.h"
 #include "tools/hilsim/stability_sweep.h"
 #include "tools/io/atomic_file.h"
 #include "tools/io/input_error.h"
@@ -24,6 +25,7 @@ void ReportCommand::add_to(CLI::App& parent) {
   cmd->add_option("--out-dir", out_dir, "Directory for report.md, the CSV files and the plots");
   cmd->add_option("--max-H", max_H, "Upper end of the stability sweeps [s] (1 ms grid)")->check(CLI::Range(1e-3, 0.5));
   cmd->add_flag("--no-plots", no_plots, "Do not call python3 for the PNG plots");
+  add_jobs_option(*cmd, jobs);
 }
 
 namespace {
@@ -59,6 +61,34 @@ config::Scenario base_scenario(int actuators, config::ManoeuvreKind manoeuvre) {
   return s;
 }
 
+// One benchmark case (a scenario of config/scenarios) run and compared with its manoeuvre's
+// reference; with the trajectory CSV of the runs the report plots.
+struct CaseResult {
+  double H = 0.0;      // [s]
+  double h_hyd = 0.0;  // [s]
+  double max_ds1 = 0.0;  // [m]
+  double max_dp1 = 0.0;  // [Pa]
+  std::string csv;     // the trajectory, when asked for
+};
+
+CaseResult run_case(const std::string& path, const std::map<std::pair<int, int>, sim::ReferenceCurve>& references,
+                    bool with_csv) {
+  const config::Scenario s = config::load_scenario(path);
+  config::validate(s);
+  const RunInputs in = prepare_run(s);
+  const sim::RunResult r = sim::run_cosimulation(s.crane, s.hydraulics, in.equilibrium, *in.valve, s.cosim);
+  const sim::TrajectoryDeviation d =
+      sim::compare_with_reference(r.samples, references.at({1, static_cast<int>(s.manoeuvre.kind)}));
+  CaseResult c{s.cosim.H, s.cosim.h_hyd, d.s1.value, d.p1.value, {}};
+  if (with_csv) {
+    std::ostringstream csv;
+    io::write_trajectory_header(csv, 1);
+    for (const auto& sample : r.samples) io::write_trajectory_row(csv, sample, 1);
+    c.csv = csv.str();
+  }
+  return c;
+}
+
 std::string ms(double H) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g", H * 1e3);
@@ -84,14 +114,23 @@ int ReportCommand::execute() const {
   std::ostream& md = md_file.stream();
 
   // References: the LIM curve for one actuator on M1, fine p-s runs otherwise.
+  const int workers = resolve_jobs(jobs);
   std::map<std::pair<int, int>, sim::ReferenceCurve> references;
-  for (int actuators : {1, 2}) {
-    for (auto m : {config::ManoeuvreKind::kM1, config::ManoeuvreKind::kM2}) {
-      const config::Scenario s = base_scenario(actuators, m);
-      const RunInputs in = prepare_run(s);
-      references[{actuators, static_cast<int>(m)}] = s.reference ? *load_reference(s) : computed_reference(s, in);
-    }
-  }
+  const std::vector<std::pair<int, config::ManoeuvreKind>> cranes = {
+      {1, config::ManoeuvreKind::kM1}, {1, config::ManoeuvreKind::kM2}, {2, config::ManoeuvreKind::kM1},
+      {2, config::ManoeuvreKind::kM2}};
+  run_in_order<sim::ReferenceCurve>(
+      workers, cranes.size(),
+      [&](std::size_t i) {
+        const config::Scenario s = base_scenario(cranes[i].first, cranes[i].second);
+        return s.reference ? *load_reference(s) : computed_reference(s, prepare_run(s));
+      },
+      [&](std::size_t i, sim::ReferenceCurve&& curve) {
+        references[{cranes[i].first, static_cast<int>(cranes[i].second)}] = std::move(curve);
+        return true;
+      },
+      &stop_flag());
+  if (interrupted()) return 4;
 
   md << "# hilsim benchmark report\n\n"
      << "Crane of the LIM hydraulic-manipulator benchmark; single actuator (seed 000) and double actuator "
@@ -104,34 +143,32 @@ int ReportCommand::execute() const {
      << "| case | coupling | H [ms] | h_H [ms] | M1 max abs ds1 [m] | M1 max abs dp1 [Pa] | M2 max abs ds1 [m] | M2 max abs dp1 [Pa] |\n"
      << "|---|---|---|---|---|---|---|---|\n";
   const fs::path scenarios = fs::path(config::data_dir()) / "scenarios";
+  std::vector<std::string> case_files;  // fsJ_01_M1 … psJ_05_M2, in the table's order
   for (const char* coupling : {"fs", "ps"}) {
     for (int k = 1; k <= 5; ++k) {
-      const std::string name = std::string(coupling) + "J_0" + std::to_string(k);
-      if (interrupted()) return 4;
-      md << "| " << name << " | " << coupling << " ";
-      bool first = true;
-      for (const char* man : {"M1", "M2"}) {
-        const config::Scenario s = config::load_scenario((scenarios / (name + "_" + man + ".toml")).string());
-        config::validate(s);
-        const RunInputs in = prepare_run(s);
-        const sim::RunResult r = sim::run_cosimulation(s.crane, s.hydraulics, in.equilibrium, *in.valve, s.cosim);
-        if (first) md << "| " << ms(s.cosim.H) << " | " << ms(s.cosim.h_hyd) << " ";
-        first = false;
-        const auto& ref = references[{1, static_cast<int>(s.manoeuvre.kind)}];
-        const sim::TrajectoryDeviation d = sim::compare_with_reference(r.samples, ref);
-        char cell[96];
-        std::snprintf(cell, sizeof cell, "| %.3e | %.3e ", d.s1.value, d.p1.value);
-        md << cell;
-        if (std::string(man) == "M1" && k >= 3) {  // the cases worth plotting against the reference
-          std::ostringstream csv;
-          io::write_trajectory_header(csv, 1);
-          for (const auto& sample : r.samples) io::write_trajectory_row(csv, sample, 1);
-          io::write_file_atomically((fs::path(out_dir) / (name + "_M1.csv")).string(), csv.str());
-        }
-      }
-      md << "|\n";
+      for (const char* man : {"M1", "M2"}) case_files.push_back(std::string(coupling) + "J_0" + std::to_string(k) + "_" + man);
     }
   }
+  // The M1 runs of cases 3 to 5 are worth plotting against the reference: their CSVs are written.
+  const auto plotted_case = [&](std::size_t i) { return i % 2 == 0 && case_files[i][5] >= '3'; };
+  run_in_order<CaseResult>(
+      workers, case_files.size(),
+      [&](std::size_t i) {
+        return run_case((scenarios / (case_files[i] + ".toml")).string(), references, plotted_case(i));
+      },
+      [&](std::size_t i, CaseResult&& r) {
+        const std::string name = case_files[i].substr(0, 6);
+        const bool first = i % 2 == 0;  // M1, then M2 of the same case
+        if (first) md << "| " << name << " | " << name.substr(0, 2) << " | " << ms(r.H) << " | " << ms(r.h_hyd) << " ";
+        char cell[96];
+        std::snprintf(cell, sizeof cell, "| %.3e | %.3e ", r.max_ds1, r.max_dp1);
+        md << cell;
+        if (plotted_case(i)) io::write_file_atomically((fs::path(out_dir) / (case_files[i] + ".csv")).string(), r.csv);
+        if (!first) md << "|\n";
+        return true;
+      },
+      &stop_flag());
+  if (interrupted()) return 4;
 
   md << "\nM2 has no published reference curve: its reference is the p-s run at H = h_H = 0.05 ms, which is "
         "case psJ_01 itself (hence its zero deviation).\n";
@@ -145,26 +182,35 @@ int ReportCommand::execute() const {
      << "| coupling | scheme | extrapolation | 1 act. M1 | 1 act. M2 | 2 act. M1 | 2 act. M2 |\n"
      << "|---|---|---|---|---|---|---|\n";
   static const char* scheme_names[] = {"Jacobi", "Gauss-Seidel, mechanics first", "Gauss-Seidel, hydraulics first"};
-  for (const Variant& v : variants()) {
-    std::fprintf(stderr, "report: sweep %s %s %s\n", std::string(sim::to_string(v.coupling)).c_str(),
-                 scheme_names[static_cast<int>(v.scheme)], std::string(sim::to_string(v.extrapolation)).c_str());
-    md << "| " << sim::to_string(v.coupling) << " | " << scheme_names[static_cast<int>(v.scheme)] << " | "
-       << sim::to_string(v.extrapolation) << " ";
-    for (int actuators : {1, 2}) {
-      for (auto m : {config::ManoeuvreKind::kM1, config::ManoeuvreKind::kM2}) {
+  const std::vector<Variant> all = variants();
+  const std::vector<std::pair<int, config::ManoeuvreKind>>& columns = cranes;  // 1 act. M1, M2; 2 act. M1, M2
+  run_in_order<SweepResult>(
+      workers, all.size() * columns.size(),
+      [&](std::size_t i) {
+        const Variant& v = all[i / columns.size()];
+        const auto [actuators, m] = columns[i % columns.size()];
         config::Scenario s = base_scenario(actuators, m);
         s.cosim.coupling = v.coupling;
         s.cosim.scheme = v.scheme;
         s.cosim.extrapolation = v.extrapolation;
-        const RunInputs in = prepare_run(s);
-        const SweepResult sweep =
-            sweep_macro_steps(s, in, references[{actuators, static_cast<int>(m)}], grid, true, {}, &stop_flag());
-        if (interrupted()) return 4;  // the sweep stopped on the same request
+        return sweep_macro_steps(s, prepare_run(s), references.at({actuators, static_cast<int>(m)}), grid, true, {},
+                                 &stop_flag());
+      },
+      [&](std::size_t i, SweepResult&& sweep) {
+        if (sweep.interrupted) return false;
+        const Variant& v = all[i / columns.size()];
+        if (i % columns.size() == 0) {
+          std::fprintf(stderr, "report: sweep %s %s %s\n", std::string(sim::to_string(v.coupling)).c_str(),
+                       scheme_names[static_cast<int>(v.scheme)], std::string(sim::to_string(v.extrapolation)).c_str());
+          md << "| " << sim::to_string(v.coupling) << " | " << scheme_names[static_cast<int>(v.scheme)] << " | "
+             << sim::to_string(v.extrapolation) << " ";
+        }
         md << "| " << (sweep.largest_stable_H > 0 ? ms(sweep.largest_stable_H) : "< 1") << " ";
-      }
-    }
-    md << "|\n";
-  }
+        if (i % columns.size() == columns.size() - 1) md << "|\n";
+        return true;
+      },
+      &stop_flag());
+  if (interrupted()) return 4;  // the sweeps stopped on the same request
   md << "\nPublished: seed 000 §5, Jacobi ZOH, one actuator: f-s about 15 ms (M1) and 19 ms (M2), p-s about "
         "40 ms (M1) and 53 ms (M2); seed 004 §5.1: RIM stable at 25 ms and beyond (one actuator), direct ZOH "
         "fails above 3 ms and RIM holds 20 ms (two actuators).\n";

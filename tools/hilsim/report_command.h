@@ -14,6 +14,7 @@ struct ReportCommand {
   std::string out_dir = "report";
   double max_H = 80e-3;   // [s], upper end of the sweeps
   bool no_plots = false;
+  int jobs = 0;  // runs at once; 0: the CPUs available (job_pool.h)
 
   void add_to(CLI::App& parent);
   int execute() const;

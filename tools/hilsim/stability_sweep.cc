@@ -3,40 +3,45 @@
 #include <algorithm>
 
 #include "sim/cosim/crane_cosimulation.h"
+#include "tools/hilsim/job_pool.h"
+#include "tools/hilsim/sweep_csv.h"
 #include "tools/io/input_error.h"
 
 namespace hilsim::tools {
+
+SweepPoint run_sweep_point(const config::Scenario& s, const RunInputs& in, const sim::ReferenceCurve& reference,
+                           double H) {
+  sim::CosimSettings settings = s.cosim;
+  settings.H = H;
+  settings.h_mech = 0.0;
+  const sim::RunResult r = sim::run_cosimulation(s.crane, s.hydraulics, in.equilibrium, *in.valve, settings);
+  SweepPoint point;
+  point.H = H;
+  point.diverged = r.diverged;
+  point.verdict =
+      sim::assess_stability(r.samples, r.diverged, reference, sim::StabilityCriterion{}, s.crane.actuators);
+  return point;
+}
 
 SweepResult sweep_macro_steps(const config::Scenario& s, const RunInputs& in,
                               const sim::ReferenceCurve& reference, std::vector<double> H_list,
                               bool stop_at_first_unstable,
                               const std::function<void(const SweepPoint&)>& on_point,
-                              const std::atomic<bool>* stop) {
+                              const std::atomic<bool>* stop, int jobs) {
   std::sort(H_list.begin(), H_list.end());
   SweepResult result;
-  bool all_stable_so_far = true;
-  for (double H : H_list) {
-    if (stop && stop->load()) {
-      result.interrupted = true;
-      break;
-    }
-    sim::CosimSettings settings = s.cosim;
-    settings.H = H;
-    settings.h_mech = 0.0;
-    const sim::RunResult r = sim::run_cosimulation(s.crane, s.hydraulics, in.equilibrium, *in.valve, settings);
-    SweepPoint point;
-    point.H = H;
-    point.diverged = r.diverged;
-    point.verdict = sim::assess_stability(r.samples, r.diverged, reference, sim::StabilityCriterion{},
-                                          s.crane.actuators);
-    result.points.push_back(point);
-    if (on_point) on_point(point);
-    if (point.verdict.stable && all_stable_so_far) result.largest_stable_H = H;
-    if (!point.verdict.stable) {
-      all_stable_so_far = false;
-      if (stop_at_first_unstable) break;
-    }
-  }
+  bool ended_unstable = false;
+  run_in_order<SweepPoint>(
+      jobs, H_list.size(), [&](std::size_t i) { return run_sweep_point(s, in, reference, H_list[i]); },
+      [&](std::size_t, SweepPoint&& point) {
+        result.points.push_back(point);
+        if (on_point) on_point(point);
+        ended_unstable = stop_at_first_unstable && !point.verdict.stable;
+        return !ended_unstable;
+      },
+      stop);
+  result.largest_stable_H = largest_stable_H(result.points);
+  result.interrupted = !ended_unstable && result.points.size() < H_list.size();
   return result;
 }
 

@@ -24,14 +24,21 @@ struct SweepResult {
   bool interrupted = false;        // `stop` was set before every H had run
 };
 
-// Runs `scenario` at every H of `H_list` (sorted first). With `stop_at_first_unstable` the sweep
-// ends at the first unstable H, which is all the largest stable H needs. `on_point` sees each run.
-// `stop` (a signal's request, stop_on_signals.h) is checked before each run.
+// Runs `scenario` at every H of `H_list` (sorted first), `jobs` runs at once (job_pool.h: the
+// points come in increasing H whatever `jobs` is). With `stop_at_first_unstable` the sweep ends at
+// the first unstable H, which is all the largest stable H needs. `on_point` sees each run, in
+// order, on the calling thread. `stop` (a signal's request, stop_on_signals.h) lets no further run
+// start.
 SweepResult sweep_macro_steps(const config::Scenario& scenario, const RunInputs& in,
                               const sim::ReferenceCurve& reference, std::vector<double> H_list,
                               bool stop_at_first_unstable,
                               const std::function<void(const SweepPoint&)>& on_point = {},
-                              const std::atomic<bool>* stop = nullptr);
+                              const std::atomic<bool>* stop = nullptr, int jobs = 1);
+
+// One run of the sweep: `scenario` at macro step H (the mechanics' step H too), judged against
+// `reference`. A diverged run ends at the first communication point it is found at.
+SweepPoint run_sweep_point(const config::Scenario& scenario, const RunInputs& in,
+                           const sim::ReferenceCurve& reference, double H);
 
 // A fine p-s run (H = h_H = 0.05 ms, the LIM reference's step) of the scenario, for manoeuvres and
 // cranes without a published reference curve.

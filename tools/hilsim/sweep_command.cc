@@ -2,44 +2,82 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <sstream>
 
 #include "tools/hilsim/cli_checks.h"
+#include "tools/hilsim/job_pool.h"
+#include "tools/hilsim/run_command.h"
 #include "tools/hilsim/stability_sweep.h"
 #include "tools/hilsim/stop_on_signals.h"
+#include "tools/hilsim/sweep_csv.h"
+#include "tools/hilsim/sweep_parts.h"
+#include "tools/io/atomic_file.h"
+#include "tools/io/csv_table.h"
+#include "tools/io/input_error.h"
 
 namespace hilsim::tools {
 
 void SweepCommand::add_to(CLI::App& parent) {
-  CLI::App* cmd = parent.add_subcommand(
-      "sweep", "Run a list of macro steps H and report accuracy and stability for each");
-  flags.add_to(*cmd);
+  command = parent.add_subcommand("sweep", "Run a list of macro steps H and report accuracy and stability for each");
+  flags.add_to(*command);
   // The sweep's own list replaces the single --H of run.
-  cmd->remove_option(cmd->get_option("--H"));
-  cmd->add_option("--H", H_list, "Comma-separated macro steps H [s] (default: 1 ms to 70 ms every 1 ms)")
+  command->remove_option(command->get_option("--H"));
+  command->add_option("--H", H_list, "Comma-separated macro steps H [s] (default: 1 ms to 70 ms every 1 ms)")
       ->default_str("")  // empty: the 70 steps of the description (execute), not a list to show
       ->delimiter(',')
       ->check(positive_number());
+  add_jobs_option(*command, jobs);
+  command->add_option("--out", out,
+                      "Write the table as CSV, one row per H: H,max_ds1,t_max_ds1,max_dp1,t_max_dp1,max_dfh,t_max_dfh,"
+                      "max_dp2,t_max_dp2,p_min,p_max,points_compared,stable,diverged; with --shard, the part file");
+  command->add_option("--shard", shard,
+                      "K/N: run only part K of N of the H list (every N-th H from the K-th) and write it to --out as "
+                      "a part for --merge");
+  command->add_option("--merge", merge,
+                      "Part files (written with --shard K/N) to join into the sweep's CSV at --out, exactly the "
+                      "bytes of the whole sweep's --out")
+      ->expected(1, -1);
 }
 
+namespace {
 
-int SweepCommand::execute() const {
-  std::vector<double> list = H_list;
+std::vector<double> sorted_H_list(std::vector<double> list) {
   if (list.empty()) {
     for (int ms = 1; ms <= 70; ++ms) list.push_back(ms * 1e-3);
   }
+  std::sort(list.begin(), list.end());
+  return list;
+}
+
+}  // namespace
+
+int SweepCommand::execute() const {
+  if (!merge.empty()) return execute_merge();
+  if (shard && !out) throw io::InputError("--shard " + *shard + " writes a part of the sweep: name its file with --out");
+  const std::optional<SweepShard> part = shard ? std::optional<SweepShard>(parse_shard(*shard)) : std::nullopt;
+  const std::vector<double> all_H = sorted_H_list(H_list);
   // The scenario is validated at the list's smallest H (the default H may not fit a large h_H).
   ScenarioFlags at_first_H = flags;
-  at_first_H.H = *std::min_element(list.begin(), list.end());
+  at_first_H.H = all_H.front();
   config::Scenario s = at_first_H.resolve();
+  if (out) refuse_outputs_over_inputs(s, flags.scenario_path, {{*out, "--out"}});
   const RunInputs in = prepare_run(s);
   // Every H must fit the hydraulic step: check them all before running any.
-  for (double H : list) {
+  for (double H : all_H) {
     config::Scenario probe = s;
     probe.cosim.H = H;
     probe.cosim.h_mech = 0.0;
     probe.source = "--H " + std::to_string(H);
     config::validate(probe);
   }
+  std::vector<double> list = all_H;
+  if (part) {
+    list.clear();
+    for (std::size_t i : shard_positions(all_H.size(), *part)) list.push_back(all_H[i]);
+  }
+  // Opened before the runs so that an unwritable output fails at once.
+  std::optional<io::AtomicOutputFile> csv;
+  if (out) csv.emplace(*out);
   sim::ReferenceCurve reference;
   std::string reference_name;
   if (const auto loaded = load_reference(s)) {
@@ -54,27 +92,58 @@ int SweepCommand::execute() const {
               std::string(sim::to_string(s.cosim.mechanics)).c_str(), s.cosim.h_hyd,
               std::string(sim::to_string(s.cosim.hydraulics_integrator)).c_str(), s.cosim.duration,
               reference_name.c_str());
+  if (part) std::printf("part %d/%d: %zu of the %zu H\n", part->k, part->n, list.size(), all_H.size());
   std::printf("stable: finite, max |ds1| < 5 cm, 0 < p1, p2 < 20 MPa\n");
-  std::printf("%10s  %14s  %12s  %12s  %s\n", "H [ms]", "max|ds1| [m]", "p min [MPa]", "p max [MPa]",
-              "verdict");
-  const StopOnSignals signals;  // SIGINT/SIGTERM end the sweep after the run under way, saying so
+  std::fputs(sweep_table_header().c_str(), stdout);
+  const StopOnSignals signals;  // SIGINT/SIGTERM end the sweep after the runs under way, saying so
   const SweepResult sweep = sweep_macro_steps(s, in, reference, list, false, [](const SweepPoint& p) {
-    std::printf("%10.4g  %14.6e  %12.6g  %12.6g  %s\n", p.H * 1e3, p.verdict.deviation.s1.value,
-                p.verdict.min_pressure / 1e6, p.verdict.max_pressure / 1e6,
-                p.verdict.stable ? "stable" : (p.diverged ? "unstable (diverged)" : "unstable"));
+    std::fputs(sweep_table_line(p).c_str(), stdout);
     std::fflush(stdout);
-  }, &stop_flag());
+  }, &stop_flag(), resolve_jobs(jobs));
   if (sweep.interrupted) {
-    std::printf("sweep: interrupted by a signal after %zu of %zu runs; the table above is partial\n",
-                sweep.points.size(), list.size());
+    std::printf("sweep: interrupted by a signal after %zu of %zu runs; the table above is partial%s\n",
+                sweep.points.size(), list.size(), out ? " and --out is not written" : "");
     return 4;
   }
-  const double largest_stable = sweep.largest_stable_H;
-  if (largest_stable > 0.0) {
-    std::printf("largest H up to which every run is stable: %g ms\n", largest_stable * 1e3);
-  } else {
-    std::printf("largest H up to which every run is stable: none (the smallest H is already unstable)\n");
+  if (csv) {
+    if (part) csv->stream() << sweep_part_preamble(*part, sweep_key(s, all_H), all_H.size());
+    csv->stream() << kSweepCsvHeader << '\n';
+    for (const SweepPoint& p : sweep.points) csv->stream() << sweep_csv_row(p);
+    csv->commit();
+    if (part) {
+      std::printf("part %d/%d of the sweep: %zu rows written to %s\n", part->k, part->n, sweep.points.size(),
+                  out->c_str());
+    } else {
+      std::printf("sweep table: %zu rows written to %s\n", sweep.points.size(), out->c_str());
+    }
   }
+  // A part's runs alone do not decide the largest stable H: the merge does.
+  if (!part) std::fputs(largest_stable_line(sweep.largest_stable_H).c_str(), stdout);
+  return 0;
+}
+
+int SweepCommand::execute_merge() const {
+  // The settings of the sweep are in its parts: flags that would change it have no effect here.
+  for (const CLI::Option* option : command->get_options()) {
+    const std::string name = option->get_name();
+    if (option->count() > 0 && name != "--merge" && name != "--out") {
+      throw io::InputError(name + " has no effect with --merge: the parts carry the sweep they belong to");
+    }
+  }
+  if (!out) throw io::InputError("--merge writes the joined sweep to --out FILE.csv: name it");
+  for (const std::string& path : merge) io::refuse_same_file(*out, "--out", path, "the part");
+  const MergedSweep merged = merge_sweep_parts(merge);
+  io::write_file_atomically(*out, merged.csv);
+  std::printf("merged %d parts of a sweep of %zu H: %zu rows written to %s\n", merged.parts, merged.runs,
+              merged.runs, out->c_str());
+  std::istringstream text(merged.csv);
+  std::vector<SweepPoint> points;
+  for (const std::vector<double>& row : io::read_numeric_csv(text, *out).rows) {
+    points.push_back(sweep_point_from_row(row));
+  }
+  std::fputs(sweep_table_header().c_str(), stdout);
+  for (const SweepPoint& p : points) std::fputs(sweep_table_line(p).c_str(), stdout);
+  std::fputs(largest_stable_line(largest_stable_H(points)).c_str(), stdout);
   return 0;
 }
 

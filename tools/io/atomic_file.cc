@@ -130,7 +130,15 @@ void ReplacingFile::commit() {
 }
 
 AtomicOutputFile::AtomicOutputFile(std::string path)
-    : file_(std::move(path)), out_(file_.temporary(), std::ios::binary | std::ios::trunc) {
+    : file_(std::move(path)), buffer_(std::make_unique_for_overwrite<char[]>(kBufferBytes)) {
+  out_.rdbuf()->pubsetbuf(buffer_.get(), static_cast<std::streamsize>(kBufferBytes));
+  // The temporary file was just created empty: opened again without truncating it, since ext4
+  // takes a truncation to zero as a file being rewritten and starts its writeback at close
+  // (auto_da_alloc, ext4(5)), which costs the run a flush it does not need. A target written in
+  // place (a FIFO, a terminal) is opened for writing only.
+  const std::ios::openmode mode =
+      file_.in_place() ? std::ios::binary | std::ios::out | std::ios::trunc : std::ios::binary | std::ios::in | std::ios::out;
+  out_.open(file_.temporary(), mode);
   if (!out_) throw InputError(file_.path() + ": cannot open the output file for writing");
 }
 

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <fstream>
+#include <memory>
 #include <string>
 
 namespace hilsim::io {
@@ -25,6 +26,8 @@ class ReplacingFile final {
 
   const std::string& path() const { return path_; }
   const std::string& temporary() const { return temporary_; }
+  // True when the target is written in place (a device, FIFO or descriptor), not replaced.
+  bool in_place() const { return direct_; }
   // Renames the temporary file over the target; throws io::InputError (and removes it) on failure.
   void commit();
 
@@ -37,9 +40,12 @@ class ReplacingFile final {
   bool direct_ = false;  // the target is not a regular file (a device, FIFO, terminal): written in place
 };
 
-// A streamed output: write to stream() as the run goes, commit() at the end.
+// A streamed output: write to stream() as the run goes, commit() at the end. The stream writes in
+// blocks of kBufferBytes: a trajectory of 10⁴ rows (2 MB) is a few write(2) calls of whole pages.
 class AtomicOutputFile final {
  public:
+  static constexpr std::size_t kBufferBytes = std::size_t{1} << 20;
+
   // Throws io::InputError naming `path` when the file cannot be opened.
   explicit AtomicOutputFile(std::string path);
   std::ostream& stream() { return out_; }
@@ -50,6 +56,7 @@ class AtomicOutputFile final {
 
  private:
   ReplacingFile file_;
+  std::unique_ptr<char[]> buffer_;  // the stream's buffer, set before it opens
   std::ofstream out_;
 };
 

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <istream>
+#include <memory>
 #include <string>
 
 namespace hilsim::io {
@@ -34,6 +35,8 @@ class BoundedLineReader final {
   std::size_t max_bytes_;
   std::size_t bytes_ = 0;
   int line_number_ = 0;
+  std::unique_ptr<char[]> buffer_;  // one line and its terminating '\0'
+
 };
 
 // The whole file at `path` (for a parser that takes text), at most `max_bytes`; throws

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <charconv>
 #include <fstream>
-#include <sstream>
+#include <string_view>
 
 #include "tools/io/bounded_read.h"
 #include "tools/io/input_error.h"
@@ -13,34 +13,44 @@ namespace hilsim::io {
 
 namespace {
 
-std::string trim(const std::string& s) {
+// Fields are views into the line being read: a reference of 10⁵ numbers is split and parsed
+// without a string per field (it is read at every run's start).
+std::string_view trim(std::string_view s) {
   const auto first = s.find_first_not_of(" \t\r");
-  if (first == std::string::npos) return "";
+  if (first == std::string_view::npos) return {};
   const auto last = s.find_last_not_of(" \t\r");
   return s.substr(first, last - first + 1);
 }
 
-std::vector<std::string> split(const std::string& line) {
-  std::vector<std::string> fields;
-  std::stringstream ss(line);
-  std::string field;
-  while (std::getline(ss, field, ',')) fields.push_back(trim(field));
-  if (!line.empty() && line.back() == ',') fields.emplace_back();
-  return fields;
+// The trimmed fields of `line` into `fields` (reused from line to line); a trailing ',' ends with
+// an empty field.
+void split(std::string_view line, std::vector<std::string_view>& fields) {
+  fields.clear();
+  if (line.empty()) return;
+  for (std::size_t start = 0;;) {
+    const std::size_t comma = line.find(',', start);
+    if (comma == std::string_view::npos) {
+      fields.push_back(trim(line.substr(start)));
+      return;
+    }
+    fields.push_back(trim(line.substr(start, comma - start)));
+    start = comma + 1;
+  }
 }
 
-bool parse_double(const std::string& s, double& value) {
+bool parse_double(std::string_view s, double& value) {
   if (s.empty()) return false;
   const char* begin = s.data();
+  const char* end = s.data() + s.size();
   if (*begin == '+') ++begin;
-  const auto [ptr, ec] = std::from_chars(begin, s.data() + s.size(), value);
-  return ec == std::errc() && ptr == s.data() + s.size();
+  const auto [ptr, ec] = std::from_chars(begin, end, value);
+  return ec == std::errc() && ptr == end;
 }
 
-bool all_numeric(const std::vector<std::string>& fields) {
+bool all_numeric(const std::vector<std::string_view>& fields) {
   double v = 0.0;
   return !fields.empty() &&
-         std::all_of(fields.begin(), fields.end(), [&](const std::string& f) { return parse_double(f, v); });
+         std::all_of(fields.begin(), fields.end(), [&](std::string_view f) { return parse_double(f, v); });
 }
 
 std::string lower(std::string s) {
@@ -72,18 +82,24 @@ std::size_t CsvTable::column(const std::vector<std::string>& names) const {
 CsvTable read_numeric_csv(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw InputError(path + ": cannot open file for reading");
+  return read_numeric_csv(in, path);
+}
+
+CsvTable read_numeric_csv(std::istream& in, const std::string& path) {
   CsvTable table;
   table.path = path;
   std::string line;
   int line_no = 0;
   std::size_t width = 0;
   BoundedLineReader lines(in, path);
+  std::vector<std::string_view> fields;
   while (lines.next(line)) {
     line_no = lines.line_number();
-    if (trim(line).empty() || trim(line)[0] == '#') continue;
-    const std::vector<std::string> fields = split(line);
+    const std::string_view content = trim(line);
+    if (content.empty() || content[0] == '#') continue;
+    split(line, fields);
     if (table.rows.empty() && !all_numeric(fields)) {
-      table.header = fields;  // title and header lines precede the data: keep the last one
+      table.header.assign(fields.begin(), fields.end());  // title and header lines precede the data: keep the last one
       continue;
     }
     if (width == 0) width = table.header.empty() ? fields.size() : table.header.size();
@@ -95,7 +111,7 @@ CsvTable read_numeric_csv(const std::string& path) {
     for (std::size_t i = 0; i < width; ++i) {
       if (!parse_double(fields[i], row[i])) {
         throw InputError(path + ":" + std::to_string(line_no) + ": field " + std::to_string(i + 1) +
-                         " '" + fields[i] + "' is not a number");
+                         " '" + std::string(fields[i]) + "' is not a number");
       }
     }
     table.rows.push_back(std::move(row));

@@ -2,6 +2,7 @@
 // Fields may be separated by ',' with optional spaces (the LIM files use ", ").
 #pragma once
 
+#include <istream>
 #include <string>
 #include <vector>
 
@@ -22,5 +23,7 @@ struct CsvTable {
 // Throws InputError naming the file and line for a missing file, a non-numeric field, a row of the
 // wrong width or a file without data rows.
 CsvTable read_numeric_csv(const std::string& path);
+// The same from a stream; `name` stands for the file in messages.
+CsvTable read_numeric_csv(std::istream& in, const std::string& name);
 
 }  // namespace hilsim::io

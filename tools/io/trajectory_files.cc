@@ -1,9 +1,9 @@
 #include "tools/io/trajectory_files.h"
 
-#include <charconv>
 #include <cmath>
 #include <sstream>
 
+#include "tools/io/csv_row.h"
 #include "tools/io/csv_table.h"
 #include "tools/io/input_error.h"
 
@@ -11,18 +11,9 @@ namespace hilsim::io {
 
 namespace {
 
-void put(std::ostream& out, double v) {
-  char buf[32];
-  const auto [ptr, ec] = std::to_chars(buf, buf + sizeof buf, v);
-  out.write(buf, ptr - buf);
-}
-
-// The first `count` values of a row, comma-separated.
-void put_values(std::ostream& out, const TrajectoryRow& row, std::size_t count) {
-  for (std::size_t i = 0; i < count; ++i) {
-    if (i) out.put(',');
-    put(out, row.values[i]);
-  }
+// The first `count` values of a row into a line (io::CsvRow: shortest round-trip, one write).
+void add_values(CsvRow& line, const TrajectoryRow& values, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i) line.add(values.values[i]);
 }
 
 // t, kappa, s1, s1dot, p1, p2, fh, theta1, theta2: the columns every trajectory CSV starts with.
@@ -58,16 +49,18 @@ std::vector<std::string> trajectory_columns(int actuators) {
 }
 
 void write_trajectory_row(std::ostream& out, const sim::CraneSample& s, int actuators) {
-  const TrajectoryRow row = trajectory_row(s, actuators);
-  put_values(out, row, row.size);
-  out.put('\n');
+  const TrajectoryRow values = trajectory_row(s, actuators);
+  CsvRow line;
+  add_values(line, values, values.size);
+  line.write_to(out);
 }
 
 void write_monolithic_row(std::ostream& out, const sim::CraneSample& s, double violation, int iterations) {
-  put_values(out, trajectory_row(s, 1), kSampleColumns);
-  out.put(',');
-  put(out, violation);
-  out << ',' << iterations << '\n';
+  CsvRow line;
+  add_values(line, trajectory_row(s, 1), kSampleColumns);
+  line.add(violation);
+  line.add(iterations);
+  line.write_to(out);
 }
 
 sim::ReferenceCurve read_reference(const std::string& path) {

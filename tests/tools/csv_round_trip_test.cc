@@ -1,0 +1,142 @@
+// The trajectory CSV writer and the CSV reader together: every number hilsim writes reads back to
+// the same double, bit for bit (shortest round-trip form), over random doubles of every exponent,
+// subnormals, ±0 and the extremes; and the writer's bytes for a known row stay as they were.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cfloat>
+#include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <random>
+#include <sstream>
+#include <vector>
+
+#include "tests/tools/binary_harness.h"
+#include "tools/io/csv_row.h"
+#include "tools/io/csv_table.h"
+#include "tools/io/trajectory_files.h"
+
+namespace hilsim {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Doubles that stress shortest formatting: random bit patterns (every exponent), random values of a
+// simulation's magnitudes, subnormals, ±0, the extremes and values next to powers of ten.
+std::vector<double> hard_doubles(std::size_t random_count) {
+  std::vector<double> v = {0.0,
+                           -0.0,
+                           std::numeric_limits<double>::denorm_min(),
+                           -std::numeric_limits<double>::denorm_min(),
+                           DBL_MIN,
+                           std::nextafter(DBL_MIN, 0.0),
+                           DBL_MAX,
+                           -DBL_MAX,
+                           DBL_EPSILON,
+                           1.0,
+                           0.1,
+                           1e23,
+                           5e-324,
+                           2.2250738585072014e-308,
+                           9007199254740993.0,
+                           1e-5,
+                           123456789012345680.0};
+  for (double p = 1e-300; p < 1e300; p *= 1e10) {
+    v.push_back(std::nextafter(p, 0.0));
+    v.push_back(std::nextafter(p, INFINITY));
+  }
+  std::mt19937_64 rng(20240516);
+  std::uniform_int_distribution<std::uint64_t> bits;
+  std::uniform_real_distribution<double> subnormal(0.0, DBL_MIN);
+  std::normal_distribution<double> state(0.0, 1e6);
+  for (std::size_t i = 0; i < random_count; ++i) {
+    double x = std::bit_cast<double>(bits(rng));
+    if (!std::isfinite(x)) x = std::bit_cast<double>(bits(rng) >> 2);  // a finite pattern instead
+    v.push_back(x);
+    v.push_back(subnormal(rng) * (i % 2 ? -1.0 : 1.0));
+    v.push_back(state(rng));
+  }
+  return v;
+}
+
+// The samples of a trajectory file carrying `values` in every column, 17 to a row.
+std::vector<sim::CraneSample> samples_of(const std::vector<double>& values) {
+  std::vector<sim::CraneSample> rows;
+  for (std::size_t i = 0; i < values.size(); i += 17) {
+    double f[17];
+    for (std::size_t k = 0; k < 17; ++k) f[k] = values[(i + k) % values.size()];
+    sim::CraneSample s;
+    s.t = f[0], s.kappa = f[1], s.s1 = f[2], s.s1_dot = f[3], s.p1 = f[4], s.p2 = f[5], s.f_h = f[6];
+    s.theta1 = f[7], s.theta2 = f[8], s.s2 = f[9], s.s2_dot = f[10], s.p1_2 = f[11], s.p2_2 = f[12];
+    s.f_h_2 = f[13], s.kappa_2 = f[14], s.dE = f[15], s.E_balance = f[16];
+    rows.push_back(s);
+  }
+  return rows;
+}
+
+std::vector<double> fields_of(const sim::CraneSample& s) {
+  return {s.t,  s.kappa,  s.s1,   s.s1_dot, s.p1,    s.p2,      s.f_h, s.theta1,   s.theta2,
+          s.s2, s.s2_dot, s.p1_2, s.p2_2,   s.f_h_2, s.kappa_2, s.dE,  s.E_balance};
+}
+
+TEST(CsvRoundTrip, EveryWrittenNumberReadsBackToTheSameBits) {
+  const std::vector<double> values = hard_doubles(20000);
+  const std::vector<sim::CraneSample> rows = samples_of(values);
+  const fs::path path = test::temp_path("csv", ".csv");
+  {
+    std::ofstream out(path, std::ios::binary);
+    io::write_trajectory_header(out, 2);
+    for (const sim::CraneSample& s : rows) io::write_trajectory_row(out, s, 2);
+  }
+  const io::CsvTable table = io::read_numeric_csv(path.string());
+  ASSERT_EQ(table.rows.size(), rows.size());
+  std::size_t checked = 0;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const std::vector<double> expected = fields_of(rows[r]);
+    ASSERT_EQ(table.rows[r].size(), expected.size());
+    for (std::size_t k = 0; k < expected.size(); ++k) {
+      // Bits, not ==: -0 must stay -0.
+      ASSERT_EQ(std::bit_cast<std::uint64_t>(table.rows[r][k]), std::bit_cast<std::uint64_t>(expected[k]))
+          << "row " << r << " column " << table.header[k] << ": wrote " << expected[k];
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, values.size());
+  fs::remove(path);
+}
+
+TEST(CsvRoundTrip, NumbersAreInTheirShortestForm) {
+  io::CsvRow row;
+  for (double v : {0.1, -0.0, 1e23, 5e-324, 1e-5, 123456.0, 1.0 / 3.0, 1e21, 2.5e-7}) row.add(v);
+  row.add(std::int64_t{-42});
+  EXPECT_EQ(row.text(), "0.1,-0,1e+23,5e-324,1e-05,123456,0.3333333333333333,1e+21,2.5e-07,-42\n");
+}
+
+TEST(CsvRoundTrip, TrajectoryRowBytesAreUnchanged) {
+  // The bytes every recording's output hash and the replay and threads tests rest on.
+  sim::CraneSample s;
+  s.t = 0.001, s.kappa = 0.45434559, s.s1 = 0.5000000123, s.s1_dot = -1.5e-6, s.p1 = 3170846.2,
+  s.p2 = 4529153.8;
+  s.f_h = 8829.000000000002, s.theta1 = 0.5235987755982988, s.theta2 = -0.0, s.dE = 1e-12,
+  s.E_balance = -0.25;
+  std::ostringstream one;
+  io::write_trajectory_header(one, 1);
+  io::write_trajectory_row(one, s, 1);
+  EXPECT_EQ(
+      one.str(),
+      "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2,dE,Ebal\n"
+      "0.001,0.45434559,0.5000000123,-1.5e-06,3170846.2,4529153.8,8829.000000000002,0.5235987755982988,-0,"
+      "1e-12,-0.25\n");
+  std::ostringstream mono;
+  io::write_monolithic_row(mono, s, 2.5e-9, 3);
+  EXPECT_EQ(
+      mono.str(),
+      "0.001,0.45434559,0.5000000123,-1.5e-06,3170846.2,4529153.8,8829.000000000002,0.5235987755982988,-0,"
+      "2.5e-09,3\n");
+}
+
+}  // namespace
+}  // namespace hilsim
