@@ -6,7 +6,7 @@ It sends the command message (HilsimCommand in config/hil/hilsim.dbc) on a Socke
 as the DBC's comments describe them (CRC-8 SAE J1850 over the Data ID, the identifier's low 16 bits low
 byte first, then every other data byte), and prints the status frames it reads back.
 
-    examples/can_controller.py --channel vcan0 --dbc config/hil/hilsim.dbc --steps 0:0.46,1.0:0.47 --duration 2
+    examples/can_controller.py --channel vcan0 --dbc config/hil/hilsim.dbc --steps 0:0.46,1.0:0.47 --duration 2 --wait 30
 
 Debian packages: python3-can, python3-canmatrix.
 """
@@ -46,6 +46,16 @@ def kappa_at(steps, t):
     return kappa
 
 
+def wait_for_status(bus, status_id, seconds):
+    """True once a frame of the status message arrives within `seconds`: hilsim is up and sending."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        received = bus.recv(timeout=max(0.0, deadline - time.monotonic()))
+        if received is not None and received.arbitration_id == status_id:
+            return True
+    return False
+
+
 def protect(frame, data, counter):
     """Writes the counter, then the CRC over the Data ID and every other byte (the DBC's CM_ comments)."""
     crc_signal = frame.signal_by_name("e2e_crc")
@@ -63,6 +73,8 @@ def main():
     parser.add_argument("--steps", default="0:0.5", help="kappa steps, TIME:KAPPA,... (default 0:0.5)")
     parser.add_argument("--duration", type=float, default=2.0, help="how long to send [s] (default 2)")
     parser.add_argument("--period", type=float, default=0.01, help="time between commands [s] (default 0.01)")
+    parser.add_argument("--wait", type=float, default=0.0,
+                        help="first wait up to this long for hilsim's first status frame [s] (default 0: start at once)")
     args = parser.parse_args()
 
     db = canmatrix.formats.loadp_flat(args.dbc)
@@ -73,6 +85,11 @@ def main():
         sys.exit(f"{args.dbc}: HilsimCommand lacks e2e_crc, e2e_counter or kappa_1")
     steps = parse_steps(args.steps)
     bus = can.interface.Bus(channel=args.channel, interface="socketcan")
+    if args.wait > 0:
+        print(f"can_controller: waiting for hilsim's status frames on {args.channel}", flush=True)
+    if args.wait > 0 and not wait_for_status(bus, status.arbitration_id.id, args.wait):
+        bus.shutdown()
+        sys.exit(f"can_controller: no status frame on {args.channel} within {args.wait} s; is hilsim running?")
     counter, sent, statuses = 0, 0, 0
     start = time.monotonic()
     next_send = start

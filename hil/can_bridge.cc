@@ -14,15 +14,18 @@
 #include <string_view>
 
 #include "hil/actuator_channels.h"
+#include "hil/can_bridge_internal.h"
 #include "hil/datagram.h"
 #include "hil/default_messages.h"
 #include "rt/clock.h"
 
 namespace hilsim::hil {
 
-namespace {
+using detail::errno_text;
+using detail::link_error;
+using detail::seconds;
 
-std::string errno_text(int e) { return errno_name(e) + ": " + std::strerror(e); }
+namespace {
 
 // CLOCK_REALTIME [µs], the clock of SO_TIMESTAMP.
 std::int64_t realtime_us() { return rt::realtime_ns() / 1000; }
@@ -38,16 +41,6 @@ std::int64_t timestamp_us(msghdr& msg) {
   }
   return realtime_us();
 }
-
-// errno values that mean the interface is down or gone, not a passing problem of one frame.
-bool link_error(int e) { return e == ENETDOWN || e == ENODEV || e == ENXIO || e == ENETUNREACH; }
-
-// "receive: ENETDOWN", for an outage's cause.
-void cause_of(const char* what, int e, char* out, std::size_t size) {
-  std::snprintf(out, size, "%s: %s", what, errno_name(e).c_str());
-}
-
-double seconds(rt::Nanoseconds ns) { return static_cast<double>(ns) / 1e9; }
 
 std::string describe(const LinkIdentity& id, const std::string& name) {
   switch (id.kind) {
@@ -135,6 +128,7 @@ void CanBridge::open_at_start(unsigned index) {
                         " up), set bring_up = true, or set on_link_loss = \"wait\" to wait for it");
     }
     outages_.begin(0, "down at the start");
+    link_.link_lost = true;  // said in the first status frame once it is up
     link_report_ += "; the link is DOWN: waiting for it to come up ([can] on_link_loss = \"wait\")";
   }
 }
@@ -157,6 +151,11 @@ int CanBridge::open_socket(int ifindex) const noexcept {
     errno = e;
     return -1;
   }
+  // Bound to a link that is down, the socket holds ENETDOWN for its first read: taken here, so that
+  // it is not read later as the link going down.
+  int pending = 0;
+  socklen_t size = sizeof pending;
+  getsockopt(fd, SOL_SOCKET, SO_ERROR, &pending, &size);
   return fd;
 }
 
@@ -195,11 +194,7 @@ void CanBridge::receive_all() {
       if (e == EAGAIN || e == EWOULDBLOCK || e == EINTR) return;
       ++counters_.receive_errors;
       ++outages_.socket().receive_errors;
-      if (link_error(e)) {
-        char cause[48];
-        cause_of("receive", e, cause, sizeof cause);
-        lose(cause_now(cause));
-      }
+      if (link_error(e)) lose_if_down("receive", e);
       return;
     }
     const rt::Nanoseconds arrival = rt::now_ns();
@@ -227,6 +222,7 @@ void CanBridge::handle(const can_frame& raw, rt::Nanoseconds arrival_ns, std::in
     ++counters_.log_dropped;
   ++counters_.kinds[static_cast<std::size_t>(v.kind)];
   if (e2e_ && e2e_->two_senders() != two_before) note_two_senders(two_before, to_frame(raw));
+  if (e2e_ && e2e_->two_senders()) link_.two_senders = true;  // held until a status frame has said so
   if (applies(v.kind)) {
     if (v.command.clamped) ++counters_.clamped;
     outages_.command_accepted(run_time_ns());
@@ -266,7 +262,6 @@ void CanBridge::note_two_senders(bool before, const Frame& frame) {
 }
 
 void CanBridge::send_sensors() {
-  link_.two_senders = e2e_ && e2e_->two_senders();
   SensorSnapshots snapshots{};
   if (!read_snapshots(actuators_, sensors_, snapshots)) return;  // an actuator has made no step yet
   std::array<Frame, kMaxFramesPerDatagram> frames{};             // the encoder holds at most this many
@@ -278,6 +273,7 @@ void CanBridge::send_sensors() {
   }
   link_.bus_error = false;  // reported once
   link_.link_lost = false;
+  link_.two_senders = e2e_ && e2e_->two_senders();  // an episode shorter than a period was still sent
   for (std::size_t i = 0; i < count; ++i) {
     const can_frame raw = to_can_frame(frames[i]);
     if (write(fd_, &raw, sizeof raw) == static_cast<ssize_t>(sizeof raw)) {
@@ -288,248 +284,7 @@ void CanBridge::send_sensors() {
     const int e = errno;
     ++counters_.send_errors;  // ENOBUFS (queue full): counted, never fatal
     ++outages_.socket().send_errors;
-    if (link_error(e)) {
-      char cause[48];
-      cause_of("send", e, cause, sizeof cause);
-      lose(cause_now(cause));
-      return;
-    }
-  }
-}
-
-void CanBridge::on_link_events() {
-  std::array<LinkEvent, 32> events{};
-  for (;;) {
-    bool overflowed = false;
-    const std::size_t n = monitor_.read(events, overflowed);
-    if (overflowed) {
-      // Notifications were dropped: the interface's state now decides.
-      const std::optional<LinkNow> now = link_now(interface_);
-      if (!now) {
-        on_link_state(ifindex_, false, true);
-      } else {
-        on_link_state(now->ifindex, now->up, false);
-      }
-      continue;
-    }
-    if (n == 0 && monitor_.drained()) return;
-    for (std::size_t i = 0; i < n; ++i) {
-      const LinkEvent& e = events[i];
-      // Removal is told by index (the name may already be gone); the rest by name.
-      if (e.removed ? e.ifindex == ifindex_ : e.named(interface_)) on_link_state(e.ifindex, e.up, e.removed);
-    }
-  }
-}
-
-void CanBridge::on_link_state(int ifindex, bool up, bool removed) {
-  if (removed) {
-    if (ifindex != ifindex_) return;
-    const bool named = !outages_.outages().empty() &&
-                       std::string_view(outages_.outages().back().cause.data()) == "interface removed";
-    if (!lose("interface removed") && !named) {  // taken down first, then removed: named anew
-      outages_.recause("interface removed");
-      std::printf("can: t = %.3f s: %s removed (the outage goes on)\n", seconds(run_time_ns()), interface_.c_str());
-      std::fflush(stdout);
-    }
-    if (fd_ >= 0) close(fd_);  // bound to an index that is gone: a new interface needs a new socket
-    fd_ = -1;
-    outages_.close_socket(run_time_ns());
-    return;
-  }
-  if (ifindex != ifindex_) {
-    // An interface of that name again (re-created, or an adapter plugged back): a socket for it.
-    if (!outages_.lost()) lose("interface replaced");
-    if (fd_ >= 0) close(fd_);
-    fd_ = -1;
-    outages_.close_socket(run_time_ns());
-    if (can_.bring_up && !up) {
-      try {
-        configure_link(can_, identify_link(interface_));  // applies the settings and brings it up
-      } catch (const BridgeError& e) {
-        std::printf("can: t = %.3f s: %s\n", seconds(run_time_ns()), e.what());
-      }
-    }
-    fd_ = open_socket(ifindex);
-    if (fd_ < 0) {
-      std::printf("can: t = %.3f s: cannot bind a socket to the new %s (%s); waiting\n", seconds(run_time_ns()),
-                  interface_.c_str(), errno_text(errno).c_str());
-      return;
-    }
-    ifindex_ = ifindex;
-    rebound_ = true;
-    outages_.open_socket(ifindex, run_time_ns());
-    if (up) regain();
-    return;
-  }
-  if (!up) {
-    lose(cause_now("link down"));
-  } else if (outages_.lost() && fd_ >= 0) {
-    regain();
-  }
-}
-
-// What the interface is now, as an outage's cause: gone (or another of that name), down, or else
-// `otherwise` (an error on the socket while the link looks up).
-const char* CanBridge::cause_now(const char* otherwise) const {
-  const std::optional<LinkNow> now = link_now(interface_);
-  if (!now || now->ifindex != ifindex_) return "interface removed";
-  return now->up ? otherwise : "link down";
-}
-
-bool CanBridge::lose(const char* cause) {
-  const rt::Nanoseconds t = run_time_ns();
-  if (!outages_.begin(t, cause)) return false;
-  link_.link_lost = true;
-  const bool stop = can_.on_link_loss == OnLinkLoss::kStop;
-  std::printf("can: t = %.3f s: %s LOST (%s): %s\n", seconds(t), interface_.c_str(), cause,
-              stop ? "stopping the run ([can] on_link_loss = \"stop\")"
-                   : "sensor frames paused, kappa falls to the safe value when the watchdog expires; waiting for the "
-                     "interface ([can] on_link_loss = \"wait\")");
-  std::fflush(stdout);
-  if (stop) {
-    stopped_by_link_loss_ = true;
-    if (stop_request_) stop_request_->store(true);
-  }
-  return true;
-}
-
-void CanBridge::regain() {
-  const rt::Nanoseconds t = run_time_ns();
-  const rt::Nanoseconds outage = outages_.end(t);
-  const std::string how =
-      rebound_ ? " (a new interface, index " + std::to_string(ifindex_) + ": socket bound to it, filters restored)" : "";
-  std::printf("can: t = %.3f s: %s BACK after an outage of %.3f s%s\n", seconds(t), interface_.c_str(),
-              outage >= 0 ? seconds(outage) : 0.0, how.c_str());
-  rebound_ = false;
-  std::fflush(stdout);
-}
-
-std::uint64_t CanBridgeCounters::refused_e2e() const {
-  std::uint64_t n = 0;
-  for (std::size_t k = 0; k < kCanFrameKinds; ++k) {
-    if (is_e2e_refusal(static_cast<CanFrameKind>(k))) n += kinds[k];
-  }
-  return n;
-}
-
-namespace {
-
-unsigned long long ull(std::uint64_t v) { return static_cast<unsigned long long>(v); }
-
-// " 2 wrong CRC, 1 counter jump" for the kinds `select` picks (every one, even at 0).
-void print_kinds(const CanBridgeCounters& c, bool (*select)(CanFrameKind)) {
-  bool any = false;
-  for (std::size_t k = 0; k < kCanFrameKinds; ++k) {
-    const auto kind = static_cast<CanFrameKind>(k);
-    if (!select(kind)) continue;
-    std::printf("%s %llu %s", any ? "," : "", ull(c.kinds[k]), to_string(kind));
-    any = true;
-  }
-}
-
-bool ignored_kind(CanFrameKind kind) { return !applies(kind) && !is_e2e_refusal(kind); }
-
-}  // namespace
-
-void CanBridge::print_report() const {
-  const CanBridgeCounters& c = counters_;
-  std::printf("can: %s\n", link_report_.c_str());
-  std::printf("can: %llu frames received: %llu commands accepted (%llu clamped), %llu joystick", ull(c.frames),
-              ull(c.count(CanFrameKind::kCommand)), ull(c.clamped), ull(c.count(CanFrameKind::kJoystick)));
-  if (e2e_) {
-    std::printf("; %llu refused by the end-to-end check:", ull(c.refused_e2e()));
-    print_kinds(c, is_e2e_refusal);
-  }
-  std::printf("; %llu ignored:", ull(c.frames - c.accepted() - c.refused_e2e()));
-  print_kinds(c, ignored_kind);
-  std::printf("\n");
-  if (c.two_sender_onsets > 0) {
-    std::printf("can: two senders detected %llu time(s)%s\n", ull(c.two_sender_onsets),
-                link_.two_senders ? ", STILL at the end" : ", each ended by one sender alone");
-  }
-  if (c.count(CanFrameKind::kErrorFrame) > 0) {
-    std::printf("can: error frames by class:");
-    for (int bit = 0; bit < kErrorClassBits; ++bit) {
-      if (c.error_classes[static_cast<std::size_t>(bit)]) {
-        std::printf(" %s %llu", error_class_name(bit), ull(c.error_classes[static_cast<std::size_t>(bit)]));
-      }
-    }
-    std::printf("; bus-off reported %llu time(s), %s at the end\n", ull(c.bus_off_events),
-                link_.bus_off ? "BUS-OFF" : "not bus-off");
-  }
-  std::printf(
-      "can: %llu sensor frames sent (%llu send errors, %llu output periods missed, %llu not sent while the link "
-      "was lost), %llu receive errors; a frame waited at most %.1f us in the socket before the bridge read it",
-      ull(c.sent), ull(c.send_errors), ull(c.missed_periods), ull(c.sends_skipped), ull(c.receive_errors),
-      static_cast<double>(c.max_queue_us));
-  if (log_) std::printf(", %llu frames not logged (ring full)", ull(c.log_dropped));
-  std::printf("\n");
-  print_outages();
-  print_sockets();
-  if (const std::optional<int> state = controller_state(interface_)) {
-    std::printf("can: %s controller state at the end: %s\n", interface_.c_str(), state_name(*state));
-  }
-}
-
-void CanBridge::print_outages() const {
-  const std::vector<LinkOutage>& list = outages_.outages();
-  if (outages_.outages_total() == 0) {
-    std::printf("can: link outages: none\n");
-    return;
-  }
-  std::printf("can: %llu link outage(s):", ull(outages_.outages_total()));
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    const LinkOutage& o = list[i];
-    std::printf("%s at %.3f s ", i ? ";" : "", seconds(o.start_ns));
-    if (o.end_ns >= 0) {
-      std::printf("for %.3f s", seconds(o.end_ns - o.start_ns));
-    } else {
-      std::printf("to the end");
-    }
-    std::printf(" (%s", o.cause.data());
-    if (o.end_ns >= 0 && o.first_command_ns >= 0) {
-      std::printf("; first frame received %.3f s, first command accepted %.3f s after the return",
-                  seconds(o.first_frame_ns - o.end_ns), seconds(o.first_command_ns - o.end_ns));
-    } else if (o.end_ns >= 0) {
-      std::printf("; no command after the return");
-    }
-    std::printf(")");
-  }
-  if (list.size() < outages_.outages_total()) std::printf("; %llu more not listed", ull(outages_.outages_total() - list.size()));
-  std::printf("\n");
-}
-
-// Each socket's traffic when there were several, and the kernel's counters of the interface the last
-// one was bound to, only while an interface of that name is still that one.
-void CanBridge::print_sockets() const {
-  const std::vector<SocketRecord>& sockets = outages_.sockets();
-  if (sockets.size() > 1) {
-    for (std::size_t i = 0; i < sockets.size(); ++i) {
-      const SocketRecord& r = sockets[i];
-      std::printf("can: socket %zu on %s (index %d) from %.3f s to ", i + 1, interface_.c_str(), r.ifindex,
-                  seconds(r.opened_ns));
-      if (r.closed_ns >= 0) {
-        std::printf("%.3f s", seconds(r.closed_ns));
-      } else {
-        std::printf("the end");
-      }
-      std::printf(": %llu frames received, %llu sent, %llu send errors, %llu receive errors\n", ull(r.frames),
-                  ull(r.sent), ull(r.send_errors), ull(r.receive_errors));
-    }
-  }
-  const std::optional<LinkNow> now = link_now(interface_);
-  if (!now || now->ifindex != ifindex_ || fd_ < 0) {
-    std::printf("can: %s's interface counters not shown: the interface of that name is not the one the bridge was "
-                "bound to\n", interface_.c_str());
-    return;
-  }
-  if (const std::optional<LinkStats> s = link_stats(interface_)) {
-    std::printf(
-        "can: %s counters (index %d%s): rx %llu tx %llu frames, rx errors %llu (overruns %llu), tx errors %llu, "
-        "dropped rx %llu tx %llu\n",
-        interface_.c_str(), ifindex_, sockets.size() > 1 ? ", since it was created" : "", ull(s->rx_packets),
-        ull(s->tx_packets), ull(s->rx_errors), ull(s->rx_over_errors), ull(s->tx_errors), ull(s->rx_dropped),
-        ull(s->tx_dropped));
+    if (link_error(e) && lose_if_down("send", e)) return;
   }
 }
 

@@ -125,6 +125,7 @@ class CanBridge final {
   void on_link_events();
   void on_link_state(int ifindex, bool up, bool removed);
   bool lose(const char* cause);  // false when an outage already lasts
+  bool lose_if_down(const char* what, int error);
   const char* cause_now(const char* otherwise) const;
   void regain();
   rt::Nanoseconds run_time_ns() const { return rt::now_ns() - start_ns_; }

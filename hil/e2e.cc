@@ -182,7 +182,10 @@ E2EVerdict E2EReceiver::continue_other(State& s, const Frame& frame, int counter
     s.alone = 0;
     return E2EVerdict::kTwoSenders;
   }
-  std::swap(s.current, s.other);
+  // The current sequence went quiet: forget it, or a later jump that happened to continue it would
+  // look like a second sender.
+  s.current = s.other;
+  s.other = {};
   s.last_data = frame.data;
   return s.two_senders ? while_two(s, frame) : E2EVerdict::kAccepted;
 }

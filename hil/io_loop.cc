@@ -79,6 +79,9 @@ void IoLoop::run(const std::function<void()>& send, const std::vector<Source>& s
     if (ppoll(polled.data(), n, &timeout, nullptr) <= 0) continue;
     for (nfds_t k = 0; k < n; ++k) {
       const pollfd& p = polled[k];
+      // An earlier handler of this round closed or replaced this source's descriptor: its result
+      // is about a descriptor that is no longer the source's.
+      if (sources[source_of[k]].fd() != p.fd) continue;
       if (p.revents & (POLLNVAL | POLLHUP)) {
         dead[source_of[k]] = p.fd;  // closed under us or hung up: nothing more will arrive there
       } else if (p.revents & (POLLIN | POLLERR)) {

@@ -5,6 +5,7 @@
 // ppoll says so; parsing is a pure function of the bytes, tested on crafted messages.
 #pragma once
 
+#include <linux/netlink.h>
 #include <net/if.h>
 
 #include <array>
@@ -56,7 +57,7 @@ class LinkMonitor final {
  private:
   int fd_ = -1;
   bool drained_ = false;
-  std::array<std::uint8_t, 16384> buffer_{};
+  alignas(nlmsghdr) std::array<std::uint8_t, 16384> buffer_{};  // read as netlink headers
 };
 
 }  // namespace hilsim::hil

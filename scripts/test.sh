@@ -2,7 +2,8 @@
 # Installs the dependencies, builds, and runs every test: the unit and integration tests (the 60 s
 # UDP soak test, soak.udp, among them), then the tests that run in a PREEMPT_RT virtual machine
 # with SocketCAN (label vm, tests/vm), then the real-time layer's tests again under ThreadSanitizer
-# (scripts/tsan.sh), then fuzzes the hil decoders, the recording reader and the scenario loader
+# (scripts/tsan.sh), then fuzzes the hil decoders, the CAN command path with its end-to-end check,
+# the recording reader and the scenario loader
 # for ${HILSIM_FUZZ_SECONDS:-60} s in all (scripts/fuzz.sh). This is the command README.md gives
 # and .ci/run executes.
 set -euo pipefail

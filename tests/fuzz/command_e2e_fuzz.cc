@@ -8,9 +8,10 @@
 // by the first frame) and the 8 data bytes.
 //
 // Invariants, besides no crash and no sanitizer report: a frame whose κ is handed on has the right
-// CRC and a counter other than 15, and its counter continues one of the sequences seen before (or it
-// is the first protected frame); no frame is handed on while two senders are named, except the one
-// that ends the state; a frame with a wrong CRC is always refused as such.
+// CRC and a counter other than 15, and its counter follows that of a frame with the right CRC seen
+// since the last frame handed on (inclusive), or it is the first such frame: the receiver continues
+// only sequences it has seen since; no frame is handed on while two senders are named, except the
+// one that ends the state; a frame with a wrong CRC is always refused as such.
 #include <linux/can.h>
 
 #include <array>
@@ -40,7 +41,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const CommandDecoder decoder(messages, actuators, OutOfRange::kClamp);
   const E2ELayout layout = e2e_layout(messages[0]).value();
   E2EReceiver receiver({layout}, recover);
-  std::array<bool, 16> counter_seen{};  // counters of frames with a right CRC so far
+  std::array<bool, 16> since_accepted{};  // counters of frames with a right CRC since the last accepted one
   bool any_seen = false;
   for (std::size_t at = 1; at + 9 <= size; at += 9) {
     const std::uint8_t control = data[at];
@@ -58,13 +59,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (applies(v.kind)) {
       check(crc_right && counter < kE2ECounterModulo);
       const int previous = (counter + kE2ECounterModulo - 1) % kE2ECounterModulo;
-      check(!any_seen || counter_seen[static_cast<std::size_t>(previous)]);
+      check(!any_seen || since_accepted[static_cast<std::size_t>(previous)]);
       check(!two_before || !receiver.two_senders());  // only the frame that ends the state
+      since_accepted.fill(false);
     } else {
       check(!v.command.present[0] && !v.command.present[1]);
     }
     if (crc_right && counter < kE2ECounterModulo) {
-      counter_seen[static_cast<std::size_t>(counter)] = true;
+      since_accepted[static_cast<std::size_t>(counter)] = true;
       any_seen = true;
     }
   }

@@ -173,6 +173,21 @@ TEST_F(E2EReceiverTest, TwoInterleavedSequencesAreTwoSendersWithinFiveFrames) {
   EXPECT_EQ(see(13, 0x10), E2EVerdict::kAccepted);
 }
 
+TEST_F(E2EReceiverTest, OneSenderLosingFramesTwiceIsNeverTwoSenders) {
+  // 0..3, 5..14, 0..2, then 4: the second jump's counter continues the sequence the first jump left.
+  std::vector<int> counters = {0, 1, 2, 3};
+  for (int c = 5; c <= 14; ++c) counters.push_back(c);
+  for (int c : {0, 1, 2, 4, 5, 6, 7}) counters.push_back(c);
+  int jumps = 0;
+  for (int c : counters) {
+    const E2EVerdict v = see(static_cast<std::uint8_t>(c));
+    EXPECT_NE(v, E2EVerdict::kTwoSenders) << "counter " << c;
+    jumps += v == E2EVerdict::kJumped;
+  }
+  EXPECT_EQ(jumps, 2);
+  EXPECT_FALSE(rx.two_senders());
+}
+
 TEST_F(E2EReceiverTest, TwoSendersInStepAreTwoSendersToo) {
   ASSERT_EQ(see(0, 0x10), E2EVerdict::kAccepted);
   EXPECT_EQ(see(0, 0x20), E2EVerdict::kTwoSenders);  // the same counter, other data

@@ -176,6 +176,7 @@ fs::path one_step_table() {
 // temporary file) holding its inputs, which `replay --partial` replays.
 TEST(Recording, InputsReachTheFileWhileTheRunGoes) {
   const fs::path rec = test::temp_path("os", "_killed.rec");
+  for (const fs::path& p : temporaries_of(rec)) fs::remove(p);  // left by an earlier run that failed
   const fs::path table = one_step_table();
   Child run("os", "run --realtime --quiet --reference none --H 1e-3 --hH 1e-4 --duration 60 --manoeuvre " +
                       table.string() + " --record " + rec.string());

@@ -24,6 +24,9 @@ check() {
 }
 has() { grep -q -- "$1" "$2" && echo ok || echo no; }
 has_e() { grep -Eq -- "$1" "$2" && echo ok || echo no; }
+# The peers (the controller, candump, python3) run on CPU 0, the controllers at SCHED_FIFO 60 (below
+# the bridge's I/O thread there, at 95), away from the simulation's SCHED_FIFO threads on CPU 1: a
+# rig's other computers would not take its CPU, and they keep their own pace.
 # Waits until the bridge's kernel filter for 0x100 is on vcan0 (its socket bound there).
 wait_for_filter() {
   for _ in $(seq 1 200); do
@@ -37,23 +40,27 @@ wait_for_filter() {
 # ends when a send fails (the interface down or gone), as a controller would report its bus error;
 # it is started again within 10 ms, so that it sends again as soon as the interface is back.
 control() {
-  while [ -e /tmp/ctl.run ]; do
-    canplayer -I "$1" -l i >/dev/null 2>&1 &
-    player=$!
-    while [ -e /tmp/ctl.run ] && kill -0 $player 2>/dev/null; do sleep 0.01; done
-    kill $player 2>/dev/null
-    wait $player 2>/dev/null
-    sleep 0.01
-  done
+  cat >/tmp/control.sh <<'SH'
+while [ -e /tmp/ctl.run ]; do
+  canplayer -I "$1" -l i >/dev/null 2>&1 &
+  player=$!
+  while [ -e /tmp/ctl.run ] && kill -0 $player 2>/dev/null; do sleep 0.01; done
+  kill $player 2>/dev/null
+  wait $player 2>/dev/null
+  sleep 0.01
+done
+SH
+  chrt -f 60 taskset -c 0 sh /tmp/control.sh "$1"
 }
-# hilsim frame's lines as a candump log for canplayer: FILE, frames 10 ms apart on vcan0.
-as_log() { awk '{ printf "(%d.%06d) vcan0 %s\n", 1000 + int(NR / 100), (NR % 100) * 10000, $1 }' "$1"; }
-# Sends the frames of FILE once, ~20 ms apart.
+# hilsim frame's lines as a candump log for canplayer: FILE, frames MS (default 10) ms apart on vcan0.
+as_log() {
+  awk -v ms="${2:-10}" '{ us = NR * ms * 1000; printf "(%d.%06d) vcan0 %s\n", 1000 + int(us / 1000000), us % 1000000, $1 }' "$1"
+}
+# Sends the frames of FILE once, in order, 30 ms apart (canplayer at SCHED_FIFO 60 on CPU 0): the
+# two senders' 24 frames last longer than the watchdog's timeout.
 send_all() {
-  while read -r f; do
-    cansend vcan0 "$f"
-    sleep 0.02
-  done <"$1"
+  as_log "$1" 30 >"$1.log"
+  chrt -f 60 taskset -c 0 canplayer -I "$1.log"
 }
 scenario() {  # NAME DURATION [extra [can] lines...]
   name=$1 duration=$2
@@ -90,7 +97,6 @@ as_log /tmp/f46 >/tmp/f46.log
 scenario vm_can_link 9.0 >/tmp/a.toml
 hilsim run /tmp/a.toml --realtime --out /tmp/a.csv --record /tmp/a.rec >/tmp/a.out 2>&1 &
 run=$!
-chrt -f -p 90 $$
 wait_for_filter
 touch /tmp/ctl.run
 control /tmp/f46.log &
@@ -100,7 +106,7 @@ sleep 0.5
 ip link add dev vcan0 type vcan && ip link set vcan0 up
 wait_for_filter && r=ok || r=no
 check $r "A: the bridge's filter for 0x100 is on the re-created vcan0"
-candump -D -L vcan0 >/tmp/a_dump.log 2>/dev/null &
+taskset -c 0 candump -D -L vcan0 >/tmp/a_dump.log 2>/dev/null &
 dump=$!
 sleep 1.5
 ip link set vcan0 down
@@ -195,11 +201,11 @@ done
 hilsim frame --kappa 0.46 --counter 0 --count 12 >>/tmp/c_frames
 cat /tmp/c_frames | tr '\n' ' '
 echo
-scenario vm_can_e2e 6.0 >/tmp/c.toml
+scenario vm_can_e2e 8.0 >/tmp/c.toml
 hilsim run /tmp/c.toml --realtime --out /tmp/c.csv --record /tmp/c.rec >/tmp/c.out 2>&1 &
 run=$!
 wait_for_filter
-candump -L vcan0 >/tmp/c_dump.log 2>/dev/null &
+taskset -c 0 candump -L vcan0 >/tmp/c_dump.log 2>/dev/null &
 dump=$!
 sleep 0.3
 send_all /tmp/c_frames
@@ -233,13 +239,19 @@ head -n 1 /tmp/c_log.out
 r=$(has '41 frames, 8 commands, 0 joystick, 33 ignored (33 refused by the end-to-end check)' /tmp/c_log.out)
 check $r "C: hilsim replay --candump refuses the same frames"
 
-# D. A foreign client built from the DBC alone.
-scenario vm_can_foreign 3.0 >/tmp/d.toml
+# D. A foreign client built from the DBC alone. It starts first (Python imports canmatrix for seconds
+# in the emulated guest) and sends once hilsim's first status frame is on the bus.
+scenario vm_can_foreign 8.0 >/tmp/d.toml
+chrt -f 60 taskset -c 0 python3 /test/can_controller.py --channel vcan0 --dbc /test/hilsim.dbc \
+  --steps 0:0.46,1.0:0.47 --duration 2.5 --period 0.02 --wait 120 >/tmp/d_client.out 2>&1 &
+client_pid=$!
+for _ in $(seq 1 1200); do
+  grep -q 'waiting for hilsim' /tmp/d_client.out 2>/dev/null && break
+  sleep 0.1
+done
 hilsim run /tmp/d.toml --realtime --out /tmp/d.csv --record /tmp/d.rec >/tmp/d.out 2>&1 &
 run=$!
-wait_for_filter
-python3 /test/can_controller.py --channel vcan0 --dbc /test/hilsim.dbc --steps 0:0.46,0.6:0.47 --duration 1.5 \
-  --period 0.02 >/tmp/d_client.out 2>&1
+wait $client_pid
 client=$?
 wait $run
 status=$?
