@@ -7,7 +7,7 @@
 
 #include <vector>
 
-#include <CLI/CLI.hpp>
+#include "tools/hilsim/cli_forward.h"
 
 namespace hilsim::tools {
 

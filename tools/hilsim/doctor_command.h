@@ -3,8 +3,9 @@
 // CPU frequency governor, the CPUs the scenario's [rt] section names, and cyclictest for bench-rt.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <string>
+
+#include "tools/hilsim/cli_forward.h"
 
 namespace hilsim::tools {
 

@@ -9,6 +9,8 @@
 #include <sstream>
 #include <map>
 
+#include <CLI/CLI.hpp>
+
 #include "sim/cosim/crane_cosimulation.h"
 #include "tools/hilsim/stability_sweep.h"
 #include "tools/io/atomic_file.h"

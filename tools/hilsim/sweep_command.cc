@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include <CLI/CLI.hpp>
+
 #include "tools/hilsim/cli_checks.h"
 #include "tools/hilsim/stability_sweep.h"
 #include "tools/hilsim/stop_on_signals.h"
