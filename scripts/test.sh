@@ -2,10 +2,10 @@
 # Installs the dependencies, builds, and runs every test: the unit and integration tests (the 60 s
 # UDP soak test, soak.udp, among them), then the tests that run in a PREEMPT_RT virtual machine
 # with SocketCAN (label vm, tests/vm), then the real-time layer's tests again under ThreadSanitizer
-# (scripts/tsan.sh), then fuzzes the hil decoders, the CAN command path with its end-to-end check,
-# the recording reader and the scenario loader
-# for ${HILSIM_FUZZ_SECONDS:-60} s in all (scripts/fuzz.sh). This is the command README.md gives
-# and .ci/run executes.
+# (scripts/tsan.sh), then the unit tests of sim, hil and rt under AddressSanitizer and
+# UndefinedBehaviorSanitizer (scripts/asan.sh), then fuzzes the hil decoders, the CAN command path
+# with its end-to-end check, the recording reader and the scenario loader for ${HILSIM_FUZZ_SECONDS:-60} s in all (scripts/fuzz.sh). This is the
+# command README.md gives and .ci/run executes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir="${BUILD_DIR:-build}"
@@ -21,6 +21,7 @@ vm_started=$SECONDS
 ctest --test-dir "$build_dir" -j "$(nproc)" --output-on-failure -L vm
 echo "test: the VM tests took $((SECONDS - vm_started)) s (kernel cache $vm_state)"
 bash scripts/tsan.sh
+bash scripts/asan.sh
 fuzz_start=$SECONDS
 bash scripts/fuzz.sh
 echo "fuzz: step took $((SECONDS - fuzz_start)) s (build and run)"

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Builds the real-time layer's tests (rt_tests: threads, channels, the real-time runner) with
-# ThreadSanitizer into ./build-tsan (or $TSAN_BUILD_DIR) and runs them; any reported race fails.
+# ThreadSanitizer (CMake preset tsan) into ./build-tsan (or $TSAN_BUILD_DIR) and runs them; any
+# reported race fails.
 # scripts/test.sh runs this after the main suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir="${TSAN_BUILD_DIR:-build-tsan}"
-cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHILSIM_TSAN=ON >/dev/null
+cmake --preset tsan -B "$build_dir" >/dev/null
 cmake --build "$build_dir" -j "$(nproc)" --target rt_tests
 tests="$build_dir/tests/rt_tests"
 export TSAN_OPTIONS="halt_on_error=1 exitcode=66"

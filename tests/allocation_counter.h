@@ -16,14 +16,17 @@
 inline thread_local long t_allocations = 0;
 
 #if HILSIM_COUNT_ALLOCATIONS
-void* operator new(std::size_t size) {
+// Neither operator is inlined: GCC 12 (-O1, -O3) would otherwise see free() applied to what
+// operator new returned, or operator delete to what malloc returned, and report a mismatched
+// deallocation (-Wmismatched-new-delete), not knowing that they are malloc and free.
+[[gnu::noinline]] void* operator new(std::size_t size) {
   ++t_allocations;
   if (void* p = std::malloc(size ? size : 1)) return p;
   throw std::bad_alloc();
 }
-void* operator new[](std::size_t size) { return operator new(size); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+[[gnu::noinline]] void* operator new[](std::size_t size) { return operator new(size); }
+[[gnu::noinline]] void operator delete(void* p) noexcept { std::free(p); }
+[[gnu::noinline]] void operator delete[](void* p) noexcept { std::free(p); }
+[[gnu::noinline]] void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+[[gnu::noinline]] void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
 #endif

@@ -1,6 +1,7 @@
 // toml++ compiled into the fuzz targets, instrumented like the code that calls it: this translation
 // unit holds its implementation (TOML_IMPLEMENTATION), the others include it with
-// TOML_HEADER_ONLY=0 (scripts/fuzz.sh). The gcc build links Debian's shared libtomlplusplus instead.
+// TOML_HEADER_ONLY=0 (tests/fuzz/CMakeLists.txt). The gcc build links Debian's shared
+// libtomlplusplus instead.
 //
 // That library is built with NDEBUG: its internal assertions are off, and with gcc an "assume" is
 // nothing, so its parser goes on to report the error. Here they are off too: toml++ 3.3.0 asserts

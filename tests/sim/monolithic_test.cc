@@ -16,13 +16,16 @@
 namespace {
 std::atomic<long> g_allocations{0};
 }  // namespace
-void* operator new(std::size_t n) {
+// Neither operator is inlined: GCC 12 (-O1, -O3) would otherwise see free() applied to what
+// operator new returned, or operator delete to what malloc returned, and report a mismatched
+// deallocation (-Wmismatched-new-delete), not knowing that they are malloc and free.
+[[gnu::noinline]] void* operator new(std::size_t n) {
   ++g_allocations;
   if (void* p = std::malloc(n ? n : 1)) return p;
   throw std::bad_alloc();
 }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+[[gnu::noinline]] void operator delete(void* p) noexcept { std::free(p); }
+[[gnu::noinline]] void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace hilsim::sim {
 namespace {

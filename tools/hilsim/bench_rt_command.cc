@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include <CLI/CLI.hpp>
+
 #include "rt/loop_report.h"
 #include "rt/periodic_loop.h"
 #include "rt/process_setup.h"

@@ -5,10 +5,10 @@
 // whole configured co-simulation paced in its threads instead (bench_rt_cosim.h).
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <vector>
 
+#include "tools/hilsim/cli_forward.h"
 #include "tools/hilsim/run_setup.h"
 
 namespace hilsim::tools {

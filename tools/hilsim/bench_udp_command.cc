@@ -17,6 +17,8 @@
 #include <fstream>
 #include <string>
 
+#include <CLI/CLI.hpp>
+
 #include "hil/datagram.h"
 #include "hil/default_messages.h"
 #include "hil/socket_address.h"

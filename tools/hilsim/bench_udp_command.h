@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
+#include "tools/hilsim/cli_forward.h"
 
 namespace hilsim::tools {
 

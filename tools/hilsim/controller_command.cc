@@ -10,6 +10,8 @@
 #include <cstring>
 #include <fstream>
 
+#include <CLI/CLI.hpp>
+
 #include "hil/datagram.h"
 #include "hil/default_messages.h"
 #include "hil/hil_settings.h"

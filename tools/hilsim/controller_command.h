@@ -9,8 +9,7 @@
 #include <optional>
 #include <string>
 
-#include <CLI/CLI.hpp>
-
+#include "tools/hilsim/cli_forward.h"
 #include "tools/hilsim/run_setup.h"
 
 namespace hilsim::tools {

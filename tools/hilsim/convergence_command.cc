@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include <CLI/CLI.hpp>
+
 #include "sim/cosim/subsystem.h"
 #include "sim/monolithic/monolithic_run.h"
 #include "tools/hilsim/cli_checks.h"

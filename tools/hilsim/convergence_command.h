@@ -5,9 +5,9 @@
 // second valve step, t = 6 s) — seed 000 Fig. 9.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <vector>
 
+#include "tools/hilsim/cli_forward.h"
 #include "tools/hilsim/monolithic_flags.h"
 #include "tools/hilsim/run_setup.h"
 

@@ -4,6 +4,8 @@
 #include <fstream>
 #include <iostream>
 
+#include <CLI/CLI.hpp>
+
 #include "hil/dbc_writer.h"
 #include "hil/default_messages.h"
 #include "tools/io/atomic_file.h"

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <span>
 
+#include <CLI/CLI.hpp>
+
 #include "hil/can_frames.h"
 #include "hil/default_messages.h"
 #include "hil/j1939_joystick.h"

@@ -4,9 +4,10 @@
 // from the run's trajectory CSV.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <optional>
 #include <string>
+
+#include "tools/hilsim/cli_forward.h"
 
 namespace hilsim::tools {
 

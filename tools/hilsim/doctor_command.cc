@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include <CLI/CLI.hpp>
+
 #include "tools/hilsim/doctor_checks.h"
 #include "tools/hilsim/machine_facts.h"
 #include "tools/hilsim/system_files.h"

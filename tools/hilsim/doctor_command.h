@@ -6,8 +6,9 @@
 // kernel command line, and per finding the command that would fix it.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <string>
+
+#include "tools/hilsim/cli_forward.h"
 
 namespace hilsim::tools {
 

@@ -3,6 +3,8 @@
 
 #include <cstdio>
 
+#include <CLI/CLI.hpp>
+
 namespace hilsim::tools {
 
 void MonolithicFlags::add_to(CLI::App& app, bool with_h) {

@@ -2,10 +2,10 @@
 // `convergence`, and the one-line description of a monolithic configuration.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <optional>
 #include <string>
 
+#include "tools/hilsim/cli_forward.h"
 #include "tools/scenario/scenario.h"
 
 namespace hilsim::tools {

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+
 #include "hil/build_identity.h"
 #include "hil/recording.h"
 #include "hil/sha256.h"

@@ -9,12 +9,15 @@
 #include <sstream>
 #include <map>
 
+#include <CLI/CLI.hpp>
+
 #include "sim/cosim/crane_cosimulation.h"
 #include "tools/hilsim/job_pool.h"
 #include "tools/hilsim/stability_sweep.h"
 #include "tools/io/atomic_file.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
+#include "tools/scenario/data_dir.h"
 
 namespace hilsim::tools {
 
@@ -218,7 +221,7 @@ int ReportCommand::execute() const {
   // 3. Plots.
   bool plotted = false;
   if (!no_plots) {
-    const std::string script = (fs::path(config::data_dir()).parent_path() / "tools" / "report" / "plot_report.py").string();
+    const std::string script = config::plot_report_script();
     // Debian's python3-matplotlib belongs to /usr/bin/python3, which a user's PATH may shadow.
     const std::string python = fs::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
     const std::string cmd =

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include <CLI/CLI.hpp>
+#include "tools/hilsim/cli_forward.h"
 
 namespace hilsim::tools {
 

@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <optional>
 
+#include <CLI/CLI.hpp>
+
 #include "hil/sha256.h"
 #include "sim/analysis/limit_report.h"
 #include "sim/cosim/crane_cosimulation.h"

@@ -5,8 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
+#include "tools/hilsim/cli_forward.h"
 #include "tools/hilsim/monolithic_flags.h"
 #include "tools/hilsim/run_setup.h"
 #include "tools/io/atomic_file.h"

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include <CLI/CLI.hpp>
+
 #include "tools/hilsim/cli_checks.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"

@@ -6,10 +6,9 @@
 #include <optional>
 #include <string>
 
-#include <CLI/CLI.hpp>
-
 #include "sim/analysis/trajectory.h"
 #include "sim/model/equilibrium.h"
+#include "tools/hilsim/cli_forward.h"
 #include "tools/scenario/scenario.h"
 
 namespace hilsim::tools {

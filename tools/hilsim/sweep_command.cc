@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include <CLI/CLI.hpp>
+
 #include "tools/hilsim/cli_checks.h"
 #include "tools/hilsim/job_pool.h"
 #include "tools/hilsim/run_command.h"

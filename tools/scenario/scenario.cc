@@ -23,23 +23,10 @@
 #include "tools/scenario/messages_section.h"
 #include "tools/scenario/table_reader.h"
 
-#ifndef HILSIM_DEFAULT_DATA_DIR
-#error "HILSIM_DEFAULT_DATA_DIR must name the config/ directory"
-#endif
-
 namespace hilsim::config {
 
 namespace fs = std::filesystem;
 using io::InputError;
-
-std::string data_dir() {
-  if (const char* env = std::getenv("HILSIM_DATA_DIR"); env && *env) return env;
-  return HILSIM_DEFAULT_DATA_DIR;
-}
-
-std::string lim_m1_reference_path() {
-  return (fs::path(data_dir()) / "reference" / "lim" / "hydraulicManipulator_ref.csv").string();
-}
 
 Scenario default_scenario() {
   Scenario s;

@@ -11,6 +11,7 @@
 #include "sim/manoeuvre/valve_command.h"
 #include "sim/model/crane_parameters.h"
 #include "sim/monolithic/monolithic_solver.h"
+#include "tools/scenario/data_dir.h"
 #include "tools/scenario/telemetry_settings.h"
 
 namespace hilsim::config {
@@ -62,11 +63,6 @@ void apply_live_input_defaults(Scenario& scenario);
 // The header's account of where κ comes from: "manoeuvre M1", "input UDP from 127.0.0.1 on
 // 0.0.0.0:47800", "input CAN on can0".
 std::string describe_input(const Scenario& scenario);
-
-// The directory holding the shipped data (config/): $HILSIM_DATA_DIR if set, else the source tree's.
-std::string data_dir();
-// The shipped LIM reference for manoeuvre M1.
-std::string lim_m1_reference_path();
 
 // The built-in default: M1, p-s Jacobi, H = 1 ms, h_H = 0.2 ms, 10 s, compared with the LIM reference.
 Scenario default_scenario();
