@@ -12,6 +12,8 @@
 
 #include <toml++/toml.h>
 
+#include "sim/cosim/crane_plan.h"
+#include "sim/cosim/subsystem.h"
 #include "tools/io/input_error.h"
 #include "tools/scenario/can_section.h"
 #include "tools/io/bounded_read.h"
