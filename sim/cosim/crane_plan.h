@@ -9,6 +9,7 @@
 #include <array>
 #include <string_view>
 
+#include "sim/cosim/cosim_settings.h"
 #include "sim/cosim/coupling.h"
 #include "sim/cosim/input_extrapolation.h"
 #include "sim/cosim/plan.h"
@@ -24,30 +25,6 @@ namespace hilsim::sim {
 // The names of the subsystems a crane plan may hold (the real-time threads are configured by them).
 inline constexpr std::array<std::string_view, 4> kCraneSubsystemNames = {"mechanics", "hydraulics", "hydraulics_2",
                                                                          "rim_hydraulics"};
-
-enum class CosimScheme { kJacobi, kGaussSeidelMechanicsFirst, kGaussSeidelHydraulicsFirst };
-
-struct CosimSettings {
-  Coupling coupling = Coupling::kPressureDisplacement;
-  CosimScheme scheme = CosimScheme::kJacobi;
-  Extrapolation extrapolation = Extrapolation::kZeroOrderHold;  // of every subsystem's inputs
-  // RIM coupling: the force returned to the mechanics. The average is the default: the mechanics
-  // hold the force over the whole macro step, and the mean carries the impulse the RIM predicted for
-  // it, where the end value overshoots after every transient (M1, one actuator, H = 30 ms: max |Δs1|
-  // 3.0 mm against 14 mm; stable to 50 ms against 40 ms). At one micro step per macro step both are
-  // the same value.
-  RimForce rim_force = RimForce::kAverage;
-  double H = 1e-3;        // macro (communication) step [s]
-  double h_mech = 0.0;    // mechanics step [s]; 0 means h_M = H (as in every run of seed 000)
-  double h_hyd = 0.2e-3;  // hydraulic step [s]; H must be a whole multiple of it
-  double duration = 10.0; // simulated time [s]; the run ends at the last communication point ≤ it
-  HydraulicIntegrator hydraulics_integrator = HydraulicIntegrator::kForwardEuler;  // direct couplings
-  // ALI1 and ALI3-P: one actuator, f-s or p-s, held inputs.
-  MechanicsFormulation mechanics = MechanicsFormulation::kIndependent;
-  // End stops, link 1's rest, cavitation and relief valves (machine_limits.h); off by default, as
-  // in the benchmark. Modelled with the independent-coordinate mechanics.
-  MachineLimits limits;
-};
 
 // The valve command of each actuator; they must outlive the plan. With two actuators and no
 // second command, the plan drives actuator 2 by seed 004 eq. (35) from its κ0.

@@ -14,14 +14,10 @@
 #include <Eigen/Dense>
 #include <string_view>
 
+#include "sim/hydraulics/hydraulic_integrator.h"
 #include "sim/model/crane_parameters.h"
 
 namespace hilsim::sim {
-
-enum class HydraulicIntegrator { kForwardEuler, kRungeKutta4, kTrapezoidal };
-
-// "euler", "rk4", "trapezoidal".
-std::string_view to_string(HydraulicIntegrator integrator);
 
 // Inputs of the pressure ODE at one instant.
 struct CylinderInputs {

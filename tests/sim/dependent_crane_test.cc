@@ -84,7 +84,6 @@ TEST(DependentCrane, EnergiesEqualThoseOfTheIndependentModel) {
 
 TEST(DependentCrane, Ali1AccelerationsEqualTheIndependentModels) {
   const CraneParameters c = odd_crane();
-  const HydraulicParameters hyd;
   const Eigen::Vector2d th(0.6, -1.2), th_dot(0.8, -1.5);
   const double f_h = 7500.0;
   const auto [x, x_dot] = consistent_state(c, th, th_dot);

@@ -7,6 +7,7 @@
 #include "rt/plan_executor.h"
 #include "rt/process_setup.h"
 #include "rt/system_info.h"
+#include "sim/cosim/crane_plan.h"
 #include "tools/hilsim/cyclictest.h"
 #include "tools/io/input_error.h"
 

@@ -7,6 +7,7 @@
 #include "hil/build_identity.h"
 #include "hil/default_messages.h"
 #include "hil/socket_address.h"
+#include "sim/model/equilibrium.h"
 #include "tools/io/input_error.h"
 #include "tools/scenario/scenario_writer.h"
 

@@ -29,6 +29,10 @@
 #include "tools/io/atomic_file.h"
 #include "tools/scenario/scenario.h"
 
+namespace hilsim::sim {
+struct Equilibrium;
+}  // namespace hilsim::sim
+
 namespace hilsim::tools {
 
 class HilSession final {

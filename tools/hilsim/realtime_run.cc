@@ -12,6 +12,7 @@
 #include "rt/loop_report.h"
 #include "rt/process_setup.h"
 #include "sim/analysis/limit_report.h"
+#include "sim/cosim/sample_assembly.h"
 #include "tools/hilsim/hil_session.h"
 #include "tools/hilsim/realtime_verdict.h"
 #include "tools/hilsim/status_line.h"

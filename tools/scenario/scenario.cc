@@ -14,6 +14,8 @@
 
 #include "hil/default_messages.h"
 #include "hil/e2e.h"
+#include "sim/cosim/crane_plan.h"
+#include "sim/cosim/subsystem.h"
 #include "tools/io/input_error.h"
 #include "tools/scenario/can_section.h"
 #include "tools/io/bounded_read.h"

@@ -7,10 +7,10 @@
 
 #include "hil/hil_settings.h"
 #include "rt/rt_settings.h"
-#include "sim/cosim/crane_cosimulation.h"
+#include "sim/cosim/cosim_settings.h"
 #include "sim/manoeuvre/valve_command.h"
 #include "sim/model/crane_parameters.h"
-#include "sim/monolithic/monolithic_solver.h"
+#include "sim/monolithic/monolithic_settings.h"
 #include "tools/scenario/data_dir.h"
 #include "tools/scenario/telemetry_settings.h"
 
