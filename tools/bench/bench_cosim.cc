@@ -8,7 +8,6 @@
 //  2. For each coupling with one and two actuators, hilsim's cost per hydraulic micro step and per
 //     macro step (its mechanics step, the exchange and the rest) [ns], from runs at H = 1 ms with
 //     K = 20 and K = 5 micro steps (time per macro step = a + K b): what a rig's h_H can afford.
-#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -16,6 +15,7 @@
 
 #include "sim/cosim/crane_cosimulation.h"
 #include "sim/cosim/manager.h"
+#include "tools/bench/bench_flags.h"
 #include "tools/bench/cosim_baseline.h"
 #include "tools/bench/wall_times.h"
 
@@ -141,10 +141,11 @@ void per_step_costs(int repeat) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"The co-simulation against a minimal loop of the same arithmetic, and its cost per step"};
   int repeat = 7;
-  app.add_option("--repeat", repeat, "Runs per figure; the median is reported")->check(CLI::Range(1, 1000));
-  CLI11_PARSE(app, argc, argv);
+  if (const auto done = hilsim::tools::parse_bench_flags(
+          argc, argv, "The co-simulation against a minimal loop of the same arithmetic, and its cost per step",
+          {{"--repeat", &repeat, 1, 1000, "Runs per figure; the median is reported"}}))
+    return *done;
   against_the_floor(repeat);
   per_step_costs(repeat);
   return 0;

@@ -3,13 +3,13 @@
 // the largest datagram (16 such frames) in version 1 and version 2 (hil/DATAGRAM.md), in the same
 // run, and prints nanoseconds per datagram and the ratio of the two versions. Each case runs
 // --repeat times over --count datagrams; the median is reported.
-#include <CLI/CLI.hpp>
 #include <array>
 #include <cstdint>
 #include <cstdio>
 #include <vector>
 
 #include "hil/datagram.h"
+#include "tools/bench/bench_flags.h"
 #include "tools/bench/wall_times.h"
 
 namespace {
@@ -44,11 +44,12 @@ Costs time_version(DatagramE2e e2e, const std::vector<hilsim::hil::Frame>& frame
 
 int main(int argc, char** argv) {
   using namespace hilsim::hil;
-  CLI::App app{"Cost of the UDP datagram's CRC-32: encoding and decoding, version 1 against version 2"};
   int repeat = 5, count = 1'000'000;
-  app.add_option("--repeat", repeat, "Runs per case; the median is reported (default 5)")->check(CLI::Range(1, 1000));
-  app.add_option("--count", count, "Datagrams per run (default 1000000)")->check(CLI::Range(1000, 100'000'000));
-  CLI11_PARSE(app, argc, argv);
+  if (const auto done = hilsim::tools::parse_bench_flags(
+          argc, argv, "Cost of the UDP datagram's CRC-32: encoding and decoding, version 1 against version 2",
+          {{"--repeat", &repeat, 1, 1000, "Runs per case; the median is reported (default 5)"},
+           {"--count", &count, 1000, 100'000'000, "Datagrams per run (default 1000000)"}}))
+    return *done;
 
   Frame command;
   command.id = 0x100;

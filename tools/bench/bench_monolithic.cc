@@ -2,19 +2,19 @@
 // reference solver at h = 10 ms, 1 ms and 0.05 ms (the authors' settings: α = 1e12, update
 // tolerance 1e-5, three projections), with the Newton iterations they took. Each case runs
 // --repeat times; the median is reported.
-#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <vector>
 
 #include "sim/monolithic/monolithic_run.h"
+#include "tools/bench/bench_flags.h"
 #include "tools/bench/wall_times.h"
 
 int main(int argc, char** argv) {
   using namespace hilsim::sim;
-  CLI::App app{"Wall time of 10 s M1 runs of the monolithic solver"};
   int repeat = 5;
-  app.add_option("--repeat", repeat, "Runs per case; the median is reported")->check(CLI::Range(1, 1000));
-  CLI11_PARSE(app, argc, argv);
+  if (const auto done = hilsim::tools::parse_bench_flags(argc, argv, "Wall time of 10 s M1 runs of the monolithic solver",
+                                                         {{"--repeat", &repeat, 1, 1000, "Runs per case; the median is reported"}}))
+    return *done;
 
   const CraneParameters crane;
   const HydraulicParameters hyd;

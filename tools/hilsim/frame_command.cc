@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+
 #include "hil/default_messages.h"
 #include "hil/e2e.h"
 #include "tools/hilsim/command_frames.h"

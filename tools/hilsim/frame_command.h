@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include <CLI/CLI.hpp>
+#include "tools/hilsim/cli_forward.h"
 
 namespace hilsim::tools {
 

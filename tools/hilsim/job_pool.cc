@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include <CLI/CLI.hpp>
+
 namespace hilsim::tools {
 
 int available_cpus() {

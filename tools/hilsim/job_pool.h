@@ -5,7 +5,6 @@
 // valve command, the reference), so runs share nothing they write.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
@@ -16,6 +15,8 @@
 #include <optional>
 #include <thread>
 #include <vector>
+
+#include "tools/hilsim/cli_forward.h"
 
 namespace hilsim::tools {
 

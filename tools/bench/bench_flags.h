@@ -1,0 +1,24 @@
+// The benchmarks' command lines: whole-number flags with a range, parsed by CLI11 in one translation
+// unit (bench_flags.cc) that the three benchmark programs share, instead of compiling CLI11's
+// header-only parser and validators once per program.
+#pragma once
+
+#include <initializer_list>
+#include <optional>
+#include <string>
+
+namespace hilsim::tools {
+
+struct BenchFlag {
+  std::string name;  // "--repeat"
+  int* value;        // holds the default, receives the given value
+  int min, max;      // accepted range, inclusive
+  std::string help;
+};
+
+// Parses `argv` for `flags` (and --help). Empty: go on with the benchmark; a value: the exit code
+// to end with (0 after --help, 2 after a bad flag, with CLI11's message on stderr).
+std::optional<int> parse_bench_flags(int argc, char** argv, const std::string& description,
+                                     std::initializer_list<BenchFlag> flags);
+
+}  // namespace hilsim::tools
