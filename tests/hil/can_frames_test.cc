@@ -24,7 +24,7 @@ can_frame raw(canid_t id, std::initializer_list<std::uint8_t> data) {
 
 // HilsimCommand with κ1 = raw1·1e-7, κ2 = raw2·1e-7, 24 bits little-endian from bytes 2 and 5 (bytes 0
 // and 1, the end-to-end protection, are 0: no check is asked for here).
-can_frame command(std::uint32_t raw1, std::uint32_t raw2 = 0) {
+can_frame raw_command(std::uint32_t raw1, std::uint32_t raw2 = 0) {
   can_frame f = raw(kCommandId, {});
   f.len = 8;
   for (int i = 0; i < 3; ++i) {
@@ -121,7 +121,7 @@ TEST_F(CanFrames, FiltersPassTheCommandIdsAndBjm1FromAnySourceUnlessOneIsConfigu
 }
 
 TEST_F(CanFrames, ACommandCarriesKappa) {
-  const CanFrameVerdict v = classify_can_frame(command(4'500'000u, 7'000'000u), clamp_, nullptr);
+  const CanFrameVerdict v = classify_can_frame(raw_command(4'500'000u, 7'000'000u), clamp_, nullptr);
   EXPECT_EQ(v.kind, CanFrameKind::kCommand);
   EXPECT_TRUE(applies(v.kind));
   ASSERT_TRUE(v.command.present[0]);
@@ -134,9 +134,9 @@ TEST_F(CanFrames, MalformedFramesAreClassifiedAndCarryNoKappa) {
     can_frame frame;
     CanFrameKind kind;
   };
-  can_frame short_command = command(5'000'000u);
+  can_frame short_command = raw_command(5'000'000u);
   short_command.len = 7;
-  can_frame dlc15 = command(5'000'000u);
+  can_frame dlc15 = raw_command(5'000'000u);
   dlc15.len = 15;
   can_frame remote = raw(0x100 | CAN_RTR_FLAG, {});
   remote.len = 8;
@@ -158,11 +158,11 @@ TEST_F(CanFrames, MalformedFramesAreClassifiedAndCarryNoKappa) {
     EXPECT_FALSE(v.command.present[0]);
   }
   // κ = 1.2 (raw 1.2e7): clamped to 1 or rejected, as configured.
-  const CanFrameVerdict clamped = classify_can_frame(command(12'000'000u), clamp_, nullptr);
+  const CanFrameVerdict clamped = classify_can_frame(raw_command(12'000'000u), clamp_, nullptr);
   EXPECT_EQ(clamped.kind, CanFrameKind::kCommand);
   EXPECT_TRUE(clamped.command.clamped);
   EXPECT_EQ(clamped.command.kappa[0], 1.0);
-  EXPECT_EQ(classify_can_frame(command(12'000'000u), reject_, nullptr).kind, CanFrameKind::kOutOfRange);
+  EXPECT_EQ(classify_can_frame(raw_command(12'000'000u), reject_, nullptr).kind, CanFrameKind::kOutOfRange);
 }
 
 TEST_F(CanFrames, ErrorFramesTellBusOffRestartAndErrorPassive) {
@@ -222,7 +222,7 @@ TEST_F(CanFrames, Bjm1MovesKappaByTheConfiguredAxisAndSpan) {
     EXPECT_FALSE(classify_can_frame(f, clamp_, &joystick_).command.present[0]);
   }
   // Commands still work beside the joystick.
-  EXPECT_EQ(classify_can_frame(command(1), clamp_, &joystick_).kind, CanFrameKind::kCommand);
+  EXPECT_EQ(classify_can_frame(raw_command(1), clamp_, &joystick_).kind, CanFrameKind::kCommand);
 }
 
 TEST_F(CanFrames, WithTwoActuatorsTheSecondAxisDrivesActuator2) {

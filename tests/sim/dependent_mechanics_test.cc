@@ -15,7 +15,7 @@
 namespace hilsim::sim {
 namespace {
 
-const CraneParameters kCrane{};
+const CraneParameters kMechanicsCrane{};
 const Eigen::Vector2d kTheta0(0.5235987755982988, 4.71238898038469);
 const Eigen::Vector2d kThetaDot0(0.4, -2.5);  // link 2 swings: a lively test motion
 constexpr double kForce = 8829.0;             // [N], constant actuator force
@@ -27,7 +27,7 @@ Eigen::Vector2d independent_reference() {
   const double h = 1e-5;
   for (int k = 0; k < static_cast<int>(std::llround(kT / h)); ++k) {
     auto acc = [&](const Eigen::Vector2d& qq, const Eigen::Vector2d& vv) {
-      return crane_accelerations(kCrane, qq, vv, kForce);
+      return crane_accelerations(kMechanicsCrane, qq, vv, kForce);
     };
     const Eigen::Vector2d k1q = v, k1v = acc(q, v);
     const Eigen::Vector2d k2q = v + 0.5 * h * k1v, k2v = acc(q + 0.5 * h * k1q, v + 0.5 * h * k1v);
@@ -42,21 +42,21 @@ Eigen::Vector2d independent_reference() {
 DependentState initial_state() {
   const double h = 1e-7;
   DependentState st;
-  st.x = dependent::coordinates_from_angles(kCrane, kTheta0[0], kTheta0[1]);
-  st.x_dot = (dependent::coordinates_from_angles(kCrane, kTheta0[0] + h * kThetaDot0[0],
+  st.x = dependent::coordinates_from_angles(kMechanicsCrane, kTheta0[0], kTheta0[1]);
+  st.x_dot = (dependent::coordinates_from_angles(kMechanicsCrane, kTheta0[0] + h * kThetaDot0[0],
                                                  kTheta0[1] + h * kThetaDot0[1]) -
-              dependent::coordinates_from_angles(kCrane, kTheta0[0] - h * kThetaDot0[0],
+              dependent::coordinates_from_angles(kMechanicsCrane, kTheta0[0] - h * kThetaDot0[0],
                                                  kTheta0[1] - h * kThetaDot0[1])) /
              (2 * h);
-  Ali1Integrator(kCrane, Ali1Settings{}).accelerations(st, ActuatorLoad{kForce, 0.0});
+  Ali1Integrator(kMechanicsCrane, Ali1Settings{}).accelerations(st, ActuatorLoad{kForce, 0.0});
   return st;
 }
 
 // θ(T) − θ_ref(T) [rad] for step h, and the largest ‖Φ‖ on the way.
 std::pair<double, double> error(MechanicsFormulation f, double h, const Eigen::Vector2d& reference) {
   DependentState st = initial_state();
-  Ali1Integrator ali1(kCrane, Ali1Settings{});
-  Ali3pIntegrator ali3p(kCrane, Ali3pSettings{});
+  Ali1Integrator ali1(kMechanicsCrane, Ali1Settings{});
+  Ali3pIntegrator ali3p(kMechanicsCrane, Ali3pSettings{});
   double max_violation = 0.0;
   for (int k = 0; k < static_cast<int>(std::llround(kT / h)); ++k) {
     if (f == MechanicsFormulation::kAli1) {
@@ -64,9 +64,9 @@ std::pair<double, double> error(MechanicsFormulation f, double h, const Eigen::V
     } else {
       EXPECT_TRUE(ali3p.step(st, h, ActuatorLoad{kForce, 0.0}).converged);
     }
-    max_violation = std::max(max_violation, dependent::constraints(kCrane, st.x).norm());
+    max_violation = std::max(max_violation, dependent::constraints(kMechanicsCrane, st.x).norm());
   }
-  const Eigen::Vector2d theta = dependent::angles_from_coordinates(kCrane, st.x);
+  const Eigen::Vector2d theta = dependent::angles_from_coordinates(kMechanicsCrane, st.x);
   const double d2 = std::remainder(theta[1] - reference[1], 2 * M_PI);
   return {std::max(std::abs(theta[0] - reference[0]), std::abs(d2)), max_violation};
 }
@@ -128,7 +128,7 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 TEST(DependentMechanics, SubsystemRejectsTheIndependentFormulation) {
-  EXPECT_THROW(DependentMechanicsSubsystem(kCrane, HydraulicParameters{}, Coupling::kPressureDisplacement,
+  EXPECT_THROW(DependentMechanicsSubsystem(kMechanicsCrane, HydraulicParameters{}, Coupling::kPressureDisplacement,
                                            MechanicsFormulation::kIndependent, 1e-3, 1e-3, kTheta0, kForce),
                std::invalid_argument);
 }
