@@ -12,7 +12,9 @@ std::optional<int> parse_bench_flags(int argc, char** argv, const std::string& d
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    // CLI11 prints the message (or the help) and gives its own code for each kind of error; a
+    // bad command line ends with 2, as every hilsim program's does.
+    return app.exit(e) == 0 ? 0 : 2;
   }
   return std::nullopt;
 }
