@@ -14,7 +14,7 @@
 namespace hilsim::hil {
 namespace {
 
-can_frame raw(canid_t id, std::initializer_list<std::uint8_t> data) {
+can_frame frame_with(canid_t id, std::initializer_list<std::uint8_t> data) {
   can_frame f{};
   f.can_id = id;
   f.len = static_cast<std::uint8_t>(data.size());
@@ -25,7 +25,7 @@ can_frame raw(canid_t id, std::initializer_list<std::uint8_t> data) {
 // HilsimCommand with κ1 = raw1·1e-7, κ2 = raw2·1e-7, 24 bits little-endian from bytes 2 and 5 (bytes 0
 // and 1, the end-to-end protection, are 0: no check is asked for here).
 can_frame raw_command(std::uint32_t raw1, std::uint32_t raw2 = 0) {
-  can_frame f = raw(kCommandId, {});
+  can_frame f = frame_with(kCommandId, {});
   f.len = 8;
   for (int i = 0; i < 3; ++i) {
     f.data[2 + i] = static_cast<std::uint8_t>(raw1 >> (8 * i));
@@ -50,7 +50,7 @@ class CanFrames : public ::testing::Test {
 };
 
 TEST_F(CanFrames, ConversionsKeepIdFlagsLengthAndData) {
-  const can_frame ext = raw(0x0CFDD680u | CAN_EFF_FLAG, {1, 2, 3});
+  const can_frame ext = frame_with(0x0CFDD680u | CAN_EFF_FLAG, {1, 2, 3});
   const Frame f = to_frame(ext);
   EXPECT_TRUE(f.extended);
   EXPECT_FALSE(f.rtr);
@@ -63,7 +63,7 @@ TEST_F(CanFrames, ConversionsKeepIdFlagsLengthAndData) {
   EXPECT_EQ(back.len, 3);
   EXPECT_EQ(std::memcmp(back.data, ext.data, 3), 0);
 
-  can_frame rtr = raw(0x100 | CAN_RTR_FLAG, {});
+  can_frame rtr = frame_with(0x100 | CAN_RTR_FLAG, {});
   rtr.len = 8;  // a remote request for 8 bytes carries none
   rtr.data[0] = 0xAA;
   const Frame r = to_frame(rtr);
@@ -72,17 +72,17 @@ TEST_F(CanFrames, ConversionsKeepIdFlagsLengthAndData) {
   EXPECT_EQ(r.data[0], 0);
   EXPECT_EQ(to_can_frame(r).can_id, 0x100u | CAN_RTR_FLAG);
 
-  can_frame err = raw(CAN_ERR_FLAG | CAN_ERR_BUSOFF, {0, 0, 0, 0, 0, 0, 0, 0});
+  can_frame err = frame_with(CAN_ERR_FLAG | CAN_ERR_BUSOFF, {0, 0, 0, 0, 0, 0, 0, 0});
   EXPECT_EQ(to_frame(err).id, CAN_ERR_BUSOFF);
   // `cansend vcan0 20000004#R` sends an error frame with the RTR bit: it has no meaning there, and
   // the frame must stay loggable (a candump line cannot be both) with its data.
-  can_frame err_rtr = raw(CAN_ERR_FLAG | CAN_RTR_FLAG | CAN_ERR_CRTL, {0, 0x04, 0, 0, 0, 0, 0, 0});
+  can_frame err_rtr = frame_with(CAN_ERR_FLAG | CAN_RTR_FLAG | CAN_ERR_CRTL, {0, 0x04, 0, 0, 0, 0, 0, 0});
   const Frame er = to_frame(err_rtr);
   EXPECT_FALSE(er.rtr);
   EXPECT_EQ(er.id, CAN_ERR_CRTL);
   EXPECT_EQ(er.data[1], 0x04);
   EXPECT_NO_THROW(format_candump_line(1, "vcan0", er, true));
-  can_frame long_dlc = raw(0x100, {});
+  can_frame long_dlc = frame_with(0x100, {});
   long_dlc.len = 15;
   EXPECT_EQ(to_frame(long_dlc).length, 8);
 }
@@ -138,15 +138,15 @@ TEST_F(CanFrames, MalformedFramesAreClassifiedAndCarryNoKappa) {
   short_command.len = 7;
   can_frame dlc15 = raw_command(5'000'000u);
   dlc15.len = 15;
-  can_frame remote = raw(0x100 | CAN_RTR_FLAG, {});
+  can_frame remote = frame_with(0x100 | CAN_RTR_FLAG, {});
   remote.len = 8;
   const Case cases[] = {
       {short_command, CanFrameKind::kBadLength},
       {dlc15, CanFrameKind::kBadLength},
       {remote, CanFrameKind::kRemote},
-      {raw(0x123, {1, 2, 3, 4, 5, 6, 7, 8}), CanFrameKind::kUnknownId},
-      {raw(0x100 | CAN_EFF_FLAG, {0, 0, 0, 0, 0, 0, 0, 0}), CanFrameKind::kUnknownId},
-      {raw(CAN_ERR_FLAG | CAN_ERR_PROT, {0, 0, CAN_ERR_PROT_STUFF, 0, 0, 0, 0, 0}),
+      {frame_with(0x123, {1, 2, 3, 4, 5, 6, 7, 8}), CanFrameKind::kUnknownId},
+      {frame_with(0x100 | CAN_EFF_FLAG, {0, 0, 0, 0, 0, 0, 0, 0}), CanFrameKind::kUnknownId},
+      {frame_with(CAN_ERR_FLAG | CAN_ERR_PROT, {0, 0, CAN_ERR_PROT_STUFF, 0, 0, 0, 0, 0}),
        CanFrameKind::kErrorFrame},
       // Without a joystick configured, BJM1 is just another id.
       {to_can_frame(encode_bjm1(0x80, axis_fields(0), axis_fields(50))), CanFrameKind::kUnknownId},
@@ -167,26 +167,26 @@ TEST_F(CanFrames, MalformedFramesAreClassifiedAndCarryNoKappa) {
 
 TEST_F(CanFrames, ErrorFramesTellBusOffRestartAndErrorPassive) {
   const CanFrameVerdict off =
-      classify_can_frame(raw(CAN_ERR_FLAG | CAN_ERR_BUSOFF, {0, 0, 0, 0, 0, 0, 0, 0}), clamp_, nullptr);
+      classify_can_frame(frame_with(CAN_ERR_FLAG | CAN_ERR_BUSOFF, {0, 0, 0, 0, 0, 0, 0, 0}), clamp_, nullptr);
   EXPECT_EQ(off.kind, CanFrameKind::kErrorFrame);
   EXPECT_TRUE(off.error.bus_off());
   EXPECT_FALSE(off.error.restarted());
   const CanFrameVerdict passive = classify_can_frame(
-      raw(CAN_ERR_FLAG | CAN_ERR_CRTL | CAN_ERR_CNT, {0, CAN_ERR_CRTL_TX_PASSIVE, 0, 0, 0, 0, 130, 12}),
+      frame_with(CAN_ERR_FLAG | CAN_ERR_CRTL | CAN_ERR_CNT, {0, CAN_ERR_CRTL_TX_PASSIVE, 0, 0, 0, 0, 130, 12}),
       clamp_, nullptr);
   EXPECT_TRUE(passive.error.error_passive());
   EXPECT_FALSE(passive.error.bus_off());
   EXPECT_EQ(passive.error.classes, CAN_ERR_CRTL | CAN_ERR_CNT);
   const CanFrameVerdict active = classify_can_frame(
-      raw(CAN_ERR_FLAG | CAN_ERR_CRTL, {0, CAN_ERR_CRTL_ACTIVE, 0, 0, 0, 0, 0, 0}), clamp_, nullptr);
+      frame_with(CAN_ERR_FLAG | CAN_ERR_CRTL, {0, CAN_ERR_CRTL_ACTIVE, 0, 0, 0, 0, 0, 0}), clamp_, nullptr);
   EXPECT_TRUE(active.error.back_to_active());
   EXPECT_FALSE(active.error.error_passive());
   const CanFrameVerdict restarted =
-      classify_can_frame(raw(CAN_ERR_FLAG | CAN_ERR_RESTARTED, {0, 0, 0, 0, 0, 0, 0, 0}), clamp_, nullptr);
+      classify_can_frame(frame_with(CAN_ERR_FLAG | CAN_ERR_RESTARTED, {0, 0, 0, 0, 0, 0, 0, 0}), clamp_, nullptr);
   EXPECT_TRUE(restarted.error.restarted());
   // An error frame whose id also looks like a command never becomes one.
   const CanFrameVerdict odd =
-      classify_can_frame(raw(CAN_ERR_FLAG | kCommandId, {1, 2, 3, 4, 5, 6, 7, 8}), clamp_, nullptr);
+      classify_can_frame(frame_with(CAN_ERR_FLAG | kCommandId, {1, 2, 3, 4, 5, 6, 7, 8}), clamp_, nullptr);
   EXPECT_EQ(odd.kind, CanFrameKind::kErrorFrame);
   EXPECT_STREQ(error_class_name(6), "bus-off");
 }

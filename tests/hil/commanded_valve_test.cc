@@ -20,7 +20,7 @@ using rt::now_ns;
 
 constexpr Nanoseconds kTimeout = 50'000'000;  // 50 ms
 
-ValveCommandSample command(double kappa, std::uint32_t seq, Nanoseconds age_ns = 0) {
+ValveCommandSample valve_sample(double kappa, std::uint32_t seq, Nanoseconds age_ns = 0) {
   return ValveCommandSample{kappa, now_ns() - age_ns, seq};
 }
 
@@ -37,7 +37,7 @@ TEST(CommandedValve, SafeValueUntilTheFirstCommandThenTheCommand) {
   const CommandedValve valve(channel, WatchdogSettings{kTimeout, 0.45}, {ring.get(), nullptr});
   EXPECT_EQ(valve.kappa(0, 0.0), 0.45);
   EXPECT_TRUE(valve.watchdog_active());
-  channel.publish(command(0.6, 7));
+  channel.publish(valve_sample(0.6, 7));
   EXPECT_EQ(valve.kappa(1, 1e-4), 0.6);
   EXPECT_FALSE(valve.watchdog_active());
   EXPECT_EQ(valve.last_sequence(), 7u);
@@ -54,9 +54,9 @@ TEST(CommandedValve, SafeValueUntilTheFirstCommandThenTheCommand) {
 TEST(CommandedValve, OneSamplePerMicroStep) {
   LatestValue<ValveCommandSample> channel;
   const CommandedValve valve(channel, WatchdogSettings{kTimeout, 0.45}, {});
-  channel.publish(command(0.6, 1));
+  channel.publish(valve_sample(0.6, 1));
   EXPECT_EQ(valve.kappa(5, 0.0), 0.6);
-  channel.publish(command(0.7, 2));
+  channel.publish(valve_sample(0.7, 2));
   // Asked again for the same (or an earlier) step: the sampled value, not the new command.
   EXPECT_EQ(valve.kappa(5, 0.0), 0.6);
   EXPECT_EQ(valve.kappa(4, 0.0), 0.6);
@@ -66,13 +66,13 @@ TEST(CommandedValve, OneSamplePerMicroStep) {
 TEST(CommandedValve, EachNewCommandIsCountedOnceWithItsDelayFromArrival) {
   LatestValue<ValveCommandSample> channel;
   const CommandedValve valve(channel, WatchdogSettings{kTimeout, 0.45}, {});
-  channel.publish(command(0.6, 1, 2'000'000));  // arrived 2 ms ago
+  channel.publish(valve_sample(0.6, 1, 2'000'000));  // arrived 2 ms ago
   valve.kappa(0, 0.0);
   valve.kappa(1, 1e-4);  // the same command again: not a new one
   EXPECT_EQ(valve.commands_applied(), 1);
   EXPECT_GE(valve.max_command_delay_ns(), 2'000'000);
   EXPECT_LT(valve.max_command_delay_ns(), 40'000'000);
-  channel.publish(command(0.6, 2, 5'000'000));  // the same κ, a new command 5 ms old
+  channel.publish(valve_sample(0.6, 2, 5'000'000));  // the same κ, a new command 5 ms old
   valve.kappa(2, 2e-4);
   EXPECT_EQ(valve.commands_applied(), 2);
   EXPECT_GE(valve.max_command_delay_ns(), 5'000'000);
@@ -81,19 +81,19 @@ TEST(CommandedValve, EachNewCommandIsCountedOnceWithItsDelayFromArrival) {
 TEST(CommandedValve, ACommandSeenOnlyAfterAnotherMicroStepSampledIsCountedLate) {
   LatestValue<ValveCommandSample> channel;
   const CommandedValve valve(channel, WatchdogSettings{kTimeout, 0.45}, {});
-  channel.publish(command(0.6, 1, 1'000'000));  // arrived 1 ms ago, before any sampling
+  channel.publish(valve_sample(0.6, 1, 1'000'000));  // arrived 1 ms ago, before any sampling
   valve.kappa(0, 0.0);
   EXPECT_EQ(valve.commands_applied_late(), 0);
   // Arrived 1 ms ago, but micro step 1 sampled after that and did not see it (as when the bridge
   // published it late): micro step 2 applies it one step late.
-  const ValveCommandSample late = command(0.7, 2, 1'000'000);
+  const ValveCommandSample late = valve_sample(0.7, 2, 1'000'000);
   valve.kappa(1, 1e-4);
   channel.publish(late);
   valve.kappa(2, 2e-4);
   EXPECT_EQ(valve.kappa(2, 2e-4), 0.7);
   EXPECT_EQ(valve.commands_applied_late(), 1);
   // Arrived after micro step 2 sampled: applied by micro step 3, on time.
-  channel.publish(command(0.8, 3, 0));
+  channel.publish(valve_sample(0.8, 3, 0));
   valve.kappa(3, 3e-4);
   EXPECT_EQ(valve.commands_applied(), 3);
   EXPECT_EQ(valve.commands_applied_late(), 1);
@@ -103,15 +103,15 @@ TEST(CommandedValve, StaleCommandFallsBackAndFreshOneRecovers) {
   LatestValue<ValveCommandSample> channel;
   auto ring = std::make_unique<InputEventRing>();
   const CommandedValve valve(channel, WatchdogSettings{kTimeout, 0.45}, {ring.get(), nullptr});
-  channel.publish(command(0.6, 1, kTimeout / 2));
+  channel.publish(valve_sample(0.6, 1, kTimeout / 2));
   EXPECT_EQ(valve.kappa(0, 0.0), 0.6);
-  channel.publish(command(0.6, 1, kTimeout + 1'000'000));  // the same command, now too old
+  channel.publish(valve_sample(0.6, 1, kTimeout + 1'000'000));  // the same command, now too old
   EXPECT_EQ(valve.kappa(1, 0.0), 0.45);
   EXPECT_TRUE(valve.watchdog_active());
   EXPECT_EQ(valve.kappa(2, 0.0), 0.45);
   EXPECT_EQ(valve.watchdog_trips(), 1);
   EXPECT_GE(valve.max_fallback_delay_ns(), 1'000'000);  // expired 1 ms before it was looked at
-  channel.publish(command(0.55, 2));
+  channel.publish(valve_sample(0.55, 2));
   EXPECT_EQ(valve.kappa(3, 0.0), 0.55);
   EXPECT_FALSE(valve.watchdog_active());
   const std::vector<InputEvent> events = drain(*ring);
@@ -141,7 +141,7 @@ TEST(CommandedValve, EventsCarryTheActuatorTheValveDrives) {
   const CommandedValve valve(channel, WatchdogSettings{kTimeout, 0.45}, {ring.get(), nullptr}, 1);
   EXPECT_EQ(valve.actuator(), 1);
   EXPECT_EQ(valve.kappa(0, 0.0), 0.45);  // the watchdog's safe value
-  channel.publish(command(0.6, 9));
+  channel.publish(valve_sample(0.6, 9));
   EXPECT_EQ(valve.kappa(1, 1e-4), 0.6);
   const std::vector<InputEvent> events = drain(*ring);
   ASSERT_EQ(events.size(), 2u);

@@ -59,7 +59,7 @@ E2ELayout default_layout() {
   return l.value_or(E2ELayout{});
 }
 
-Frame command(std::uint8_t counter, std::uint8_t payload = 0x11) {
+Frame e2e_command(std::uint8_t counter, std::uint8_t payload = 0x11) {
   Frame f;
   f.id = kCommandId;
   f.length = 8;
@@ -77,7 +77,7 @@ TEST(E2ELayoutTest, TheDefaultCommandMessageHasProfile11sOffsets) {
 }
 
 TEST(E2ELayoutTest, TheCrcCoversTheDataIdLowByteFirstAndEveryOtherByte) {
-  const Frame f = command(5);
+  const Frame f = e2e_command(5);
   EXPECT_EQ(f.data[1] & 0x0F, 5);
   // 0x100: Data ID bytes 0x00, 0x01; then bytes 1..7.
   EXPECT_EQ(f.data[0], bitwise_crc8({0x00, 0x01, f.data[1], 0x11, 0x22, 0x33, 0x44, 0x55, 0x66}));
@@ -107,7 +107,7 @@ TEST(E2ELayoutTest, AMessageWithOneOfTheTwoSignalsOrAMisplacedOneIsRefused) {
 class E2EReceiverTest : public ::testing::Test {
  protected:
   E2EReceiver rx{{default_layout()}, 3};
-  E2EVerdict see(std::uint8_t counter, std::uint8_t payload = 0x11) { return rx.check(command(counter, payload)); }
+  E2EVerdict see(std::uint8_t counter, std::uint8_t payload = 0x11) { return rx.check(e2e_command(counter, payload)); }
 };
 
 TEST_F(E2EReceiverTest, OneSenderCountingThroughTheWrapIsAccepted) {
@@ -117,13 +117,13 @@ TEST_F(E2EReceiverTest, OneSenderCountingThroughTheWrapIsAccepted) {
 
 TEST_F(E2EReceiverTest, AWrongCrcOrCounter15IsRefused) {
   ASSERT_EQ(see(0), E2EVerdict::kAccepted);
-  Frame f = command(1);
+  Frame f = e2e_command(1);
   f.data[4] ^= 0x01;  // one bit flipped on the way
   EXPECT_EQ(rx.check(f), E2EVerdict::kBadCrc);
-  Frame unprotected = command(1);
+  Frame unprotected = e2e_command(1);
   unprotected.data[0] = 0;
   EXPECT_EQ(rx.check(unprotected), E2EVerdict::kBadCrc);
-  Frame fifteen = command(0);
+  Frame fifteen = e2e_command(0);
   fifteen.data[1] = static_cast<std::uint8_t>((fifteen.data[1] & 0xF0) | 15);  // e2e_protect never writes 15
   fifteen.data[0] = e2e_crc(default_layout(), fifteen);
   EXPECT_EQ(rx.check(fifteen), E2EVerdict::kBadCounter);

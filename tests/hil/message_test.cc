@@ -8,7 +8,7 @@
 namespace hilsim::hil {
 namespace {
 
-SignalSpec sig(const std::string& name, int start, int length, ByteOrder order = ByteOrder::kLittleEndian) {
+SignalSpec signal_spec(const std::string& name, int start, int length, ByteOrder order = ByteOrder::kLittleEndian) {
   SignalSpec s;
   s.name = name;
   s.start_bit = start;
@@ -18,19 +18,19 @@ SignalSpec sig(const std::string& name, int start, int length, ByteOrder order =
   return s;
 }
 
-MessageSpec command() {
+MessageSpec command_spec() {
   MessageSpec m;
   m.name = "Command";
   m.id = 0x100;
   m.length = 8;
   m.sender = "Controller";
-  m.signals = {sig("kappa_1", 0, 16), sig("kappa_2", 16, 16), sig("counter", 60, 4)};
+  m.signals = {signal_spec("kappa_1", 0, 16), signal_spec("kappa_2", 16, 16), signal_spec("counter", 60, 4)};
   return m;
 }
 
 TEST(Message, ValidMessagePasses) {
-  EXPECT_EQ(validate_message(command()), "");
-  MessageSpec m = command();
+  EXPECT_EQ(validate_message(command_spec()), "");
+  MessageSpec m = command_spec();
   m.sender = "";
   EXPECT_EQ(validate_message(m), "");
   m.signals.clear();
@@ -39,7 +39,7 @@ TEST(Message, ValidMessagePasses) {
 }
 
 TEST(Message, IdentifierRanges) {
-  MessageSpec m = command();
+  MessageSpec m = command_spec();
   m.id = 0x7FF;
   EXPECT_EQ(validate_message(m), "");
   m.id = 0x800;
@@ -53,20 +53,20 @@ TEST(Message, IdentifierRanges) {
 }
 
 TEST(Message, LengthAndNames) {
-  MessageSpec m = command();
+  MessageSpec m = command_spec();
   m.length = 9;
   EXPECT_EQ(validate_message(m), "message 'Command' (id 0x100): length 9 bytes outside 0..8");
-  m = command();
+  m = command_spec();
   m.name = "a b";
   EXPECT_EQ(validate_message(m),
             "message 'a b' (id 0x100): name must be a C identifier ([A-Za-z_][A-Za-z0-9_]*)");
-  m = command();
+  m = command_spec();
   m.sender = "9x";
   EXPECT_EQ(validate_message(m), "message 'Command' (id 0x100): sender '9x' must be empty or a C identifier");
 }
 
 TEST(Message, SignalsMustFitTheLength) {
-  MessageSpec m = command();
+  MessageSpec m = command_spec();
   m.length = 4;  // counter sits in byte 7
   EXPECT_EQ(
       validate_message(m),
@@ -76,13 +76,13 @@ TEST(Message, SignalsMustFitTheLength) {
 }
 
 TEST(Message, DuplicateSignalNames) {
-  MessageSpec m = command();
+  MessageSpec m = command_spec();
   m.signals[1].name = "kappa_1";
   EXPECT_EQ(validate_message(m), "message 'Command' (id 0x100): signal 'kappa_1' appears twice");
 }
 
 TEST(Message, OverlapNamesBothSignals) {
-  MessageSpec m = command();
+  MessageSpec m = command_spec();
   m.signals[1].start_bit = 12;  // bits 12..27 against kappa_1's 0..15
   EXPECT_EQ(validate_message(m),
             "message 'Command' (id 0x100): signals 'kappa_1' and 'kappa_2' overlap: both use frame bit 12 "
@@ -90,9 +90,9 @@ TEST(Message, OverlapNamesBothSignals) {
 }
 
 TEST(Message, OverlapAcrossByteOrders) {
-  MessageSpec m = command();
+  MessageSpec m = command_spec();
   // 0|2@0 uses byte 0 bit 0 and byte 1 bit 7 (frame bits 0 and 15); a 1-bit signal at 15 overlaps.
-  m.signals = {sig("be", 0, 2, ByteOrder::kBigEndian), sig("flag", 15, 1)};
+  m.signals = {signal_spec("be", 0, 2, ByteOrder::kBigEndian), signal_spec("flag", 15, 1)};
   EXPECT_EQ(
       validate_message(m),
       "message 'Command' (id 0x100): signals 'be' and 'flag' overlap: both use frame bit 15 (byte 1 bit 7)");
@@ -103,8 +103,8 @@ TEST(Message, OverlapAcrossByteOrders) {
 }
 
 TEST(Message, SetsRejectDuplicateNamesAndIds) {
-  MessageSpec a = command();
-  MessageSpec b = command();
+  MessageSpec a = command_spec();
+  MessageSpec b = command_spec();
   b.name = "Other";
   EXPECT_EQ(validate_messages({a, b}), "message 'Other' (id 0x100): another message has the same id");
   b.extended = true;  // 0x100 extended is another identifier

@@ -57,7 +57,7 @@ class Socket {
 };
 
 // A one-actuator command datagram: version 2 (CRC-32) unless `e2e` says none (version 1).
-std::vector<std::uint8_t> command(std::uint32_t seq, double kappa, DatagramE2e e2e = DatagramE2e::kCrc32) {
+std::vector<std::uint8_t> command_datagram(std::uint32_t seq, double kappa, DatagramE2e e2e = DatagramE2e::kCrc32) {
   Frame f;
   f.id = kCommandId;
   f.length = 8;
@@ -69,7 +69,7 @@ std::vector<std::uint8_t> command(std::uint32_t seq, double kappa, DatagramE2e e
 }
 
 // A command whose κ field holds a raw value (for out-of-range values the encoder would clamp).
-std::vector<std::uint8_t> raw_command(std::uint32_t seq, std::uint32_t raw) {
+std::vector<std::uint8_t> raw_command_datagram(std::uint32_t seq, std::uint32_t raw) {
   Frame f;
   f.id = kCommandId;
   f.length = 8;
@@ -82,13 +82,13 @@ std::vector<std::uint8_t> raw_command(std::uint32_t seq, std::uint32_t raw) {
 
 // A version 2 datagram changed on purpose, with its CRC-32 made right again: what a sender that
 // protects a malformed datagram sends.
-std::vector<std::uint8_t> sealed(std::vector<std::uint8_t> d) {
+std::vector<std::uint8_t> sealed_datagram(std::vector<std::uint8_t> d) {
   const std::uint32_t crc = datagram_crc32(std::span(d).first(d.size() - kDatagramCrcSize));
   for (std::size_t i = 0; i < 4; ++i) d[d.size() - 4 + i] = static_cast<std::uint8_t>(crc >> (8 * i));
   return d;
 }
 
-struct Bench {
+struct UdpBench {
   Socket controller;
   Socket sensors_in;
   rt::LatestValue<ValveCommandSample> commands;
@@ -96,7 +96,7 @@ struct Bench {
   std::unique_ptr<UdpBridge> bridge;
   sockaddr_in to{};
 
-  explicit Bench(OutOfRange policy = OutOfRange::kClamp, const std::string& peer = "127.0.0.1",
+  explicit UdpBench(OutOfRange policy = OutOfRange::kClamp, const std::string& peer = "127.0.0.1",
                  double output_rate_hz = 1000.0, DatagramE2e e2e = DatagramE2e::kCrc32) {
     UdpSettings udp;
     udp.listen = "127.0.0.1:0";
@@ -125,7 +125,7 @@ struct Bench {
 };
 
 // Polls the command channel for up to 1 s until it shows `kappa`.
-bool kappa_becomes(Bench& b, double kappa) {
+bool kappa_becomes(UdpBench& b, double kappa) {
   for (int i = 0; i < 1000; ++i) {
     if (std::fabs(b.kappa() - kappa) < 1e-9) return true;
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -134,8 +134,8 @@ bool kappa_becomes(Bench& b, double kappa) {
 }
 
 TEST(UdpBridge, AValidCommandReachesTheChannel) {
-  Bench b;
-  b.send(command(1, 0.5));
+  UdpBench b;
+  b.send(command_datagram(1, 0.5));
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
   EXPECT_NEAR(b.kappa(), 0.5, 1e-9);  // 1e-9 per bit
   const UdpBridgeCounters& c = b.finish();
@@ -144,9 +144,9 @@ TEST(UdpBridge, AValidCommandReachesTheChannel) {
 }
 
 TEST(UdpBridge, BadDatagramsAreCountedAndNeverChangeKappa) {
-  Bench b(OutOfRange::kReject);
-  b.send(command(10, 0.4));
-  const std::vector<std::uint8_t> good = command(11, 0.9);
+  UdpBench b(OutOfRange::kReject);
+  b.send(command_datagram(10, 0.4));
+  const std::vector<std::uint8_t> good = command_datagram(11, 0.9);
   std::vector<std::uint8_t> bad;
   bad = {0x48, 0x02};  // short
   b.send(bad);
@@ -158,19 +158,19 @@ TEST(UdpBridge, BadDatagramsAreCountedAndNeverChangeKappa) {
   b.send(bad);
   bad = good;
   bad.push_back(0);  // trailing byte, under a correct CRC
-  b.send(sealed(bad));
+  b.send(sealed_datagram(bad));
   bad = good;
   bad.erase(bad.end() - 5);  // truncated: the last data byte gone, under a correct CRC
-  b.send(sealed(bad));
+  b.send(sealed_datagram(bad));
   bad = good;
   bad[14] ^= 0x10;  // a data bit flipped in transit: the CRC no longer matches
   b.send(bad);
-  b.send(command(11, 0.9, DatagramE2e::kNone));  // version 1: no checksum, refused by e2e = "crc32"
-  b.send(command(10, 0.9));  // duplicate sequence number
-  b.send(command(9, 0.9));   // older: reordered
-  b.send(raw_command(12, 12000000u));  // κ = 1.2: out of range, rejected
+  b.send(command_datagram(11, 0.9, DatagramE2e::kNone));  // version 1: no checksum, refused by e2e = "crc32"
+  b.send(command_datagram(10, 0.9));  // duplicate sequence number
+  b.send(command_datagram(9, 0.9));   // older: reordered
+  b.send(raw_command_datagram(12, 12000000u));  // κ = 1.2: out of range, rejected
   Socket stranger("127.0.0.2");
-  stranger.send(command(13, 0.9), b.to);  // another address
+  stranger.send(command_datagram(13, 0.9), b.to);  // another address
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
   EXPECT_NEAR(b.kappa(), 0.4, 1e-9);
   const UdpBridgeCounters& c = b.finish();
@@ -193,12 +193,12 @@ TEST(UdpBridge, BadDatagramsAreCountedAndNeverChangeKappa) {
 
 // The report names every refused datagram's reason with its count.
 TEST(UdpBridge, TheReportNamesTheRefusedDatagramsByReason) {
-  Bench b;
-  std::vector<std::uint8_t> corrupted = command(2, 0.9);
+  UdpBench b;
+  std::vector<std::uint8_t> corrupted = command_datagram(2, 0.9);
   corrupted[13] ^= 0x01;
   b.send(corrupted);
   b.send(corrupted);
-  b.send(command(3, 0.9, DatagramE2e::kNone));
+  b.send(command_datagram(3, 0.9, DatagramE2e::kNone));
   b.finish();
   testing::internal::CaptureStdout();
   b.bridge->print_report();
@@ -214,12 +214,12 @@ TEST(UdpBridge, TheReportNamesTheRefusedDatagramsByReason) {
 // (and counted as unprotected); version 2 is accepted too, its CRC still checked; the sensors go
 // out as version 1.
 TEST(UdpBridge, WithE2eNoneBothVersionsAreAcceptedAndTheSensorsGoOutAsVersion1) {
-  Bench b(OutOfRange::kClamp, "127.0.0.1", 1000.0, DatagramE2e::kNone);
-  b.send(command(1, 0.5, DatagramE2e::kNone));
+  UdpBench b(OutOfRange::kClamp, "127.0.0.1", 1000.0, DatagramE2e::kNone);
+  b.send(command_datagram(1, 0.5, DatagramE2e::kNone));
   EXPECT_TRUE(kappa_becomes(b, 0.5));
-  b.send(command(2, 0.6, DatagramE2e::kCrc32));
+  b.send(command_datagram(2, 0.6, DatagramE2e::kCrc32));
   EXPECT_TRUE(kappa_becomes(b, 0.6));
-  std::vector<std::uint8_t> corrupted = command(3, 0.7, DatagramE2e::kCrc32);
+  std::vector<std::uint8_t> corrupted = command_datagram(3, 0.7, DatagramE2e::kCrc32);
   corrupted[13] ^= 0x01;
   b.send(corrupted);
   b.sensors.publish(SensorSnapshot{});
@@ -238,17 +238,17 @@ TEST(UdpBridge, WithE2eNoneBothVersionsAreAcceptedAndTheSensorsGoOutAsVersion1) 
 
 // The start of a run says which versions the bridge sends and accepts.
 TEST(UdpBridge, TheE2eDescriptionSaysWhatIsSentAndAccepted) {
-  EXPECT_EQ(Bench().bridge->e2e_description(),
+  EXPECT_EQ(UdpBench().bridge->e2e_description(),
             "udp: e2e = \"crc32\": sending datagram version 2 (CRC-32), accepting version 2 only (version 1, "
             "without a checksum, is refused)");
-  EXPECT_EQ(Bench(OutOfRange::kClamp, "127.0.0.1", 1000.0, DatagramE2e::kNone).bridge->e2e_description(),
+  EXPECT_EQ(UdpBench(OutOfRange::kClamp, "127.0.0.1", 1000.0, DatagramE2e::kNone).bridge->e2e_description(),
             "udp: e2e = \"none\": sending datagram version 1 (no checksum), accepting versions 1 and 2 (a version "
             "2 datagram's CRC-32 is checked)");
 }
 
 TEST(UdpBridge, OutOfRangeIsClampedWhenConfigured) {
-  Bench b(OutOfRange::kClamp);
-  b.send(raw_command(1, 0xFFFFFFu));  // κ = 1.68
+  UdpBench b(OutOfRange::kClamp);
+  b.send(raw_command_datagram(1, 0xFFFFFFu));  // κ = 1.68
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
   EXPECT_EQ(b.kappa(), 1.0);
   const UdpBridgeCounters& c = b.finish();
@@ -256,9 +256,9 @@ TEST(UdpBridge, OutOfRangeIsClampedWhenConfigured) {
 }
 
 TEST(UdpBridge, GapsAreCountedAsLostAndTheNewerCommandApplies) {
-  Bench b;
-  b.send(command(100, 0.3));
-  b.send(command(104, 0.6));  // 101..103 lost
+  UdpBench b;
+  b.send(command_datagram(100, 0.3));
+  b.send(command_datagram(104, 0.6));  // 101..103 lost
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
   EXPECT_NEAR(b.kappa(), 0.6, 1e-9);
   EXPECT_EQ(b.finish().sequence.lost, 3u);
@@ -267,12 +267,12 @@ TEST(UdpBridge, GapsAreCountedAsLostAndTheNewerCommandApplies) {
 // A controller that restarts binds the same port again and numbers its datagrams from 1 (as
 // `hilsim controller` does): its new commands must be applied before the watchdog would trip.
 TEST(UdpBridge, ARestartedSenderIsAcceptedAgainWithinTheWatchdogTimeout) {
-  Bench b;
+  UdpBench b;
   std::uint16_t port = 0;
   {
     Socket first_life;
     port = first_life.port();
-    for (std::uint32_t seq = 1; seq <= 3000; ++seq) first_life.send(command(seq, 0.3), b.to);
+    for (std::uint32_t seq = 1; seq <= 3000; ++seq) first_life.send(command_datagram(seq, 0.3), b.to);
     ASSERT_TRUE(kappa_becomes(b, 0.3));
   }
   Socket second_life("127.0.0.1", port);
@@ -281,7 +281,7 @@ TEST(UdpBridge, ARestartedSenderIsAcceptedAgainWithinTheWatchdogTimeout) {
   int sent = 0;
   bool applied = false;
   while (!applied && sent < 3 * within) {
-    second_life.send(command(static_cast<std::uint32_t>(++sent), 0.6), b.to);
+    second_life.send(command_datagram(static_cast<std::uint32_t>(++sent), 0.6), b.to);
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
     applied = std::fabs(b.kappa() - 0.6) < 1e-9;
   }
@@ -295,13 +295,13 @@ TEST(UdpBridge, ARestartedSenderIsAcceptedAgainWithinTheWatchdogTimeout) {
 // With the peer given as an address only, every port of it is a sender of its own: a datagram
 // with a huge sequence number from another port does not make the controller's "old".
 TEST(UdpBridge, AnotherPortsHugeSequenceDoesNotLockTheControllerOut) {
-  Bench b;  // peer = "127.0.0.1": any port
-  b.send(command(1, 0.3));
+  UdpBench b;  // peer = "127.0.0.1": any port
+  b.send(command_datagram(1, 0.3));
   ASSERT_TRUE(kappa_becomes(b, 0.3));
   Socket other_process;
-  other_process.send(command(5'000'001, 0.9), b.to);
+  other_process.send(command_datagram(5'000'001, 0.9), b.to);
   ASSERT_TRUE(kappa_becomes(b, 0.9));  // accepted: the configuration trusts every port of the address
-  b.send(command(2, 0.5));
+  b.send(command_datagram(2, 0.5));
   EXPECT_TRUE(kappa_becomes(b, 0.5)) << "the controller was locked out";
   const UdpBridgeCounters& c = b.finish();
   EXPECT_EQ(c.sequence.reordered, 0u);
@@ -310,15 +310,15 @@ TEST(UdpBridge, AnotherPortsHugeSequenceDoesNotLockTheControllerOut) {
 }
 
 TEST(UdpBridge, ThePeerDescriptionSaysWhetherAnyPortIsAccepted) {
-  EXPECT_EQ(Bench(OutOfRange::kClamp, "127.0.0.1").bridge->peer_description().rfind(
+  EXPECT_EQ(UdpBench(OutOfRange::kClamp, "127.0.0.1").bridge->peer_description().rfind(
                 "udp: accepting commands from 127.0.0.1, any port (", 0),
             0u);
-  EXPECT_EQ(Bench(OutOfRange::kClamp, "127.0.0.1:5000").bridge->peer_description(),
+  EXPECT_EQ(UdpBench(OutOfRange::kClamp, "127.0.0.1:5000").bridge->peer_description(),
             "udp: accepting commands from 127.0.0.1:5000 only");
 }
 
 TEST(UdpBridge, SensorsAreSentAtTheConfiguredRateAndDecodeToTheSnapshot) {
-  Bench b;
+  UdpBench b;
   SensorSnapshot s;
   s.micro_step = 999;
   s.t = 0.1;
@@ -369,7 +369,7 @@ TEST(UdpBridge, SensorsAreSentAtTheConfiguredRateAndDecodeToTheSnapshot) {
 // Output periods the I/O thread missed are reported with the datagrams sent: none in a short run at
 // 100 Hz (a 10 ms period, which even a loaded machine's SCHED_OTHER wake-ups keep).
 TEST(UdpBridge, TheReportCountsMissedOutputPeriodsNoneInANormalRun) {
-  Bench b(OutOfRange::kClamp, "127.0.0.1", 100.0);
+  UdpBench b(OutOfRange::kClamp, "127.0.0.1", 100.0);
   b.sensors.publish(SensorSnapshot{});
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   const UdpBridgeCounters& c = b.finish();

@@ -30,7 +30,7 @@ std::atomic<long> g_allocations{0};
 namespace hilsim::sim {
 namespace {
 
-const std::string kReference =
+const std::string kMonolithicReference =
     std::string(HILSIM_SOURCE_DIR) + "/config/reference/lim/hydraulicManipulator_ref.csv";
 
 // The LIM reference: t, s1, p1, p2 at every 0.01 s.
@@ -42,7 +42,7 @@ class Monolithic : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     equilibrium_ = new Equilibrium(solve_equilibrium(CraneParameters{}, HydraulicParameters{}));
-    const io::CsvTable table = io::read_numeric_csv(kReference);
+    const io::CsvTable table = io::read_numeric_csv(kMonolithicReference);
     lim_ = new LimRows;
     for (const auto& row : table.rows) {
       lim_->t.push_back(row[table.column({"t"})]);

@@ -15,7 +15,7 @@
 namespace hilsim::sim::natural {
 namespace {
 
-CraneParameters odd_crane() {
+CraneParameters odd_natural_crane() {
   CraneParameters c;
   c.L = 1.4;
   c.L_h = 0.7;
@@ -25,7 +25,7 @@ CraneParameters odd_crane() {
 }
 
 TEST(NaturalCrane, ConfigurationsFromAnglesSatisfyTheConstraints) {
-  for (const CraneParameters& c : {CraneParameters{}, odd_crane()}) {
+  for (const CraneParameters& c : {CraneParameters{}, odd_natural_crane()}) {
     for (double t1 : {0.1, 0.5235987755982988, 1.3}) {
       for (double t2 : {-2.0, 4.71238898038469, 0.4}) {
         const VecQ q = coordinates_from_angles(c, t1, t2);
@@ -39,7 +39,7 @@ TEST(NaturalCrane, ConfigurationsFromAnglesSatisfyTheConstraints) {
 }
 
 TEST(NaturalCrane, JacobianMatchesFiniteDifferences) {
-  const CraneParameters c = odd_crane();
+  const CraneParameters c = odd_natural_crane();
   VecQ q;
   q << 0.31, 0.52, 0.64, 1.01, 1.2, 0.6, 0.77;  // deliberately off the constraint manifold
   const MatCQ J = constraint_jacobian(c, q);
@@ -53,7 +53,7 @@ TEST(NaturalCrane, JacobianMatchesFiniteDifferences) {
 }
 
 TEST(NaturalCrane, JacobianRateTimesVelocityMatchesFiniteDifferences) {
-  const CraneParameters c = odd_crane();
+  const CraneParameters c = odd_natural_crane();
   VecQ q, v;
   q << 0.31, 0.52, 0.64, 1.01, 1.2, 0.6, 0.77;
   v << 0.3, -0.2, 0.5, 0.1, -0.7, 0.9, 0.25;
@@ -65,7 +65,7 @@ TEST(NaturalCrane, JacobianRateTimesVelocityMatchesFiniteDifferences) {
 TEST(NaturalCrane, EnergiesEqualThoseOfTheIndependentModel) {
   // Along θ(t) the natural coordinates move consistently; ½ q̇ᵀ M q̇ with the rod lumped as m/3 at Q
   // must equal the kinetic energy of the distributed rod, and −Qᵀ_gravity q the potential energy.
-  const CraneParameters c = odd_crane();
+  const CraneParameters c = odd_natural_crane();
   const Eigen::Vector2d theta(0.8, -1.9), theta_dot(1.3, -0.6);
   const double h = 1e-6;
   const VecQ q = coordinates_from_angles(c, theta[0], theta[1]);

@@ -14,7 +14,7 @@
 namespace hilsim::sim {
 namespace {
 
-const HydraulicParameters kHyd{};
+const HydraulicParameters kIntegratorHyd{};
 
 // A smooth prescribed motion about the equilibrium: s1 = s0 + A sin(ω t), κ = κ0 + B sin(ω2 t),
 // small enough that no orifice changes direction (the right-hand side stays smooth).
@@ -29,13 +29,13 @@ struct Prescribed {
 
 Eigen::Vector2d integrate(HydraulicIntegrator method, double h, double T, int* max_newton = nullptr) {
   const Prescribed u;
-  const Equilibrium eq = solve_equilibrium(CraneParameters{}, kHyd);
+  const Equilibrium eq = solve_equilibrium(CraneParameters{}, kIntegratorHyd);
   Eigen::Vector2d p = eq.p;
   const auto n = static_cast<long>(std::llround(T / h));
   for (long k = 0; k < n; ++k) {
     const double t = static_cast<double>(k) * h;
     const StepInputs in{u.at(t), u.at(t + 0.5 * h), u.at(t + h)};
-    const PressureStep step = integrate_pressures(method, kHyd, u.s0, p, h, in);
+    const PressureStep step = integrate_pressures(method, kIntegratorHyd, u.s0, p, h, in);
     EXPECT_TRUE(step.converged);
     if (max_newton) *max_newton = std::max(*max_newton, step.iterations);
     p = step.p;
@@ -92,11 +92,11 @@ TEST(TrapezoidalIntegrator, StaysStableWhereForwardEulerDoesNot) {
 }
 
 TEST(PressureIntegrators, HeldInputsAtEquilibriumStayAtRest) {
-  const Equilibrium eq = solve_equilibrium(CraneParameters{}, kHyd);
+  const Equilibrium eq = solve_equilibrium(CraneParameters{}, kIntegratorHyd);
   const StepInputs held = StepInputs::held({eq.s, 0.0, eq.kappa});
   for (HydraulicIntegrator m : {HydraulicIntegrator::kForwardEuler, HydraulicIntegrator::kRungeKutta4,
                                 HydraulicIntegrator::kTrapezoidal}) {
-    const PressureStep step = integrate_pressures(m, kHyd, eq.s, eq.p, 1e-3, held);
+    const PressureStep step = integrate_pressures(m, kIntegratorHyd, eq.s, eq.p, 1e-3, held);
     EXPECT_LT((step.p - eq.p).cwiseAbs().maxCoeff(), 1e-3) << to_string(m);
   }
 }

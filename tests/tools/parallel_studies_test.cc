@@ -18,11 +18,11 @@ namespace fs = std::filesystem;
 using test::Outcome;
 using test::slurp;
 
-Outcome hilsim(const std::string& args) { return test::run_hilsim("studies", args); }
+Outcome run_hilsim_study(const std::string& args) { return test::run_hilsim("studies", args); }
 
-std::string temp(const std::string& suffix) { return test::temp_path("studies", suffix).string(); }
+std::string study_temp(const std::string& suffix) { return test::temp_path("studies", suffix).string(); }
 
-void expect_bad_input(const Outcome& o, const std::string& needle) {
+void expect_bad_study_input(const Outcome& o, const std::string& needle) {
   EXPECT_EQ(o.status, 2) << o.err;
   EXPECT_NE(o.err.find(needle), std::string::npos) << o.err;
   EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << "one line: " << o.err;
@@ -34,10 +34,10 @@ const std::string kSweep =
     "0.002,0.006,0.01,0.014,0.018,0.022,0.026,0.03,0.042,0.05,0.058";
 
 TEST(ParallelStudies, SweepPrintsAndWritesTheSameBytesWhateverTheJobs) {
-  const std::string a = temp("_1.csv"), b = temp("_2.csv"), c = temp("_5.csv");
-  const Outcome one = hilsim(kSweep + " --jobs 1 --out " + a);
-  const Outcome two = hilsim(kSweep + " --jobs 2 --out " + b);
-  const Outcome five = hilsim(kSweep + " --jobs 5 --out " + c);
+  const std::string a = study_temp("_1.csv"), b = study_temp("_2.csv"), c = study_temp("_5.csv");
+  const Outcome one = run_hilsim_study(kSweep + " --jobs 1 --out " + a);
+  const Outcome two = run_hilsim_study(kSweep + " --jobs 2 --out " + b);
+  const Outcome five = run_hilsim_study(kSweep + " --jobs 5 --out " + c);
   ASSERT_EQ(one.status, 0) << one.err;
   ASSERT_EQ(two.status, 0) << two.err;
   ASSERT_EQ(five.status, 0) << five.err;
@@ -61,18 +61,18 @@ TEST(ParallelStudies, SweepPrintsAndWritesTheSameBytesWhateverTheJobs) {
 
 TEST(ParallelStudies, ConvergencePrintsTheSameTableWhateverTheJobs) {
   const std::string args = "convergence --duration 0.5 --h 1e-4,2e-4,4e-4 --href 1e-4";
-  const Outcome one = hilsim(args + " --jobs 1");
-  const Outcome two = hilsim(args + " --jobs 2");
+  const Outcome one = run_hilsim_study(args + " --jobs 1");
+  const Outcome two = run_hilsim_study(args + " --jobs 2");
   ASSERT_EQ(one.status, 0) << one.err;
   EXPECT_EQ(one.out, two.out);
 }
 
 TEST(ParallelStudies, ReportWritesTheSameFilesWhateverTheJobs) {
-  const fs::path d1 = temp("_report1"), d2 = temp("_report2");
+  const fs::path d1 = study_temp("_report1"), d2 = study_temp("_report2");
   fs::remove_all(d1);
   fs::remove_all(d2);
-  const Outcome one = hilsim("report --no-plots --max-H 0.003 --jobs 1 --out-dir " + d1.string());
-  const Outcome two = hilsim("report --no-plots --max-H 0.003 --jobs 2 --out-dir " + d2.string());
+  const Outcome one = run_hilsim_study("report --no-plots --max-H 0.003 --jobs 1 --out-dir " + d1.string());
+  const Outcome two = run_hilsim_study("report --no-plots --max-H 0.003 --jobs 2 --out-dir " + d2.string());
   ASSERT_EQ(one.status, 0) << one.err;
   ASSERT_EQ(two.status, 0) << two.err;
   EXPECT_EQ(one.err, two.err);  // the progress lines, in the same order
@@ -86,24 +86,24 @@ TEST(ParallelStudies, ReportWritesTheSameFilesWhateverTheJobs) {
 
 TEST(ParallelStudies, JobsOutsideItsRangeAreRefused) {
   for (const char* args : {"sweep --jobs 0", "report --jobs 1025", "convergence --jobs -1"}) {
-    const Outcome o = hilsim(args);
+    const Outcome o = run_hilsim_study(args);
     EXPECT_EQ(o.status, 2) << args;
     EXPECT_NE(o.err.find("not in range 1 to 1024"), std::string::npos) << o.err;
   }
 }
 
 TEST(ParallelStudies, ShardsMergeIntoTheUnshardedBytes) {
-  const std::string whole = temp("_whole.csv"), merged = temp("_merged.csv");
-  ASSERT_EQ(hilsim(kSweep + " --out " + whole).status, 0);
+  const std::string whole = study_temp("_whole.csv"), merged = study_temp("_merged.csv");
+  ASSERT_EQ(run_hilsim_study(kSweep + " --out " + whole).status, 0);
   std::string parts;
   for (int k = 1; k <= 3; ++k) {
-    const std::string part = temp("_part" + std::to_string(k));
-    const Outcome o = hilsim(kSweep + " --jobs 1 --shard " + std::to_string(k) + "/3 --out " + part);
+    const std::string part = study_temp("_part" + std::to_string(k));
+    const Outcome o = run_hilsim_study(kSweep + " --jobs 1 --shard " + std::to_string(k) + "/3 --out " + part);
     ASSERT_EQ(o.status, 0) << o.err;
     EXPECT_NE(o.out.find("part " + std::to_string(k) + "/3"), std::string::npos) << o.out;
     parts = part + " " + parts;  // given out of order
   }
-  const Outcome m = hilsim("sweep --merge " + parts + "--out " + merged);
+  const Outcome m = run_hilsim_study("sweep --merge " + parts + "--out " + merged);
   ASSERT_EQ(m.status, 0) << m.err;
   EXPECT_EQ(slurp(merged), slurp(whole));
   EXPECT_NE(m.out.find("largest H up to which every run is stable: 26 ms"), std::string::npos) << m.out;
@@ -111,8 +111,8 @@ TEST(ParallelStudies, ShardsMergeIntoTheUnshardedBytes) {
 
 TEST(ParallelStudies, PartsThatDoNotBelongTogetherAreRefused) {
   const auto part = [](const std::string& name, const std::string& args) {
-    const std::string path = temp("_" + name);
-    const Outcome o = hilsim(args + " --out " + path);
+    const std::string path = study_temp("_" + name);
+    const Outcome o = run_hilsim_study(args + " --out " + path);
     EXPECT_EQ(o.status, 0) << o.err;
     return path;
   };
@@ -121,22 +121,22 @@ TEST(ParallelStudies, PartsThatDoNotBelongTogetherAreRefused) {
   const std::string other = part("other", kSweep + " --hH 1e-4 --shard 2/2");
   const std::string of3 = part("of3", kSweep + " --shard 2/3");
   const std::string whole = part("whole.csv", kSweep);
-  const std::string out = temp("_refused.csv");
-  expect_bad_input(hilsim("sweep --merge " + p1 + " --out " + out), "part 2/2 is missing");
-  expect_bad_input(hilsim("sweep --merge " + p1 + " " + p1 + " " + p2 + " --out " + out), "both part 1/2");
-  expect_bad_input(hilsim("sweep --merge " + p1 + " " + other + " --out " + out), "another sweep");
-  expect_bad_input(hilsim("sweep --merge " + p1 + " " + of3 + " --out " + out), "part 2/3");
+  const std::string out = study_temp("_refused.csv");
+  expect_bad_study_input(run_hilsim_study("sweep --merge " + p1 + " --out " + out), "part 2/2 is missing");
+  expect_bad_study_input(run_hilsim_study("sweep --merge " + p1 + " " + p1 + " " + p2 + " --out " + out), "both part 1/2");
+  expect_bad_study_input(run_hilsim_study("sweep --merge " + p1 + " " + other + " --out " + out), "another sweep");
+  expect_bad_study_input(run_hilsim_study("sweep --merge " + p1 + " " + of3 + " --out " + out), "part 2/3");
   // A part cut short: its rows do not add up.
   const std::string text = slurp(p2);
-  const std::string cut = temp("_cut");
+  const std::string cut = study_temp("_cut");
   std::ofstream(cut) << text.substr(0, text.rfind('\n', text.size() - 2) + 1);
-  expect_bad_input(hilsim("sweep --merge " + p1 + " " + cut + " --out " + out), "rows");
-  expect_bad_input(hilsim("sweep --merge " + whole + " --out " + out), "not a part");
+  expect_bad_study_input(run_hilsim_study("sweep --merge " + p1 + " " + cut + " --out " + out), "rows");
+  expect_bad_study_input(run_hilsim_study("sweep --merge " + whole + " --out " + out), "not a part");
   EXPECT_FALSE(fs::exists(out));
-  expect_bad_input(hilsim(kSweep + " --shard 3/2 --out " + out), "--shard");
-  expect_bad_input(hilsim(kSweep + " --shard 1/2"), "--out");
-  expect_bad_input(hilsim("sweep --merge " + p1 + " " + p2), "--out");
-  expect_bad_input(hilsim("sweep --merge " + p1 + " " + p2 + " --duration 2 --out " + out), "--duration");
+  expect_bad_study_input(run_hilsim_study(kSweep + " --shard 3/2 --out " + out), "--shard");
+  expect_bad_study_input(run_hilsim_study(kSweep + " --shard 1/2"), "--out");
+  expect_bad_study_input(run_hilsim_study("sweep --merge " + p1 + " " + p2), "--out");
+  expect_bad_study_input(run_hilsim_study("sweep --merge " + p1 + " " + p2 + " --duration 2 --out " + out), "--duration");
 }
 
 }  // namespace

@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 using hilsim::test::Outcome;
 using hilsim::test::slurp;
 
-fs::path temp(const std::string& suffix) { return hilsim::test::temp_path("rt_cli", suffix); }
+fs::path rt_cli_temp(const std::string& suffix) { return hilsim::test::temp_path("rt_cli", suffix); }
 
 // Runs `prefix hilsim args` through the shell.
 Outcome run(const std::string& args, const std::string& prefix = "") {
@@ -28,7 +28,7 @@ Outcome run(const std::string& args, const std::string& prefix = "") {
 }
 
 void expect_same_csv_as_offline(const std::string& scenario_args, const std::string& mode) {
-  const fs::path offline = temp("_offline.csv"), threaded = temp("_rt.csv");
+  const fs::path offline = rt_cli_temp("_offline.csv"), threaded = rt_cli_temp("_rt.csv");
   const Outcome a = run("run --quiet --reference none " + scenario_args + " --out " + offline.string());
   ASSERT_EQ(a.status, 0) << a.err;
   const Outcome b =
@@ -90,7 +90,7 @@ TEST(RtCli, UnprivilegedRunWithoutRequireRtSaysItIsNotRealTime) {
 }
 
 TEST(RtCli, RequireRtWithSchedOtherIsRefused) {
-  const fs::path scenario = temp(".toml");
+  const fs::path scenario = rt_cli_temp(".toml");
   std::ofstream(scenario) << "[rt]\nscheduler = \"other\"\n";
   const Outcome o = run("run " + scenario.string() + " --threads --require-rt --duration 0.05");
   EXPECT_EQ(o.status, 2);
@@ -103,7 +103,7 @@ TEST(RtCli, BadRealTimeFlagsAndKeysAreRefused) {
   EXPECT_NE(o.err.find("--require-rt needs --realtime or --threads"), std::string::npos) << o.err;
   EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
   EXPECT_EQ(run("run --realtime --threads").status, 2);
-  const fs::path scenario = temp(".toml");
+  const fs::path scenario = rt_cli_temp(".toml");
   std::ofstream(scenario) << "[rt]\npriority_mech = 0\n";
   o = run("run " + scenario.string() + " --threads");
   EXPECT_EQ(o.status, 2);
@@ -124,7 +124,7 @@ TEST(RtCli, EveryShippedScenarioRunsInThreadsByteIdenticalToOffline) {
     const std::string name = e.path().stem().string();
     if (e.path().extension() != ".toml" || name.rfind("mono_", 0) == 0) continue;
     SCOPED_TRACE(name);
-    const fs::path offline = temp("_" + name + "_offline.csv"), threaded = temp("_" + name + "_threads.csv");
+    const fs::path offline = rt_cli_temp("_" + name + "_offline.csv"), threaded = rt_cli_temp("_" + name + "_threads.csv");
     const std::string args = "run " + e.path().string() + " --quiet --reference none --input script --duration 0.5 --out ";
     const Outcome a = run(args + offline.string());
     ASSERT_EQ(a.status, 0) << a.err;

@@ -21,9 +21,9 @@ namespace fs = std::filesystem;
 using test::Outcome;
 using test::slurp;
 
-fs::path temp(const std::string& suffix) { return test::temp_path("rt_tools", suffix); }
+fs::path rt_tools_temp(const std::string& suffix) { return test::temp_path("rt_tools", suffix); }
 
-Outcome run(const std::string& args, const std::string& prefix = "") {
+Outcome run_tool(const std::string& args, const std::string& prefix = "") {
   return test::run_hilsim("rt_tools", args, prefix);
 }
 
@@ -53,10 +53,10 @@ TEST(Doctor, ReadsTheActivePreemptionModelFromDebugfs) {
 }
 
 TEST(Doctor, ReportsTheKernelPrivilegesAndConfiguredCpus) {
-  const fs::path scenario = temp(".toml");
+  const fs::path scenario = rt_tools_temp(".toml");
   const int cpu = rt::allowed_cpus().back();
   std::ofstream(scenario) << "[rt]\ncpu_hyd = 1000\ncpu_mech = " << cpu << "\n";
-  const Outcome o = run("doctor " + scenario.string());
+  const Outcome o = run_tool("doctor " + scenario.string());
   EXPECT_EQ(o.status, 0) << o.err;
   EXPECT_NE(o.out.find("kernel " + rt::kernel_info().release), std::string::npos) << o.out;
   EXPECT_NE(o.out.find("SCHED_FIFO"), std::string::npos) << o.out;
@@ -72,7 +72,7 @@ TEST(Doctor, WithoutPrivilegesTheFifoFindingFailsWithAdvice) {
   if (!rt::has_capability(CAP_SYS_NICE)) GTEST_SKIP() << "already unprivileged: covered by the plain run";
   if (std::system("command -v setpriv >/dev/null 2>&1") != 0)
     GTEST_SKIP() << "setpriv (util-linux) is not installed";
-  const Outcome o = run("doctor",
+  const Outcome o = run_tool("doctor",
                         "setpriv --inh-caps=-sys_nice --bounding-set=-sys_nice -- bash -c 'ulimit -r 0 && "
                         "exec \"$0\" \"$@\"' ");
   EXPECT_EQ(o.status, 0) << o.err;
@@ -84,7 +84,7 @@ TEST(Doctor, WithoutPrivilegesTheFifoFindingFailsWithAdvice) {
 
 TEST(BenchRt, PrintsItsFiguresBesideCyclictests) {
   const bool have_cyclictest = find_cyclictest().has_value();
-  const Outcome o = run("bench-rt --cycles 300 --rates 2000");
+  const Outcome o = run_tool("bench-rt --cycles 300 --rates 2000");
   ASSERT_EQ(o.status, 0) << o.err;
   EXPECT_NE(o.out.find("2000 Hz (period 500 us)"), std::string::npos) << o.out;
   EXPECT_NE(o.out.find("hilsim wake-up"), std::string::npos) << o.out;
@@ -99,17 +99,17 @@ TEST(BenchRt, PrintsItsFiguresBesideCyclictests) {
 }
 
 TEST(BenchRt, SaysClearlyWhenCyclictestIsAbsent) {
-  const Outcome o = run("bench-rt --cycles 100 --rates 1000", "env PATH=/nonexistent ");
+  const Outcome o = run_tool("bench-rt --cycles 100 --rates 1000", "env PATH=/nonexistent ");
   ASSERT_EQ(o.status, 0) << o.err;
   EXPECT_NE(o.out.find("cyclictest: not found on PATH (Debian package rt-tests"), std::string::npos) << o.out;
   EXPECT_EQ(o.out.find("ratio"), std::string::npos) << o.out;
 }
 
 TEST(BenchRt, RefusesRatesWithoutAWholeMicrosecondPeriod) {
-  const Outcome o = run("bench-rt --rates 3000");
+  const Outcome o = run_tool("bench-rt --rates 3000");
   EXPECT_EQ(o.status, 2);
   EXPECT_NE(o.err.find("3000 Hz"), std::string::npos) << o.err;
-  EXPECT_EQ(run("bench-rt --priority 120").status, 2);
+  EXPECT_EQ(run_tool("bench-rt --priority 120").status, 2);
 }
 
 }  // namespace
