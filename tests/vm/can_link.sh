@@ -24,7 +24,7 @@ check() {
 }
 has() { grep -q -- "$1" "$2" && echo ok || echo no; }
 has_e() { grep -Eq -- "$1" "$2" && echo ok || echo no; }
-# The peers (the controller, candump, python3) run on CPU 0, the controllers at SCHED_FIFO 60 (below
+# The peers (the controller, candump, python3) run on CPU 0, canplayer at SCHED_FIFO 60 (below
 # the bridge's I/O thread there, at 95), away from the simulation's SCHED_FIFO threads on CPU 1: a
 # rig's other computers would not take its CPU, and they keep their own pace.
 # Waits until the bridge's kernel filter for 0x100 is on vcan0 (its socket bound there).
