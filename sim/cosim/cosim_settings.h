@@ -12,6 +12,12 @@ namespace hilsim::sim {
 
 enum class CosimScheme { kJacobi, kGaussSeidelMechanicsFirst, kGaussSeidelHydraulicsFirst };
 
+// What the reduced models of the two-way coupling may know of κ over the coming macro step. κ is an
+// external input: every subsystem reads it at its own micro steps. With kNone no subsystem knows κ
+// before the micro step it applies to (as in any live run), and the hydraulics' model spans the κ
+// last applied ± kUnpreviewedKappaReach; with kScript the model spans the scripted κ over the step.
+enum class KappaPreview { kNone, kScript };
+
 struct CosimSettings {
   Coupling coupling = Coupling::kPressureDisplacement;
   CosimScheme scheme = CosimScheme::kJacobi;
@@ -23,7 +29,7 @@ struct CosimSettings {
   // the same value.
   RimForce rim_force = RimForce::kAverage;
   double H = 1e-3;        // macro (communication) step [s]
-  double h_mech = 0.0;    // mechanics step [s]; 0 means h_M = H (as in every run of seed 000)
+  double h_mech = 0.0;    // mechanics step h_M [s]; 0 means h_M = H (as in every run of seed 000)
   double h_hyd = 0.2e-3;  // hydraulic step [s]; H must be a whole multiple of it
   double duration = 10.0; // simulated time [s]; the run ends at the last communication point ≤ it
   HydraulicIntegrator hydraulics_integrator = HydraulicIntegrator::kForwardEuler;  // direct couplings
@@ -32,6 +38,8 @@ struct CosimSettings {
   // End stops, link 1's rest, cavitation and relief valves (machine_limits.h); off by default, as
   // in the benchmark. Modelled with the independent-coordinate mechanics.
   MachineLimits limits;
+  // Two-way coupling: the κ its reduced models may see (scripted runs; live runs are always kNone).
+  KappaPreview preview = KappaPreview::kScript;
 };
 
 }  // namespace hilsim::sim

@@ -1,5 +1,7 @@
 #include "sim/cosim/coupling.h"
 
+#include "sim/hydraulics/reduced_cylinder_model.h"
+
 namespace hilsim::sim {
 
 namespace {
@@ -29,11 +31,26 @@ std::vector<std::string> rim_interface_ports(int actuators) {
   return names;
 }
 
+std::vector<std::string> twoway_model_ports(int actuators) {
+  std::vector<std::string> names;
+  for (int k = 0; k < actuators; ++k) {
+    const char* sfx = k == 0 ? "" : "_2";
+    for (const char* head : {"pstart1", "pstart2", "sref", "sdotref", "kappalo", "kappahi", "rate1", "rate2"}) {
+      names.push_back(std::string(head) + sfx);
+    }
+    for (int j = 0; j < kReducedModelNodes; ++j) {
+      for (const char* head : {"P1_", "P2_", "D1_", "D2_", "E1_", "E2_"}) names.push_back(port_name(head, j, sfx));
+    }
+  }
+  return names;
+}
+
 std::string_view to_string(Coupling coupling) {
   switch (coupling) {
     case Coupling::kForceDisplacement: return "fs";
     case Coupling::kPressureDisplacement: return "ps";
     case Coupling::kReducedInterface: return "rim";
+    case Coupling::kTwoWay: return "twoway";
   }
   return "?";
 }

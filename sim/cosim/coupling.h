@@ -19,6 +19,12 @@ enum class Coupling {
   // mechanics receive the hydraulic force f_h = (p2 − p1) a_p − c ṡ_RIM. The stiff viscous term is
   // thus resolved at h_H, not at H (with two actuators c/M̃22 ≈ 250 1/s would bound H by 8 ms).
   kReducedInterface,
+  // Two-way model-based coupling: the hydraulics integrate the mechanics' RIM as above, and send the
+  // mechanics, besides their pressures, a reduced model of them over the coming step
+  // (sim/hydraulics/reduced_cylinder_model.h), which the mechanics integrate implicitly at h_M
+  // beside their own equations. The cylinder's stiff damping (~2·10⁴ N·s/m) is thus implicit on both
+  // sides, and H is limited by accuracy alone.
+  kTwoWay,
 };
 
 // The value of the pressure force a RIM coupling returns to the mechanics.
@@ -31,7 +37,15 @@ enum class RimForce {
 // Meff11 [, Meff12, Meff22], feff1 [, feff2]. The mechanics output them, the RIM takes them.
 std::vector<std::string> rim_interface_ports(int actuators);
 
-// "fs" / "ps" / "rim".
+// The ports of the reduced hydraulic model the two-way coupling sends, kReducedModelWidth per
+// actuator in pack()'s order: pstart1, pstart2, sref, sdotref, kappalo, kappahi, rate1, rate2, then
+// P1_j, P2_j, D1_j, D2_j, E1_j, E2_j for every node j; actuator 2's names end in "_2".
+std::vector<std::string> twoway_model_ports(int actuators);
+
+// The couplings whose hydraulics integrate a reduced interface model of the mechanics.
+inline bool integrates_rim(Coupling c) { return c == Coupling::kReducedInterface || c == Coupling::kTwoWay; }
+
+// "fs" / "ps" / "rim" / "twoway".
 std::string_view to_string(Coupling coupling);
 
 }  // namespace hilsim::sim

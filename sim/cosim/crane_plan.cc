@@ -33,12 +33,33 @@ std::vector<Connection> direct_connections(Coupling coupling, int actuators) {
   return c;
 }
 
-// RIM coupling: mechanics ↔ the RIM with every actuator's hydraulics.
-std::vector<Connection> rim_connections(int actuators) {
+// RIM and two-way couplings: mechanics ↔ the RIM with every actuator's hydraulics; the mechanics
+// receive the hydraulic force (RIM) or the reduced hydraulic model (two-way).
+std::vector<Connection> rim_connections(Coupling coupling, int actuators) {
   std::vector<Connection> c;
   for (const std::string& n : rim_interface_ports(actuators)) c.push_back({"mechanics", n, "rim_hydraulics", n});
+  if (coupling == Coupling::kTwoWay) {
+    for (const std::string& n : twoway_model_ports(actuators)) c.push_back({"rim_hydraulics", n, "mechanics", n});
+    return c;
+  }
   for (int k = 0; k < actuators; ++k) c.push_back({"rim_hydraulics", "f_h" + suffix(k), "mechanics", "f_h" + suffix(k)});
   return c;
+}
+
+// The two-way coupling's own rules: its reduced hydraulic model is derived without the machine's
+// limits (their end stops, cavitation and relief valves break the steady flow balance it rests on).
+void check_twoway(const CosimSettings& settings, const CraneValves& valves) {
+  if (settings.coupling != Coupling::kTwoWay) return;
+  if (settings.mechanics != MechanicsFormulation::kIndependent) {
+    throw std::invalid_argument("the two-way coupling runs with the independent-coordinate mechanics");
+  }
+  if (settings.limits.enabled) throw std::invalid_argument("the two-way coupling runs without the machine's limits ([limits])");
+  if (settings.extrapolation != Extrapolation::kZeroOrderHold) {
+    throw std::invalid_argument("the two-way coupling's models carry their own time dependence: extrapolation zoh");
+  }
+  if (valves.live) {
+    throw std::invalid_argument("the two-way coupling takes scripted or recorded valve commands, not a live input");
+  }
 }
 
 // The capability rules: what the subsystems below can run together.
@@ -55,8 +76,8 @@ void check_combination(const CraneParameters& crane, const Equilibrium& eq, cons
   if (settings.limits.enabled && settings.mechanics != MechanicsFormulation::kIndependent) {
     throw std::invalid_argument("the machine's limits ([limits]) are modelled with the independent mechanics only");
   }
-  if (settings.coupling == Coupling::kReducedInterface && settings.hydraulics_integrator != HydraulicIntegrator::kForwardEuler) {
-    throw std::invalid_argument("the RIM coupling integrates its cylinders with forward Euler (seed 004 eq. 40)");
+  if (integrates_rim(settings.coupling) && settings.hydraulics_integrator != HydraulicIntegrator::kForwardEuler) {
+    throw std::invalid_argument("the RIM and two-way couplings integrate their cylinders with forward Euler (seed 004 eq. 40)");
   }
   if (!(std::isfinite(settings.duration) && settings.duration >= 0.0)) {
     throw std::invalid_argument("duration must be a non-negative number of seconds");
@@ -86,13 +107,30 @@ std::array<UnilateralStop, kMaxStops> rim_stops(std::array<UnilateralStop, kMaxS
 }
 
 std::unique_ptr<Subsystem> make_mechanics(const CraneParameters& crane, const HydraulicParameters& hyd,
-                                          const Equilibrium& eq, const CosimSettings& settings) {
+                                          const Equilibrium& eq, const CosimSettings& settings,
+                                          const std::array<const ValveCommand*, 2>& valve) {
   const double h_mech = settings.h_mech > 0.0 ? settings.h_mech : settings.H;
   if (settings.mechanics == MechanicsFormulation::kIndependent) {
     MechanicsState initial;
     initial.q = eq.q;
-    return std::make_unique<MechanicsSubsystem>(crane, hyd, settings.coupling, settings.H, h_mech, initial,
-                                                settings.extrapolation, crane_stops(crane, hyd, eq, settings.limits));
+    auto mechanics = std::make_unique<MechanicsSubsystem>(crane, hyd, settings.coupling, settings.H, h_mech, initial,
+                                                          settings.extrapolation,
+                                                          crane_stops(crane, hyd, eq, settings.limits));
+    if (settings.coupling == Coupling::kTwoWay) {
+      ReducedHydraulicsSetup setup;
+      setup.actuators = crane.actuators;
+      for (int k = 0; k < crane.actuators; ++k) {
+        setup.s0[k] = eq.actuator(k).s;
+        setup.p0[k] = eq.actuator(k).p;
+        setup.kappa[k] = valve[k];
+      }
+      setup.mechanics_steps = mechanics->micro_steps();
+      setup.hydraulic_steps = steps_per_macro_step(settings.H, settings.h_hyd, "hydraulic step h_H");
+      setup.h_hyd = settings.h_hyd;
+      setup.preview = settings.preview;
+      mechanics->use_reduced_hydraulics(setup);
+    }
+    return mechanics;
   }
   return std::make_unique<DependentMechanicsSubsystem>(crane, hyd, settings.coupling, settings.mechanics, settings.H,
                                                        h_mech, eq.q, eq.f_h);
@@ -103,6 +141,7 @@ std::unique_ptr<Subsystem> make_mechanics(const CraneParameters& crane, const Hy
 Plan build_crane_plan(const CraneParameters& crane, const HydraulicParameters& cylinder, const Equilibrium& eq,
                       const CosimSettings& settings, CraneValves valves) {
   check_combination(crane, eq, settings);
+  check_twoway(settings, valves);
   const HydraulicParameters hyd = with_relief_valve(cylinder, settings.limits);
   if (!valves.actuator1) throw std::invalid_argument("co-simulation: actuator 1 has no valve command");
   std::unique_ptr<ValveCommand> own_valve2;
@@ -111,20 +150,23 @@ Plan build_crane_plan(const CraneParameters& crane, const HydraulicParameters& c
     valves.actuator2 = own_valve2.get();
   }
   const std::array<const ValveCommand*, 2> valve = {valves.actuator1, valves.actuator2};
-  std::unique_ptr<Subsystem> mechanics = make_mechanics(crane, hyd, eq, settings);
+  std::unique_ptr<Subsystem> mechanics = make_mechanics(crane, hyd, eq, settings, valve);
   std::vector<std::unique_ptr<Subsystem>> hydraulic;
   std::vector<Connection> connections;
   CraneProbeNames probes;
-  if (settings.coupling == Coupling::kReducedInterface) {
+  if (integrates_rim(settings.coupling)) {
     std::array<RimCylinder, 2> cyl{};
     for (int k = 0; k < crane.actuators; ++k) {
       const double s0 = eq.actuator(k).s;
-      cyl[k] = RimCylinder{s0, eq.actuator(k).p, valve[k], cylinder_limits(settings.limits, hyd, s0)};
+      cyl[k] = RimCylinder{s0, eq.actuator(k).p, valve[k], cylinder_limits(settings.limits, hyd, s0), eq.actuator(k).kappa};
     }
+    const TwoWayModelOptions twoway{settings.coupling == Coupling::kTwoWay, settings.preview,
+                                    settings.scheme == CosimScheme::kGaussSeidelHydraulicsFirst};
     hydraulic.push_back(std::make_unique<RimHydraulicsSubsystem>(hyd, settings.H, settings.h_hyd, crane.actuators, cyl,
                                                                  settings.rim_force, settings.extrapolation,
-                                                                 rim_stops(crane_stops(crane, hyd, eq, settings.limits))));
-    connections = rim_connections(crane.actuators);
+                                                                 rim_stops(crane_stops(crane, hyd, eq, settings.limits)),
+                                                                 twoway));
+    connections = rim_connections(settings.coupling, crane.actuators);
     for (int k = 0; k < crane.actuators; ++k) {
       probes.p1.push_back({"rim_hydraulics", "p1" + suffix(k)});
       probes.p2.push_back({"rim_hydraulics", "p2" + suffix(k)});

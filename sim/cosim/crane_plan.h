@@ -31,6 +31,9 @@ inline constexpr std::array<std::string_view, 4> kCraneSubsystemNames = {"mechan
 struct CraneValves {
   const ValveCommand* actuator1 = nullptr;
   const ValveCommand* actuator2 = nullptr;
+  // The commands are a live controller's (read once, in order, by the hydraulics' thread): the
+  // two-way coupling, whose mechanics read κ too and whose preview reads ahead, refuses them.
+  bool live = false;
 };
 
 // Starts from the static equilibrium `eq` (s0, p0 and κ0 of every actuator). Throws

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cmath>
+#include <stdexcept>
 
 #include "sim/cosim/mechanics_probes.h"
 #include "sim/model/crane_model.h"
@@ -11,6 +12,7 @@ namespace hilsim::sim {
 namespace {
 
 std::vector<std::string> mechanics_inputs(Coupling coupling, int actuators) {
+  if (coupling == Coupling::kTwoWay) return twoway_model_ports(actuators);
   std::vector<std::string> names;
   for (int k = 0; k < actuators; ++k) {
     const std::string sfx = k == 0 ? "" : "_" + std::to_string(k + 1);
@@ -21,13 +23,14 @@ std::vector<std::string> mechanics_inputs(Coupling coupling, int actuators) {
         names.push_back("p1" + sfx);
         names.push_back("p2" + sfx);
         break;
+      case Coupling::kTwoWay: break;  // returned above
     }
   }
   return names;
 }
 
 std::vector<std::string> mechanics_outputs(Coupling coupling, int actuators) {
-  if (coupling == Coupling::kReducedInterface) return rim_interface_ports(actuators);
+  if (integrates_rim(coupling)) return rim_interface_ports(actuators);
   std::vector<std::string> names;
   for (int k = 1; k <= actuators; ++k) {
     names.push_back("s" + std::to_string(k));
@@ -51,7 +54,8 @@ MechanicsSubsystem::MechanicsSubsystem(const CraneParameters& crane, const Hydra
       state_(initial),
       trig_(crane_trig(initial.q)),
       ik_(interface_kinematics(crane, trig_, initial.q_dot)),
-      inputs_model_(extrapolation, mechanics_inputs(coupling, crane.actuators).size(), H),
+      // The two-way model's ports bypass the extrapolation (they hold their own time dependence).
+      inputs_model_(extrapolation, coupling == Coupling::kTwoWay ? 0 : mechanics_inputs(coupling, crane.actuators).size(), H),
       extrapolation_(extrapolation),
       stops_(stops),
       inputs_(mechanics_inputs(coupling, crane.actuators)),
@@ -61,9 +65,21 @@ MechanicsSubsystem::MechanicsSubsystem(const CraneParameters& crane, const Hydra
   }
 }
 
-void MechanicsSubsystem::set_inputs(std::int64_t n, std::span<const double> u) { inputs_model_.push(n, u); }
+void MechanicsSubsystem::use_reduced_hydraulics(const ReducedHydraulicsSetup& setup) {
+  if (coupling_ != Coupling::kTwoWay) throw std::invalid_argument("reduced hydraulics: the coupling is not two-way");
+  reduced_.emplace(hyd_, setup);
+}
+
+void MechanicsSubsystem::set_inputs(std::int64_t n, std::span<const double> u) {
+  if (reduced_) {
+    reduced_->set_models(u);
+    return;
+  }
+  inputs_model_.push(n, u);
+}
 
 Eigen::Vector2d MechanicsSubsystem::effort(std::int64_t n, double tau) const {
+  if (reduced_) return reduced_->pressure_forces();
   std::array<double, InputExtrapolator::kMaxWidth> u{};
   inputs_model_.evaluate(n, tau, u);
   Eigen::Vector2d e = Eigen::Vector2d::Zero();
@@ -75,6 +91,14 @@ Eigen::Vector2d MechanicsSubsystem::effort(std::int64_t n, double tau) const {
 
 Eigen::Vector2d MechanicsSubsystem::actuator_forces(std::span<const double> u, const Eigen::Vector2d& s_dot) const {
   Eigen::Vector2d f = Eigen::Vector2d::Zero();
+  if (reduced_) {
+    // eq. (8) with the reduced model's p̃ and the mechanics' own ṡ, in p-s's arithmetic
+    for (int k = 0; k < crane_.actuators; ++k) {
+      const Eigen::Vector2d& p = reduced_->pressures(k);
+      f[k] = (p[1] - p[0]) * hyd_.a_p - hyd_.c * s_dot[k];
+    }
+    return f;
+  }
   for (int k = 0; k < crane_.actuators; ++k) {
     if (coupling_ == Coupling::kForceDisplacement || coupling_ == Coupling::kReducedInterface) {
       f[k] = u[k];
@@ -103,6 +127,7 @@ void MechanicsSubsystem::micro_step(std::int64_t n, std::int64_t j) {
     work_ += stop.force.head<2>().dot(next.s - ik_.s) + stop.force[2] * (state_.q[0] - theta1);
   }
   ik_ = next;
+  if (reduced_) reduced_->advance(n, j, h_, ik_.s, ik_.s_dot);
 }
 
 StopForces MechanicsSubsystem::apply_stops() {
@@ -150,7 +175,7 @@ void MechanicsSubsystem::get_outputs(std::span<double> y) const {
     y[i++] = ik_.s[k];
     y[i++] = ik_.s_dot[k];
   }
-  if (coupling_ == Coupling::kReducedInterface) {
+  if (integrates_rim(coupling_)) {
     const InterfaceDynamics rim = interface_dynamics(crane_, trig_, state_.q_dot, ik_);
     y[i++] = rim.M_eff(0, 0);
     if (crane_.actuators == 2) {
@@ -161,6 +186,13 @@ void MechanicsSubsystem::get_outputs(std::span<double> y) const {
   }
 }
 
-bool MechanicsSubsystem::healthy() const { return state_.q.allFinite() && state_.q_dot.allFinite(); }
+bool MechanicsSubsystem::healthy() const {
+  if (reduced_) {
+    for (int k = 0; k < crane_.actuators; ++k) {
+      if (!reduced_->pressures(k).allFinite()) return false;
+    }
+  }
+  return state_.q.allFinite() && state_.q_dot.allFinite();
+}
 
 }  // namespace hilsim::sim

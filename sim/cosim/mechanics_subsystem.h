@@ -2,9 +2,13 @@
 // semi-implicit Euler formula of seed 000 eqs. (6)–(7):
 //   q̇_{k+1} = q̇_k + h q̈_k,   q_{k+1} = q_k + h q̇_{k+1}.
 // Ports, for actuator 1 (actuator 2 adds the suffix "_2" to inputs and uses s2, s2dot):
-//   f-s and rim: in f_h     p-s: in p1, p2
-//   out:  s1, s1dot; with rim also Meff11 [, Meff12, Meff22] and feff1 [, feff2] (seed 004 eqs. 12–13).
-// With p-s the actuator force adds −c ṡ with the mechanics' own current ṡ at every step.
+//   f-s and rim: in f_h     p-s: in p1, p2     twoway: in the reduced hydraulic model (twoway_model_ports)
+//   out:  s1, s1dot; with rim and twoway also Meff11 [, Meff12, Meff22] and feff1 [, feff2] (seed 004
+//   eqs. 12–13).
+// With p-s the actuator force adds −c ṡ with the mechanics' own current ṡ at every step; with twoway
+// too, from the pressures p̃ of the reduced model, advanced implicitly at every step
+// (reduced_hydraulics.h). The reduced model carries its own time dependence: it bypasses the input
+// extrapolation.
 // With the machine's limits (machine_limits.h) the actuators' end stops and link 1's rest act as
 // one-sided stops on s1, s2 and θ1, implicit within each step (sim/multibody/unilateral_stops.h).
 // Probes: q1, q2 [rad], q1dot, q2dot [rad/s], s1, s2 [m], s1dot, s2dot [m/s] (0 for an absent
@@ -12,11 +16,14 @@
 // E_mech [J] (T + V).
 #pragma once
 
+#include <optional>
+
 #include <Eigen/Dense>
 
 #include "sim/cosim/coupling.h"
 #include "sim/cosim/coupling_monitor.h"
 #include "sim/cosim/input_extrapolation.h"
+#include "sim/cosim/reduced_hydraulics.h"
 #include "sim/cosim/subsystem.h"
 #include "sim/model/crane_model.h"
 #include "sim/model/crane_parameters.h"
@@ -37,6 +44,8 @@ class MechanicsSubsystem final : public Subsystem {
                      double H, double h, const MechanicsState& initial,
                      Extrapolation extrapolation = Extrapolation::kZeroOrderHold,
                      const std::array<UnilateralStop, kMaxStops>& stops = {});
+  // The two-way coupling's copy of the hydraulics (coupling kTwoWay only, before the first step).
+  void use_reduced_hydraulics(const ReducedHydraulicsSetup& setup);
 
   const std::string& name() const override { return name_; }
   const std::vector<std::string>& input_names() const override { return inputs_; }
@@ -62,6 +71,8 @@ class MechanicsSubsystem final : public Subsystem {
   // Work [J] the actuators (with their end stops) and link 1's rest have done on the crane since t_0:
   // Σ f Δs (+ τ Δθ1) over every internal step.
   double actuator_work() const { return work_; }
+  // The two-way coupling's reduced hydraulics; null for the other couplings.
+  const ReducedHydraulics* reduced_hydraulics() const { return reduced_ ? &*reduced_ : nullptr; }
 
  private:
   // Actuator forces [N] with the inputs u (as the input model gives them) at actuator rates s_dot [m/s].
@@ -82,6 +93,7 @@ class MechanicsSubsystem final : public Subsystem {
   InterfaceKinematics ik_;
   double work_ = 0.0;  // [J]
   InputExtrapolator inputs_model_;
+  std::optional<ReducedHydraulics> reduced_;  // two-way coupling
   Extrapolation extrapolation_;
   BondEnergy energy_;  // E_M
   std::array<UnilateralStop, kMaxStops> stops_;

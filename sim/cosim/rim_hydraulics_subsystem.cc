@@ -11,7 +11,8 @@ namespace hilsim::sim {
 RimHydraulicsSubsystem::RimHydraulicsSubsystem(const HydraulicParameters& hyd, double H, double h,
                                                int actuators, const std::array<RimCylinder, 2>& cylinders,
                                                RimForce force, Extrapolation extrapolation,
-                                               const std::array<UnilateralStop, kMaxStops>& stops)
+                                               const std::array<UnilateralStop, kMaxStops>& stops,
+                                               TwoWayModelOptions twoway)
     : hyd_(hyd),
       H_(H),
       h_(h),
@@ -20,7 +21,8 @@ RimHydraulicsSubsystem::RimHydraulicsSubsystem(const HydraulicParameters& hyd, d
       cyl_(cylinders),
       force_(force),
       stops_(stops),
-      extrapolation_(extrapolation) {
+      extrapolation_(extrapolation),
+      twoway_(twoway) {
   for (const UnilateralStop& stop : stops_) {
     if (std::isfinite(stop.lower) || std::isfinite(stop.upper)) has_stops_ = true;
   }
@@ -43,6 +45,18 @@ RimHydraulicsSubsystem::RimHydraulicsSubsystem(const HydraulicParameters& hyd, d
     probes_.push_back("kappa" + sfx);
   }
   probes_.push_back("E_H");
+  if (!twoway_.enabled) return;
+  for (const std::string& port : twoway_model_ports(n_)) outputs_.push_back(port);
+  // The model of step 0: from rest at the equilibrium, κ over the first step (or κ0 ± the reach).
+  for (int k = 0; k < n_; ++k) {
+    last_kappa_[k] = cyl_[k].kappa0;
+    s_start_[k] = s_[k];
+    if (twoway_.preview == KappaPreview::kScript) {
+      for (std::int64_t m = 0; m < steps_; ++m) previewed_[k].add(cyl_[k].valve->kappa(m, static_cast<double>(m) * h_));
+    }
+  }
+  // With the hydraulics first, the mechanics' step 0 reads the model of end_macro_step(0).
+  if (!twoway_.model_for_past_step) build_models();
 }
 
 void RimHydraulicsSubsystem::set_inputs(std::int64_t, std::span<const double> u) {
@@ -52,6 +66,8 @@ void RimHydraulicsSubsystem::set_inputs(std::int64_t, std::span<const double> u)
     s_[k] = u[i++];
     s_dot_[k] = u[i++];
   }
+  s_start_ = s_;
+  s_dot_start_ = s_dot_;
   M_eff_ = Eigen::Matrix2d::Identity();
   M_eff_(0, 0) = u[i++];
   if (n_ == 2) {
@@ -74,6 +90,7 @@ void RimHydraulicsSubsystem::micro_step(std::int64_t n, std::int64_t j) {
   for (int k = 0; k < n_; ++k) {
     f_h[k] = actuator_force(hyd_, p_[k], s_dot_[k]);  // eq. (8) with the RIM's ṡ
     const double kappa = cyl_[k].valve->kappa(m, t);
+    if (twoway_.enabled) track_kappa(k, m, kappa);
     reading_[k].s = s_[k];
     reading_[k].s_dot = s_dot_[k];
     reading_[k].kappa = kappa;
@@ -116,6 +133,35 @@ void RimHydraulicsSubsystem::end_macro_step(std::int64_t) {
   double P = 0.0;
   for (int k = 0; k < n_; ++k) P += s_dot_[k] * returned_[k];
   energy_.add(P, H_, extrapolation_);
+  if (twoway_.enabled) build_models();
+}
+
+void RimHydraulicsSubsystem::track_kappa(int k, std::int64_t m, double kappa) {
+  applied_[k].add(kappa);
+  last_kappa_[k] = kappa;
+  // The preview reads the script one macro step ahead, a micro step at a time, so that the model
+  // costs the communication point no scan of the coming step.
+  if (twoway_.preview == KappaPreview::kScript && !twoway_.model_for_past_step) {
+    const std::int64_t ahead = m + steps_;
+    previewed_[k].add(cyl_[k].valve->kappa(ahead, static_cast<double>(ahead) * h_));
+  }
+}
+
+void RimHydraulicsSubsystem::build_models() {
+  for (int k = 0; k < n_; ++k) {
+    KappaRange range;
+    if (twoway_.model_for_past_step || twoway_.preview == KappaPreview::kScript) {
+      range = twoway_.model_for_past_step ? applied_[k] : previewed_[k];
+    } else {
+      range.lo = std::max(0.0, last_kappa_[k] - kUnpreviewedKappaReach);
+      range.hi = std::min(1.0, last_kappa_[k] + kUnpreviewedKappaReach);
+    }
+    const bool past = twoway_.model_for_past_step;
+    model_[k] = build_reduced_cylinder_model(hyd_, cyl_[k].s0, p_[k], past ? s_start_[k] : s_[k],
+                                             past ? s_dot_start_[k] : s_dot_[k], range.lo, range.hi);
+    applied_[k] = KappaRange{};
+    previewed_[k] = KappaRange{};
+  }
 }
 
 void RimHydraulicsSubsystem::probe(std::int64_t n, std::span<double> out) const {
@@ -135,6 +181,11 @@ void RimHydraulicsSubsystem::get_outputs(std::span<double> y) const {
   for (int k = 0; k < n_; ++k) {
     y[i++] = p_[k][0];
     y[i++] = p_[k][1];
+  }
+  if (!twoway_.enabled) return;
+  for (int k = 0; k < n_; ++k) {
+    pack(model_[k], y.subspan(i, kReducedModelWidth));
+    i += kReducedModelWidth;
   }
 }
 

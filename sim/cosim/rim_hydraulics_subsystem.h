@@ -11,11 +11,18 @@
 //
 // Inputs: s1, s1dot [, s2, s2dot], Meff11 [, Meff12, Meff22], feff1 [, feff2]
 // Outputs: f_h [, f_h_2] the hydraulic force (p2 − p1) a_p − c ṡ_RIM returned to the mechanics (end
-//          of step or macro-step average, RimForce), then p1, p2 [, p1_2, p2_2].
+//          of step or macro-step average, RimForce), then p1, p2 [, p1_2, p2_2]; with the two-way
+//          coupling then the reduced model of every cylinder (twoway_model_ports), built at the
+//          communication point for the mechanics' coming step: from p(t_{n+1}), about the RIM's s, ṡ
+//          at t_{n+1}, over the κ range the step can reach (the script's over the coming step with a
+//          preview, else the κ last applied ± kUnpreviewedKappaReach). When the mechanics step after
+//          the hydraulics (Gauss-Seidel, hydraulics first) the model is of the step just done: about
+//          the s, ṡ it started from, over the κ it applied.
 // Probes: p1, p2, kappa [, p1_2, p2_2, kappa_2] (κ applied from the communication point), E_H [J]
 // (the hydraulic side of the coupling monitor, Σ ṡ_RIM f_h over the actuators).
 #pragma once
 
+#include <algorithm>
 #include <array>
 
 #include <Eigen/Dense>
@@ -23,9 +30,11 @@
 #include "sim/cosim/actuator_sensors.h"
 #include "sim/cosim/coupling.h"
 #include "sim/cosim/coupling_monitor.h"
+#include "sim/cosim/cosim_settings.h"
 #include "sim/cosim/subsystem.h"
 #include "sim/manoeuvre/valve_command.h"
 #include "sim/hydraulics/cylinder_limits.h"
+#include "sim/hydraulics/reduced_cylinder_model.h"
 #include "sim/model/crane_parameters.h"
 #include "sim/multibody/unilateral_stops.h"
 
@@ -36,6 +45,20 @@ struct RimCylinder {
   Eigen::Vector2d p0 = Eigen::Vector2d::Zero(); // initial pressures [Pa]
   const ValveCommand* valve = nullptr;          // must outlive the subsystem
   CylinderLimits limits;                        // cavitation and the stroke it flags
+  double kappa0 = 0.0;                          // κ before t_0 [-] (the two-way model of step 0)
+};
+
+// The half-width of the κ range [-] a two-way model spans without a preview: M2 moves κ by ≤ 0.057
+// per 100 ms, and 7 nodes keep the steady force within 0.02 N over it (reduced_cylinder_model.h).
+inline constexpr double kUnpreviewedKappaReach = 0.1;
+
+// The two-way coupling's side of the hydraulics (Coupling::kTwoWay).
+struct TwoWayModelOptions {
+  bool enabled = false;
+  // kScript: the valves are pure scripts, read ahead over the coming step for the model's κ range.
+  KappaPreview preview = KappaPreview::kScript;
+  // The mechanics step after the hydraulics (Gauss-Seidel, hydraulics first).
+  bool model_for_past_step = false;
 };
 
 class RimHydraulicsSubsystem final : public Subsystem, public ActuatorSensors {
@@ -45,7 +68,8 @@ class RimHydraulicsSubsystem final : public Subsystem, public ActuatorSensors {
   RimHydraulicsSubsystem(const HydraulicParameters& hyd, double H, double h, int actuators,
                          const std::array<RimCylinder, 2>& cylinders, RimForce force,
                          Extrapolation extrapolation = Extrapolation::kZeroOrderHold,
-                         const std::array<UnilateralStop, kMaxStops>& stops = {});
+                         const std::array<UnilateralStop, kMaxStops>& stops = {},
+                         TwoWayModelOptions twoway = {});
 
   const std::string& name() const override { return name_; }
   const std::vector<std::string>& input_names() const override { return inputs_; }
@@ -77,6 +101,10 @@ class RimHydraulicsSubsystem final : public Subsystem, public ActuatorSensors {
  private:
   // The end stops' impulse added to the RIM's free end-of-step rates s_dot_.
   void apply_stops();
+  // Two-way: the κ seen or previewed at micro step m (global index) for the model's range.
+  void track_kappa(int k, std::int64_t m, double kappa);
+  // Two-way: the models for the mechanics' coming step (see the header), from the current state.
+  void build_models();
 
   HydraulicParameters hyd_;
   double H_;
@@ -99,6 +127,17 @@ class RimHydraulicsSubsystem final : public Subsystem, public ActuatorSensors {
   bool has_stops_ = false;
   Extrapolation extrapolation_;
   BondEnergy energy_;  // E_H
+  TwoWayModelOptions twoway_;
+  std::array<ReducedCylinderModel, 2> model_{};  // two-way: sent at the communication point
+  struct KappaRange {
+    double lo = 1.0, hi = 0.0;  // empty
+    void add(double kappa) { lo = std::min(lo, kappa); hi = std::max(hi, kappa); }
+  };
+  std::array<KappaRange, 2> applied_{};    // κ applied over the current macro step
+  std::array<KappaRange, 2> previewed_{};  // the script's κ over the next macro step
+  std::array<double, 2> last_kappa_{};     // the κ applied last
+  Eigen::Vector2d s_start_ = Eigen::Vector2d::Zero();      // RIM state at the communication point
+  Eigen::Vector2d s_dot_start_ = Eigen::Vector2d::Zero();
   std::vector<std::string> probes_;
   std::string name_ = "rim_hydraulics";
   std::vector<std::string> inputs_;

@@ -22,8 +22,9 @@
 namespace hilsim::sim {
 
 // The most ports (inputs or outputs) and probe values of one subsystem; fixed so that frames and
-// telemetry records are plain, fixed-size data.
-inline constexpr std::size_t kMaxPorts = 12;
+// telemetry records are plain, fixed-size data. 128 ports: the two-way coupling sends a reduced
+// hydraulic model of 50 values per actuator (coupling.h), the other couplings use at most 12.
+inline constexpr std::size_t kMaxPorts = 128;
 inline constexpr std::size_t kMaxProbes = 12;
 using ProbeValues = std::array<double, kMaxProbes>;
 

@@ -29,9 +29,13 @@ void ScenarioFlags::add_to(CLI::App& app) {
       ->check(CLI::ExistingFile);
   app.add_option("--manoeuvre", manoeuvre, "M1, M2 or a κ(t) CSV file (columns t, kappa)" + by_default(config::describe(d.manoeuvre)));
   app.add_option("--coupling", coupling,
-                 "fs (force-displacement), ps (pressure-displacement) or rim (reduced interface model)" +
-                     by_default(std::string(sim::to_string(d.cosim.coupling))))
-      ->check(CLI::IsMember({"fs", "ps", "rim"}));
+                 "fs (force-displacement), ps (pressure-displacement), rim (reduced interface model) or twoway "
+                 "(model-based both ways)" + by_default(std::string(sim::to_string(d.cosim.coupling))))
+      ->check(CLI::IsMember({"fs", "ps", "rim", "twoway"}));
+  app.add_option("--preview", preview,
+                 "twoway: κ the reduced models see over the coming step, script (the manoeuvre's) or none (as a "
+                 "live input: none ahead) [default: the scenario's; built-in script, none with a live input]")
+      ->check(CLI::IsMember({"none", "script"}));
   app.add_option("--scheme", scheme, "jacobi, gauss-seidel-mech-first or gauss-seidel-hyd-first" + by_default("jacobi"))
       ->check(CLI::IsMember({"jacobi", "gauss-seidel-mech-first", "gauss-seidel-hyd-first"}));
   app.add_option("--extrapolation", extrapolation, "Input extrapolation: zoh, linear or quadratic" +
@@ -42,7 +46,9 @@ void ScenarioFlags::add_to(CLI::App& app) {
   app.add_option("--actuators", actuators, "1 or 2 hydraulic actuators (the second per seed 004 §4.1.1)" +
                      by_default(std::to_string(d.crane.actuators)))
       ->check(CLI::IsMember({1, 2}));
-  app.add_option("--H", H, "Macro (communication) step H [s]; the mechanics step equals H" + by_default(number(d.cosim.H)))
+  app.add_option("--H", H, "Macro (communication) step H [s]" + by_default(number(d.cosim.H)))->check(positive_number());
+  app.add_option("--hM", h_mech, "Mechanics step h_M [s]; H must be a whole multiple of it [default: the scenario's; "
+                                 "built-in: h_M = H]")
       ->check(positive_number());
   app.add_option("--hH", h_hyd, "Hydraulic step h_H [s]; H must be a whole multiple of it" + by_default(number(d.cosim.h_hyd)))
       ->check(positive_number());
@@ -86,7 +92,12 @@ config::Scenario ScenarioFlags::resolve() const {
     s.reference.reset();
   }
   if (H) s.cosim.H = *H;
+  if (h_mech) s.cosim.h_mech = *h_mech;
   if (h_hyd) s.cosim.h_hyd = *h_hyd;
+  if (preview) {
+    s.cosim.preview = config::parse_preview(*preview, "--preview");
+    s.preview_setting = s.cosim.preview;
+  }
   if (duration) s.cosim.duration = *duration;
   if (mechanics) s.cosim.mechanics = config::parse_mechanics(*mechanics, "--mechanics");
   if (hydraulics_integrator) {

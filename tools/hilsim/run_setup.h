@@ -23,7 +23,9 @@ struct ScenarioFlags {
   std::optional<std::string> rim_force;
   std::optional<int> actuators;
   std::optional<double> H;
+  std::optional<double> h_mech;  // --hM
   std::optional<double> h_hyd;
+  std::optional<std::string> preview;  // "none" | "script"
   std::optional<double> duration;
   std::optional<std::string> reference;
   std::optional<std::string> hydraulics_integrator;

@@ -68,7 +68,6 @@ int SweepCommand::execute() const {
   for (double H : all_H) {
     config::Scenario probe = s;
     probe.cosim.H = H;
-    probe.cosim.h_mech = 0.0;
     probe.source = "--H " + std::to_string(H);
     config::validate(probe);
   }

@@ -54,7 +54,14 @@ sim::Coupling parse_coupling(const std::string& text, const std::string& what) {
   if (text == "fs") return sim::Coupling::kForceDisplacement;
   if (text == "ps") return sim::Coupling::kPressureDisplacement;
   if (text == "rim") return sim::Coupling::kReducedInterface;
-  throw InputError(what + ": coupling '" + text + "' is not one of: fs, ps, rim");
+  if (text == "twoway") return sim::Coupling::kTwoWay;
+  throw InputError(what + ": coupling '" + text + "' is not one of: fs, ps, rim, twoway");
+}
+
+sim::KappaPreview parse_preview(const std::string& text, const std::string& what) {
+  if (text == "none") return sim::KappaPreview::kNone;
+  if (text == "script") return sim::KappaPreview::kScript;
+  throw InputError(what + ": preview '" + text + "' is not one of: none, script");
 }
 
 sim::CosimScheme parse_scheme(const std::string& text, const std::string& what) {
@@ -82,10 +89,14 @@ std::string describe(const sim::CosimSettings& c) {
   static const char* schemes[] = {"Jacobi", "Gauss-Seidel (mechanics first)", "Gauss-Seidel (hydraulics first)"};
   std::string text = std::string(c.coupling == sim::Coupling::kForceDisplacement     ? "f-s"
                                  : c.coupling == sim::Coupling::kPressureDisplacement ? "p-s"
+                                 : c.coupling == sim::Coupling::kTwoWay               ? "two-way"
                                                                                       : "RIM") +
                      " " + schemes[static_cast<int>(c.scheme)] + ", " + std::string(sim::to_string(c.extrapolation));
   if (c.coupling == sim::Coupling::kReducedInterface) {
     text += c.rim_force == sim::RimForce::kAverage ? ", average force" : ", end-of-step force";
+  }
+  if (c.coupling == sim::Coupling::kTwoWay) {
+    text += c.preview == sim::KappaPreview::kScript ? ", κ preview script" : ", κ preview none";
   }
   return text;
 }
@@ -295,6 +306,8 @@ Scenario load_from_table(const toml::table& root, const std::string& path, const
   TableReader cosim(path, root, "cosim");
   std::string coupling = std::string(sim::to_string(s.cosim.coupling)), scheme = "jacobi";
   std::string extrapolation = "zoh", rim_force = "average";
+  std::string preview = s.cosim.preview == sim::KappaPreview::kScript ? "script" : "none";
+  double h_M = NAN, h_mech = NAN;  // h_mech: the key's former name, still read
   std::string hydraulics_integrator(sim::to_string(s.cosim.hydraulics_integrator));
   std::string mechanics(sim::to_string(s.cosim.mechanics));
   cosim.string("coupling", coupling);
@@ -302,7 +315,9 @@ Scenario load_from_table(const toml::table& root, const std::string& path, const
   cosim.string("extrapolation", extrapolation);
   cosim.string("rim_force", rim_force);
   cosim.number("H", s.cosim.H);
-  cosim.number("h_mech", s.cosim.h_mech);
+  cosim.number("h_M", h_M);
+  cosim.number("h_mech", h_mech);
+  cosim.string("preview", preview);
   cosim.number("h_hyd", s.cosim.h_hyd);
   cosim.string("hydraulics_integrator", hydraulics_integrator);
   cosim.string("mechanics", mechanics);
@@ -314,6 +329,13 @@ Scenario load_from_table(const toml::table& root, const std::string& path, const
   s.cosim.scheme = parse_scheme(scheme, path + ": key 'cosim.scheme'");
   s.cosim.extrapolation = parse_extrapolation(extrapolation, path + ": key 'cosim.extrapolation'");
   s.cosim.rim_force = parse_rim_force(rim_force, path + ": key 'cosim.rim_force'");
+  if (!std::isnan(h_M) && !std::isnan(h_mech)) {
+    throw InputError(path + ": keys 'cosim.h_M' and 'cosim.h_mech' name the same mechanics step; give one");
+  }
+  if (!std::isnan(h_M)) s.cosim.h_mech = h_M;
+  if (!std::isnan(h_mech)) s.cosim.h_mech = h_mech;
+  s.cosim.preview = parse_preview(preview, path + ": key 'cosim.preview'");
+  if (root.at_path("cosim.preview")) s.preview_setting = s.cosim.preview;
 
   TableReader mono(path, root, "monolithic");
   std::string valve_sampling = to_string(s.monolithic.valve_sampling);
@@ -402,6 +424,14 @@ void resolve_limits(Scenario& s) {
 
 void apply_live_input_defaults(Scenario& s) {
   resolve_limits(s);
+  if (s.hil.input != hil::InputSource::kScript) {
+    // A live controller's κ is known at the micro step it applies to, never ahead of it.
+    if (s.preview_setting == sim::KappaPreview::kScript) {
+      throw InputError(s.source + ": key 'cosim.preview' = \"script\" reads the manoeuvre ahead; a live input (" +
+                       describe_input(s) + ") gives none: use \"none\"");
+    }
+    s.cosim.preview = sim::KappaPreview::kNone;
+  }
   if (s.hil.input != hil::InputSource::kScript && s.reference_implied) {
     s.reference.reset();
     s.reference_implied = false;
@@ -447,7 +477,29 @@ void check_step_counts(const Scenario& s) {
   }
   check_count(s.source, "cosim.H", T / s.cosim.H, kMaxCommunicationPoints, "communication points");
   check_count(s.source, "cosim.h_hyd", T / s.cosim.h_hyd, kMaxMicroSteps, "hydraulic steps");
-  if (s.cosim.h_mech > 0.0) check_count(s.source, "cosim.h_mech", T / s.cosim.h_mech, kMaxMicroSteps, "mechanics steps");
+  if (s.cosim.h_mech > 0.0) check_count(s.source, "cosim.h_M", T / s.cosim.h_mech, kMaxMicroSteps, "mechanics steps");
+}
+
+// The two-way coupling's model rests on the steady flow balance of the cylinder without the
+// machine's limits, and its mechanics advance the model at every micro step of their own.
+void validate_twoway(const Scenario& s) {
+  if (s.cosim.coupling != sim::Coupling::kTwoWay || s.solver != Solver::kCosim) return;
+  const std::string with = " with coupling = \"twoway\"";
+  if (s.cosim.mechanics != sim::MechanicsFormulation::kIndependent) {
+    throw InputError(s.source + ": key 'cosim.mechanics' must be \"independent\"" + with);
+  }
+  if (s.cosim.extrapolation != sim::Extrapolation::kZeroOrderHold) {
+    throw InputError(s.source + ": key 'cosim.extrapolation' must be \"zoh\"" + with +
+                     " (its reduced model carries its own time dependence)");
+  }
+  if (s.cosim.limits.enabled) {
+    throw InputError(s.source + ": the machine's limits ([limits] enabled, or on by default with a live input) " +
+                     "are not modelled" + with + "; set [limits] enabled = false or --limits off");
+  }
+  if (s.hil.input != hil::InputSource::kScript) {
+    throw InputError(s.source + ": coupling = \"twoway\" takes a scripted manoeuvre; a live input (" + describe_input(s) +
+                     ") is not offered with it yet");
+  }
 }
 
 }  // namespace
@@ -458,10 +510,10 @@ void validate(const Scenario& s) {
   check("run.duration", s.cosim.duration, 0.0, 1e6, true, false, "s");
   check("cosim.H", s.cosim.H, kMinStep, 10.0, false, false, "s");
   check("cosim.h_hyd", s.cosim.h_hyd, kMinStep, 10.0, false, false, "s");
-  if (s.cosim.h_mech != 0.0) check("cosim.h_mech", s.cosim.h_mech, kMinStep, 10.0, false, false, "s (0 = same as H)");
+  if (s.cosim.h_mech != 0.0) check("cosim.h_M", s.cosim.h_mech, kMinStep, 10.0, false, false, "s (0 = same as H)");
   try {
     sim::steps_per_macro_step(s.cosim.H, s.cosim.h_hyd, "cosim.h_hyd");
-    if (s.cosim.h_mech > 0.0) sim::steps_per_macro_step(s.cosim.H, s.cosim.h_mech, "cosim.h_mech");
+    if (s.cosim.h_mech > 0.0) sim::steps_per_macro_step(s.cosim.H, s.cosim.h_mech, "cosim.h_M");
   } catch (const std::invalid_argument& e) {
     throw InputError(s.source + ": " + e.what());
   }
@@ -492,11 +544,13 @@ void validate(const Scenario& s) {
                      "' runs one actuator with coupling fs or ps and extrapolation zoh; use mechanics = "
                      "\"independent\" for rim, two actuators or polynomial extrapolation");
   }
-  if (s.cosim.coupling == sim::Coupling::kReducedInterface &&
+  if (sim::integrates_rim(s.cosim.coupling) &&
       s.cosim.hydraulics_integrator != sim::HydraulicIntegrator::kForwardEuler) {
-    throw InputError(s.source + ": key 'cosim.hydraulics_integrator' must be \"euler\" with coupling = \"rim\" "
-                     "(the RIM and its cylinders advance together by semi-implicit and forward Euler, seed 004 eq. 39-40)");
+    throw InputError(s.source + ": key 'cosim.hydraulics_integrator' must be \"euler\" with coupling = \"" +
+                     std::string(sim::to_string(s.cosim.coupling)) +
+                     "\" (the RIM and its cylinders advance together by semi-implicit and forward Euler, seed 004 eq. 39-40)");
   }
+  validate_twoway(s);
   const auto& m1 = s.manoeuvre.m1;
   check("manoeuvre.t_r", m1.t_r, 0.0, inf, true, true, "s");
   check("manoeuvre.t_a", m1.t_a, 0.0, inf, false, true, "s");

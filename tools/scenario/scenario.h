@@ -51,13 +51,16 @@ struct Scenario {
   // [limits] enabled as the file (or --limits) says; unset: on for a live input (udp, can), off
   // for a script. resolve_limits() turns it into cosim.limits.enabled.
   std::optional<bool> limits_setting;
+  // cosim.preview as the file (or --preview) says; unset: script, and none with a live input.
+  std::optional<sim::KappaPreview> preview_setting;
 };
 
 // Sets cosim.limits.enabled from limits_setting and the input; call after changing either.
 void resolve_limits(Scenario& scenario);
 
 // After the input changed to a live one (or for a replay of a live run's log): the limits' default
-// follows (resolve_limits) and an implied reference is dropped.
+// follows (resolve_limits), an implied reference is dropped and the κ preview is none (an explicit
+// preview = script is refused: a live input gives no κ ahead).
 void apply_live_input_defaults(Scenario& scenario);
 
 // The header's account of where κ comes from: "manoeuvre M1", "input UDP from 127.0.0.1 on
@@ -82,7 +85,8 @@ void validate(const Scenario& scenario);
 // Parses "M1", "M2" or a CSV path into a manoeuvre spec (timings keep their defaults).
 ManoeuvreSpec parse_manoeuvre(const std::string& text);
 // Parse the command-line / TOML spellings; throw io::InputError naming `what` and the choices.
-sim::Coupling parse_coupling(const std::string& text, const std::string& what);  // fs|ps|rim
+sim::Coupling parse_coupling(const std::string& text, const std::string& what);  // fs|ps|rim|twoway
+sim::KappaPreview parse_preview(const std::string& text, const std::string& what);  // none|script
 sim::CosimScheme parse_scheme(const std::string& text, const std::string& what);
 sim::Extrapolation parse_extrapolation(const std::string& text, const std::string& what);
 sim::RimForce parse_rim_force(const std::string& text, const std::string& what);

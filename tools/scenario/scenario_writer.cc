@@ -50,10 +50,11 @@ std::string to_toml(const Scenario& s) {
   str("extrapolation", std::string(sim::to_string(c.extrapolation)));
   str("rim_force", c.rim_force == sim::RimForce::kAverage ? "average" : "end");
   num("H", c.H);
-  num("h_mech", c.h_mech);
+  num("h_M", c.h_mech);
   num("h_hyd", c.h_hyd);
   str("hydraulics_integrator", std::string(sim::to_string(c.hydraulics_integrator)));
   str("mechanics", std::string(sim::to_string(c.mechanics)));
+  str("preview", c.preview == sim::KappaPreview::kScript ? "script" : "none");
 
   write_limits_section(o, c.limits);
 
