@@ -37,40 +37,49 @@ double relief_flow_slope(const HydraulicParameters& par, double p) {
   return p > par.relief_pressure ? par.relief_gain : 0.0;
 }
 
+Eigen::Vector2d chamber_flows(const HydraulicParameters& par, const Eigen::Vector2d& p, double s_dot,
+                              double kappa) {
+  const double a_i = par.a_valve * kappa;          // eq. (13)
+  const double a_o = par.a_valve * (1.0 - kappa);  // eq. (13)
+  const double q1 = par.a_p * s_dot + orifice_flow(par, a_i, par.p_P, p[0]) -
+                    orifice_flow(par, a_o, p[0], par.p_T) - relief_flow(par, p[0]);
+  const double q2 = -par.a_p * s_dot + orifice_flow(par, a_o, par.p_P, p[1]) -
+                    orifice_flow(par, a_i, p[1], par.p_T) - relief_flow(par, p[1]);
+  return Eigen::Vector2d(q1, q2);
+}
+
+Eigen::Vector2d chamber_flow_slopes(const HydraulicParameters& par, const Eigen::Vector2d& p, double kappa) {
+  const double a_i = par.a_valve * kappa;
+  const double a_o = par.a_valve * (1.0 - kappa);
+  const double dq1_dp1 = -orifice_flow_slope(par, a_i, par.p_P, p[0]) -
+                         orifice_flow_slope(par, a_o, p[0], par.p_T) - relief_flow_slope(par, p[0]);
+  const double dq2_dp2 = -orifice_flow_slope(par, a_o, par.p_P, p[1]) -
+                         orifice_flow_slope(par, a_i, p[1], par.p_T) - relief_flow_slope(par, p[1]);
+  return Eigen::Vector2d(dq1_dp1, dq2_dp2);
+}
+
 Eigen::Vector2d chamber_lengths(const HydraulicParameters& par, double s0, double s) {
   return Eigen::Vector2d(0.5 * par.l + s0 - s, 0.5 * par.l + s - s0);
 }
 
 Eigen::Vector2d pressure_rates(const HydraulicParameters& par, double s0, const Eigen::Vector2d& p,
                                double s, double s_dot, double kappa) {
-  const double a_i = par.a_valve * kappa;          // eq. (13)
-  const double a_o = par.a_valve * (1.0 - kappa);  // eq. (13)
   const Eigen::Vector2d l = chamber_lengths(par, s0, s);
-  // Net flow into each chamber [m³/s]: piston displacement plus valve flows.
-  const double q1 = par.a_p * s_dot + orifice_flow(par, a_i, par.p_P, p[0]) -
-                    orifice_flow(par, a_o, p[0], par.p_T) - relief_flow(par, p[0]);
-  const double q2 = -par.a_p * s_dot + orifice_flow(par, a_o, par.p_P, p[1]) -
-                    orifice_flow(par, a_i, p[1], par.p_T) - relief_flow(par, p[1]);
-  return Eigen::Vector2d(bulk_modulus(par, p[0]) / (par.a_p * l[0]) * q1,   // eq. (9)
-                         bulk_modulus(par, p[1]) / (par.a_p * l[1]) * q2);  // eq. (10)
+  const Eigen::Vector2d q = chamber_flows(par, p, s_dot, kappa);
+  return Eigen::Vector2d(bulk_modulus(par, p[0]) / (par.a_p * l[0]) * q[0],   // eq. (9)
+                         bulk_modulus(par, p[1]) / (par.a_p * l[1]) * q[1]);  // eq. (10)
 }
 
 PressureRateJacobian pressure_rate_jacobian(const HydraulicParameters& par, double s0,
                                             const Eigen::Vector2d& p, double s, double s_dot,
                                             double kappa) {
-  const double a_i = par.a_valve * kappa;
-  const double a_o = par.a_valve * (1.0 - kappa);
   const Eigen::Vector2d l = chamber_lengths(par, s0, s);
-  const double q1 = par.a_p * s_dot + orifice_flow(par, a_i, par.p_P, p[0]) -
-                    orifice_flow(par, a_o, p[0], par.p_T) - relief_flow(par, p[0]);
-  const double q2 = -par.a_p * s_dot + orifice_flow(par, a_o, par.p_P, p[1]) -
-                    orifice_flow(par, a_i, p[1], par.p_T) - relief_flow(par, p[1]);
+  const Eigen::Vector2d q = chamber_flows(par, p, s_dot, kappa);
+  const double q1 = q[0], q2 = q[1];
+  const Eigen::Vector2d dq_dp = chamber_flow_slopes(par, p, kappa);
+  const double dq1_dp1 = dq_dp[0], dq2_dp2 = dq_dp[1];
   // Flow per unit area of each orifice [m/s]: ∂Q/∂area.
   auto unit = [&](double p_from, double p_to) { return orifice_flow(par, 1.0, p_from, p_to); };
-  const double dq1_dp1 = -orifice_flow_slope(par, a_i, par.p_P, p[0]) -
-                         orifice_flow_slope(par, a_o, p[0], par.p_T) - relief_flow_slope(par, p[0]);
-  const double dq2_dp2 = -orifice_flow_slope(par, a_o, par.p_P, p[1]) -
-                         orifice_flow_slope(par, a_i, p[1], par.p_T) - relief_flow_slope(par, p[1]);
   const double dq1_dkappa = par.a_valve * (unit(par.p_P, p[0]) + unit(p[0], par.p_T));
   const double dq2_dkappa = -par.a_valve * (unit(par.p_P, p[1]) + unit(p[1], par.p_T));
 

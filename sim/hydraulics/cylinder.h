@@ -32,6 +32,14 @@ double relief_flow_slope(const HydraulicParameters& par, double p);
 double orifice_flow_slope(const HydraulicParameters& par, double area, double p_from, double p_to,
                           double min_drop = 1.0);
 
+// Net flow q = [q1, q2] into the chambers [m³/s], the brackets of eqs. (9)–(10): piston
+// displacement plus the valve's flows, less each chamber's relief flow. ṗ_i = β_i q_i / (a_p l_i).
+Eigen::Vector2d chamber_flows(const HydraulicParameters& par, const Eigen::Vector2d& p, double s_dot,
+                              double kappa);
+// ∂q_i/∂p_i [m³/(s·Pa)] of chamber_flows (q1 does not depend on p2, nor q2 on p1), with the
+// orifice slopes taken at drops of at least 1 Pa (orifice_flow_slope).
+Eigen::Vector2d chamber_flow_slopes(const HydraulicParameters& par, const Eigen::Vector2d& p, double kappa);
+
 // Chamber lengths l1, l2 [m] of eq. (12) for the actuator length s and its initial length s0 [m].
 Eigen::Vector2d chamber_lengths(const HydraulicParameters& par, double s0, double s);
 

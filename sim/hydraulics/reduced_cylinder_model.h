@@ -11,7 +11,8 @@
 // (R1) Steady pressures p*_i(κ, ṡ): the root of q_i = 0 in (p_T, p_P). β and l_i drop out, so p*
 //      depends on κ and ṡ only, not on s. q_i is strictly decreasing in p_i there, so the root is
 //      unique; safeguarded Newton finds it. Without a root inside (|a_p ṡ| beyond what the valve can
-//      pass) p* is clamped to the nearer bound and the model says so (`saturated`).
+//      pass) p* is clamped to the nearer bound and the model says so (`saturated`); such a chamber
+//      does not follow ṡ there, and its D and E at that node are 0.
 // (R2) From q_i(p*, ṡ, κ) ≡ 0 (implicit function theorem), with ∂q_i/∂ṡ = ±a_p constant:
 //        D_i = ∂p*_i/∂ṡ = −(±a_p) / q_i,p
 // (R3)   E_i = ∂²p*_i/∂ṡ² = −q_i,pp D_i² / q_i,p   (no mixed term, since ∂q_i/∂ṡ is constant)
@@ -25,8 +26,10 @@
 //      quadratic in δ = ṡ − ṡ_ref at each node:
 //        p̂_i(κ, ṡ) = Σ_j ℓ_j(κ) [P_ij + D_ij δ + ½ E_ij δ²],  P_ij = p*_i(κ_j, ṡ_ref).
 //      The steady cylinder force is curved in κ (∂²F*/∂κ² ≈ −2·10⁵ N at κ0): a model linear in κ is
-//      off by ~340 N over κ0 ± 0.05, 7 nodes by < 0.02 N over κ0 ± 0.1, which is why it carries
-//      nodes and not derivatives in κ. κ outside [κ_lo, κ_hi] is clamped (and counted by the user).
+//      off by ~340 N over κ0 ± 0.05, 3 nodes by 277 N and 7 nodes by 0.027 N over κ0 ± 0.1, which
+//      is why it carries nodes and not derivatives in κ. The quadratic in ṡ leaves a cubic term of
+//      0.05 N at |δ| = 0.05 m/s (0.012 N at 0.03 m/s). κ outside [κ_lo, κ_hi] is clamped (and
+//      counted by the user).
 #pragma once
 
 #include <array>
@@ -85,7 +88,8 @@ Eigen::Vector2d reduced_rates(const ReducedCylinderModel& model, const Hydraulic
 Eigen::Vector2d reduced_pressure_step(const ReducedCylinderModel& model, const HydraulicParameters& par, double s0,
                                       const Eigen::Vector2d& p, double h, double s, double s_dot, double kappa);
 
-// The model as kReducedModelWidth doubles (ports of the co-simulation frame) and back.
+// The model as kReducedModelWidth doubles (ports of the co-simulation frame) and back; the spans
+// hold at least kReducedModelWidth doubles. `saturated` is not packed (unpacked as false).
 void pack(const ReducedCylinderModel& model, std::span<double> out);
 ReducedCylinderModel unpack_reduced_cylinder_model(std::span<const double> in);
 
