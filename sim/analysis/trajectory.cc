@@ -49,6 +49,31 @@ TrajectoryDeviation compare_with_reference(const std::vector<CraneSample>& sampl
   return dev;
 }
 
+TrajectoryDeviation compare_at_communication_points(const std::vector<CraneSample>& samples,
+                                                    const ReferenceCurve& reference) {
+  TrajectoryDeviation dev;
+  if (reference.t.empty()) return dev;
+  constexpr double kTimeTolerance = 1e-9;  // [s]
+  std::size_t r = 0;  // reference.t[r] <= t < reference.t[r+1]
+  for (const CraneSample& a : samples) {
+    const double t = a.t;
+    if (t < reference.t.front() - kTimeTolerance || t > reference.t.back() + kTimeTolerance) continue;
+    while (r + 1 < reference.t.size() && reference.t[r + 1] <= t + kTimeTolerance) ++r;
+    const auto at = [&](const std::vector<double>& v) {
+      if (std::abs(t - reference.t[r]) <= kTimeTolerance || r + 1 >= reference.t.size()) return v[r];
+      const double w = (t - reference.t[r]) / (reference.t[r + 1] - reference.t[r]);
+      return v[r] + w * (v[r + 1] - v[r]);
+    };
+    track(dev.s1, std::abs(a.s1 - at(reference.s1)), t);
+    track(dev.p1, std::abs(a.p1 - at(reference.p1)), t);
+    track(dev.f_h, std::abs(a.f_h - at(reference.f_h)), t);
+    if (reference.p2.size() == reference.t.size()) track(dev.p2, std::abs(a.p2 - at(reference.p2)), t);
+    ++dev.points_compared;
+  }
+  dev.finite = std::isfinite(dev.s1.value) && std::isfinite(dev.p1.value) && std::isfinite(dev.f_h.value);
+  return dev;
+}
+
 ReferenceCurve reference_from_samples(const std::vector<CraneSample>& samples) {
   ReferenceCurve ref;
   for (const CraneSample& s : samples) {

@@ -7,6 +7,11 @@
 // and δP = P_H − P_M (eq. 20), zero for exact inputs. Each side integrates its own power inside its
 // subsystem (end_macro_step), so the energies are kept by whichever thread steps it; the sample
 // assembly forms δE = Σ E_H − E_M.
+// The two-way coupling exchanges models, not values held over H: each side integrates the pressure
+// force's power at its own micro steps instead, the mechanics e(p̃_k) ṡ_{k+1} h_M (the force they
+// applied over the step and the rate it moved at), the hydraulics e(p_{j+1}) ṡ_RIM,j h_H (the rate
+// their flow took and the pressure it produced). δE is then the energy the two reduced models
+// disagree on; with one micro step per macro step it is p-s's, term by term.
 #pragma once
 
 #include <Eigen/Dense>

@@ -58,7 +58,8 @@ void check_twoway(const CosimSettings& settings, const CraneValves& valves) {
     throw std::invalid_argument("the two-way coupling's models carry their own time dependence: extrapolation zoh");
   }
   if (valves.live) {
-    throw std::invalid_argument("the two-way coupling takes scripted or recorded valve commands, not a live input");
+    throw std::invalid_argument("the two-way coupling takes the scenario's scripted manoeuvre; a live input or a "
+                                "recording of the commands (--record) is not offered with it yet");
   }
 }
 

@@ -31,8 +31,9 @@ inline constexpr std::array<std::string_view, 4> kCraneSubsystemNames = {"mechan
 struct CraneValves {
   const ValveCommand* actuator1 = nullptr;
   const ValveCommand* actuator2 = nullptr;
-  // The commands are a live controller's (read once, in order, by the hydraulics' thread): the
-  // two-way coupling, whose mechanics read κ too and whose preview reads ahead, refuses them.
+  // The commands are a session's (a live controller's, or recorded as they are applied): each is
+  // read once per micro step, in order, by the hydraulics' thread. The two-way coupling, whose
+  // mechanics read κ too and whose preview reads ahead, refuses them.
   bool live = false;
 };
 

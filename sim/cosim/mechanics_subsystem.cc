@@ -127,7 +127,11 @@ void MechanicsSubsystem::micro_step(std::int64_t n, std::int64_t j) {
     work_ += stop.force.head<2>().dot(next.s - ik_.s) + stop.force[2] * (state_.q[0] - theta1);
   }
   ik_ = next;
-  if (reduced_) reduced_->advance(n, j, h_, ik_.s, ik_.s_dot);
+  if (reduced_) {
+    // Two-way: this side of the monitor at every micro step (coupling_monitor.h).
+    energy_.add(reduced_->pressure_forces().dot(ik_.s_dot), h_, Extrapolation::kZeroOrderHold);
+    reduced_->advance(n, j, h_, ik_.s, ik_.s_dot);
+  }
 }
 
 StopForces MechanicsSubsystem::apply_stops() {
@@ -146,6 +150,7 @@ StopForces MechanicsSubsystem::apply_stops() {
 }
 
 void MechanicsSubsystem::end_macro_step(std::int64_t n) {
+  if (reduced_) return;  // the two-way monitor integrates at the micro steps
   const Eigen::Vector2d e_M = effort(n, H_);
   double P = 0.0;
   for (int k = 0; k < crane_.actuators; ++k) P += e_M[k] * ik_.s_dot[k];

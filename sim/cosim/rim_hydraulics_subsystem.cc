@@ -101,6 +101,12 @@ void RimHydraulicsSubsystem::micro_step(std::int64_t n, std::int64_t j) {
     }
     reading_[k].limits = limit_flags(cyl_[k].limits, hyd_, s_[k], p_[k], cavity_[k]);
   }
+  if (twoway_.enabled) {
+    // Two-way: this side of the monitor at every micro step (coupling_monitor.h).
+    double P = 0.0;
+    for (int k = 0; k < n_; ++k) P += (p_[k][1] - p_[k][0]) * hyd_.a_p * s_dot_[k];
+    energy_.add(P, h_, Extrapolation::kZeroOrderHold);
+  }
   const Eigen::Vector2d s_ddot = M_inv_ * (f_eff_ + f_h);  // eq. (11)
   s_dot_ += h_ * s_ddot;                                    // eq. (39)
   if (has_stops_) apply_stops();
@@ -130,10 +136,13 @@ void RimHydraulicsSubsystem::end_macro_step(std::int64_t) {
     returned_[k] = force_ == RimForce::kAverage ? sum_[k] / static_cast<double>(steps_)
                                                 : actuator_force(hyd_, p_[k], s_dot_[k]);
   }
+  if (twoway_.enabled) {
+    build_models();
+    return;
+  }
   double P = 0.0;
   for (int k = 0; k < n_; ++k) P += s_dot_[k] * returned_[k];
   energy_.add(P, H_, extrapolation_);
-  if (twoway_.enabled) build_models();
 }
 
 void RimHydraulicsSubsystem::track_kappa(int k, std::int64_t m, double kappa) {

@@ -19,7 +19,8 @@
 //          the hydraulics (Gauss-Seidel, hydraulics first) the model is of the step just done: about
 //          the s, ṡ it started from, over the κ it applied.
 // Probes: p1, p2, kappa [, p1_2, p2_2, kappa_2] (κ applied from the communication point), E_H [J]
-// (the hydraulic side of the coupling monitor, Σ ṡ_RIM f_h over the actuators).
+// (the hydraulic side of the coupling monitor, Σ ṡ_RIM f_h over the actuators; two-way: the
+// pressure force's, integrated at the micro steps, coupling_monitor.h).
 #pragma once
 
 #include <algorithm>

@@ -94,6 +94,13 @@ TEST(NoAllocation, EveryCouplingsTaskBodiesAllocateNothing) {
     expect_no_allocation({Coupling::kForceDisplacement, 2, CosimScheme::kJacobi, Extrapolation::kLinear,
                           MechanicsFormulation::kIndependent, i});
   }
+  for (int actuators : {1, 2}) {
+    SCOPED_TRACE("twoway, " + std::to_string(actuators) + " actuator(s)");  // models built and sent every H
+    for (CosimScheme scheme : {CosimScheme::kJacobi, CosimScheme::kGaussSeidelHydraulicsFirst}) {
+      expect_no_allocation({Coupling::kTwoWay, actuators, scheme, Extrapolation::kZeroOrderHold,
+                            MechanicsFormulation::kIndependent});
+    }
+  }
   for (MechanicsFormulation m : {MechanicsFormulation::kAli1, MechanicsFormulation::kAli3P}) {
     SCOPED_TRACE(std::string(sim::to_string(m)));
     expect_no_allocation({Coupling::kPressureDisplacement, 1, CosimScheme::kGaussSeidelMechanicsFirst,

@@ -109,7 +109,8 @@ struct Combination {
 
 std::vector<Combination> every_accepted_combination() {
   std::vector<Combination> out;
-  for (Coupling coupling : {Coupling::kForceDisplacement, Coupling::kPressureDisplacement, Coupling::kReducedInterface})
+  for (Coupling coupling : {Coupling::kForceDisplacement, Coupling::kPressureDisplacement, Coupling::kReducedInterface,
+                            Coupling::kTwoWay})
     for (int actuators : {1, 2})
       for (CosimScheme scheme : {CosimScheme::kJacobi, CosimScheme::kGaussSeidelMechanicsFirst,
                                  CosimScheme::kGaussSeidelHydraulicsFirst})
@@ -121,6 +122,7 @@ std::vector<Combination> every_accepted_combination() {
             if (dependent && (actuators != 1 || coupling == Coupling::kReducedInterface ||
                               e != Extrapolation::kZeroOrderHold))
               continue;
+            if (coupling == Coupling::kTwoWay && (dependent || e != Extrapolation::kZeroOrderHold)) continue;
             out.push_back({coupling, actuators, scheme, e, m});
           }
   return out;
@@ -147,6 +149,7 @@ TEST_P(EveryCombination, RunsInThreadsByteIdenticalToOffline) {
   c.settings.mechanics = p.mechanics;
   c.settings.H = 2e-3;
   c.settings.h_hyd = 2e-4;
+  if (p.coupling == Coupling::kTwoWay) c.settings.h_mech = 1e-3;  // its mechanics carry the model over two steps
   c.settings.duration = 0.5;  // M2 moves κ from t = 0
   expect_identical(c, Pacing::kUnpaced);
 }
@@ -157,7 +160,8 @@ TEST(PlanExecutor, TheCombinationListMatchesWhatThePlanAccepts) {
   // Every combination left out of the matrix above is one build_crane_plan refuses.
   const auto accepted = every_accepted_combination();
   int refused = 0;
-  for (Coupling coupling : {Coupling::kForceDisplacement, Coupling::kPressureDisplacement, Coupling::kReducedInterface})
+  for (Coupling coupling : {Coupling::kForceDisplacement, Coupling::kPressureDisplacement, Coupling::kReducedInterface,
+                            Coupling::kTwoWay})
     for (int actuators : {1, 2})
       for (MechanicsFormulation m : {MechanicsFormulation::kAli1, MechanicsFormulation::kAli3P})
         for (Extrapolation e : {Extrapolation::kZeroOrderHold, Extrapolation::kLinear}) {
@@ -210,6 +214,20 @@ TEST(PlanExecutor, PacedRimWithTwoActuatorsIsByteIdentical) {
   c.crane.actuators = 2;
   c.settings.coupling = Coupling::kReducedInterface;
   c.settings.H = 20e-3;
+  c.settings.h_hyd = 0.2e-3;
+  c.settings.duration = 1.0;
+  expect_identical(c, Pacing::kWallClock);
+}
+
+TEST(PlanExecutor, PacedTwoWayWithTwoActuatorsAtOneHundredMillisecondsIsByteIdentical) {
+  // Two-way model-based coupling: the mechanics at 1 ms carry the hydraulics' reduced model over
+  // 100 ms macro steps, the hydraulics at 0.2 ms the mechanics' RIM; κ not previewed.
+  Case c;
+  c.crane.actuators = 2;
+  c.settings.coupling = Coupling::kTwoWay;
+  c.settings.preview = sim::KappaPreview::kNone;
+  c.settings.H = 0.1;
+  c.settings.h_mech = 1e-3;
   c.settings.h_hyd = 0.2e-3;
   c.settings.duration = 1.0;
   expect_identical(c, Pacing::kWallClock);

@@ -1,6 +1,7 @@
 // Comparison with a reference curve and the sweep's stability verdict.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <limits>
 
 #include "sim/analysis/stability.h"
@@ -42,6 +43,28 @@ TEST(Trajectory, ReportsTheLargestDeviationAndWhere) {
   const TrajectoryDeviation d = compare_with_reference(samples, ref);
   EXPECT_DOUBLE_EQ(d.s1.value, 0.2);
   EXPECT_DOUBLE_EQ(d.s1.t, 1.0);
+}
+
+TEST(Trajectory, ComparesAtCommunicationPointsWithoutInterpolatingTheRun) {
+  // s1 = sin(2π·2t) sampled exactly every 0.1 s against the same curve every 1 ms: no deviation at
+  // the samples, where interpolating the samples between them is off by more than 1 mm.
+  const auto curve = [](double t) { return 0.01 * std::sin(4.0 * M_PI * t); };  // [m]
+  std::vector<CraneSample> samples;
+  for (int i = 0; i <= 20; ++i) samples.push_back(sample(0.1 * i, curve(0.1 * i)));
+  ReferenceCurve ref;
+  for (int i = 0; i <= 2500; ++i) {  // to 2.5 s, past the last sample: ignored
+    ref.t.push_back(1e-3 * i);
+    ref.s1.push_back(curve(1e-3 * i));
+    ref.p1.push_back(4e6);
+    ref.f_h.push_back(0.0);
+  }
+  const TrajectoryDeviation at_points = compare_at_communication_points(samples, ref);
+  EXPECT_EQ(at_points.points_compared, 21U);
+  EXPECT_LT(at_points.s1.value, 1e-15);
+  EXPECT_GT(compare_with_reference(samples, ref).s1.value, 1e-3);  // the interpolation's error [m]
+  // Between the reference's times the reference is interpolated.
+  samples = {sample(0.0105, curve(0.0105))};
+  EXPECT_NEAR(compare_at_communication_points(samples, ref).s1.value, 0.0, 1e-6);
 }
 
 TEST(Stability, FlagsDeviationPressureAndNonFiniteRuns) {

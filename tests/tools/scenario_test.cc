@@ -153,6 +153,36 @@ TEST_F(ScenarioFiles, Mechanics) {
   EXPECT_NE(error_of("[cosim]\nmechanics = \"ali2\"\n").find("independent, ali1, ali3p"), std::string::npos);
 }
 
+TEST_F(ScenarioFiles, TwoWayCouplingAndItsMechanicsStepAndPreview) {
+  const Scenario a = load_scenario(write("a.toml", "[cosim]\ncoupling = \"twoway\"\nH = 0.1\nh_M = 1e-3\n"
+                                                    "preview = \"none\"\n"));
+  EXPECT_NO_THROW(validate(a));
+  EXPECT_EQ(a.cosim.coupling, sim::Coupling::kTwoWay);
+  EXPECT_EQ(a.cosim.h_mech, 1e-3);
+  EXPECT_EQ(a.cosim.preview, sim::KappaPreview::kNone);
+  // h_mech, the key's former name, is still read; the preview is the script's unless set.
+  const Scenario b = load_scenario(write("b.toml", "[cosim]\nh_mech = 5e-4\n"));
+  EXPECT_EQ(b.cosim.h_mech, 5e-4);
+  EXPECT_EQ(b.cosim.preview, sim::KappaPreview::kScript);
+  // A live input sees no κ ahead: none by default, an explicit script refused by name.
+  EXPECT_EQ(load_scenario(write("c.toml", "[hil]\ninput = \"udp\"\n")).cosim.preview, sim::KappaPreview::kNone);
+  EXPECT_NE(error_of("[hil]\ninput = \"udp\"\n[cosim]\npreview = \"script\"\n").find("'cosim.preview'"),
+            std::string::npos);
+  EXPECT_NE(error_of("[cosim]\nh_M = 1e-3\nh_mech = 1e-3\n").find("'cosim.h_M' and 'cosim.h_mech'"), std::string::npos);
+  EXPECT_NE(error_of("[cosim]\npreview = \"ahead\"\n").find("none, script"), std::string::npos);
+  EXPECT_NE(error_of("[cosim]\nH = 1e-3\nh_M = 3e-4\n").find("cosim.h_M"), std::string::npos);
+  EXPECT_NE(error_of("[cosim]\ncoupling = \"twowy\"\n").find("fs, ps, rim, twoway"), std::string::npos);
+  // What the two-way model does not cover, refused by key.
+  const std::string twoway = "[cosim]\ncoupling = \"twoway\"\n";
+  EXPECT_NE(error_of(twoway + "extrapolation = \"linear\"\n").find("'cosim.extrapolation' must be \"zoh\""),
+            std::string::npos);
+  EXPECT_NE(error_of(twoway + "mechanics = \"ali1\"\n").find("independent"), std::string::npos);
+  EXPECT_NE(error_of(twoway + "hydraulics_integrator = \"rk4\"\n").find("euler"), std::string::npos);
+  EXPECT_NE(error_of(twoway + "[limits]\nenabled = true\n").find("limits"), std::string::npos);
+  EXPECT_NE(error_of(twoway + "[hil]\ninput = \"udp\"\n[limits]\nenabled = false\n").find("live input"),
+            std::string::npos);
+}
+
 TEST_F(ScenarioFiles, LimitsAreOffForAScriptOnForALiveInputAndAsTheFileSays) {
   EXPECT_FALSE(load_scenario(write("a.toml", "")).cosim.limits.enabled);
   EXPECT_TRUE(load_scenario(write("b.toml", "[hil]\ninput = \"udp\"\n")).cosim.limits.enabled);

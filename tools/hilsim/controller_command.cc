@@ -42,7 +42,7 @@ void ControllerCommand::add_to(CLI::App& parent) {
   flags.add_to(*cmd);
   // The emulator takes the manoeuvre, the actuators, the duration and the signal mapping from the
   // scenario; how hilsim integrates the crane is not its business, so those options are not offered.
-  for (const char* name : {"--H", "--hH", "--coupling", "--scheme", "--extrapolation", "--rim-force", "--mechanics", "--limits",
+  for (const char* name : {"--H", "--hM", "--hH", "--coupling", "--preview", "--scheme", "--extrapolation", "--rim-force", "--mechanics", "--limits",
                            "--hydraulics-integrator", "--reference"}) {
     cmd->remove_option(cmd->get_option(name));
   }

@@ -20,7 +20,7 @@ void ConvergenceCommand::add_to(CLI::App& parent) {
   flags.add_to(*cmd);
   // The co-simulation's options do not apply to the monolithic solver (single-actuated only): not
   // offered, so that they cannot be given without effect.
-  for (const char* name : {"--H", "--hH", "--coupling", "--scheme", "--extrapolation", "--rim-force", "--actuators", "--limits",
+  for (const char* name : {"--H", "--hM", "--hH", "--coupling", "--preview", "--scheme", "--extrapolation", "--rim-force", "--actuators", "--limits",
                            "--mechanics", "--hydraulics-integrator"}) {
     cmd->remove_option(cmd->get_option(name));
   }

@@ -123,6 +123,7 @@ sim::Plan make_plan(const config::Scenario& s, const RunInputs& in, const HilSes
   if (session) {
     valves.actuator1 = &session->valve(0);
     if (s.crane.actuators == 2) valves.actuator2 = &session->valve(1);
+    valves.live = true;  // read once per micro step, in order, by the hydraulics' thread
   }
   try {
     return sim::build_crane_plan(s.crane, s.hydraulics, in.equilibrium, s.cosim, valves);

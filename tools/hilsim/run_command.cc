@@ -158,6 +158,7 @@ void refuse_cosimulation_flags(const ScenarioFlags& f) {
       {f.coupling.has_value(), "--coupling"},       {f.scheme.has_value(), "--scheme"},
       {f.extrapolation.has_value(), "--extrapolation"}, {f.rim_force.has_value(), "--rim-force"},
       {f.H.has_value(), "--H"},                     {f.h_hyd.has_value(), "--hH"},
+      {f.h_mech.has_value(), "--hM"},               {f.preview.has_value(), "--preview"},
       {f.mechanics.has_value(), "--mechanics"},     {f.hydraulics_integrator.has_value(), "--hydraulics-integrator"},
   };
   for (const auto& [given, name] : flags) {

@@ -412,6 +412,7 @@ Scenario load_from_table(const toml::table& root, const std::string& path, const
   s.hil.messages = load_messages(path, root);
   load_limits_section(path, root, s.cosim.limits, s.limits_setting);
   resolve_limits(s);
+  resolve_preview(s);
   load_telemetry_section(path, root, s.telemetry);
   return s;
 }
@@ -422,16 +423,22 @@ void resolve_limits(Scenario& s) {
   s.cosim.limits.enabled = s.limits_setting.value_or(s.hil.input != hil::InputSource::kScript);
 }
 
+void resolve_preview(Scenario& s) {
+  if (s.hil.input == hil::InputSource::kScript) {
+    s.cosim.preview = s.preview_setting.value_or(sim::KappaPreview::kScript);
+    return;
+  }
+  // A live controller's κ is known at the micro step it applies to, never ahead of it.
+  if (s.preview_setting == sim::KappaPreview::kScript) {
+    throw InputError(s.source + ": key 'cosim.preview' = \"script\" reads the manoeuvre ahead; a live input (" +
+                     describe_input(s) + ") gives none: use \"none\"");
+  }
+  s.cosim.preview = sim::KappaPreview::kNone;
+}
+
 void apply_live_input_defaults(Scenario& s) {
   resolve_limits(s);
-  if (s.hil.input != hil::InputSource::kScript) {
-    // A live controller's κ is known at the micro step it applies to, never ahead of it.
-    if (s.preview_setting == sim::KappaPreview::kScript) {
-      throw InputError(s.source + ": key 'cosim.preview' = \"script\" reads the manoeuvre ahead; a live input (" +
-                       describe_input(s) + ") gives none: use \"none\"");
-    }
-    s.cosim.preview = sim::KappaPreview::kNone;
-  }
+  resolve_preview(s);
   if (s.hil.input != hil::InputSource::kScript && s.reference_implied) {
     s.reference.reset();
     s.reference_implied = false;

@@ -58,6 +58,10 @@ struct Scenario {
 // Sets cosim.limits.enabled from limits_setting and the input; call after changing either.
 void resolve_limits(Scenario& scenario);
 
+// Sets cosim.preview from preview_setting and the input: script unless set, none with a live input
+// (which refuses an explicit script: InputError naming the key).
+void resolve_preview(Scenario& scenario);
+
 // After the input changed to a live one (or for a replay of a live run's log): the limits' default
 // follows (resolve_limits), an implied reference is dropped and the κ preview is none (an explicit
 // preview = script is refused: a live input gives no κ ahead).

@@ -54,7 +54,8 @@ std::string to_toml(const Scenario& s) {
   num("h_hyd", c.h_hyd);
   str("hydraulics_integrator", std::string(sim::to_string(c.hydraulics_integrator)));
   str("mechanics", std::string(sim::to_string(c.mechanics)));
-  str("preview", c.preview == sim::KappaPreview::kScript ? "script" : "none");
+  // The preview as asked for; unset, it follows the input on reading (script, none when live).
+  if (s.preview_setting) str("preview", *s.preview_setting == sim::KappaPreview::kScript ? "script" : "none");
 
   write_limits_section(o, c.limits);
 
