@@ -26,7 +26,9 @@ int publish_command(const DecodedCommand& command, int actuators, const CommandC
   for (int k = 0; k < actuators && k < kMaxActuators; ++k) {
     const auto i = static_cast<std::size_t>(k);
     if (!command.present[i] || !commands[i]) continue;
-    commands[i]->publish(ValveCommandSample{command.kappa[i], arrival_ns, sequence});
+    const ValveCommandSample sample{command.kappa[i], arrival_ns, sequence};
+    commands[i]->publish(sample);
+    if (commands.mechanics[i]) commands.mechanics[i]->publish(sample);  // the two-way coupling's mechanics
     ++published;
   }
   return published;

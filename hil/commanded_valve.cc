@@ -34,11 +34,15 @@ const char* to_string(InputCause cause) {
 }
 
 CommandedValve::CommandedValve(rt::LatestValue<ValveCommandSample>& commands, const WatchdogSettings& watchdog,
-                               EventSink events, int actuator)
-    : commands_(&commands), watchdog_(watchdog), events_(events), actuator_(checked_actuator(actuator)) {}
+                               EventSink events, int actuator, InputReader reader)
+    : commands_(&commands),
+      watchdog_(watchdog),
+      events_(events),
+      actuator_(checked_actuator(actuator)),
+      reader_(reader) {}
 
-CommandedValve::CommandedValve(const sim::ValveCommand& script, EventSink events, int actuator)
-    : script_(&script), events_(events), actuator_(checked_actuator(actuator)) {}
+CommandedValve::CommandedValve(const sim::ValveCommand& script, EventSink events, int actuator, InputReader reader)
+    : script_(&script), events_(events), actuator_(checked_actuator(actuator)), reader_(reader) {}
 
 double CommandedValve::kappa(std::int64_t micro_step, double t) const {
   if (micro_step > sampled_step_) evaluate(micro_step, t);
@@ -98,7 +102,7 @@ void CommandedValve::record(std::int64_t micro_step, InputCause cause) const noe
   ++events_pushed_;
   if (!events_.ring) return;
   const InputEvent event{micro_step, kappa_, cause == InputCause::kCommand ? last_sequence_ : 0u, cause,
-                         actuator_};
+                         actuator_, reader_};
   if (!events_.wait_until_stop) {
     events_.ring->push(event);  // full: dropped and counted
     return;

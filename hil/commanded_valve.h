@@ -40,13 +40,21 @@ enum class InputCause : std::uint8_t {
 };
 const char* to_string(InputCause cause);
 
-// A change of the applied κ of actuator `actuator`, effective from micro step `micro_step` on.
+// Who reads an actuator's κ: its hydraulics, and with the two-way coupling the mechanics too, whose
+// reduced hydraulic model takes κ at the mechanics' own micro steps (sim/cosim/reduced_hydraulics.h).
+// Each reader has its own valve (channel, watchdog, events), since each is read by its own thread.
+enum class InputReader : std::uint8_t { kHydraulics = 0, kMechanics = 1 };
+inline constexpr int kInputReaders = 2;
+
+// A change of the applied κ of actuator `actuator`, effective from micro step `micro_step` on (a
+// hydraulic micro step: the mechanics' reader is asked on the hydraulic grid too).
 struct InputEvent {
   std::int64_t micro_step = 0;
   double kappa = 0.0;  // [-]
   std::uint32_t sequence = 0;  // the command's sequence number (kCommand), else 0
   InputCause cause = InputCause::kCommand;
   std::uint8_t actuator = 0;  // the crane's actuator, 0-based
+  InputReader reader = InputReader::kHydraulics;
 };
 
 // 16384 events: more than 16 s of a 1 kHz controller before a stalled recorder loses one. One ring
@@ -54,8 +62,14 @@ struct InputEvent {
 inline constexpr std::size_t kInputEventCapacity = 16384;
 using InputEventRing = rt::TelemetryRing<InputEvent, kInputEventCapacity>;
 
-// One command channel per actuator (index 0-based); null beyond the crane's actuators.
-using CommandChannels = std::array<rt::LatestValue<ValveCommandSample>*, 2>;
+// One command channel per actuator (index 0-based); null beyond the crane's actuators. A channel has
+// one consumer: with the two-way coupling each command goes to a second channel per actuator too,
+// the mechanics' (null otherwise).
+struct CommandChannels {
+  std::array<rt::LatestValue<ValveCommandSample>*, 2> hydraulics{};
+  std::array<rt::LatestValue<ValveCommandSample>*, 2> mechanics{};
+  rt::LatestValue<ValveCommandSample>* operator[](std::size_t k) const { return hydraulics[k]; }
+};
 
 struct WatchdogSettings {
   rt::Nanoseconds timeout_ns = 100'000'000;  // a command older than this is stale, (0, ∞) [ns]
@@ -73,13 +87,14 @@ class CommandedValve final : public sim::ValveCommand {
     const std::atomic<bool>* wait_until_stop = nullptr;
   };
   // Live: κ from `commands` (its single consumer is the thread that calls kappa()), the watchdog
-  // as `watchdog` says. `actuator` (0-based) is the crane's actuator this valve drives, stamped on
-  // its events: one CommandedValve per actuator, each with its own channel, watchdog and ring.
-  // Everything given must outlive this object.
+  // as `watchdog` says. `actuator` (0-based) is the crane's actuator this valve drives and `reader`
+  // who reads it, both stamped on its events: one CommandedValve per actuator and reader, each with
+  // its own channel, watchdog and ring. Everything given must outlive this object.
   CommandedValve(rt::LatestValue<ValveCommandSample>& commands, const WatchdogSettings& watchdog, EventSink events,
-                 int actuator = 0);
+                 int actuator = 0, InputReader reader = InputReader::kHydraulics);
   // Scripted: κ from `script`, recorded as events the same way.
-  CommandedValve(const sim::ValveCommand& script, EventSink events, int actuator = 0);
+  CommandedValve(const sim::ValveCommand& script, EventSink events, int actuator = 0,
+                 InputReader reader = InputReader::kHydraulics);
 
   int actuator() const { return actuator_; }
 
@@ -119,6 +134,7 @@ class CommandedValve final : public sim::ValveCommand {
   WatchdogSettings watchdog_;
   EventSink events_;
   std::uint8_t actuator_ = 0;
+  InputReader reader_ = InputReader::kHydraulics;
   // The sampled state; mutable because sampling is how a const evaluation observes the outside.
   mutable std::int64_t sampled_step_ = -1;
   mutable double kappa_ = 0.0;

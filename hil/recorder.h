@@ -24,9 +24,9 @@ namespace hilsim::hil {
 class Recorder final {
  public:
   // Opens the file and writes its header (throws RecordingError); `cpus_to_avoid` keeps the thread
-  // off the real-time CPUs. `rings`: one per actuator (1 or 2, none null; std::invalid_argument
-  // otherwise), each drained in its order, so each actuator's inputs stay in order. The rings must
-  // outlive this.
+  // off the real-time CPUs. `rings`: one per actuator and reader (1 to 4, none null;
+  // std::invalid_argument otherwise), each drained in its order, so each reader's inputs of each
+  // actuator stay in order. The rings must outlive this.
   Recorder(const std::string& path, const std::string& build, const std::string& config_text,
            std::vector<InputEventRing*> rings, std::vector<int> cpus_to_avoid);
   ~Recorder();

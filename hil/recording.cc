@@ -49,7 +49,8 @@ RecordingWriter::~RecordingWriter() {
 
 void RecordingWriter::write(const InputEvent& e) {
   pending_ += "input " + std::to_string(e.micro_step) + " " + kappa_text(e.kappa) + " " + to_string(e.cause) + " " +
-              std::to_string(e.sequence) + " " + std::to_string(e.actuator + 1) + "\n";
+              std::to_string(e.sequence) + " " + std::to_string(e.actuator + 1) +
+              (e.reader == InputReader::kMechanics ? " mechanics\n" : "\n");
   ++events_;
 }
 
@@ -152,18 +153,25 @@ int parse_version(const std::string& line, const LineReader& r) {
          std::to_string(kRecordingVersion) + ")");
 }
 
-// One input line after its "input" word. `last[k]`: actuator k's previous micro step (-1: none).
-InputEvent parse_input(std::istringstream& in, int version, std::array<std::int64_t, 2>& last,
-                       const LineReader& r) {
+// One input line after its "input" word. `last[reader][k]`: that reader's previous micro step of
+// actuator k (-1: none).
+InputEvent parse_input(std::istringstream& in, int version,
+                       std::array<std::array<std::int64_t, 2>, kInputReaders>& last, const LineReader& r) {
   InputEvent e;
   std::string kappa, cause;
   int actuator = 1;
   const bool ok = version == 1 ? static_cast<bool>(in >> e.micro_step >> kappa >> cause >> e.sequence)
                                : static_cast<bool>(in >> e.micro_step >> kappa >> cause >> e.sequence >> actuator);
   std::string extra;
+  if (ok && version >= 4 && (in >> extra)) {
+    if (extra != "mechanics") r.fail("an input's last word is 'mechanics' or nothing, not '" + extra + "'");
+    e.reader = InputReader::kMechanics;
+    extra.clear();
+  }
   if (!ok || (in >> extra)) {
-    r.fail(version == 1 ? "an input line is 'input <micro step> <kappa> <cause> <sequence>'"
-                        : "an input line is 'input <micro step> <kappa> <cause> <sequence> <actuator>'");
+    r.fail(version == 1   ? "an input line is 'input <micro step> <kappa> <cause> <sequence>'"
+           : version < 4 ? "an input line is 'input <micro step> <kappa> <cause> <sequence> <actuator>'"
+                          : "an input line is 'input <micro step> <kappa> <cause> <sequence> <actuator> [mechanics]'");
   }
   char* end = nullptr;
   e.kappa = std::strtod(kappa.c_str(), &end);
@@ -174,9 +182,10 @@ InputEvent parse_input(std::istringstream& in, int version, std::array<std::int6
   e.cause = parse_cause(cause, r);
   if (actuator < 1 || actuator > 2) r.fail("actuator " + std::to_string(actuator) + " is not 1 or 2");
   e.actuator = static_cast<std::uint8_t>(actuator - 1);
-  std::int64_t& previous = last[e.actuator];
+  std::int64_t& previous = last[static_cast<std::size_t>(e.reader)][e.actuator];
   if (e.micro_step < 0 || e.micro_step <= previous) {
     r.fail("micro step " + std::to_string(e.micro_step) + " of actuator " + std::to_string(actuator) +
+           (e.reader == InputReader::kMechanics ? " (mechanics)" : "") +
            " is negative or not after that actuator's previous input's");
   }
   previous = e.micro_step;
@@ -246,7 +255,8 @@ Recording read_recording(std::istream& in, const std::string& path) {
   if (sha256_hex(rec.config_text) != config_hash) {
     r.fail("the config block does not match its config-sha256: the recording was modified");
   }
-  std::array<std::int64_t, 2> last{-1, -1};  // each actuator's previous input's micro step
+  std::array<std::array<std::int64_t, 2>, kInputReaders> last{};  // each reader's and actuator's previous input's micro step
+  for (auto& reader : last) reader.fill(-1);
   while (r.next(line)) {
     if (r.cut()) {
       if (rec.complete) r.fail_cut();  // after the end line nothing may follow, whole or not

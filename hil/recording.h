@@ -7,7 +7,7 @@
 //   config-sha256 <SHA-256 of the config text>
 //   config-lines <n>
 //   <n lines: the effective scenario as TOML>
-//   input <micro step> <κ, 17 significant digits> <cause: command|watchdog|script> <sequence> <actuator>
+//   input <micro step> <κ, 17 significant digits> <cause: command|watchdog|script> <sequence> <actuator> [mechanics]
 //   ...
 //   end <communication points reached> events <count> dropped <count> output-sha256 <hex or -> bytes <n>
 //
@@ -23,6 +23,9 @@
 // may interleave in any order (each actuator's valve records from its own thread). Version 1 (one
 // actuator, written before two-actuator runs were recorded) has no <actuator> field: its inputs are
 // actuator 1's; it is still read. Version 2 (no `bytes` field on the end line) is still read too.
+// Version 4 adds the optional last word `mechanics` to the inputs of the mechanics' κ reader (the
+// two-way coupling's, hil/commanded_valve.h InputReader); without it an input is the hydraulics'.
+// Each reader's inputs of an actuator come in strictly increasing micro steps. Version 3 is still read.
 #pragma once
 
 #include <cstdint>
@@ -35,7 +38,7 @@
 
 namespace hilsim::hil {
 
-inline constexpr int kRecordingVersion = 3;
+inline constexpr int kRecordingVersion = 4;
 
 // A recording that cannot be read: the message names the file and the line.
 class RecordingError : public std::runtime_error {
@@ -82,7 +85,7 @@ class RecordingWriter final {
   std::int64_t events_ = 0;
 };
 
-// Reads and checks a recording (format, versions 1 to 3, config hash, each actuator's inputs in
+// Reads and checks a recording (format, versions 1 to 4, config hash, each actuator's inputs in
 // order, every κ finite and in [0, 1], the end line's counts). A last line cut short is not read:
 // its number is in cut_line, for the caller to refuse (a damaged recording) or to replay up to the
 // input before it (--partial). Throws RecordingError naming the file and the line.

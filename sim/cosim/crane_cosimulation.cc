@@ -62,7 +62,13 @@ RunResult run_cosimulation(const CraneParameters& crane, const HydraulicParamete
                            const ValveCommand& valve, const CosimSettings& settings,
                            const std::function<void(std::int64_t, std::int64_t)>& on_progress,
                            const ValveCommand* valve2) {
-  Plan plan = build_crane_plan(crane, hyd, eq, settings, CraneValves{&valve, valve2});
+  return run_cosimulation(crane, hyd, eq, CraneValves{&valve, valve2}, settings, on_progress);
+}
+
+RunResult run_cosimulation(const CraneParameters& crane, const HydraulicParameters& hyd, const Equilibrium& eq,
+                           const CraneValves& valves, const CosimSettings& settings,
+                           const std::function<void(std::int64_t, std::int64_t)>& on_progress) {
+  Plan plan = build_crane_plan(crane, hyd, eq, settings, valves);
   return run_plan(plan, on_progress);
 }
 

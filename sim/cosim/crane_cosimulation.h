@@ -41,5 +41,9 @@ RunResult run_cosimulation(const CraneParameters& crane, const HydraulicParamete
                            const CosimSettings& settings,
                            const std::function<void(std::int64_t, std::int64_t)>& on_progress = {},
                            const ValveCommand* valve2 = nullptr);
+// The same with every valve given (crane_plan.h), e.g. a replay's recorded readers.
+RunResult run_cosimulation(const CraneParameters& crane, const HydraulicParameters& hyd, const Equilibrium& eq,
+                           const CraneValves& valves, const CosimSettings& settings,
+                           const std::function<void(std::int64_t, std::int64_t)>& on_progress = {});
 
 }  // namespace hilsim::sim

@@ -57,9 +57,12 @@ void check_twoway(const CosimSettings& settings, const CraneValves& valves) {
   if (settings.extrapolation != Extrapolation::kZeroOrderHold) {
     throw std::invalid_argument("the two-way coupling's models carry their own time dependence: extrapolation zoh");
   }
-  if (valves.live) {
-    throw std::invalid_argument("the two-way coupling takes the scenario's scripted manoeuvre; a live input or a "
-                                "recording of the commands (--record) is not offered with it yet");
+  if (valves.live && (!valves.mechanics1 || (valves.actuator2 && !valves.mechanics2))) {
+    throw std::invalid_argument("the two-way coupling's mechanics need their own reader of a session's valve commands");
+  }
+  if (valves.live && settings.preview == KappaPreview::kScript &&
+      (!valves.preview1 || (valves.actuator2 && !valves.preview2))) {
+    throw std::invalid_argument("the two-way coupling cannot preview the κ of a live input: preview none");
   }
 }
 
@@ -151,7 +154,11 @@ Plan build_crane_plan(const CraneParameters& crane, const HydraulicParameters& c
     valves.actuator2 = own_valve2.get();
   }
   const std::array<const ValveCommand*, 2> valve = {valves.actuator1, valves.actuator2};
-  std::unique_ptr<Subsystem> mechanics = make_mechanics(crane, hyd, eq, settings, valve);
+  const std::array<const ValveCommand*, 2> mechanics_valve = {valves.mechanics1 ? valves.mechanics1 : valve[0],
+                                                              valves.mechanics2 ? valves.mechanics2 : valve[1]};
+  const std::array<const ValveCommand*, 2> preview_valve = {valves.preview1 ? valves.preview1 : valve[0],
+                                                            valves.preview2 ? valves.preview2 : valve[1]};
+  std::unique_ptr<Subsystem> mechanics = make_mechanics(crane, hyd, eq, settings, mechanics_valve);
   std::vector<std::unique_ptr<Subsystem>> hydraulic;
   std::vector<Connection> connections;
   CraneProbeNames probes;
@@ -159,7 +166,8 @@ Plan build_crane_plan(const CraneParameters& crane, const HydraulicParameters& c
     std::array<RimCylinder, 2> cyl{};
     for (int k = 0; k < crane.actuators; ++k) {
       const double s0 = eq.actuator(k).s;
-      cyl[k] = RimCylinder{s0, eq.actuator(k).p, valve[k], cylinder_limits(settings.limits, hyd, s0), eq.actuator(k).kappa};
+      cyl[k] = RimCylinder{s0, eq.actuator(k).p, valve[k], cylinder_limits(settings.limits, hyd, s0), eq.actuator(k).kappa,
+                           preview_valve[k]};
     }
     const TwoWayModelOptions twoway{settings.coupling == Coupling::kTwoWay, settings.preview,
                                     settings.scheme == CosimScheme::kGaussSeidelHydraulicsFirst};

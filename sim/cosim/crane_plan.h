@@ -31,9 +31,17 @@ inline constexpr std::array<std::string_view, 4> kCraneSubsystemNames = {"mechan
 struct CraneValves {
   const ValveCommand* actuator1 = nullptr;
   const ValveCommand* actuator2 = nullptr;
+  // The two-way coupling's mechanics read κ too, at their own micro steps (on the hydraulic grid):
+  // through these when given, else through actuator1/2.
+  const ValveCommand* mechanics1 = nullptr;
+  const ValveCommand* mechanics2 = nullptr;
+  // The two-way coupling's κ preview reads the manoeuvre ahead of the micro steps: through these pure
+  // scripts when given, else through actuator1/2.
+  const ValveCommand* preview1 = nullptr;
+  const ValveCommand* preview2 = nullptr;
   // The commands are a session's (a live controller's, or recorded as they are applied): each is
-  // read once per micro step, in order, by the hydraulics' thread. The two-way coupling, whose
-  // mechanics read κ too and whose preview reads ahead, refuses them.
+  // read once per micro step, in order, by one thread. The two-way coupling then needs the
+  // mechanics' own readers, and previews κ only through preview1/2.
   bool live = false;
 };
 

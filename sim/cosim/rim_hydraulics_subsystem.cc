@@ -46,13 +46,18 @@ RimHydraulicsSubsystem::RimHydraulicsSubsystem(const HydraulicParameters& hyd, d
   }
   probes_.push_back("E_H");
   if (!twoway_.enabled) return;
+  for (int k = 0; k < n_; ++k) {
+    if (twoway_.preview == KappaPreview::kScript && !cyl_[k].preview) {
+      throw std::invalid_argument("two-way coupling: a κ preview without the script to read ahead");
+    }
+  }
   for (const std::string& port : twoway_model_ports(n_)) outputs_.push_back(port);
   // The model of step 0: from rest at the equilibrium, κ over the first step (or κ0 ± the reach).
   for (int k = 0; k < n_; ++k) {
     last_kappa_[k] = cyl_[k].kappa0;
     s_start_[k] = s_[k];
     if (twoway_.preview == KappaPreview::kScript) {
-      for (std::int64_t m = 0; m < steps_; ++m) previewed_[k].add(cyl_[k].valve->kappa(m, static_cast<double>(m) * h_));
+      for (std::int64_t m = 0; m < steps_; ++m) previewed_[k].add(cyl_[k].preview->kappa(m, static_cast<double>(m) * h_));
     }
   }
   // With the hydraulics first, the mechanics' step 0 reads the model of end_macro_step(0).
@@ -152,7 +157,7 @@ void RimHydraulicsSubsystem::track_kappa(int k, std::int64_t m, double kappa) {
   // costs the communication point no scan of the coming step.
   if (twoway_.preview == KappaPreview::kScript && !twoway_.model_for_past_step) {
     const std::int64_t ahead = m + steps_;
-    previewed_[k].add(cyl_[k].valve->kappa(ahead, static_cast<double>(ahead) * h_));
+    previewed_[k].add(cyl_[k].preview->kappa(ahead, static_cast<double>(ahead) * h_));
   }
 }
 

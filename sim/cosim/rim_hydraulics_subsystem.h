@@ -47,6 +47,7 @@ struct RimCylinder {
   const ValveCommand* valve = nullptr;          // must outlive the subsystem
   CylinderLimits limits;                        // cavitation and the stroke it flags
   double kappa0 = 0.0;                          // κ before t_0 [-] (the two-way model of step 0)
+  const ValveCommand* preview = nullptr;        // two-way with a preview: the pure script read ahead
 };
 
 // The half-width of the κ range [-] a two-way model spans without a preview: M2 moves κ by ≤ 0.057
@@ -56,7 +57,7 @@ inline constexpr double kUnpreviewedKappaReach = 0.1;
 // The two-way coupling's side of the hydraulics (Coupling::kTwoWay).
 struct TwoWayModelOptions {
   bool enabled = false;
-  // kScript: the valves are pure scripts, read ahead over the coming step for the model's κ range.
+  // kScript: each cylinder's `preview` script is read ahead over the coming step for the model's κ range.
   KappaPreview preview = KappaPreview::kScript;
   // The mechanics step after the hydraulics (Gauss-Seidel, hydraulics first).
   bool model_for_past_step = false;

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -100,7 +101,7 @@ TEST(RecordingV2, TwoActuatorsRoundTripWithTheirInputsInterleaved) {
   }
   std::ifstream in(path);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  EXPECT_EQ(text.rfind("hilsim-recording 3\n", 0), 0u);  // the writer writes the newest version
+  EXPECT_EQ(text.rfind("hilsim-recording 4\n", 0), 0u);  // the writer writes the newest version
   EXPECT_NE(text.find("\ninput 9 0.33333333333333331 command 12 2\n"), std::string::npos) << text;
   EXPECT_NE(text.find(" output-sha256 - bytes " + std::to_string(text.rfind("\nend ") + 1) + "\n"), std::string::npos)
       << text;
@@ -137,6 +138,50 @@ TEST(RecordingV2, AVersion2InputWithoutItsActuatorOrWithAnUnknownOneIsRefused) {
       << error_reading(third);
   fs::remove(missing);
   fs::remove(third);
+}
+
+// Version 4: the two-way coupling's mechanics read κ too; their inputs end in "mechanics", and each
+// reader's inputs of an actuator are in order on their own.
+TEST(RecordingV4, TheMechanicsReadersInputsRoundTripInTheirOwnOrder) {
+  const std::string path = temp_file("v4");
+  {
+    RecordingWriter w(path, "build-A", kConfig);
+    w.write({0, 0.45, 0, InputCause::kWatchdog, 0});
+    w.write({0, 0.45, 0, InputCause::kWatchdog, 0, InputReader::kMechanics});
+    w.write({5, 0.5, 3, InputCause::kCommand, 0, InputReader::kMechanics});
+    w.write({4, 0.5, 3, InputCause::kCommand, 0});  // the hydraulics' thread took it earlier
+    w.finish(10, 0, "-");
+  }
+  const std::string text = [&] {
+    std::ifstream in(path);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  }();
+  EXPECT_NE(text.find("\ninput 5 0.5 command 3 1 mechanics\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\ninput 4 0.5 command 3 1\n"), std::string::npos) << text;
+  const Recording r = read_recording(path);
+  ASSERT_EQ(r.inputs.size(), 4u);
+  EXPECT_EQ(r.inputs[0].reader, InputReader::kHydraulics);
+  EXPECT_EQ(r.inputs[1].reader, InputReader::kMechanics);
+  EXPECT_EQ(r.inputs[2].reader, InputReader::kMechanics);
+  EXPECT_EQ(r.inputs[2].micro_step, 5);
+  EXPECT_EQ(r.inputs[3].reader, InputReader::kHydraulics);
+  fs::remove(path);
+}
+
+TEST(RecordingV4, AnUnknownReaderOrAMechanicsInputOutOfOrderIsRefused) {
+  const std::string word = write_text("word", recording_text(4, {"input 0 0.45 watchdog 0 1 pilot"}));
+  EXPECT_NE(error_reading(word).find(":8: an input's last word is 'mechanics' or nothing, not 'pilot'"),
+            std::string::npos)
+      << error_reading(word);
+  const std::string order = write_text(
+      "order4", recording_text(4, {"input 3 0.45 watchdog 0 1 mechanics", "input 2 0.5 command 1 1 mechanics"}));
+  EXPECT_NE(error_reading(order).find(":9: micro step 2 of actuator 1 (mechanics) is negative or not after"),
+            std::string::npos)
+      << error_reading(order);
+  // Before version 4 the word is not part of the format.
+  const std::string v3 = write_text("v3", recording_text(3, {"input 0 0.45 watchdog 0 1 mechanics"}));
+  EXPECT_NE(error_reading(v3).find(":8: an input line is"), std::string::npos) << error_reading(v3);
+  for (const std::string& p : {word, order, v3}) fs::remove(p);
 }
 
 // Fills `ring`, pushes `lost` more (dropped and counted), then empties it: only the count stays.
@@ -176,10 +221,16 @@ TEST(Recorder, DrainsTheRingOfEachActuatorAndCountsTheDropsOfBoth) {
   fs::remove(path);
 }
 
-TEST(Recorder, NeedsOneOrTwoRings) {
+TEST(Recorder, NeedsOneToFourRings) {
   const std::string path = temp_file("rings");
   EXPECT_THROW(Recorder(path, "b", kConfig, {}, {}), std::invalid_argument);
   EXPECT_THROW(Recorder(path, "b", kConfig, {nullptr}, {}), std::invalid_argument);
+  const auto rings = std::make_unique<std::array<InputEventRing, 5>>();  // large: on the heap
+  std::vector<InputEventRing*> five;
+  for (InputEventRing& r : *rings) five.push_back(&r);
+  EXPECT_THROW(Recorder(path, "b", kConfig, five, {}), std::invalid_argument);
+  five.pop_back();
+  EXPECT_NO_THROW(Recorder(path, "b", kConfig, five, {}));
   fs::remove(path);
 }
 

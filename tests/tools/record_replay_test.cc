@@ -86,7 +86,7 @@ TEST(Recording, EveryDefectIsNamedWithItsLine) {
   const std::vector<hil::InputEvent> events = {{0, 0.4, 0, hil::InputCause::kWatchdog}, {5, 0.5, 1, hil::InputCause::kCommand}};
   const auto fresh = [&] { return write_recording(events); };
   EXPECT_NE(error_reading(replace_in_file(fresh(), "duration = 1", "duration = 2")).find(":7: the config block does not match its config-sha256"), std::string::npos);
-  EXPECT_NE(error_reading(replace_in_file(fresh(), "hilsim-recording 3", "hilsim-recording 9")).find(":1: recording format '9' is not supported"), std::string::npos);
+  EXPECT_NE(error_reading(replace_in_file(fresh(), "hilsim-recording 4", "hilsim-recording 9")).find(":1: recording format '9' is not supported"), std::string::npos);
   EXPECT_NE(error_reading(replace_in_file(fresh(), "input 5 ", "input 0 ")).find(":9: micro step 0 of actuator 1 is negative or not after"), std::string::npos);
   EXPECT_NE(error_reading(replace_in_file(fresh(), "0.5 command", "nan command")).find("kappa 'nan' is not a finite number"), std::string::npos);
   EXPECT_NE(error_reading(replace_in_file(fresh(), "0.5 command", "1.5 command")).find(":9: kappa '1.5' is outside [0, 1]"), std::string::npos);
@@ -110,7 +110,7 @@ TEST(Recording, ALostLineIsDamageAndVersion2IsStillRead) {
   std::ofstream(path, std::ios::binary) << text.substr(0, line) + text.substr(text.find('\n', line) + 1);
   EXPECT_NE(error_reading(path).find(":9: the recording is damaged: the end line counts"), std::string::npos);
   std::string v2 = text.substr(0, text.rfind(" bytes ")) + "\n";
-  v2.replace(0, std::string("hilsim-recording 3").size(), "hilsim-recording 2");
+  v2.replace(0, std::string("hilsim-recording 4").size(), "hilsim-recording 2");
   std::ofstream(path, std::ios::binary) << v2;
   const Recording r = read_recording(path);
   EXPECT_TRUE(r.complete);

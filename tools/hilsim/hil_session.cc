@@ -21,11 +21,15 @@ HilSession::HilSession(const config::Scenario& s, const sim::Equilibrium& eq, co
                        const std::optional<std::string>& record, bool paced, std::atomic<bool>& stop)
     : scenario_(s), actuators_(s.crane.actuators == 2 ? 2 : 1), record_path_(record) {
   const std::vector<int> rt_cpus = rt::real_time_cpus(s.rt);
+  const bool twoway = s.cosim.coupling == sim::Coupling::kTwoWay;
   if (record) {
     std::vector<hil::InputEventRing*> rings;
     for (int k = 0; k < actuators_; ++k) {
       events_[static_cast<std::size_t>(k)] = std::make_unique<hil::InputEventRing>();
       rings.push_back(events_[static_cast<std::size_t>(k)].get());
+      if (!twoway) continue;
+      mechanics_events_[static_cast<std::size_t>(k)] = std::make_unique<hil::InputEventRing>();
+      rings.push_back(mechanics_events_[static_cast<std::size_t>(k)].get());
     }
     record_file_ = std::make_unique<io::ReplacingFile>(*record);
     try {
@@ -60,15 +64,25 @@ void HilSession::make_valves(const sim::Equilibrium& eq, const sim::ValveCommand
   for (int k = 0; k < actuators_; ++k) {
     const auto i = static_cast<std::size_t>(k);
     const hil::CommandedValve::EventSink events{events_[i].get(), paced ? nullptr : &stop};
+    const hil::CommandedValve::EventSink mechanics_events{mechanics_events_[i].get(), paced ? nullptr : &stop};
+    const bool twoway = s.cosim.coupling == sim::Coupling::kTwoWay;
+    constexpr hil::InputReader kMechanics = hil::InputReader::kMechanics;
     if (s.hil.input == hil::InputSource::kScript) {
+      if (k == 0) script_1_ = &script;
       if (k == 1) script_2_ = std::make_unique<sim::SecondActuatorManoeuvre>(eq.actuator2.kappa);
-      valves_[i] = std::make_unique<hil::CommandedValve>(k == 0 ? script : *script_2_, events, k);
+      const sim::ValveCommand& own = k == 0 ? script : *script_2_;
+      valves_[i] = std::make_unique<hil::CommandedValve>(own, events, k);
+      if (twoway) mechanics_valves_[i] = std::make_unique<hil::CommandedValve>(own, mechanics_events, k, kMechanics);
       continue;
     }
     commands_[i] = std::make_unique<rt::LatestValue<hil::ValveCommandSample>>();
     safe_kappa_[i] = s.hil.safe_kappa.value_or(kappa0[i]);
     const hil::WatchdogSettings watchdog{rt::seconds_to_ns(s.hil.watchdog_timeout), safe_kappa_[i]};
     valves_[i] = std::make_unique<hil::CommandedValve>(*commands_[i], watchdog, events, k);
+    if (!twoway) continue;
+    mechanics_commands_[i] = std::make_unique<rt::LatestValue<hil::ValveCommandSample>>();
+    mechanics_valves_[i] =
+        std::make_unique<hil::CommandedValve>(*mechanics_commands_[i], watchdog, mechanics_events, k, kMechanics);
   }
 }
 
@@ -78,7 +92,8 @@ void HilSession::make_bridge(const sim::Equilibrium& eq, const std::vector<int>&
   hil::CommandChannels commands{};
   hil::SensorChannels sensors{};
   for (std::size_t k = 0; k < static_cast<std::size_t>(actuators_); ++k) {
-    commands[k] = commands_[k].get();
+    commands.hydraulics[k] = commands_[k].get();
+    commands.mechanics[k] = mechanics_commands_[k].get();  // two-way coupling, else null
     sensors[k] = sensors_[k].get();
   }
   const rt::IoThreadPlacement io{rt_cpus, s.rt.io_priority};
@@ -104,6 +119,16 @@ void HilSession::make_bridge(const sim::Equilibrium& eq, const std::vector<int>&
   } catch (const std::exception& e) {
     throw io::InputError(s.source + ": " + e.what());
   }
+}
+
+const sim::ValveCommand* HilSession::mechanics_valve(int k) const {
+  if (k < 0 || k >= actuators_) return nullptr;
+  return mechanics_valves_[static_cast<std::size_t>(k)].get();
+}
+
+const sim::ValveCommand* HilSession::script(int k) const {
+  if (k == 0) return script_1_;
+  return k == 1 ? script_2_.get() : nullptr;
 }
 
 const char* HilSession::watchdog_state() const {
@@ -204,6 +229,20 @@ void HilSession::print_valve_report(int k) const {
   print_commands_line(prefix, k, h_us);
 }
 
+// The two-way coupling's mechanics read the same commands at their own micro steps, under their own
+// watchdog: one line for them.
+void HilSession::print_mechanics_reader_report(int k) const {
+  const hil::CommandedValve* valve = mechanics_valves_[static_cast<std::size_t>(k)].get();
+  if (!valve) return;
+  const std::string prefix = actuators_ == 2 ? "actuator " + std::to_string(k + 1) + ": " : "";
+  std::printf("%smechanics' kappa reader: %lld command(s) applied at the mechanics' micro steps; watchdog: %lld "
+              "trip(s) (%lld before the first command); %s at the end\n",
+              prefix.c_str(), static_cast<long long>(valve->commands_applied()),
+              static_cast<long long>(valve->watchdog_trips()),
+              static_cast<long long>(valve->watchdog_trips_without_command()),
+              valve->watchdog_active() ? "active" : "inactive");
+}
+
 // One count of applied commands: a command is applied once, by the first micro step that uses it;
 // one the bridge accepted but a newer one replaced before any micro step read it is superseded.
 void HilSession::print_commands_line(const std::string& prefix, int k, double h_us) const {
@@ -236,7 +275,10 @@ void HilSession::print_report() const {
   if (bridge_) bridge_->print_report();
   if (can_bridge_) can_bridge_->print_report();
   if (scenario_.hil.input != hil::InputSource::kScript) {
-    for (int k = 0; k < actuators_; ++k) print_valve_report(k);
+    for (int k = 0; k < actuators_; ++k) {
+      print_valve_report(k);
+      print_mechanics_reader_report(k);
+    }
   }
   if (recorder_) {
     std::printf("recording: %lld input(s) written to %s%s\n", static_cast<long long>(recorder_->events()),

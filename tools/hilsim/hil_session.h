@@ -55,6 +55,13 @@ class HilSession final {
   // The valve of actuator `k` (0-based, < the crane's actuators; std::out_of_range otherwise), to be
   // evaluated only in the thread that integrates that actuator.
   const sim::ValveCommand& valve(int k) const;
+  // With the two-way coupling, the mechanics' own κ reader of actuator k (the same commands, or the
+  // same script, through its own channel, watchdog and events), evaluated only in the mechanics'
+  // thread; null with the other couplings.
+  const sim::ValveCommand* mechanics_valve(int k) const;
+  // With a scripted input, actuator k's manoeuvre itself (a pure function of time, which the two-way
+  // coupling's preview may read ahead); null with a live input.
+  const sim::ValveCommand* script(int k) const;
   // What the real-time tasks call after every micro step: publishes the sensors; null when no
   // bridge sends them (a scripted run, recorded or not, has no reader).
   rt::MicroStepObserver* observer() { return publisher_.get(); }
@@ -86,16 +93,22 @@ class HilSession final {
                    const std::atomic<bool>& stop);
   void make_bridge(const sim::Equilibrium& eq, const std::vector<int>& rt_cpus, std::atomic<bool>& stop);
   void print_valve_report(int k) const;
+  void print_mechanics_reader_report(int k) const;
   void finish_threads(std::int64_t communication_points, const std::string& output_sha256, bool keep);
   void print_commands_line(const std::string& prefix, int k, double h_us) const;
 
   const config::Scenario& scenario_;
   int actuators_ = 1;
+  const sim::ValveCommand* script_1_ = nullptr;             // actuator 1's scripted manoeuvre
   std::unique_ptr<sim::SecondActuatorManoeuvre> script_2_;  // actuator 2's scripted manoeuvre
   std::array<std::unique_ptr<rt::LatestValue<hil::ValveCommandSample>>, 2> commands_;
   std::array<std::unique_ptr<rt::LatestValue<hil::SensorSnapshot>>, 2> sensors_;
   std::array<std::unique_ptr<hil::InputEventRing>, 2> events_;
   std::array<std::unique_ptr<hil::CommandedValve>, 2> valves_;
+  // The two-way coupling's mechanics' readers, per actuator (hil::InputReader::kMechanics).
+  std::array<std::unique_ptr<rt::LatestValue<hil::ValveCommandSample>>, 2> mechanics_commands_;
+  std::array<std::unique_ptr<hil::InputEventRing>, 2> mechanics_events_;
+  std::array<std::unique_ptr<hil::CommandedValve>, 2> mechanics_valves_;
   std::array<double, 2> safe_kappa_{};  // [-]
   std::unique_ptr<hil::SensorPublisher> publisher_;
   std::unique_ptr<hil::UdpBridge> bridge_;

@@ -123,7 +123,11 @@ sim::Plan make_plan(const config::Scenario& s, const RunInputs& in, const HilSes
   if (session) {
     valves.actuator1 = &session->valve(0);
     if (s.crane.actuators == 2) valves.actuator2 = &session->valve(1);
-    valves.live = true;  // read once per micro step, in order, by the hydraulics' thread
+    valves.mechanics1 = session->mechanics_valve(0);  // the two-way coupling's, else null
+    if (s.crane.actuators == 2) valves.mechanics2 = session->mechanics_valve(1);
+    valves.preview1 = session->script(0);  // a scripted input's manoeuvre, else null
+    if (s.crane.actuators == 2) valves.preview2 = session->script(1);
+    valves.live = true;  // read once per micro step, in order, by one thread
   }
   try {
     return sim::build_crane_plan(s.crane, s.hydraulics, in.equilibrium, s.cosim, valves);

@@ -28,18 +28,47 @@ namespace hilsim::tools {
 
 namespace {
 
-// Actuator k's (0-based) recorded inputs as a valve command; every actuator of the recorded crane
-// had a valve that recorded at least its first value, so none is an incomplete recording.
-sim::RecordedValveCommand recorded_valve(const hil::Recording& rec, int k, const std::string& path) {
+// Actuator k's (0-based) recorded inputs of one reader as a valve command; every actuator of the
+// recorded crane had a valve that recorded at least its first value, so none is an incomplete
+// recording.
+sim::RecordedValveCommand recorded_valve(const hil::Recording& rec, int k, const std::string& path,
+                                         hil::InputReader reader = hil::InputReader::kHydraulics) {
   std::vector<sim::RecordedValveCommand::Entry> entries;
   for (const hil::InputEvent& e : rec.inputs) {
-    if (e.actuator == k) entries.push_back({e.micro_step, e.kappa});
+    if (e.actuator == k && e.reader == reader) entries.push_back({e.micro_step, e.kappa});
   }
   if (entries.empty()) {
     throw io::InputError(path + ": the recording holds no input of actuator " + std::to_string(k + 1) +
-                         " of its 2-actuator crane");
+                         (reader == hil::InputReader::kMechanics ? " read by the mechanics (two-way coupling)" : "") +
+                         " of its " + (k == 0 ? "crane" : "2-actuator crane"));
   }
   return sim::RecordedValveCommand(std::move(entries));
+}
+
+// The recorded valves of every actuator and, with the two-way coupling, of the mechanics' readers.
+struct RecordedValves {
+  std::optional<sim::RecordedValveCommand> hydraulics[2];
+  std::optional<sim::RecordedValveCommand> mechanics[2];
+  sim::CraneValves crane() const {
+    sim::CraneValves v;
+    v.actuator1 = &*hydraulics[0];
+    v.actuator2 = hydraulics[1] ? &*hydraulics[1] : nullptr;
+    v.mechanics1 = mechanics[0] ? &*mechanics[0] : nullptr;
+    v.mechanics2 = mechanics[1] ? &*mechanics[1] : nullptr;
+    return v;
+  }
+};
+
+RecordedValves recorded_valves(const hil::Recording& rec, const config::Scenario& s, const std::string& path) {
+  RecordedValves v;
+  const int actuators = s.crane.actuators == 2 ? 2 : 1;
+  for (int k = 0; k < actuators; ++k) {
+    v.hydraulics[k].emplace(recorded_valve(rec, k, path));
+    if (s.cosim.coupling == sim::Coupling::kTwoWay) {
+      v.mechanics[k].emplace(recorded_valve(rec, k, path, hil::InputReader::kMechanics));
+    }
+  }
+  return v;
 }
 
 }  // namespace
@@ -108,13 +137,19 @@ void check_replayable(const hil::Recording& rec, const std::string& recording, b
 
 // The communication points a recording without its end line can be replayed to: κ of an actuator
 // is known up to its last input's micro step S (what came after it is lost), so the points up to
-// floor(S / (H / h_H)) of the actuator known for least long, whose rows the live run wrote alike.
+// floor(S / (H / h_H)) of the actuator (and, two-way, reader) known for least long, whose rows the
+// live run wrote alike.
 std::int64_t partial_points(const hil::Recording& rec, const config::Scenario& s, const std::string& recording) {
   std::int64_t known = -1;
-  std::array<std::int64_t, 2> last{-1, -1};
-  for (const hil::InputEvent& e : rec.inputs) last[e.actuator] = e.micro_step;
-  for (int k = 0; k < (s.crane.actuators == 2 ? 2 : 1); ++k) {
-    if (known < 0 || last[static_cast<std::size_t>(k)] < known) known = last[static_cast<std::size_t>(k)];
+  std::array<std::array<std::int64_t, 2>, hil::kInputReaders> last{};  // per reader and actuator
+  for (auto& reader : last) reader.fill(-1);
+  for (const hil::InputEvent& e : rec.inputs) last[static_cast<std::size_t>(e.reader)][e.actuator] = e.micro_step;
+  const int readers = s.cosim.coupling == sim::Coupling::kTwoWay ? 2 : 1;
+  for (int r = 0; r < readers; ++r) {
+    for (int k = 0; k < (s.crane.actuators == 2 ? 2 : 1); ++k) {
+      const std::int64_t at = last[static_cast<std::size_t>(r)][static_cast<std::size_t>(k)];
+      if (known < 0 || at < known) known = at;
+    }
   }
   const auto per_point = static_cast<std::int64_t>(std::llround(s.cosim.H / s.cosim.h_hyd));
   const std::int64_t points = known / per_point;
@@ -182,15 +217,12 @@ int ReplayCommand::execute() const {
                            ", its crane has " + std::to_string(actuators));
     }
   }
-  const sim::RecordedValveCommand valve1 = recorded_valve(rec, 0, recording);
-  const std::optional<sim::RecordedValveCommand> valve2 =
-      actuators == 2 ? std::optional<sim::RecordedValveCommand>(recorded_valve(rec, 1, recording)) : std::nullopt;
+  const RecordedValves valves = recorded_valves(rec, s, recording);
   const sim::Equilibrium eq = sim::solve_equilibrium(s.crane, s.hydraulics);
   std::printf("replaying %s: %zu input(s), %lld communication points (%g s), %s\n", recording.c_str(),
               rec.inputs.size(), static_cast<long long>(points), s.cosim.duration,
               config::describe(s.cosim).c_str());
-  sim::RunResult result =
-      sim::run_cosimulation(s.crane, s.hydraulics, eq, valve1, s.cosim, {}, valve2 ? &*valve2 : nullptr);
+  sim::RunResult result = sim::run_cosimulation(s.crane, s.hydraulics, eq, valves.crane(), s.cosim);
   keep_recorded_rows(result.samples, s.rt.telemetry_decimation);
   std::ostringstream csv;
   io::write_trajectory_header(csv, s.crane.actuators);

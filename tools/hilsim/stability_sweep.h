@@ -35,8 +35,9 @@ SweepResult sweep_macro_steps(const config::Scenario& scenario, const RunInputs&
                               const std::function<void(const SweepPoint&)>& on_point = {},
                               const std::atomic<bool>* stop = nullptr, int jobs = 1);
 
-// One run of the sweep: `scenario` at macro step H (the mechanics' step H too), judged against
-// `reference`. A diverged run ends at the first communication point it is found at.
+// One run of the sweep: `scenario` at macro step H (the mechanics' step the scenario's h_M when set,
+// else H), judged against `reference`. A diverged run ends at the first communication point it is
+// found at.
 SweepPoint run_sweep_point(const config::Scenario& scenario, const RunInputs& in,
                            const sim::ReferenceCurve& reference, double H);
 

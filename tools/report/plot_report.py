@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Plots s1 and p1 of the M1 report runs against the LIM reference: DIR/s1_M1.png, DIR/p1_M1.png.
+"""Plots s1 and p1 of the M1 report runs against the LIM reference: DIR/s1_M1.png, DIR/p1_M1.png; and
+the one-actuator runs at H = 100 ms against the fine run: DIR/large_H_{s1,p1}_M{1,2}.png.
 
-Usage: plot_report.py DIR REFERENCE.csv   (DIR holds the fsJ_0k_M1.csv / psJ_0k_M1.csv of `hilsim report`)
+Usage: plot_report.py DIR REFERENCE.csv   (DIR holds the fsJ_0k_M1.csv / psJ_0k_M1.csv and the
+large_H_*.csv of `hilsim report`)
 """
 import csv
 import glob
@@ -47,6 +49,33 @@ def main():
         fig.tight_layout()
         fig.savefig(os.path.join(out_dir, name), dpi=110)
         plt.close(fig)
+
+    plot_large_steps(out_dir)
+
+
+def plot_large_steps(out_dir):
+    """s1 and p1 of RIM and the two-way coupling at H = 100 ms against the fine p-s run."""
+    for m in ("1", "2"):
+        fine = os.path.join(out_dir, f"large_H_fine_M{m}.csv")
+        if not os.path.exists(fine):
+            continue
+        for quantity, unit, scale in (("s1", "m", 1.0), ("p1", "MPa", 1e-6)):
+            fig, ax = plt.subplots(figsize=(10, 4.5))
+            t, v = read_columns(fine, ["t", quantity])
+            ax.plot(t, [x * scale for x in v], "k-", lw=2.5, label="p-s, H = h_H = 0.05 ms")
+            for run, label in (("rim", "RIM, H = 100 ms"), ("twoway", "two-way, H = 100 ms, h_M = 1 ms")):
+                path = os.path.join(out_dir, f"large_H_{run}_M{m}.csv")
+                if os.path.exists(path):
+                    t, v = read_columns(path, ["t", quantity])
+                    ax.plot(t, [x * scale for x in v], "o-", ms=3, lw=1, label=label)
+            ax.set_xlabel("t [s]")
+            ax.set_ylabel(f"{quantity} [{unit}]")
+            ax.set_title(f"{quantity}, manoeuvre M{m}, one actuator, h_H = 0.2 ms")
+            ax.grid(True, alpha=0.3)
+            ax.legend(fontsize=8)
+            fig.tight_layout()
+            fig.savefig(os.path.join(out_dir, f"large_H_{quantity}_M{m}.png"), dpi=110)
+            plt.close(fig)
 
 
 if __name__ == "__main__":

@@ -503,10 +503,6 @@ void validate_twoway(const Scenario& s) {
     throw InputError(s.source + ": the machine's limits ([limits] enabled, or on by default with a live input) " +
                      "are not modelled" + with + "; set [limits] enabled = false or --limits off");
   }
-  if (s.hil.input != hil::InputSource::kScript) {
-    throw InputError(s.source + ": coupling = \"twoway\" takes a scripted manoeuvre; a live input (" + describe_input(s) +
-                     ") is not offered with it yet");
-  }
 }
 
 }  // namespace
