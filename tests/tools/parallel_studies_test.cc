@@ -81,7 +81,8 @@ TEST(ParallelStudies, ReportWritesTheSameFilesWhateverTheJobs) {
     EXPECT_EQ(slurp(e.path()), slurp(d2 / e.path().filename())) << e.path();
     ++files;
   }
-  EXPECT_EQ(files, 7u);  // report.md and the six plotted cases
+  // report.md, the six plotted cases, and the large-step section's fine runs, RIM and two-way runs (M1, M2)
+  EXPECT_EQ(files, 13u);
 }
 
 TEST(ParallelStudies, JobsOutsideItsRangeAreRefused) {
