@@ -217,7 +217,7 @@ std::string divergence_cause(const std::vector<LimitEvent>& events) {
     }
     if (e.kind == LimitKind::kCouplingError) {
       return "the coupling monitor showed the macro step too large first: " + describe(e) +
-             "; reduce H (or couple through the RIM, which is stable to far larger H)";
+             "; reduce H (or couple through the RIM, or the two-way coupling with h_M of 1 ms, stable to far larger H)";
     }
     if (is_non_physical(e.kind)) {
       return "the machine had left its physical limits first: " + describe(e) +

@@ -2,6 +2,8 @@
 // crane_plan.h builds from them: a scenario holds them without the subsystems' Eigen code.
 #pragma once
 
+#include <cmath>
+
 #include "sim/cosim/coupling.h"
 #include "sim/cosim/input_extrapolation.h"
 #include "sim/hydraulics/hydraulic_integrator.h"
@@ -41,5 +43,21 @@ struct CosimSettings {
   // Two-way coupling: the κ its reduced models may see (scripted runs; live runs are always kNone).
   KappaPreview preview = KappaPreview::kScript;
 };
+
+// The two-way coupling's mechanics apply the pressure force of the step's start and advance the
+// pressures implicitly after it: the cylinder's damping (~2·10⁴ N·s/m) is one mechanics step behind,
+// which bounds h_M, not H (measured at H = 100 ms: one actuator stable to h_M = 20 ms, two to 5 ms,
+// with c/M̃22 ≈ 250 1/s). Unset, its h_M is 1 ms at most; set, at most this.
+inline constexpr double kTwoWayDefaultMechanicsStep = 1e-3;  // [s]
+inline constexpr double kTwoWayMaxMechanicsStep = 5e-3;      // [s]
+
+// The mechanics step h_M [s] of `settings`: h_mech when set, else H (else, two-way, the largest
+// whole fraction of H not above kTwoWayDefaultMechanicsStep).
+inline double mechanics_step(const CosimSettings& settings) {
+  if (settings.h_mech > 0.0) return settings.h_mech;
+  if (settings.coupling != Coupling::kTwoWay || settings.H <= kTwoWayDefaultMechanicsStep) return settings.H;
+  const double steps = std::ceil(settings.H / kTwoWayDefaultMechanicsStep - 1e-9);
+  return settings.H / steps;
+}
 
 }  // namespace hilsim::sim

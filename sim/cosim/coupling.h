@@ -22,8 +22,9 @@ enum class Coupling {
   // Two-way model-based coupling: the hydraulics integrate the mechanics' RIM as above, and send the
   // mechanics, besides their pressures, a reduced model of them over the coming step
   // (sim/hydraulics/reduced_cylinder_model.h), which the mechanics integrate implicitly at h_M
-  // beside their own equations. The cylinder's stiff damping (~2·10⁴ N·s/m) is thus implicit on both
-  // sides, and H is limited by accuracy alone.
+  // beside their own equations. The stiff pressure modes are implicit on both sides; the cylinder's
+  // damping (~2·10⁴ N·s/m) is implicit in the hydraulics and one mechanics step behind in the
+  // mechanics, which bounds h_M (≤ 5 ms, cosim_settings.h) but not H.
   kTwoWay,
 };
 

@@ -57,6 +57,15 @@ void check_twoway(const CosimSettings& settings, const CraneValves& valves) {
   if (settings.extrapolation != Extrapolation::kZeroOrderHold) {
     throw std::invalid_argument("the two-way coupling's models carry their own time dependence: extrapolation zoh");
   }
+  if (mechanics_step(settings) > kTwoWayMaxMechanicsStep * (1.0 + 1e-9)) {
+    throw std::invalid_argument("the two-way coupling's mechanics step h_M must be at most 5 ms (its cylinder damping "
+                                "is one mechanics step behind)");
+  }
+  if (valves.live && settings.scheme == CosimScheme::kGaussSeidelHydraulicsFirst) {
+    throw std::invalid_argument("the two-way coupling with a live input runs Jacobi or Gauss-Seidel mechanics first: "
+                                "with the hydraulics first the mechanics would read the controller's κ a macro step "
+                                "after the hydraulics applied it");
+  }
   if (valves.live && (!valves.mechanics1 || (valves.actuator2 && !valves.mechanics2))) {
     throw std::invalid_argument("the two-way coupling's mechanics need their own reader of a session's valve commands");
   }
@@ -113,7 +122,7 @@ std::array<UnilateralStop, kMaxStops> rim_stops(std::array<UnilateralStop, kMaxS
 std::unique_ptr<Subsystem> make_mechanics(const CraneParameters& crane, const HydraulicParameters& hyd,
                                           const Equilibrium& eq, const CosimSettings& settings,
                                           const std::array<const ValveCommand*, 2>& valve) {
-  const double h_mech = settings.h_mech > 0.0 ? settings.h_mech : settings.H;
+  const double h_mech = mechanics_step(settings);
   if (settings.mechanics == MechanicsFormulation::kIndependent) {
     MechanicsState initial;
     initial.q = eq.q;
@@ -208,6 +217,22 @@ Plan build_crane_plan(const CraneParameters& crane, const HydraulicParameters& c
   plan.set_assembly(std::make_unique<CraneSampleAssembly>(hyd, settings.H, E0, plan.subsystems(), probes));
   if (own_valve2) plan.keep(std::move(own_valve2));
   return plan;
+}
+
+std::string twoway_model_report(const Plan& plan) {
+  std::int64_t clamps = 0, saturated = 0;
+  bool twoway = false;
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    if (const auto* m = dynamic_cast<const MechanicsSubsystem*>(&plan.subsystem(i)); m && m->reduced_hydraulics()) {
+      twoway = true;
+      clamps += m->reduced_hydraulics()->kappa_clamps();
+    }
+    if (const auto* h = dynamic_cast<const RimHydraulicsSubsystem*>(&plan.subsystem(i))) saturated += h->saturated_models();
+  }
+  if (!twoway || (clamps == 0 && saturated == 0)) return "";
+  return "two-way coupling: kappa outside the reduced model's range (clamped to it) at " + std::to_string(clamps) +
+         " mechanics micro step(s); " + std::to_string(saturated) +
+         " model(s) with a valve that could not pass the actuator's flow (held at the supply or tank pressure)";
 }
 
 }  // namespace hilsim::sim

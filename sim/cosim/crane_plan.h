@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <string>
 #include <string_view>
 
 #include "sim/cosim/cosim_settings.h"
@@ -49,5 +50,10 @@ struct CraneValves {
 // std::invalid_argument, naming the setting, for a combination that cannot run or inconsistent steps.
 Plan build_crane_plan(const CraneParameters& crane, const HydraulicParameters& hyd, const Equilibrium& eq,
                       const CosimSettings& settings, CraneValves valves);
+
+// What a two-way run's reduced models could not cover, for the run's report: the mechanics micro
+// steps whose κ lay outside the model's range (clamped to it) and the models built saturated. Empty
+// for the other couplings and when nothing happened; read after the run.
+std::string twoway_model_report(const Plan& plan);
 
 }  // namespace hilsim::sim

@@ -9,6 +9,8 @@
 // step j of macro step n covers hydraulic micro steps n K_H + ⌊j K_H / K_M⌋ … n K_H + ⌊(j+1) K_H / K_M⌋ − 1.
 // With a κ preview (scripted runs) a step reads the κ of its last hydraulic micro step; without one
 // it reads the κ of its first, the newest κ a live controller has supplied when the step starts.
+// The indices round down: when h_M is not a whole multiple of h_H, a step's "last" is the last
+// hydraulic step that starts inside it, and a mechanics step shorter than h_H reads the one it is in.
 #pragma once
 
 #include <array>

@@ -56,7 +56,7 @@ RimHydraulicsSubsystem::RimHydraulicsSubsystem(const HydraulicParameters& hyd, d
   for (int k = 0; k < n_; ++k) {
     last_kappa_[k] = cyl_[k].kappa0;
     s_start_[k] = s_[k];
-    if (twoway_.preview == KappaPreview::kScript) {
+    if (twoway_.preview == KappaPreview::kScript && !twoway_.model_for_past_step) {
       for (std::int64_t m = 0; m < steps_; ++m) previewed_[k].add(cyl_[k].preview->kappa(m, static_cast<double>(m) * h_));
     }
   }
@@ -173,6 +173,7 @@ void RimHydraulicsSubsystem::build_models() {
     const bool past = twoway_.model_for_past_step;
     model_[k] = build_reduced_cylinder_model(hyd_, cyl_[k].s0, p_[k], past ? s_start_[k] : s_[k],
                                              past ? s_dot_start_[k] : s_dot_[k], range.lo, range.hi);
+    if (model_[k].saturated) ++saturated_models_;
     applied_[k] = KappaRange{};
     previewed_[k] = KappaRange{};
   }

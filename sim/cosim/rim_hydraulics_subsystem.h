@@ -17,7 +17,9 @@
 //          at t_{n+1}, over the κ range the step can reach (the script's over the coming step with a
 //          preview, else the κ last applied ± kUnpreviewedKappaReach). When the mechanics step after
 //          the hydraulics (Gauss-Seidel, hydraulics first) the model is of the step just done: about
-//          the s, ṡ it started from, over the κ it applied.
+//          the s, ṡ it started from, over the κ it applied, and from p(t_{n+1}) although the mechanics
+//          integrate it from t_n, as p-s holds p(t_{n+1}) over that step (so that one micro step per
+//          macro step is p-s, in this order too).
 // Probes: p1, p2, kappa [, p1_2, p2_2, kappa_2] (κ applied from the communication point), E_H [J]
 // (the hydraulic side of the coupling monitor, Σ ṡ_RIM f_h over the actuators; two-way: the
 // pressure force's, integrated at the micro steps, coupling_monitor.h).
@@ -51,7 +53,7 @@ struct RimCylinder {
 };
 
 // The half-width of the κ range [-] a two-way model spans without a preview: M2 moves κ by ≤ 0.057
-// per 100 ms, and 7 nodes keep the steady force within 0.02 N over it (reduced_cylinder_model.h).
+// per 100 ms, and 7 nodes keep the steady force within 0.027 N over it (reduced_cylinder_model.h).
 inline constexpr double kUnpreviewedKappaReach = 0.1;
 
 // The two-way coupling's side of the hydraulics (Coupling::kTwoWay).
@@ -99,6 +101,9 @@ class RimHydraulicsSubsystem final : public Subsystem, public ActuatorSensors {
   double s_dot_end(int k) const { return s_dot_[k]; }
   // The hydraulic force [N] returned to the mechanics for actuator k.
   double returned_force(int k) const { return returned_[k]; }
+  // Two-way: the reduced models built with a node whose steady pressure had no root inside (p_T, p_P)
+  // (a valve that cannot pass the actuator's flow; the model then holds the bound there).
+  std::int64_t saturated_models() const { return saturated_models_; }
 
  private:
   // The end stops' impulse added to the RIM's free end-of-step rates s_dot_.
@@ -138,6 +143,7 @@ class RimHydraulicsSubsystem final : public Subsystem, public ActuatorSensors {
   std::array<KappaRange, 2> applied_{};    // κ applied over the current macro step
   std::array<KappaRange, 2> previewed_{};  // the script's κ over the next macro step
   std::array<double, 2> last_kappa_{};     // the κ applied last
+  std::int64_t saturated_models_ = 0;
   Eigen::Vector2d s_start_ = Eigen::Vector2d::Zero();      // RIM state at the communication point
   Eigen::Vector2d s_dot_start_ = Eigen::Vector2d::Zero();
   std::vector<std::string> probes_;

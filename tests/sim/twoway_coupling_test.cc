@@ -11,6 +11,7 @@
 
 #include "sim/analysis/stability.h"
 #include "sim/cosim/crane_cosimulation.h"
+#include "sim/cosim/crane_plan.h"
 #include "sim/model/crane_model.h"
 
 namespace hilsim::sim {
@@ -181,6 +182,52 @@ TEST(TwoWayCoupling, MonitorGrowsWithTheMacroStepAndTheBalanceIsTheMechanics) {
   EXPECT_LT(std::abs(last[1].dE), std::abs(last[2].dE));
   EXPECT_NEAR(last[0].E_balance, last[1].E_balance, 1e-3);  // [J]
   EXPECT_NEAR(last[0].E_balance, last[2].E_balance, 1e-3);
+}
+
+TEST(TwoWayCoupling, KappaBeyondTheUnpreviewedReachIsClampedAndReported) {
+  // A valve step of 0.15 inside a 100 ms macro step: without a preview the model spans the κ last
+  // applied ± 0.1, so the mechanics clamp κ until the next communication point, and say so.
+  CraneParameters crane;
+  const HydraulicParameters hyd;
+  const Equilibrium eq = solve_equilibrium(crane, hyd);
+  const TableManoeuvre step({{0.0, eq.kappa}, {1.0, eq.kappa}, {1.001, eq.kappa + 0.15}});
+  CosimSettings s;
+  s.coupling = Coupling::kTwoWay;
+  s.H = 0.1;
+  s.h_mech = 1e-3;
+  s.duration = 1.5;
+  for (KappaPreview preview : {KappaPreview::kNone, KappaPreview::kScript}) {
+    s.preview = preview;
+    Plan plan = build_crane_plan(crane, hyd, eq, s, CraneValves{&step, nullptr});
+    ASSERT_FALSE(run_plan(plan).diverged);
+    const std::string report = twoway_model_report(plan);
+    if (preview == KappaPreview::kNone) {
+      EXPECT_NE(report.find("clamped to it) at 99 mechanics micro step(s)"), std::string::npos) << report;
+    } else {
+      EXPECT_EQ(report, "");  // the preview spans the step
+    }
+  }
+}
+
+TEST(TwoWayCoupling, TheMechanicsStepDefaultsToAMillisecondAndIsBoundedByFive) {
+  CosimSettings s;
+  s.coupling = Coupling::kTwoWay;
+  s.H = 0.1;
+  EXPECT_DOUBLE_EQ(mechanics_step(s), 1e-3);
+  s.H = 2.5e-3;
+  EXPECT_DOUBLE_EQ(mechanics_step(s), 2.5e-3 / 3.0);
+  s.H = 0.5e-3;
+  EXPECT_DOUBLE_EQ(mechanics_step(s), 0.5e-3);
+  s.coupling = Coupling::kPressureDisplacement;
+  s.H = 0.1;
+  EXPECT_DOUBLE_EQ(mechanics_step(s), 0.1);  // the other couplings: h_M = H unless set
+  CraneParameters crane;
+  const HydraulicParameters hyd;
+  const Equilibrium eq = solve_equilibrium(crane, hyd);
+  const StepManoeuvreM1 m1(eq.kappa);
+  s.coupling = Coupling::kTwoWay;
+  s.h_mech = 10e-3;
+  EXPECT_THROW(build_crane_plan(crane, hyd, eq, s, CraneValves{&m1, nullptr}), std::invalid_argument);
 }
 
 }  // namespace

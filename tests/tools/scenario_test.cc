@@ -179,6 +179,13 @@ TEST_F(ScenarioFiles, TwoWayCouplingAndItsMechanicsStepAndPreview) {
   EXPECT_NE(error_of(twoway + "mechanics = \"ali1\"\n").find("independent"), std::string::npos);
   EXPECT_NE(error_of(twoway + "hydraulics_integrator = \"rk4\"\n").find("euler"), std::string::npos);
   EXPECT_NE(error_of(twoway + "[limits]\nenabled = true\n").find("limits"), std::string::npos);
+  EXPECT_NE(error_of(twoway + "H = 0.1\nh_M = 0.01\n").find("'cosim.h_M' = 0.01 s must be at most 0.005 s"),
+            std::string::npos)
+      << error_of(twoway + "H = 0.1\nh_M = 0.01\n");
+  EXPECT_NE(error_of("[cosim]\nh_M = nan\n").find("cosim.h_M"), std::string::npos);
+  EXPECT_NE(error_of(twoway + "scheme = \"gauss-seidel-hyd-first\"\n[hil]\ninput = \"udp\"\n[limits]\nenabled = false\n")
+                .find("'cosim.scheme'"),
+            std::string::npos);
   // With a live input it runs without a preview, and without the limits that input turns on by default.
   const Scenario live = load_scenario(write("live.toml", twoway + "[hil]\ninput = \"udp\"\n[limits]\nenabled = false\n"));
   EXPECT_NO_THROW(validate(live));

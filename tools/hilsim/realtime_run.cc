@@ -264,6 +264,7 @@ int run_in_threads(const config::Scenario& s, const RunInputs& in,
   for (const std::string& line : sim::limit_report_lines(limits.events(), s.cosim.limits)) {
     std::printf("%s\n", line.c_str());
   }
+  if (const std::string twoway = sim::twoway_model_report(plan); !twoway.empty()) std::printf("%s\n", twoway.c_str());
   if (!r.not_real_time.empty()) {
     std::printf("NOT REAL TIME: the figures above come from a run without the real-time settings listed\n");
   }

@@ -79,6 +79,7 @@ int ReplayCommand::execute_candump() const {
   // The log comes from a live CAN run: its defaults (limits on, no implied reference) hold here too.
   s.hil.input = hil::InputSource::kCan;
   config::apply_live_input_defaults(s);
+  config::validate(s);  // what a live CAN input refuses (e.g. the two-way coupling with the limits)
   const sim::Equilibrium eq = prepare_run(s).equilibrium;
 
   const std::vector<hil::CandumpRecord> records = read_candump_file(*candump);

@@ -136,7 +136,8 @@ std::vector<sim::ReferenceCurve> fine_references(const std::string& out_dir, int
           for (std::size_t r = 0; r < curve.t.size(); r += 20) {  // every 1 ms is plenty for a plot
             csv << curve.t[r] << "," << curve.s1[r] << "," << curve.p1[r] << "\n";
           }
-          io::write_file_atomically((fs::path(out_dir) / ("large_H_fine_M" + std::to_string(i + 1) + ".csv")).string(),
+          const char* m = kCranes[i].manoeuvre == config::ManoeuvreKind::kM1 ? "1" : "2";
+          io::write_file_atomically((fs::path(out_dir) / (std::string("large_H_fine_M") + m + ".csv")).string(),
                                     csv.str());
         }
         fine[i] = std::move(curve);
@@ -178,8 +179,9 @@ void write_order(std::ostream& md, const sim::ReferenceCurve& fine) {
   std::array<double, 4> previous{NAN, NAN, NAN, NAN};
   double previous_H = NAN;
   for (double H : kOrderH) {
-    const std::array<double, 4> e = {error_of(run_at(twoway, in, H), fine), error_of(run_at(twoway, in, H), at_h_M),
-                                     error_of(run_at(rim, in, H), fine), error_of(run_at(ps, in, H), fine)};
+    const sim::RunResult r = run_at(twoway, in, H);
+    const std::array<double, 4> e = {error_of(r, fine), error_of(r, at_h_M), error_of(run_at(rim, in, H), fine),
+                                     error_of(run_at(ps, in, H), fine)};
     md << "| " << ms(H) << " ";
     for (std::size_t k = 0; k < e.size(); ++k) {
       char value[32], order[16] = "–";
@@ -233,8 +235,8 @@ bool write_large_step_section(std::ostream& md, const std::string& out_dir, int 
         return true;
       },
       stop);
-  if (taken < rows) return false;
-  write_floor(md, fine);
+  if (taken < rows || (stop && stop->load())) return false;
+  write_floor(md, fine);  // a few runs each, on this thread
   write_order(md, fine[0]);
   return true;
 }

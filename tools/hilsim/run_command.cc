@@ -122,7 +122,7 @@ void refuse_outputs_over_inputs(const config::Scenario& s, const std::string& sc
 namespace {
 
 void print_header(const config::Scenario& s, const sim::Equilibrium& eq) {
-  const double h_mech = s.cosim.h_mech > 0.0 ? s.cosim.h_mech : s.cosim.H;
+  const double h_mech = sim::mechanics_step(s.cosim);
   std::printf("scenario %s: %s, %d actuator(s), %s, H = %g s, h_M = %g s (%s), h_H = %g s (%s), %g s%s\n",
               s.name.c_str(), config::describe_input(s).c_str(), s.crane.actuators,
               config::describe(s.cosim).c_str(), s.cosim.H, h_mech,
@@ -172,15 +172,14 @@ void refuse_cosimulation_flags(const ScenarioFlags& f) {
 }  // namespace
 
 int RunCommand::execute() const {
-  config::Scenario s = flags.resolve();
-  if (out) s.out = *out;
+  ScenarioFlags with_input = flags;
   if (input) {
-    s.hil.input = *input == "udp"   ? hil::InputSource::kUdp
-                  : *input == "can" ? hil::InputSource::kCan
-                                    : hil::InputSource::kScript;
-    config::apply_live_input_defaults(s);
-    config::validate(s);
+    with_input.input = *input == "udp"   ? hil::InputSource::kUdp
+                       : *input == "can" ? hil::InputSource::kCan
+                                         : hil::InputSource::kScript;
   }
+  config::Scenario s = with_input.resolve();
+  if (out) s.out = *out;
   if (solver) s.solver = config::parse_solver(*solver, "--solver");
   if (telemetry) {
     if (*telemetry != "none") config::parse_telemetry_target(*telemetry, "--telemetry");
@@ -232,7 +231,7 @@ int RunCommand::execute() const {
   if (s.out) csv.emplace(*s.out);
   // Progress only where a run takes seconds (about 5e7 micro steps); short runs stay silent.
   const double micro_steps = s.cosim.duration / s.cosim.h_hyd +
-                             s.cosim.duration / (s.cosim.h_mech > 0.0 ? s.cosim.h_mech : s.cosim.H);
+                             s.cosim.duration / sim::mechanics_step(s.cosim);
   const bool show_progress = !quiet && micro_steps > 5e7;
   const auto progress = [show_progress](std::int64_t done, std::int64_t total) {
     if (show_progress) std::fprintf(stderr, "\r  %3d %%", static_cast<int>(100 * done / total));
@@ -266,6 +265,7 @@ int RunCommand::execute() const {
               result.last.dE, result.last.E_balance, simulated);
   const std::vector<sim::LimitEvent>& events = limits.events();
   for (const std::string& line : sim::limit_report_lines(events, s.cosim.limits)) std::printf("%s\n", line.c_str());
+  if (const std::string twoway = sim::twoway_model_report(plan); !twoway.empty()) std::printf("%s\n", twoway.c_str());
   if (result.diverged) {
     std::fprintf(stderr, "hilsim run: the co-simulation %s\n", sim::divergence_report(simulated, events).c_str());
     return 3;

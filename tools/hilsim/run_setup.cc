@@ -112,6 +112,7 @@ config::Scenario ScenarioFlags::resolve() const {
     }
   }
   if (limits) s.limits_setting = *limits == "on";
+  if (input) s.hil.input = *input;
   config::apply_live_input_defaults(s);
   config::validate(s);
   return s;

@@ -9,6 +9,7 @@
 #include "sim/analysis/trajectory.h"
 #include "sim/model/equilibrium.h"
 #include "tools/hilsim/cli_forward.h"
+#include "hil/hil_settings.h"
 #include "tools/scenario/scenario.h"
 
 namespace hilsim::tools {
@@ -31,6 +32,9 @@ struct ScenarioFlags {
   std::optional<std::string> hydraulics_integrator;
   std::optional<std::string> mechanics;
   std::optional<std::string> limits;  // "on" | "off"
+  // `run --input`: set by that command before resolve(), so that the live-input defaults (limits,
+  // preview) and the validation see the input the run will have.
+  std::optional<hil::InputSource> input;
 
   // Declares the flags on a CLI11 subcommand.
   void add_to(CLI::App& app);

@@ -307,7 +307,9 @@ Scenario load_from_table(const toml::table& root, const std::string& path, const
   std::string coupling = std::string(sim::to_string(s.cosim.coupling)), scheme = "jacobi";
   std::string extrapolation = "zoh", rim_force = "average";
   std::string preview = s.cosim.preview == sim::KappaPreview::kScript ? "script" : "none";
-  double h_M = NAN, h_mech = NAN;  // h_mech: the key's former name, still read
+  if (root.at_path("cosim.h_M") && root.at_path("cosim.h_mech")) {
+    throw InputError(path + ": keys 'cosim.h_M' and 'cosim.h_mech' name the same mechanics step; give one");
+  }
   std::string hydraulics_integrator(sim::to_string(s.cosim.hydraulics_integrator));
   std::string mechanics(sim::to_string(s.cosim.mechanics));
   cosim.string("coupling", coupling);
@@ -315,8 +317,8 @@ Scenario load_from_table(const toml::table& root, const std::string& path, const
   cosim.string("extrapolation", extrapolation);
   cosim.string("rim_force", rim_force);
   cosim.number("H", s.cosim.H);
-  cosim.number("h_M", h_M);
-  cosim.number("h_mech", h_mech);
+  cosim.number("h_M", s.cosim.h_mech);
+  cosim.number("h_mech", s.cosim.h_mech);  // the key's former name, still read
   cosim.string("preview", preview);
   cosim.number("h_hyd", s.cosim.h_hyd);
   cosim.string("hydraulics_integrator", hydraulics_integrator);
@@ -329,11 +331,6 @@ Scenario load_from_table(const toml::table& root, const std::string& path, const
   s.cosim.scheme = parse_scheme(scheme, path + ": key 'cosim.scheme'");
   s.cosim.extrapolation = parse_extrapolation(extrapolation, path + ": key 'cosim.extrapolation'");
   s.cosim.rim_force = parse_rim_force(rim_force, path + ": key 'cosim.rim_force'");
-  if (!std::isnan(h_M) && !std::isnan(h_mech)) {
-    throw InputError(path + ": keys 'cosim.h_M' and 'cosim.h_mech' name the same mechanics step; give one");
-  }
-  if (!std::isnan(h_M)) s.cosim.h_mech = h_M;
-  if (!std::isnan(h_mech)) s.cosim.h_mech = h_mech;
   s.cosim.preview = parse_preview(preview, path + ": key 'cosim.preview'");
   if (root.at_path("cosim.preview")) s.preview_setting = s.cosim.preview;
 
@@ -430,8 +427,8 @@ void resolve_preview(Scenario& s) {
   }
   // A live controller's κ is known at the micro step it applies to, never ahead of it.
   if (s.preview_setting == sim::KappaPreview::kScript) {
-    throw InputError(s.source + ": key 'cosim.preview' = \"script\" reads the manoeuvre ahead; a live input (" +
-                     describe_input(s) + ") gives none: use \"none\"");
+    throw InputError(s.source + ": key 'cosim.preview' (--preview) = \"script\" reads the manoeuvre ahead; a live "
+                     "input (" + describe_input(s) + ") gives none: use \"none\"");
   }
   s.cosim.preview = sim::KappaPreview::kNone;
 }
@@ -494,6 +491,18 @@ void validate_twoway(const Scenario& s) {
   const std::string with = " with coupling = \"twoway\"";
   if (s.cosim.mechanics != sim::MechanicsFormulation::kIndependent) {
     throw InputError(s.source + ": key 'cosim.mechanics' must be \"independent\"" + with);
+  }
+  if (sim::mechanics_step(s.cosim) > sim::kTwoWayMaxMechanicsStep * (1.0 + 1e-9)) {
+    std::ostringstream msg;
+    msg << s.source << ": key 'cosim.h_M' = " << sim::mechanics_step(s.cosim) << " s must be at most "
+        << sim::kTwoWayMaxMechanicsStep << " s" << with
+        << " (its mechanics take the cylinder's damping one step behind; unset, h_M is at most 1 ms)";
+    throw InputError(msg.str());
+  }
+  if (s.hil.input != hil::InputSource::kScript && s.cosim.scheme == sim::CosimScheme::kGaussSeidelHydraulicsFirst) {
+    throw InputError(s.source + ": key 'cosim.scheme' = \"gauss-seidel-hyd-first\"" + with + " and a live input (" +
+                     describe_input(s) + "): the mechanics would read the controller's κ a macro step after the "
+                     "hydraulics applied it; use jacobi or gauss-seidel-mech-first");
   }
   if (s.cosim.extrapolation != sim::Extrapolation::kZeroOrderHold) {
     throw InputError(s.source + ": key 'cosim.extrapolation' must be \"zoh\"" + with +
