@@ -37,6 +37,7 @@
 #include <string>
 #include <vector>
 
+#include "hil/bridge.h"
 #include "hil/bridge_error.h"
 #include "hil/can_frames.h"
 #include "hil/can_link.h"
@@ -79,7 +80,7 @@ struct CanBridgeCounters {
 };
 
 
-class CanBridge final {
+class CanBridge final : public Bridge {
  public:
   // Configures the link ([can] bitrate, restart_ms, bring_up), opens and binds the socket. Throws
   // BridgeError naming the interface for a missing or non-CAN interface, a refused link setting on
@@ -99,20 +100,22 @@ class CanBridge final {
   CanBridge(const CanBridge&) = delete;
   CanBridge& operator=(const CanBridge&) = delete;
 
+  const char* link_name() const override { return "can"; }
   // Starts the I/O thread and returns once it has set itself up (io_setup()).
-  void start();
+  void start() override;
   // How the I/O thread runs, and what of `io` was not granted; valid after start().
-  const rt::IoThreadSetup& io_setup() const { return loop_.setup(); }
-  void stop();
+  const rt::IoThreadSetup& io_setup() const override { return loop_.setup(); }
+  void stop() override;
   // Valid after stop().
   const CanBridgeCounters& counters() const { return counters_; }
+  std::uint64_t accepted_commands(int k) const override { return counters_.accepted_by_actuator.at(static_cast<std::size_t>(k)); }
   const LinkOutages& outages() const { return outages_; }
   // The run was stopped because the link was lost (on_link_loss = "stop"); valid after stop().
-  bool stopped_by_link_loss() const { return stopped_by_link_loss_; }
+  bool stopped_by_link_loss() const override { return stopped_by_link_loss_; }
   bool bus_off() const { return link_.bus_off; }
   // What the link set-up did and found, one line ("vcan0 (virtual: ...): ...").
   const std::string& link_report() const { return link_report_; }
-  void print_report() const;
+  void print_report() const override;
 
  private:
   // Opens a socket bound to `ifindex` with the filters; -1 with errno set when the kernel refuses.

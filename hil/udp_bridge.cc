@@ -81,6 +81,10 @@ void UdpBridge::stop() {
   counters_.missed_periods = loop_.missed_periods();
 }
 
+std::vector<std::string> UdpBridge::started_lines() const {
+  return {"udp: listening on " + to_string(local_address()), peer_description(), e2e_description()};
+}
+
 std::string UdpBridge::peer_description() const {
   std::string address = to_string(peer_);
   if (peer_port_) return "udp: accepting commands from " + address + " only";

@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "hil/bridge.h"
 #include "hil/bridge_error.h"
 #include "hil/datagram.h"
 #include "hil/hil_settings.h"
@@ -58,7 +59,7 @@ struct UdpBridgeCounters {
   std::uint64_t refused_total() const;
 };
 
-class UdpBridge final {
+class UdpBridge final : public Bridge {
  public:
   // Binds [udp] listen (throws BridgeError naming the address and errno text). `messages`: the
   // signal mapping (commands and sensors). `commands[k]` and `sensors[k]`: actuator k's channels,
@@ -70,14 +71,19 @@ class UdpBridge final {
   UdpBridge(const UdpBridge&) = delete;
   UdpBridge& operator=(const UdpBridge&) = delete;
 
+  const char* link_name() const override { return "udp"; }
   // Starts the I/O thread and returns once it has set itself up (io_setup()).
-  void start();
+  void start() override;
   // How the I/O thread runs, and what of `io` was not granted; valid after start().
-  const rt::IoThreadSetup& io_setup() const { return loop_.setup(); }
-  void stop();
+  const rt::IoThreadSetup& io_setup() const override { return loop_.setup(); }
+  // Where it listens (with [udp] listen port 0 the kernel chose the port: the controller needs to
+  // know it), whom it accepts, which datagram versions count (peer_description, e2e_description).
+  std::vector<std::string> started_lines() const override;
+  void stop() override;
   // Valid after stop().
   const UdpBridgeCounters& counters() const { return counters_; }
-  void print_report() const;
+  std::uint64_t accepted_commands(int k) const override { return counters_.accepted_by_actuator.at(static_cast<std::size_t>(k)); }
+  void print_report() const override;
   // Which senders are accepted, for the start of a run: "udp: accepting commands from 127.0.0.1,
   // any port (...)" when [udp] peer names no port, else from that one address and port.
   std::string peer_description() const;

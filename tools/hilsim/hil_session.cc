@@ -109,10 +109,11 @@ void HilSession::make_bridge(const sim::Equilibrium& eq, const std::vector<int>&
       }
       const std::optional<double> kappa0_2 =
           actuators_ == 2 ? std::optional<double>(eq.actuator2.kappa) : std::nullopt;
-      can_bridge_ = std::make_unique<hil::CanBridge>(s.can, s.hil, hil::effective_messages(s.hil, actuators_),
-                                                     actuators_, hil::joystick_input(s.can, eq.kappa, kappa0_2),
-                                                     commands, sensors, io, frames_.get(), &stop);
-      std::printf("can: %s\n", can_bridge_->link_report().c_str());
+      auto can = std::make_unique<hil::CanBridge>(s.can, s.hil, hil::effective_messages(s.hil, actuators_),
+                                                  actuators_, hil::joystick_input(s.can, eq.kappa, kappa0_2), commands,
+                                                  sensors, io, frames_.get(), &stop);
+      std::printf("can: %s\n", can->link_report().c_str());
+      bridge_ = std::move(can);
     }
   } catch (const hil::RecordingError& e) {
     throw io::InputError(e.what());
@@ -162,25 +163,13 @@ HilSession::~HilSession() = default;
 
 std::vector<std::string> HilSession::start() {
   if (recorder_) recorder_->start();
-  const rt::IoThreadSetup* io = nullptr;
-  if (bridge_) {
-    bridge_->start();
-    io = &bridge_->io_setup();
-    // With [udp] listen port 0 the kernel chose the port: the controller needs to know it.
-    std::printf("udp: listening on %s\n", hil::to_string(bridge_->local_address()).c_str());
-    // A peer without a port lets every process of that address command the valve: say so.
-    std::printf("%s\n", bridge_->peer_description().c_str());
-    // Which datagram versions count as commands: a controller on the other setting is refused whole.
-    std::printf("%s\n", bridge_->e2e_description().c_str());
-  }
-  if (can_bridge_) {
-    can_bridge_->start();
-    io = &can_bridge_->io_setup();
-  }
-  if (!io) return {};
-  std::printf("%s I/O thread: %s\n", bridge_ ? "udp" : "can", io->description.c_str());
-  if (io->problem.empty()) return {};
-  return {std::string(bridge_ ? "udp" : "can") + " I/O thread: " + io->problem};
+  if (!bridge_) return {};
+  bridge_->start();
+  for (const std::string& line : bridge_->started_lines()) std::printf("%s\n", line.c_str());
+  const rt::IoThreadSetup& io = bridge_->io_setup();
+  std::printf("%s I/O thread: %s\n", bridge_->link_name(), io.description.c_str());
+  if (io.problem.empty()) return {};
+  return {std::string(bridge_->link_name()) + " I/O thread: " + io.problem};
 }
 
 void HilSession::finish(std::int64_t communication_points, const std::string& output_sha256) {
@@ -191,7 +180,6 @@ void HilSession::abandon() { finish_threads(0, "", false); }
 
 void HilSession::finish_threads(std::int64_t communication_points, const std::string& output_sha256, bool keep) {
   if (bridge_) bridge_->stop();
-  if (can_bridge_) can_bridge_->stop();
   if (recorder_) {
     try {
       recorder_->finish(communication_points, output_sha256);
@@ -247,11 +235,9 @@ void HilSession::print_mechanics_reader_report(int k) const {
 // one the bridge accepted but a newer one replaced before any micro step read it is superseded.
 void HilSession::print_commands_line(const std::string& prefix, int k, double h_us) const {
   const hil::CommandedValve& valve = *valves_[static_cast<std::size_t>(k)];
-  if (can_bridge_ || bridge_) {
+  if (bridge_) {
     // Each frame the bridge accepted with this actuator's κ was applied or superseded.
-    const auto i = static_cast<std::size_t>(k);
-    const auto accepted = static_cast<long long>(can_bridge_ ? can_bridge_->counters().accepted_by_actuator[i]
-                                                             : bridge_->counters().accepted_by_actuator[i]);
+    const auto accepted = static_cast<long long>(bridge_->accepted_commands(k));
     std::printf("%scommands: %lld accepted by the bridge, %lld superseded before the valve used them, %lld applied "
                 "by the valve\n",
                 prefix.c_str(), accepted, std::max(0LL, accepted - static_cast<long long>(valve.commands_applied())),
@@ -273,7 +259,6 @@ void HilSession::print_commands_line(const std::string& prefix, int k, double h_
 
 void HilSession::print_report() const {
   if (bridge_) bridge_->print_report();
-  if (can_bridge_) can_bridge_->print_report();
   if (scenario_.hil.input != hil::InputSource::kScript) {
     for (int k = 0; k < actuators_; ++k) {
       print_valve_report(k);

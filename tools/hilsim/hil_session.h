@@ -86,7 +86,7 @@ class HilSession final {
   // The bridge's and each actuator's watchdog counters, and where the recording went.
   void print_report() const;
   // The CAN link was lost with [can] on_link_loss = "stop", which stopped the run; after finish().
-  bool stopped_by_link_loss() const { return can_bridge_ && can_bridge_->stopped_by_link_loss(); }
+  bool stopped_by_link_loss() const { return bridge_ && bridge_->stopped_by_link_loss(); }
 
  private:
   void make_valves(const sim::Equilibrium& eq, const sim::ValveCommand& script, bool paced,
@@ -111,9 +111,8 @@ class HilSession final {
   std::array<std::unique_ptr<hil::CommandedValve>, 2> mechanics_valves_;
   std::array<double, 2> safe_kappa_{};  // [-]
   std::unique_ptr<hil::SensorPublisher> publisher_;
-  std::unique_ptr<hil::UdpBridge> bridge_;
   std::unique_ptr<hil::ReceivedFrameRing> frames_;  // CAN frames received, for the candump log
-  std::unique_ptr<hil::CanBridge> can_bridge_;
+  std::unique_ptr<hil::Bridge> bridge_;  // the UDP or CAN bridge of a live input
   // The recording and the candump log are written beside their names and replace them when the
   // recording is finished (a run that fails leaves the previous ones); declared before the recorder,
   // so that its files are closed before an unfinished temporary file is removed.
