@@ -18,7 +18,7 @@
 #include "tools/scenario/scenario.h"
 #include "tools/scenario/scenario_writer.h"
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 namespace {
 
 void check(bool invariant) {
@@ -45,10 +45,10 @@ void fuzz_scenario(const std::string& text) {
 }
 
 }  // namespace
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   // Scenario files are read up to 4 MiB (io::kMaxScenarioBytes); fuzz inputs stay far below.
-  hilsim::config::fuzz_scenario(std::string(reinterpret_cast<const char*>(data), size));
+  hilsim::scenario::fuzz_scenario(std::string(reinterpret_cast<const char*>(data), size));
   return 0;
 }

@@ -69,7 +69,7 @@ TEST(CanCli, ABadLineIsNamedByFileAndLine) {
 }
 
 // M1's κ as a controller would send it: a HilsimCommand frame every `period_us` from t = 0 to 2.5 s.
-void write_m1_log(const fs::path& log, const config::Scenario& s, int period_us) {
+void write_m1_log(const fs::path& log, const scenario::Scenario& s, int period_us) {
   const sim::StepManoeuvreM1 m1(sim::solve_equilibrium(s.crane, s.hydraulics).kappa, s.manoeuvre.m1);
   const hil::MessageSpec command = hil::default_messages(1)[0];
   const hil::SignalSpec& kappa_1 = command.signals[2];
@@ -111,7 +111,7 @@ TEST(CanCli, ACandumpLogOfM1At1kHzReplaysToTheM1Trajectory) {
   const fs::path scenario = temp_path("can", ".toml");
   std::ofstream(scenario) << "[run]\nduration = 2.5\n[cosim]\nH = 1e-3\nh_hyd = 1e-4\n"
                           << "[manoeuvre]\nkind = \"M1\"\nt_a = 0.5\nt_b = 1.5\n";
-  const config::Scenario s = config::load_scenario(scenario.string());
+  const scenario::Scenario s = scenario::load_scenario(scenario.string());
   const fs::path log = temp_path("can", ".log"), offline = temp_path("can", "_off.csv");
   const fs::path replayed = temp_path("can", "_rep.csv"), fine = temp_path("can", "_fine.csv");
   ASSERT_EQ(run_hilsim("can", "run " + scenario.string() + " --out " + offline.string()).status, 0);
@@ -143,7 +143,7 @@ TEST(CanCli, ACandumpLogOfM1At1kHzReplaysToTheM1Trajectory) {
 
 // Both actuators' κ as a controller would send them every `period_us`: HilsimCommand frames of the
 // two-actuator mapping, κ1 from M1 and κ2(t) [-] given, from t = 0 to 2.5 s.
-void write_two_actuator_log(const fs::path& log, const config::Scenario& s, int period_us,
+void write_two_actuator_log(const fs::path& log, const scenario::Scenario& s, int period_us,
                             const std::function<double(double)>& kappa_2) {
   const sim::StepManoeuvreM1 m1(sim::solve_equilibrium(s.crane, s.hydraulics).kappa, s.manoeuvre.m1);
   const hil::MessageSpec command = hil::default_messages(2)[0];
@@ -182,7 +182,7 @@ TEST(CanCli, ACandumpLogOfBothActuatorsReplaysToTheTwoActuatorRun) {
   std::ofstream(scenario) << "[run]\nduration = 2.5\n[crane]\nactuators = 2\n"
                           << "[cosim]\ncoupling = \"rim\"\nH = 0.02\nh_hyd = 2e-4\n"
                           << "[manoeuvre]\nkind = \"M1\"\nt_a = 0.5\nt_b = 1.5\n";
-  const config::Scenario s = config::load_scenario(scenario.string());
+  const scenario::Scenario s = scenario::load_scenario(scenario.string());
   const fs::path log = temp_path("can", ".log"), offline = temp_path("can", "_off.csv");
   const fs::path replayed = temp_path("can", "_rep.csv");
   ASSERT_EQ(run_hilsim("can", "run " + scenario.string() + " --out " + offline.string()).status, 0);

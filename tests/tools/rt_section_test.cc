@@ -9,7 +9,7 @@
 #include "tools/scenario/scenario.h"
 #include "tests/tools/scenario_error.h"
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 namespace {
 
 namespace fs = std::filesystem;
@@ -97,9 +97,9 @@ TEST(RtSection, IntegersMustBeIntegersAndKeysMustBeKnown) {
 }
 
 }  // namespace
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 namespace {
 
 TEST(RtSection, ThreadsAreConfiguredBySubsystemName) {
@@ -133,4 +133,4 @@ TEST(RtSection, AThreadOfNoSubsystemOrOutOfRangeIsNamed) {
 }
 
 }  // namespace
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario

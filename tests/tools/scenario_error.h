@@ -14,7 +14,7 @@ namespace hilsim::test {
 // The message of the error the scenario file at `path` raises; "" (and a test failure) if none.
 inline std::string scenario_error(const std::string& path) {
   try {
-    config::validate(config::load_scenario(path));
+    scenario::validate(scenario::load_scenario(path));
   } catch (const io::InputError& e) {
     const std::string msg = e.what();
     EXPECT_EQ(msg.find('\n'), std::string::npos) << "one line: " << msg;

@@ -11,7 +11,7 @@
 #include "tools/scenario/scenario.h"
 #include "tests/tools/scenario_error.h"
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 namespace {
 
 namespace fs = std::filesystem;
@@ -397,4 +397,4 @@ TEST_F(ScenarioFiles, KappaTableBadRows) {
 }
 
 }  // namespace
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario

@@ -10,7 +10,7 @@
 
 #include "tests/tools/scenario_error.h"
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 namespace {
 
 namespace fs = std::filesystem;
@@ -186,9 +186,9 @@ TEST_F(HilSections, BadCanValuesNameTheKeyAndTheRange) {
 }
 
 }  // namespace
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 namespace {
 
 // A mapping of one's own: κ as a big-endian 16-bit value in frame 0x123, s1 and p1 in 0x321.
@@ -269,9 +269,9 @@ TEST(MessagesSection, InconsistentMappingsAreNamed) {
 }
 
 }  // namespace
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 namespace {
 
 // The effective config says what an unset safe κ means (it is the equilibrium's κ0, which the
@@ -284,9 +284,9 @@ TEST(ScenarioWriter, AnUnsetSafeKappaIsNamed) {
 }
 
 }  // namespace
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 namespace {
 
 // Found by tests/fuzz/scenario_fuzz.cc: a string holding a control character ("a\rb" in the file)
@@ -319,4 +319,4 @@ TEST(ScenarioWriter, NegativeZeroKeepsItsSign) {
 }
 
 }  // namespace
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario

@@ -17,16 +17,16 @@ namespace {
 
 // The benchmark's configuration: the scenario and flags, and where neither says otherwise the
 // product's default HIL set-up (RIM, both actuators, H = 20 ms, h_H = 0.2 ms, 10 s of M2).
-config::Scenario bench_scenario(const ScenarioFlags& flags) {
-  config::Scenario s = flags.resolve();
+scenario::Scenario bench_scenario(const ScenarioFlags& flags) {
+  scenario::Scenario s = flags.resolve();
   if (flags.scenario_path.empty()) {
     if (!flags.coupling) s.cosim.coupling = sim::Coupling::kReducedInterface;
     if (!flags.actuators) s.crane.actuators = 2;
     if (!flags.H) s.cosim.H = 0.02;
     if (!flags.h_hyd) s.cosim.h_hyd = 2e-4;
     if (!flags.duration) s.cosim.duration = 10.0;
-    if (!flags.manoeuvre) s.manoeuvre = config::parse_manoeuvre("M2");
-    config::validate(s);
+    if (!flags.manoeuvre) s.manoeuvre = scenario::parse_manoeuvre("M2");
+    scenario::validate(s);
   }
   s.reference.reset();
   return s;
@@ -56,7 +56,7 @@ void print_cyclictest(const std::optional<CyclictestResult>& ct, const rt::Laten
 }  // namespace
 
 int bench_cosim_paced(const ScenarioFlags& flags, const BenchCosimSettings& settings) {
-  const config::Scenario s = bench_scenario(flags);
+  const scenario::Scenario s = bench_scenario(flags);
   const RunInputs in = prepare_run(s);
   const rt::ProcessSetup process;
   sim::Plan plan = [&] {
@@ -73,7 +73,7 @@ int bench_cosim_paced(const ScenarioFlags& flags, const BenchCosimSettings& sett
   options.process_problems = process.problems();
   const rt::KernelInfo kernel = rt::kernel_info();
   std::printf("bench-rt --cosim: %s, %d actuator(s), H = %g s, h_H = %g s, %g s paced at wall-clock time\n",
-              config::describe(s.cosim).c_str(), s.crane.actuators, s.cosim.H, s.cosim.h_hyd, s.cosim.duration);
+              scenario::describe(s.cosim).c_str(), s.crane.actuators, s.cosim.H, s.cosim.h_hyd, s.cosim.duration);
   std::printf("kernel %s, %s (%s)\n", kernel.release.c_str(), kernel.preempt_rt ? "PREEMPT_RT" : "not PREEMPT_RT",
               kernel.preempt_rt_evidence.c_str());
   std::atomic<bool> stop{false};

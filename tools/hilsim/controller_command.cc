@@ -136,7 +136,7 @@ int ControllerCommand::execute() const {
     throw io::InputError("--wait bounds the wait for hilsim's first sensor datagram; with --no-sync the emulator "
                          "waits for none");
   }
-  const config::Scenario s = flags.resolve();
+  const scenario::Scenario s = flags.resolve();
   const RunInputs in = prepare_run(s);
   // Where the scenario's hilsim listens and sends, unless told otherwise: the emulator and the run
   // read the same file.
@@ -165,7 +165,7 @@ int ControllerCommand::execute() const {
     if (!log_file) throw io::InputError(*log + ": cannot open the log for writing");
     log_file << "wall_s,sim_time,s1,s1dot,p1,p2,fh,kappa_applied,watchdog,overruns\n";
   }
-  std::printf("controller: %s to %s at %g Hz for %g s%s, sensors on %s\n", config::describe(s.manoeuvre).c_str(),
+  std::printf("controller: %s to %s at %g Hz for %g s%s, sensors on %s\n", scenario::describe(s.manoeuvre).c_str(),
               to_text.c_str(), rate, s.cosim.duration, no_sync ? " (own clock)" : " (following sim_time)",
               listen_text.c_str());
   if (actuators == 2) {

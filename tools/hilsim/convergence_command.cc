@@ -45,14 +45,14 @@ double order(double e, double e_prev, double h, double h_prev) {
 int ConvergenceCommand::execute() const {
   std::vector<double> list = h_list.empty() ? std::vector<double>{1e-4, 2e-4, 5e-4, 1e-3} : h_list;
   std::sort(list.begin(), list.end());
-  config::Scenario s = flags.resolve();
-  s.solver = config::Solver::kMonolithic;
+  scenario::Scenario s = flags.resolve();
+  s.solver = scenario::Solver::kMonolithic;
   monolithic.apply(s);
   for (double h : list) {
-    config::Scenario probe = s;
+    scenario::Scenario probe = s;
     probe.monolithic.h = h;
     probe.source = "--h " + std::to_string(h);
-    config::validate(probe);
+    scenario::validate(probe);
     try {
       sim::steps_per_macro_step(h, h_ref, "--href");
     } catch (const std::invalid_argument& e) {
@@ -65,7 +65,7 @@ int ConvergenceCommand::execute() const {
   sim::MonolithicSettings settings = s.monolithic;
   settings.duration = s.cosim.duration;
   settings.h = h_ref;
-  const bool spike = s.manoeuvre.kind == config::ManoeuvreKind::kM1;
+  const bool spike = s.manoeuvre.kind == scenario::ManoeuvreKind::kM1;
   const double t_b = s.manoeuvre.m1.t_b;
 
   // Run 0 is the fine run at h_ref, run k the k-th h of the list: all at once on the workers, the
@@ -81,7 +81,7 @@ int ConvergenceCommand::execute() const {
     if (k == 0) {
       if (r.diverged) throw io::InputError(s.source + ": the fine run at h_ref diverged");
       fine = std::move(r);
-      std::printf("convergence: manoeuvre %s, monolithic, %s, %g s\n", config::describe(s.manoeuvre).c_str(),
+      std::printf("convergence: manoeuvre %s, monolithic, %s, %g s\n", scenario::describe(s.manoeuvre).c_str(),
                   describe(settings).c_str(), settings.duration);
       std::printf("compared with: the file %s at its times; a run at h_ref = %g ms at every step%s\n",
                   file ? s.reference->c_str() : "(none)", h_ref * 1e3,

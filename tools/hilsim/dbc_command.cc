@@ -25,8 +25,8 @@ void DbcCommand::add_to(CLI::App& parent) {
 int DbcCommand::execute() const {
   std::vector<hil::MessageSpec> messages = hil::default_messages(actuators);
   if (!scenario.empty()) {
-    const config::Scenario s = config::load_scenario(scenario);
-    config::validate(s);
+    const scenario::Scenario s = scenario::load_scenario(scenario);
+    scenario::validate(s);
     messages = hil::effective_messages(s.hil, s.crane.actuators);
   }
   const std::vector<std::string> nodes = {"Controller", "Hilsim"};

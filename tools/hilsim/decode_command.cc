@@ -103,8 +103,8 @@ int DecodeCommand::execute() const {
   const std::vector<hil::CandumpRecord> records = read_candump_file(candump);
   std::vector<hil::MessageSpec> messages = hil::default_messages(actuators);
   if (scenario) {
-    const config::Scenario s = config::load_scenario(*scenario);
-    config::validate(s);
+    const scenario::Scenario s = scenario::load_scenario(*scenario);
+    scenario::validate(s);
     messages = hil::effective_messages(s.hil, s.crane.actuators);
   }
   SensorTable table(hil::sensor_messages(messages));

@@ -20,9 +20,9 @@ void DoctorCommand::add_to(CLI::App& parent) {
 }
 
 int DoctorCommand::execute() const {
-  config::Scenario s =
-      scenario_path.empty() ? config::default_scenario() : config::load_scenario(scenario_path);
-  config::validate(s);
+  scenario::Scenario s =
+      scenario_path.empty() ? scenario::default_scenario() : scenario::load_scenario(scenario_path);
+  scenario::validate(s);
   std::printf("hilsim doctor: real-time readiness of this machine for %s\n",
               scenario_path.empty() ? "the default [rt] settings" : scenario_path.c_str());
   const MachineFacts facts = read_machine_facts(SystemFiles("/"));

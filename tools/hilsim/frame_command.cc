@@ -32,8 +32,8 @@ int FrameCommand::execute() const {
   std::vector<hil::MessageSpec> messages = hil::default_messages(2);
   std::string source = "the default mapping";
   if (!scenario.empty()) {
-    const config::Scenario s = config::load_scenario(scenario);
-    config::validate(s);
+    const scenario::Scenario s = scenario::load_scenario(scenario);
+    scenario::validate(s);
     actuators = s.crane.actuators;
     messages = hil::effective_messages(s.hil, actuators);
     source = s.source;

@@ -13,11 +13,11 @@
 
 namespace hilsim::tools {
 
-bool HilSession::needed(const config::Scenario& s, const std::optional<std::string>& record) {
+bool HilSession::needed(const scenario::Scenario& s, const std::optional<std::string>& record) {
   return record.has_value() || s.hil.input != hil::InputSource::kScript;
 }
 
-HilSession::HilSession(const config::Scenario& s, const sim::Equilibrium& eq, const sim::ValveCommand& script,
+HilSession::HilSession(const scenario::Scenario& s, const sim::Equilibrium& eq, const sim::ValveCommand& script,
                        const std::optional<std::string>& record, bool paced, std::atomic<bool>& stop)
     : scenario_(s), actuators_(s.crane.actuators == 2 ? 2 : 1), record_path_(record) {
   const std::vector<int> rt_cpus = rt::real_time_cpus(s.rt);
@@ -34,7 +34,7 @@ HilSession::HilSession(const config::Scenario& s, const sim::Equilibrium& eq, co
     record_file_ = std::make_unique<io::ReplacingFile>(*record);
     try {
       recorder_ = std::make_unique<hil::Recorder>(record_file_->temporary(), hil::build_identity(),
-                                                  config::to_toml(s), rings, rt_cpus);
+                                                  scenario::to_toml(s), rings, rt_cpus);
     } catch (const hil::RecordingError& e) {
       throw io::InputError(e.what());
     }
@@ -59,7 +59,7 @@ HilSession::HilSession(const config::Scenario& s, const sim::Equilibrium& eq, co
 // actuator's about its κ0), or live from its own command channel under its own watchdog.
 void HilSession::make_valves(const sim::Equilibrium& eq, const sim::ValveCommand& script, bool paced,
                              const std::atomic<bool>& stop) {
-  const config::Scenario& s = scenario_;
+  const scenario::Scenario& s = scenario_;
   const std::array<double, 2> kappa0{eq.kappa, eq.actuator2.kappa};
   for (int k = 0; k < actuators_; ++k) {
     const auto i = static_cast<std::size_t>(k);
@@ -87,7 +87,7 @@ void HilSession::make_valves(const sim::Equilibrium& eq, const sim::ValveCommand
 }
 
 void HilSession::make_bridge(const sim::Equilibrium& eq, const std::vector<int>& rt_cpus, std::atomic<bool>& stop) {
-  const config::Scenario& s = scenario_;
+  const scenario::Scenario& s = scenario_;
   if (s.hil.input == hil::InputSource::kScript) return;
   hil::CommandChannels commands{};
   hil::SensorChannels sensors{};

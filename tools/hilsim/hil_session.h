@@ -43,12 +43,12 @@ class HilSession final {
   // (counted; the recording is then refused by replay), an unpaced one waits for room until
   // `stop`; the CAN bridge sets `stop` when its link is lost with [can] on_link_loss = "stop".
   // Throws io::InputError for a file or socket it cannot open.
-  HilSession(const config::Scenario& scenario, const sim::Equilibrium& eq, const sim::ValveCommand& script,
+  HilSession(const scenario::Scenario& scenario, const sim::Equilibrium& eq, const sim::ValveCommand& script,
              const std::optional<std::string>& record, bool paced, std::atomic<bool>& stop);
   ~HilSession();
 
   // True when the run needs this session (live input or a recording).
-  static bool needed(const config::Scenario& scenario, const std::optional<std::string>& record);
+  static bool needed(const scenario::Scenario& scenario, const std::optional<std::string>& record);
   // Where a CAN run recorded in `record` logs its received frames: record + ".candump.log".
   static std::string candump_log_path(const std::string& record) { return record + ".candump.log"; }
 
@@ -97,7 +97,7 @@ class HilSession final {
   void finish_threads(std::int64_t communication_points, const std::string& output_sha256, bool keep);
   void print_commands_line(const std::string& prefix, int k, double h_us) const;
 
-  const config::Scenario& scenario_;
+  const scenario::Scenario& scenario_;
   int actuators_ = 1;
   const sim::ValveCommand* script_1_ = nullptr;             // actuator 1's scripted manoeuvre
   std::unique_ptr<sim::SecondActuatorManoeuvre> script_2_;  // actuator 2's scripted manoeuvre

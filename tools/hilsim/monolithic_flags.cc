@@ -17,27 +17,27 @@ void MonolithicFlags::add_to(CLI::App& app, bool with_h) {
   }
   app.add_option("--valve-sampling", valve_sampling,
                  "Monolithic: kappa of a step at its start (step_start, the LIM reference's) or end "
-                 "(step_end, second order) [default: the scenario's; built-in " + config::to_string(d.valve_sampling) + "]")
+                 "(step_end, second order) [default: the scenario's; built-in " + scenario::to_string(d.valve_sampling) + "]")
       ->check(CLI::IsMember({"step_start", "step_end"}));
   app.add_option("--newton", convergence,
                  "Monolithic Newton stop: residual (scaled residual norm) or update (update norm) [default: the "
-                 "scenario's; built-in " + config::to_string(d.convergence) + "]")
+                 "scenario's; built-in " + scenario::to_string(d.convergence) + "]")
       ->check(CLI::IsMember({"residual", "update"}));
 }
 
-void MonolithicFlags::apply(config::Scenario& s) const {
+void MonolithicFlags::apply(scenario::Scenario& s) const {
   if (h) s.monolithic.h = *h;
   if (valve_sampling)
-    s.monolithic.valve_sampling = config::parse_valve_sampling(*valve_sampling, "--valve-sampling");
-  if (convergence) s.monolithic.convergence = config::parse_newton_convergence(*convergence, "--newton");
-  config::validate(s);
+    s.monolithic.valve_sampling = scenario::parse_valve_sampling(*valve_sampling, "--valve-sampling");
+  if (convergence) s.monolithic.convergence = scenario::parse_newton_convergence(*convergence, "--newton");
+  scenario::validate(s);
 }
 
 std::string describe(const sim::MonolithicSettings& m) {
   char buf[256];
   std::snprintf(buf, sizeof buf, "h = %g s, alpha = %g, %s tolerance %g, %d projections, valve sampled at %s",
-                m.h, m.alpha, config::to_string(m.convergence).c_str(), m.tolerance, m.projections,
-                config::to_string(m.valve_sampling).c_str());
+                m.h, m.alpha, scenario::to_string(m.convergence).c_str(), m.tolerance, m.projections,
+                scenario::to_string(m.valve_sampling).c_str());
   return buf;
 }
 

@@ -18,7 +18,7 @@ struct MonolithicFlags {
   // Declares --valve-sampling and --newton, and --h when `with_h`.
   void add_to(CLI::App& app, bool with_h);
   // Applies the flags that were given to s.monolithic and validates the result.
-  void apply(config::Scenario& s) const;
+  void apply(scenario::Scenario& s) const;
 };
 
 // "h = 5e-05 s, alpha = 1e+12, residual tolerance 1e-05, 3 projections, valve sampled at step_start".

@@ -15,14 +15,14 @@
 
 namespace hilsim::tools {
 
-int execute_monolithic_run(const config::Scenario& s, bool quiet) {
+int execute_monolithic_run(const scenario::Scenario& s, bool quiet) {
   const RunInputs in = prepare_run(s);
   const std::optional<sim::ReferenceCurve> reference = load_reference(s);
   sim::MonolithicSettings settings = s.monolithic;
   settings.duration = s.cosim.duration;
   std::printf(
       "scenario %s: manoeuvre %s, monolithic (index-3 augmented Lagrangian, trapezoidal rule), %s, %g s\n",
-      s.name.c_str(), config::describe(s.manoeuvre).c_str(), describe(settings).c_str(), settings.duration);
+      s.name.c_str(), scenario::describe(s.manoeuvre).c_str(), describe(settings).c_str(), settings.duration);
   const sim::Equilibrium& eq = in.equilibrium;
   std::printf(
       "equilibrium: f_h = %.4f N, s1 = %.7f m, p1 = %.7f MPa, p2 = %.7f MPa, kappa0 = %.8f"

@@ -8,6 +8,6 @@
 namespace hilsim::tools {
 
 // Exit status: 0 done, 3 the run diverged (the CSV holds the rows up to it).
-int execute_monolithic_run(const config::Scenario& s, bool quiet);
+int execute_monolithic_run(const scenario::Scenario& s, bool quiet);
 
 }  // namespace hilsim::tools

@@ -107,7 +107,7 @@ RealtimeFigures realtime_figures(const rt::ExecutorResult& r, const HilSession* 
   return f;
 }
 
-void print_report(const config::Scenario& s, const rt::ExecutorResult& r, const HilSession* session) {
+void print_report(const scenario::Scenario& s, const rt::ExecutorResult& r, const HilSession* session) {
   std::printf("%s: %zu threads, one per subsystem, overrun policy %s\n",
               r.paced ? "real-time run, paced at wall-clock time" : "threaded run, unpaced (as fast as possible)",
               r.tasks.size(), rt::to_string(s.rt.overrun_policy));
@@ -118,7 +118,7 @@ void print_report(const config::Scenario& s, const rt::ExecutorResult& r, const 
 }
 
 // The scenario's plan, with the session's valves (live or recorded) when there is a session.
-sim::Plan make_plan(const config::Scenario& s, const RunInputs& in, const HilSession* session) {
+sim::Plan make_plan(const scenario::Scenario& s, const RunInputs& in, const HilSession* session) {
   sim::CraneValves valves{in.valve.get(), nullptr};
   if (session) {
     valves.actuator1 = &session->valve(0);
@@ -175,7 +175,7 @@ std::string commit_csv(io::AtomicOutputFile& csv, std::int64_t rows) {
 }
 
 // The recording's end line (and the bridge's report) after the real-time threads.
-void finish_session(HilSession& session, const config::Scenario& s, const rt::ExecutorResult& r,
+void finish_session(HilSession& session, const scenario::Scenario& s, const rt::ExecutorResult& r,
                     const std::string& sha) {
   // The points the CSV holds to its end: a replay runs as far and compares the same rows.
   session.finish(std::max<std::int64_t>(0, std::min(r.reached(), r.writer.last_point)), sha);
@@ -189,7 +189,7 @@ void finish_session(HilSession& session, const config::Scenario& s, const rt::Ex
 
 }  // namespace
 
-int run_in_threads(const config::Scenario& s, const RunInputs& in,
+int run_in_threads(const scenario::Scenario& s, const RunInputs& in,
                    const std::optional<sim::ReferenceCurve>& reference, const RealtimeFlags& flags) {
   // Once, before any real-time thread starts: memory locking and the CPU latency request.
   const rt::ProcessSetup process;

@@ -20,7 +20,7 @@ struct RealtimeFlags {
 
 // Exit status: 0 done, 2 refused (--require-rt), 3 diverged, 4 stopped early (an overrun with
 // [rt] overrun = "stop", or SIGINT/SIGTERM).
-int run_in_threads(const config::Scenario& scenario, const RunInputs& inputs,
+int run_in_threads(const scenario::Scenario& scenario, const RunInputs& inputs,
                    const std::optional<sim::ReferenceCurve>& reference, const RealtimeFlags& flags);
 
 }  // namespace hilsim::tools

@@ -39,7 +39,7 @@ std::int64_t parse_t0(const std::string& text) {
 }
 
 // What the log gave: its frames by kind, the time span, and κ changes and watchdog trips per actuator.
-void print_candump_summary(const std::string& log, const config::Scenario& s, const CandumpKappa& k,
+void print_candump_summary(const std::string& log, const scenario::Scenario& s, const CandumpKappa& k,
                            const char* origin) {
   const auto count = [&](hil::CanFrameKind kind) { return k.kinds[static_cast<std::size_t>(kind)]; };
   const std::size_t applied = count(hil::CanFrameKind::kCommand) + count(hil::CanFrameKind::kJoystick);
@@ -64,7 +64,7 @@ void print_candump_summary(const std::string& log, const config::Scenario& s, co
       refused ? (" (" + std::to_string(refused) + " refused by the end-to-end check)").c_str() : "",
       static_cast<double>(k.first_us - k.origin_us) * 1e-6,
       static_cast<double>(k.last_us - k.origin_us) * 1e-6, hil::format_candump_time(k.origin_us).c_str(),
-      origin, changes.c_str(), config::describe(s.cosim).c_str(), s.cosim.H, s.cosim.h_hyd, s.cosim.duration);
+      origin, changes.c_str(), scenario::describe(s.cosim).c_str(), s.cosim.H, s.cosim.h_hyd, s.cosim.duration);
 }
 
 }  // namespace
@@ -73,13 +73,13 @@ int ReplayCommand::execute_candump() const {
   ScenarioFlags flags;
   if (scenario) flags.scenario_path = *scenario;
   flags.duration = duration;
-  config::Scenario s = flags.resolve();
+  scenario::Scenario s = flags.resolve();
   if (out) refuse_outputs_over_inputs(s, flags.scenario_path, {{*out, "--out"}, {*candump, "the candump log"}});
   s.out = out;
   // The log comes from a live CAN run: its defaults (limits on, no implied reference) hold here too.
   s.hil.input = hil::InputSource::kCan;
-  config::apply_live_input_defaults(s);
-  config::validate(s);  // what a live CAN input refuses (e.g. the two-way coupling with the limits)
+  scenario::apply_live_input_defaults(s);
+  scenario::validate(s);  // what a live CAN input refuses (e.g. the two-way coupling with the limits)
   const sim::Equilibrium eq = prepare_run(s).equilibrium;
 
   const std::vector<hil::CandumpRecord> records = read_candump_file(*candump);

@@ -59,7 +59,7 @@ struct RecordedValves {
   }
 };
 
-RecordedValves recorded_valves(const hil::Recording& rec, const config::Scenario& s, const std::string& path) {
+RecordedValves recorded_valves(const hil::Recording& rec, const scenario::Scenario& s, const std::string& path) {
   RecordedValves v;
   const int actuators = s.crane.actuators == 2 ? 2 : 1;
   for (int k = 0; k < actuators; ++k) {
@@ -139,7 +139,7 @@ void check_replayable(const hil::Recording& rec, const std::string& recording, b
 // is known up to its last input's micro step S (what came after it is lost), so the points up to
 // floor(S / (H / h_H)) of the actuator (and, two-way, reader) known for least long, whose rows the
 // live run wrote alike.
-std::int64_t partial_points(const hil::Recording& rec, const config::Scenario& s, const std::string& recording) {
+std::int64_t partial_points(const hil::Recording& rec, const scenario::Scenario& s, const std::string& recording) {
   std::int64_t known = -1;
   std::array<std::array<std::int64_t, 2>, hil::kInputReaders> last{};  // per reader and actuator
   for (auto& reader : last) reader.fill(-1);
@@ -195,8 +195,8 @@ int ReplayCommand::execute() const {
     }
     std::fprintf(stderr, "hilsim replay: warning: %s\n", msg.c_str());
   }
-  config::Scenario s = config::load_scenario_text(rec.config_text, recording + " (recorded config)");
-  config::validate(s);
+  scenario::Scenario s = scenario::load_scenario_text(rec.config_text, recording + " (recorded config)");
+  scenario::validate(s);
   // The live run's length: the communication points it reached, exactly (or, partial, as far as known).
   const std::int64_t points = whole ? rec.communication_points : partial_points(rec, s, recording);
   // A live run ends at its configured duration at the latest: an end line claiming more is damaged
@@ -221,7 +221,7 @@ int ReplayCommand::execute() const {
   const sim::Equilibrium eq = sim::solve_equilibrium(s.crane, s.hydraulics);
   std::printf("replaying %s: %zu input(s), %lld communication points (%g s), %s\n", recording.c_str(),
               rec.inputs.size(), static_cast<long long>(points), s.cosim.duration,
-              config::describe(s.cosim).c_str());
+              scenario::describe(s.cosim).c_str());
   sim::RunResult result = sim::run_cosimulation(s.crane, s.hydraulics, eq, valves.crane(), s.cosim);
   keep_recorded_rows(result.samples, s.rt.telemetry_decimation);
   std::ostringstream csv;

@@ -57,11 +57,11 @@ std::vector<Variant> variants() {
   return v;
 }
 
-config::Scenario base_scenario(int actuators, config::ManoeuvreKind manoeuvre) {
-  config::Scenario s = config::default_scenario();
+scenario::Scenario base_scenario(int actuators, scenario::ManoeuvreKind manoeuvre) {
+  scenario::Scenario s = scenario::default_scenario();
   s.crane.actuators = actuators;
   s.manoeuvre.kind = manoeuvre;
-  if (actuators == 2 || manoeuvre != config::ManoeuvreKind::kM1) s.reference.reset();
+  if (actuators == 2 || manoeuvre != scenario::ManoeuvreKind::kM1) s.reference.reset();
   return s;
 }
 
@@ -77,8 +77,8 @@ struct CaseResult {
 
 CaseResult run_case(const std::string& path, const std::map<std::pair<int, int>, sim::ReferenceCurve>& references,
                     bool with_csv) {
-  const config::Scenario s = config::load_scenario(path);
-  config::validate(s);
+  const scenario::Scenario s = scenario::load_scenario(path);
+  scenario::validate(s);
   const RunInputs in = prepare_run(s);
   const sim::RunResult r = sim::run_cosimulation(s.crane, s.hydraulics, in.equilibrium, *in.valve, s.cosim);
   const sim::TrajectoryDeviation d =
@@ -120,13 +120,13 @@ int ReportCommand::execute() const {
   // References: the LIM curve for one actuator on M1, fine p-s runs otherwise.
   const int workers = resolve_jobs(jobs);
   std::map<std::pair<int, int>, sim::ReferenceCurve> references;
-  const std::vector<std::pair<int, config::ManoeuvreKind>> cranes = {
-      {1, config::ManoeuvreKind::kM1}, {1, config::ManoeuvreKind::kM2}, {2, config::ManoeuvreKind::kM1},
-      {2, config::ManoeuvreKind::kM2}};
+  const std::vector<std::pair<int, scenario::ManoeuvreKind>> cranes = {
+      {1, scenario::ManoeuvreKind::kM1}, {1, scenario::ManoeuvreKind::kM2}, {2, scenario::ManoeuvreKind::kM1},
+      {2, scenario::ManoeuvreKind::kM2}};
   run_in_order<sim::ReferenceCurve>(
       workers, cranes.size(),
       [&](std::size_t i) {
-        const config::Scenario s = base_scenario(cranes[i].first, cranes[i].second);
+        const scenario::Scenario s = base_scenario(cranes[i].first, cranes[i].second);
         return s.reference ? *load_reference(s) : computed_reference(s, prepare_run(s));
       },
       [&](std::size_t i, sim::ReferenceCurve&& curve) {
@@ -146,7 +146,7 @@ int ReportCommand::execute() const {
   md << "## Seed 000 Tables 3–4: accuracy per case\n\n"
      << "| case | coupling | H [ms] | h_H [ms] | M1 max abs ds1 [m] | M1 max abs dp1 [Pa] | M2 max abs ds1 [m] | M2 max abs dp1 [Pa] |\n"
      << "|---|---|---|---|---|---|---|---|\n";
-  const fs::path scenarios = fs::path(config::data_dir()) / "scenarios";
+  const fs::path scenarios = fs::path(scenario::data_dir()) / "scenarios";
   std::vector<std::string> case_files;  // fsJ_01_M1 … psJ_05_M2, in the table's order
   for (const char* coupling : {"fs", "ps"}) {
     for (int k = 1; k <= 5; ++k) {
@@ -187,13 +187,13 @@ int ReportCommand::execute() const {
      << "|---|---|---|---|---|---|---|\n";
   static const char* scheme_names[] = {"Jacobi", "Gauss-Seidel, mechanics first", "Gauss-Seidel, hydraulics first"};
   const std::vector<Variant> all = variants();
-  const std::vector<std::pair<int, config::ManoeuvreKind>>& columns = cranes;  // 1 act. M1, M2; 2 act. M1, M2
+  const std::vector<std::pair<int, scenario::ManoeuvreKind>>& columns = cranes;  // 1 act. M1, M2; 2 act. M1, M2
   run_in_order<SweepResult>(
       workers, all.size() * columns.size(),
       [&](std::size_t i) {
         const Variant& v = all[i / columns.size()];
         const auto [actuators, m] = columns[i % columns.size()];
-        config::Scenario s = base_scenario(actuators, m);
+        scenario::Scenario s = base_scenario(actuators, m);
         s.cosim.coupling = v.coupling;
         s.cosim.scheme = v.scheme;
         s.cosim.extrapolation = v.extrapolation;
@@ -226,11 +226,11 @@ int ReportCommand::execute() const {
   // 4. Plots.
   bool plotted = false;
   if (!no_plots) {
-    const std::string script = config::plot_report_script();
+    const std::string script = scenario::plot_report_script();
     // Debian's python3-matplotlib belongs to /usr/bin/python3, which a user's PATH may shadow.
     const std::string python = fs::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
     const std::string cmd =
-        python + " '" + script + "' '" + out_dir + "' '" + config::lim_m1_reference_path() + "'";
+        python + " '" + script + "' '" + out_dir + "' '" + scenario::lim_m1_reference_path() + "'";
     plotted = std::system(cmd.c_str()) == 0;
     if (!plotted) std::fprintf(stderr, "report: plotting failed (is python3-matplotlib installed?); tables are written\n");
   }

@@ -39,17 +39,17 @@ constexpr std::array<Variant, 5> kVariants = {{
 
 struct Crane {
   int actuators;
-  config::ManoeuvreKind manoeuvre;
+  scenario::ManoeuvreKind manoeuvre;
   const char* name;
 };
-constexpr std::array<Crane, 4> kCranes = {{{1, config::ManoeuvreKind::kM1, "1 act. M1"},
-                                           {1, config::ManoeuvreKind::kM2, "1 act. M2"},
-                                           {2, config::ManoeuvreKind::kM1, "2 act. M1"},
-                                           {2, config::ManoeuvreKind::kM2, "2 act. M2"}}};
+constexpr std::array<Crane, 4> kCranes = {{{1, scenario::ManoeuvreKind::kM1, "1 act. M1"},
+                                           {1, scenario::ManoeuvreKind::kM2, "1 act. M2"},
+                                           {2, scenario::ManoeuvreKind::kM1, "2 act. M1"},
+                                           {2, scenario::ManoeuvreKind::kM2, "2 act. M2"}}};
 
 // Jacobi, held inputs, h_H = 0.2 ms; h_M = H but for the two-way coupling (1 ms).
-config::Scenario scenario_of(const Crane& crane, const Variant& v) {
-  config::Scenario s = config::default_scenario();
+scenario::Scenario scenario_of(const Crane& crane, const Variant& v) {
+  scenario::Scenario s = scenario::default_scenario();
   s.crane.actuators = crane.actuators;
   s.manoeuvre.kind = crane.manoeuvre;
   s.reference.reset();
@@ -67,7 +67,7 @@ std::vector<double> stability_grid() {
   return grid;
 }
 
-sim::RunResult run_at(const config::Scenario& s, const RunInputs& in, double H) {
+sim::RunResult run_at(const scenario::Scenario& s, const RunInputs& in, double H) {
   sim::CosimSettings settings = s.cosim;
   settings.H = H;
   return sim::run_cosimulation(s.crane, s.hydraulics, in.equilibrium, *in.valve, settings);
@@ -93,7 +93,7 @@ struct Row {
 };
 
 Row run_row(const Crane& crane, const Variant& v, const sim::ReferenceCurve& fine, const std::atomic<bool>* stop) {
-  const config::Scenario s = scenario_of(crane, v);
+  const scenario::Scenario s = scenario_of(crane, v);
   const RunInputs in = prepare_run(s);
   Row row;
   for (std::size_t i = 0; i < kAccuracyH.size(); ++i) {
@@ -126,7 +126,7 @@ std::vector<sim::ReferenceCurve> fine_references(const std::string& out_dir, int
   run_in_order<sim::ReferenceCurve>(
       workers, kCranes.size(),
       [&](std::size_t i) {
-        const config::Scenario s = scenario_of(kCranes[i], kVariants[1]);
+        const scenario::Scenario s = scenario_of(kCranes[i], kVariants[1]);
         return computed_reference(s, prepare_run(s));
       },
       [&](std::size_t i, sim::ReferenceCurve&& curve) {
@@ -136,7 +136,7 @@ std::vector<sim::ReferenceCurve> fine_references(const std::string& out_dir, int
           for (std::size_t r = 0; r < curve.t.size(); r += 20) {  // every 1 ms is plenty for a plot
             csv << curve.t[r] << "," << curve.s1[r] << "," << curve.p1[r] << "\n";
           }
-          const char* m = kCranes[i].manoeuvre == config::ManoeuvreKind::kM1 ? "1" : "2";
+          const char* m = kCranes[i].manoeuvre == scenario::ManoeuvreKind::kM1 ? "1" : "2";
           io::write_file_atomically((fs::path(out_dir) / (std::string("large_H_fine_M") + m + ".csv")).string(),
                                     csv.str());
         }
@@ -156,7 +156,7 @@ void write_floor(std::ostream& md, const std::vector<sim::ReferenceCurve>& fine)
   for (const std::size_t v : {std::size_t{3}, std::size_t{1}}) {
     md << "| " << (v == 3 ? "two-way at H = h_M" : "p-s at H = h_M") << " ";
     for (std::size_t c = 0; c < kCranes.size(); ++c) {
-      const config::Scenario s = scenario_of(kCranes[c], kVariants[v]);
+      const scenario::Scenario s = scenario_of(kCranes[c], kVariants[v]);
       md << "| " << cell(error_of(run_at(s, prepare_run(s), kTwoWayMechanicsStep), fine[c])) << " ";
     }
     md << "|\n";
@@ -167,8 +167,8 @@ void write_floor(std::ostream& md, const std::vector<sim::ReferenceCurve>& fine)
 // (which levels off at the floor) and against the same scheme at H = h_M (the coupling's own share),
 // and of RIM and p-s against the fine run, for contrast.
 void write_order(std::ostream& md, const sim::ReferenceCurve& fine) {
-  const config::Scenario twoway = scenario_of(kCranes[0], kVariants[3]);
-  const config::Scenario rim = scenario_of(kCranes[0], kVariants[2]), ps = scenario_of(kCranes[0], kVariants[1]);
+  const scenario::Scenario twoway = scenario_of(kCranes[0], kVariants[3]);
+  const scenario::Scenario rim = scenario_of(kCranes[0], kVariants[2]), ps = scenario_of(kCranes[0], kVariants[1]);
   const RunInputs in = prepare_run(twoway);
   const sim::ReferenceCurve at_h_M = sim::reference_from_samples(run_at(twoway, in, kTwoWayMechanicsStep).samples);
   md << "\nOrder of the error in H, M1, one actuator (order = log(e_i/e_{i-1}) / log(H_i/H_{i-1})); two-way with "
@@ -229,7 +229,7 @@ bool write_large_step_section(std::ostream& md, const std::string& out_dir, int 
         md << "| " << (row.largest_stable_H > 0.0 ? ms(row.largest_stable_H) : "< 5") << " |\n";
         if (!row.csv_at_100ms.empty()) {
           const std::string name = std::string("large_H_") + (v.coupling == sim::Coupling::kTwoWay ? "twoway" : "rim") +
-                                   "_M" + (crane.manoeuvre == config::ManoeuvreKind::kM1 ? "1" : "2") + ".csv";
+                                   "_M" + (crane.manoeuvre == scenario::ManoeuvreKind::kM1 ? "1" : "2") + ".csv";
           io::write_file_atomically((fs::path(out_dir) / name).string(), row.csv_at_100ms);
         }
         return true;

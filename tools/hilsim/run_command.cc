@@ -51,7 +51,7 @@ void RunCommand::add_to(CLI::App& parent) {
                 "CPU pinning are all granted");
 }
 
-void print_deviation(const config::Scenario& s, const sim::ReferenceCurve& reference,
+void print_deviation(const scenario::Scenario& s, const sim::ReferenceCurve& reference,
                      const std::vector<sim::CraneSample>& samples) {
   const sim::TrajectoryDeviation d = sim::compare_with_reference(samples, reference);
   std::printf("against %s (%zu points):\n", s.reference->c_str(), d.points_compared);
@@ -61,9 +61,9 @@ void print_deviation(const config::Scenario& s, const sim::ReferenceCurve& refer
   std::printf("  max |dfh|  = %.6e N  at t = %.6g s\n", d.f_h.value, d.f_h.t);
 }
 
-std::unique_ptr<io::TelemetryStream> open_telemetry(const config::Scenario& s) {
+std::unique_ptr<io::TelemetryStream> open_telemetry(const scenario::Scenario& s) {
   if (s.telemetry.target.empty()) return nullptr;
-  const sockaddr_in target = config::parse_telemetry_target(s.telemetry.target, s.source + ": key 'telemetry.target'");
+  const sockaddr_in target = scenario::parse_telemetry_target(s.telemetry.target, s.source + ": key 'telemetry.target'");
   auto stream = std::make_unique<io::TelemetryStream>(target, s.telemetry.target, s.telemetry.rate_hz, s.crane.actuators);
   std::printf("telemetry: streaming to %s at %g Hz of simulated time (JSON, one object per datagram, time in field "
               "\"timestamp\")\n",
@@ -105,11 +105,11 @@ std::string finish_trajectory_csv(io::AtomicOutputFile& csv, std::int64_t rows) 
   return print_output_hash(csv.path());
 }
 
-void refuse_outputs_over_inputs(const config::Scenario& s, const std::string& scenario_path,
+void refuse_outputs_over_inputs(const scenario::Scenario& s, const std::string& scenario_path,
                                 const std::vector<std::pair<std::string, std::string>>& outputs) {
   std::vector<std::pair<std::string, std::string>> inputs;
   if (!scenario_path.empty()) inputs.emplace_back(scenario_path, "the scenario");
-  if (s.manoeuvre.kind == config::ManoeuvreKind::kTable) inputs.emplace_back(s.manoeuvre.table_path, "the kappa table");
+  if (s.manoeuvre.kind == scenario::ManoeuvreKind::kTable) inputs.emplace_back(s.manoeuvre.table_path, "the kappa table");
   if (s.reference) inputs.emplace_back(*s.reference, "the reference");
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     for (const auto& [path, what] : inputs) io::refuse_same_file(outputs[i].first, outputs[i].second, path, what);
@@ -121,11 +121,11 @@ void refuse_outputs_over_inputs(const config::Scenario& s, const std::string& sc
 
 namespace {
 
-void print_header(const config::Scenario& s, const sim::Equilibrium& eq) {
+void print_header(const scenario::Scenario& s, const sim::Equilibrium& eq) {
   const double h_mech = sim::mechanics_step(s.cosim);
   std::printf("scenario %s: %s, %d actuator(s), %s, H = %g s, h_M = %g s (%s), h_H = %g s (%s), %g s%s\n",
-              s.name.c_str(), config::describe_input(s).c_str(), s.crane.actuators,
-              config::describe(s.cosim).c_str(), s.cosim.H, h_mech,
+              s.name.c_str(), scenario::describe_input(s).c_str(), s.crane.actuators,
+              scenario::describe(s.cosim).c_str(), s.cosim.H, h_mech,
               std::string(sim::to_string(s.cosim.mechanics)).c_str(), s.cosim.h_hyd,
               std::string(sim::to_string(s.cosim.hydraulics_integrator)).c_str(), s.cosim.duration,
               s.cosim.limits.enabled ? ", machine limits on" : "");
@@ -178,18 +178,18 @@ int RunCommand::execute() const {
                        : *input == "can" ? hil::InputSource::kCan
                                          : hil::InputSource::kScript;
   }
-  config::Scenario s = with_input.resolve();
+  scenario::Scenario s = with_input.resolve();
   if (out) s.out = *out;
-  if (solver) s.solver = config::parse_solver(*solver, "--solver");
+  if (solver) s.solver = scenario::parse_solver(*solver, "--solver");
   if (telemetry) {
-    if (*telemetry != "none") config::parse_telemetry_target(*telemetry, "--telemetry");
+    if (*telemetry != "none") scenario::parse_telemetry_target(*telemetry, "--telemetry");
     s.telemetry.target = *telemetry == "none" ? "" : *telemetry;
   }
   std::vector<std::pair<std::string, std::string>> outputs;
   if (s.out) outputs.emplace_back(*s.out, "--out");
   if (record) outputs.emplace_back(*record, "the recording (--record)");
   refuse_outputs_over_inputs(s, flags.scenario_path, outputs);
-  if (s.solver == config::Solver::kMonolithic) {
+  if (s.solver == scenario::Solver::kMonolithic) {
     if (realtime || threads) throw io::InputError("--realtime and --threads run the co-simulation, not --solver monolithic");
     if (!s.telemetry.target.empty()) {
       throw io::InputError(s.source + ": the live telemetry (--telemetry, [telemetry] target) streams the "

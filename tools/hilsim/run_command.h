@@ -48,15 +48,15 @@ std::string write_trajectory_csv(io::AtomicOutputFile& csv, const std::vector<si
 
 // Throws io::InputError (exit 2, one line naming both) when an output (path, what it is) is a file
 // the run reads (the scenario, its κ table, its reference) or another of the outputs.
-void refuse_outputs_over_inputs(const config::Scenario& s, const std::string& scenario_path,
+void refuse_outputs_over_inputs(const scenario::Scenario& s, const std::string& scenario_path,
                                 const std::vector<std::pair<std::string, std::string>>& outputs);
 
 // The live stream of the scenario's [telemetry] section, announced on stdout; null without a target.
 // Throws io::InputError when its socket cannot be opened.
-std::unique_ptr<io::TelemetryStream> open_telemetry(const config::Scenario& s);
+std::unique_ptr<io::TelemetryStream> open_telemetry(const scenario::Scenario& s);
 
 // Prints the largest deviations of `samples` from the scenario's reference curve.
-void print_deviation(const config::Scenario& s, const sim::ReferenceCurve& reference,
+void print_deviation(const scenario::Scenario& s, const sim::ReferenceCurve& reference,
                      const std::vector<sim::CraneSample>& samples);
 
 }  // namespace hilsim::tools

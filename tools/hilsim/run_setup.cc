@@ -24,10 +24,10 @@ std::string number(double v) {
 }  // namespace
 
 void ScenarioFlags::add_to(CLI::App& app) {
-  const config::Scenario d = config::default_scenario();
+  const scenario::Scenario d = scenario::default_scenario();
   app.add_option("scenario", scenario_path, "Scenario file (TOML); without it the built-in default")
       ->check(CLI::ExistingFile);
-  app.add_option("--manoeuvre", manoeuvre, "M1, M2 or a κ(t) CSV file (columns t, kappa)" + by_default(config::describe(d.manoeuvre)));
+  app.add_option("--manoeuvre", manoeuvre, "M1, M2 or a κ(t) CSV file (columns t, kappa)" + by_default(scenario::describe(d.manoeuvre)));
   app.add_option("--coupling", coupling,
                  "fs (force-displacement), ps (pressure-displacement), rim (reduced interface model) or twoway "
                  "(model-based both ways)" + by_default(std::string(sim::to_string(d.cosim.coupling))))
@@ -68,40 +68,40 @@ void ScenarioFlags::add_to(CLI::App& app) {
                  "scenario's; built-in: the LIM reference for M1 with a script, none with a live input]");
 }
 
-config::Scenario ScenarioFlags::resolve() const {
-  config::Scenario s = scenario_path.empty() ? config::default_scenario()
-                                             : config::load_scenario(scenario_path);
+scenario::Scenario ScenarioFlags::resolve() const {
+  scenario::Scenario s = scenario_path.empty() ? scenario::default_scenario()
+                                             : scenario::load_scenario(scenario_path);
   if (manoeuvre) {
-    s.manoeuvre = config::parse_manoeuvre(*manoeuvre);
+    s.manoeuvre = scenario::parse_manoeuvre(*manoeuvre);
     if (!reference) {
       s.reference.reset();
       s.reference_implied = false;
-      if (s.manoeuvre.kind == config::ManoeuvreKind::kM1) {
-        s.reference = config::lim_m1_reference_path();
+      if (s.manoeuvre.kind == scenario::ManoeuvreKind::kM1) {
+        s.reference = scenario::lim_m1_reference_path();
         s.reference_implied = true;
       }
     }
   }
-  if (coupling) s.cosim.coupling = config::parse_coupling(*coupling, "--coupling");
-  if (scheme) s.cosim.scheme = config::parse_scheme(*scheme, "--scheme");
-  if (extrapolation) s.cosim.extrapolation = config::parse_extrapolation(*extrapolation, "--extrapolation");
-  if (rim_force) s.cosim.rim_force = config::parse_rim_force(*rim_force, "--rim-force");
+  if (coupling) s.cosim.coupling = scenario::parse_coupling(*coupling, "--coupling");
+  if (scheme) s.cosim.scheme = scenario::parse_scheme(*scheme, "--scheme");
+  if (extrapolation) s.cosim.extrapolation = scenario::parse_extrapolation(*extrapolation, "--extrapolation");
+  if (rim_force) s.cosim.rim_force = scenario::parse_rim_force(*rim_force, "--rim-force");
   if (actuators) s.crane.actuators = *actuators;
   // The LIM reference is of the single-actuated crane: it does not describe the double-actuated one.
-  if (s.crane.actuators == 2 && !reference && s.reference == config::lim_m1_reference_path()) {
+  if (s.crane.actuators == 2 && !reference && s.reference == scenario::lim_m1_reference_path()) {
     s.reference.reset();
   }
   if (H) s.cosim.H = *H;
   if (h_mech) s.cosim.h_mech = *h_mech;
   if (h_hyd) s.cosim.h_hyd = *h_hyd;
   if (preview) {
-    s.cosim.preview = config::parse_preview(*preview, "--preview");
+    s.cosim.preview = scenario::parse_preview(*preview, "--preview");
     s.preview_setting = s.cosim.preview;
   }
   if (duration) s.cosim.duration = *duration;
-  if (mechanics) s.cosim.mechanics = config::parse_mechanics(*mechanics, "--mechanics");
+  if (mechanics) s.cosim.mechanics = scenario::parse_mechanics(*mechanics, "--mechanics");
   if (hydraulics_integrator) {
-    s.cosim.hydraulics_integrator = config::parse_hydraulic_integrator(*hydraulics_integrator, "--hydraulics-integrator");
+    s.cosim.hydraulics_integrator = scenario::parse_hydraulic_integrator(*hydraulics_integrator, "--hydraulics-integrator");
   }
   if (reference) {
     s.reference_implied = false;
@@ -113,12 +113,12 @@ config::Scenario ScenarioFlags::resolve() const {
   }
   if (limits) s.limits_setting = *limits == "on";
   if (input) s.hil.input = *input;
-  config::apply_live_input_defaults(s);
-  config::validate(s);
+  scenario::apply_live_input_defaults(s);
+  scenario::validate(s);
   return s;
 }
 
-RunInputs prepare_run(const config::Scenario& s) {
+RunInputs prepare_run(const scenario::Scenario& s) {
   RunInputs in;
   try {
     in.equilibrium = sim::solve_equilibrium(s.crane, s.hydraulics);
@@ -127,20 +127,20 @@ RunInputs prepare_run(const config::Scenario& s) {
   }
   const double kappa0 = in.equilibrium.kappa;
   switch (s.manoeuvre.kind) {
-    case config::ManoeuvreKind::kM1:
+    case scenario::ManoeuvreKind::kM1:
       in.valve = std::make_unique<sim::StepManoeuvreM1>(kappa0, s.manoeuvre.m1);
       break;
-    case config::ManoeuvreKind::kM2:
+    case scenario::ManoeuvreKind::kM2:
       in.valve = std::make_unique<sim::SinusoidalManoeuvreM2>(kappa0, s.manoeuvre.m2);
       break;
-    case config::ManoeuvreKind::kTable:
+    case scenario::ManoeuvreKind::kTable:
       in.valve = std::make_unique<sim::TableManoeuvre>(io::read_kappa_table(s.manoeuvre.table_path));
       break;
   }
   return in;
 }
 
-std::optional<sim::ReferenceCurve> load_reference(const config::Scenario& s) {
+std::optional<sim::ReferenceCurve> load_reference(const scenario::Scenario& s) {
   if (!s.reference) return std::nullopt;
   try {
     return io::read_reference(*s.reference);

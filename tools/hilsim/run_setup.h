@@ -41,7 +41,7 @@ struct ScenarioFlags {
   // Loads the scenario (or the default), applies the flags and validates the result.
   // Changing the manoeuvre without --reference drops a reference unless the new manoeuvre is M1
   // with the shipped defaults, which compares with the LIM M1 reference.
-  config::Scenario resolve() const;
+  scenario::Scenario resolve() const;
 };
 
 // The objects one run of a scenario needs; the valve command depends on κ0 from the equilibrium.
@@ -50,10 +50,10 @@ struct RunInputs {
   sim::Equilibrium equilibrium;
   std::unique_ptr<sim::ValveCommand> valve;
 };
-RunInputs prepare_run(const config::Scenario& scenario);
+RunInputs prepare_run(const scenario::Scenario& scenario);
 
 // Reads the scenario's reference curve, if it has one.
-std::optional<sim::ReferenceCurve> load_reference(const config::Scenario& scenario);
+std::optional<sim::ReferenceCurve> load_reference(const scenario::Scenario& scenario);
 
 
 }  // namespace hilsim::tools

@@ -9,7 +9,7 @@
 
 namespace hilsim::tools {
 
-SweepPoint run_sweep_point(const config::Scenario& s, const RunInputs& in, const sim::ReferenceCurve& reference,
+SweepPoint run_sweep_point(const scenario::Scenario& s, const RunInputs& in, const sim::ReferenceCurve& reference,
                            double H) {
   sim::CosimSettings settings = s.cosim;
   settings.H = H;  // h_M: the scenario's (--hM) when set, which every H must then be a multiple of; else H
@@ -22,7 +22,7 @@ SweepPoint run_sweep_point(const config::Scenario& s, const RunInputs& in, const
   return point;
 }
 
-SweepResult sweep_macro_steps(const config::Scenario& s, const RunInputs& in,
+SweepResult sweep_macro_steps(const scenario::Scenario& s, const RunInputs& in,
                               const sim::ReferenceCurve& reference, std::vector<double> H_list,
                               bool stop_at_first_unstable,
                               const std::function<void(const SweepPoint&)>& on_point,
@@ -44,7 +44,7 @@ SweepResult sweep_macro_steps(const config::Scenario& s, const RunInputs& in,
   return result;
 }
 
-sim::ReferenceCurve computed_reference(const config::Scenario& s, const RunInputs& in) {
+sim::ReferenceCurve computed_reference(const scenario::Scenario& s, const RunInputs& in) {
   sim::CosimSettings fine = s.cosim;
   fine.coupling = sim::Coupling::kPressureDisplacement;
   fine.scheme = sim::CosimScheme::kJacobi;

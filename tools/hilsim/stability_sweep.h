@@ -29,7 +29,7 @@ struct SweepResult {
 // the first unstable H, which is all the largest stable H needs. `on_point` sees each run, in
 // order, on the calling thread. `stop` (a signal's request, stop_on_signals.h) lets no further run
 // start.
-SweepResult sweep_macro_steps(const config::Scenario& scenario, const RunInputs& in,
+SweepResult sweep_macro_steps(const scenario::Scenario& scenario, const RunInputs& in,
                               const sim::ReferenceCurve& reference, std::vector<double> H_list,
                               bool stop_at_first_unstable,
                               const std::function<void(const SweepPoint&)>& on_point = {},
@@ -38,11 +38,11 @@ SweepResult sweep_macro_steps(const config::Scenario& scenario, const RunInputs&
 // One run of the sweep: `scenario` at macro step H (the mechanics' step the scenario's h_M when set,
 // else H), judged against `reference`. A diverged run ends at the first communication point it is
 // found at.
-SweepPoint run_sweep_point(const config::Scenario& scenario, const RunInputs& in,
+SweepPoint run_sweep_point(const scenario::Scenario& scenario, const RunInputs& in,
                            const sim::ReferenceCurve& reference, double H);
 
 // A fine p-s run (H = h_H = 0.05 ms, the LIM reference's step) of the scenario, for manoeuvres and
 // cranes without a published reference curve.
-sim::ReferenceCurve computed_reference(const config::Scenario& scenario, const RunInputs& in);
+sim::ReferenceCurve computed_reference(const scenario::Scenario& scenario, const RunInputs& in);
 
 }  // namespace hilsim::tools

@@ -61,15 +61,15 @@ int SweepCommand::execute() const {
   // The scenario is validated at the list's smallest H (the default H may not fit a large h_H).
   ScenarioFlags at_first_H = flags;
   at_first_H.H = all_H.front();
-  config::Scenario s = at_first_H.resolve();
+  scenario::Scenario s = at_first_H.resolve();
   if (out) refuse_outputs_over_inputs(s, flags.scenario_path, {{*out, "--out"}});
   const RunInputs in = prepare_run(s);
   // Every H must fit the hydraulic step: check them all before running any.
   for (double H : all_H) {
-    config::Scenario probe = s;
+    scenario::Scenario probe = s;
     probe.cosim.H = H;
     probe.source = "--H " + std::to_string(H);
-    config::validate(probe);
+    scenario::validate(probe);
   }
   std::vector<double> list = all_H;
   if (part) {
@@ -89,7 +89,7 @@ int SweepCommand::execute() const {
     reference_name = "a p-s run at H = h_H = 0.05 ms (no reference file for this manoeuvre)";
   }
   std::printf("sweep: manoeuvre %s, %d actuator(s), %s, mechanics %s, h_H = %g s (%s), %g s; reference: %s\n",
-              config::describe(s.manoeuvre).c_str(), s.crane.actuators, config::describe(s.cosim).c_str(),
+              scenario::describe(s.manoeuvre).c_str(), s.crane.actuators, scenario::describe(s.cosim).c_str(),
               std::string(sim::to_string(s.cosim.mechanics)).c_str(), s.cosim.h_hyd,
               std::string(sim::to_string(s.cosim.hydraulics_integrator)).c_str(), s.cosim.duration,
               reference_name.c_str());

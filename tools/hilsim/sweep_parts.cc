@@ -128,11 +128,11 @@ std::vector<std::size_t> shard_positions(std::size_t runs, SweepShard shard) {
   return positions;
 }
 
-std::string sweep_key(const config::Scenario& scenario, const std::vector<double>& sorted_H) {
-  config::Scenario s = scenario;
+std::string sweep_key(const scenario::Scenario& scenario, const std::vector<double>& sorted_H) {
+  scenario::Scenario s = scenario;
   std::string text = std::string("hilsim sweep\nbuild ") + hil::build_identity() + "\n";
   // Contents, not paths: the same files under other names or in other directories are the same sweep.
-  if (s.manoeuvre.kind == config::ManoeuvreKind::kTable) {
+  if (s.manoeuvre.kind == scenario::ManoeuvreKind::kTable) {
     text += "kappa table sha256 " + content_sha256(s.manoeuvre.table_path) + "\n";
     s.manoeuvre.table_path = "/kappa-table";
   }
@@ -141,7 +141,7 @@ std::string sweep_key(const config::Scenario& scenario, const std::vector<double
     s.reference = "/reference";
   }
   s.out.reset();
-  text += config::to_toml(s);
+  text += scenario::to_toml(s);
   text += "H\n";
   for (double H : sorted_H) {
     io::CsvRow row;

@@ -32,7 +32,7 @@ std::vector<std::size_t> shard_positions(std::size_t runs, SweepShard shard);
 // SHA-256 (hex) of what decides a sweep's rows: this build's identity, the scenario as resolved
 // (with the contents of its κ table and reference file instead of their paths, so that the parts
 // may run in different directories or machines) and the sorted H list.
-std::string sweep_key(const config::Scenario& scenario, const std::vector<double>& sorted_H);
+std::string sweep_key(const scenario::Scenario& scenario, const std::vector<double>& sorted_H);
 
 // The three comment lines that open part `shard` of a sweep of `runs` H with key `key`.
 std::string sweep_part_preamble(SweepShard shard, const std::string& key, std::size_t runs);

@@ -5,7 +5,7 @@
 
 #include "tools/scenario/table_reader.h"
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 
 namespace {
 
@@ -103,4 +103,4 @@ void validate_can(const std::string& source, const hil::CanSettings& can) {
   check("can.joystick_span", can.joystick_span, -1.0, 1.0, false, false, "");
 }
 
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario

@@ -8,7 +8,7 @@
 
 #include "hil/hil_settings.h"
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 
 // Reads [can] over `can`; throws io::InputError naming the file and the key.
 void load_can_section(const std::string& path, const toml::table& root, hil::CanSettings& can);
@@ -16,4 +16,4 @@ void load_can_section(const std::string& path, const toml::table& root, hil::Can
 // Range checks; throws io::InputError naming `source` and the key.
 void validate_can(const std::string& source, const hil::CanSettings& can);
 
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario

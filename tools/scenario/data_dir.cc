@@ -11,7 +11,7 @@
 #error "HILSIM_INSTALLED_DATA_DIR must name share/hilsim relative to the installed bin/"
 #endif
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 
 namespace fs = std::filesystem;
 
@@ -49,4 +49,4 @@ std::string plot_report_script() {
   return (data.parent_path() / "tools" / "report" / "plot_report.py").string();
 }
 
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario

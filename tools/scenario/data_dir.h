@@ -4,7 +4,7 @@
 
 #include <string>
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 
 // The directory of the shipped data, config/ in the source tree: $HILSIM_DATA_DIR if set; else, for
 // an installed hilsim, share/hilsim beside its bin/ (found from the running executable, so the
@@ -16,4 +16,4 @@ std::string lim_m1_reference_path();
 // else tools/report/plot_report.py beside the source tree's config/.
 std::string plot_report_script();
 
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario

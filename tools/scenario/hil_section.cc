@@ -9,7 +9,7 @@
 #include "hil/socket_address.h"
 #include "tools/scenario/table_reader.h"
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 
 void load_hil_sections(const std::string& path, const toml::table& root, hil::HilSettings& hil,
                        hil::UdpSettings& udp) {
@@ -79,4 +79,4 @@ void validate_hil(const std::string& source, const hil::HilSettings& hil, const 
   }
 }
 
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario

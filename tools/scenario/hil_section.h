@@ -7,7 +7,7 @@
 
 #include "hil/hil_settings.h"
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 
 // Reads [hil] and [udp] over `hil` and `udp`; throws io::InputError naming the file and the key.
 void load_hil_sections(const std::string& path, const toml::table& root, hil::HilSettings& hil,
@@ -19,4 +19,4 @@ void load_hil_sections(const std::string& path, const toml::table& root, hil::Hi
 void validate_hil(const std::string& source, const hil::HilSettings& hil, const hil::UdpSettings& udp,
                   int actuators);
 
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario

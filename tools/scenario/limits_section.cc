@@ -7,7 +7,7 @@
 #include "tools/scenario/table_reader.h"
 #include "tools/scenario/toml_text.h"
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 
 void load_limits_section(const std::string& path, const toml::table& root, sim::MachineLimits& limits,
                          std::optional<bool>& enabled) {
@@ -64,4 +64,4 @@ void write_limits_section(std::ostream& o, const sim::MachineLimits& l) {
   num("relief_gain", l.relief.flow_gain);
 }
 
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario

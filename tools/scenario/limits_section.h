@@ -11,7 +11,7 @@
 #include "sim/model/crane_parameters.h"
 #include "sim/model/machine_limits.h"
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 
 // Reads [limits] over `limits`; `enabled` is set only when the file says (unset: the input decides,
 // resolve_limits in scenario.h). Throws io::InputError naming the file and the key.
@@ -25,4 +25,4 @@ void validate_limits(const std::string& source, const sim::MachineLimits& limits
 // The section as load_limits_section reads it, every key written (enabled as resolved).
 void write_limits_section(std::ostream& o, const sim::MachineLimits& limits);
 
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario

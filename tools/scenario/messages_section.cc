@@ -6,7 +6,7 @@
 #include "tools/scenario/table_reader.h"
 #include "tools/scenario/toml_text.h"
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 
 namespace {
 
@@ -117,4 +117,4 @@ std::string messages_to_toml(const std::vector<hil::MessageSpec>& messages) {
   return o.str();
 }
 
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario

@@ -27,7 +27,7 @@
 
 #include "hil/message.h"
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 
 // Reads [[messages]] (none: an empty vector). Throws io::InputError naming the file, line and key.
 std::vector<hil::MessageSpec> load_messages(const std::string& path, const toml::table& root);
@@ -35,4 +35,4 @@ std::vector<hil::MessageSpec> load_messages(const std::string& path, const toml:
 // The same messages as TOML text (for the effective config of a recording).
 std::string messages_to_toml(const std::vector<hil::MessageSpec>& messages);
 
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario

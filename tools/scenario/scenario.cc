@@ -25,7 +25,7 @@
 #include "tools/scenario/messages_section.h"
 #include "tools/scenario/table_reader.h"
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 
 namespace fs = std::filesystem;
 using io::InputError;
@@ -629,4 +629,4 @@ void validate(const Scenario& s) {
   }
 }
 
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario

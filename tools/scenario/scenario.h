@@ -14,7 +14,7 @@
 #include "tools/scenario/data_dir.h"
 #include "tools/scenario/telemetry_settings.h"
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 
 enum class ManoeuvreKind { kM1, kM2, kTable };
 
@@ -112,4 +112,4 @@ std::string to_string(sim::NewtonConvergence c);
 // "M1", "M2" or the table's path.
 std::string describe(const ManoeuvreSpec& m);
 
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario

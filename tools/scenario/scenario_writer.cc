@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <sstream>
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 
 namespace {
 
@@ -159,4 +159,4 @@ std::string to_toml(const Scenario& s) {
   return o.str();
 }
 
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario

@@ -8,8 +8,8 @@
 
 #include "tools/scenario/scenario.h"
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 
 std::string to_toml(const Scenario& scenario);
 
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario

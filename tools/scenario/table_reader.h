@@ -16,7 +16,7 @@
 
 #include "tools/io/input_error.h"
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 
 using io::InputError;
 
@@ -165,4 +165,4 @@ struct RangeCheck {
 };
 
 
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario

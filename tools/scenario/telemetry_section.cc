@@ -4,7 +4,7 @@
 #include "tools/scenario/table_reader.h"
 #include "tools/scenario/toml_text.h"
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 
 namespace {
 
@@ -43,4 +43,4 @@ void write_telemetry_section(std::ostream& o, const TelemetrySettings& telemetry
   o << "rate_hz = " << toml_number(telemetry.rate_hz) << "\n";
 }
 
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario

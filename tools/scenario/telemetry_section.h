@@ -11,7 +11,7 @@
 
 #include "tools/scenario/telemetry_settings.h"
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 
 // Reads [telemetry] over `telemetry`; throws io::InputError naming the file and the key.
 void load_telemetry_section(const std::string& path, const toml::table& root, TelemetrySettings& telemetry);
@@ -26,4 +26,4 @@ void write_telemetry_section(std::ostream& o, const TelemetrySettings& telemetry
 // with the accepted form.
 sockaddr_in parse_telemetry_target(const std::string& text, const std::string& what);
 
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario

@@ -4,11 +4,11 @@
 
 #include <string>
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 
 struct TelemetrySettings {
   std::string target;      // "udp://HOST:PORT" (HOST an IPv4 address), or "" for no stream
   double rate_hz = 100.0;  // samples per second of simulated time, (0, 1e6]
 };
 
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <string>
 
-namespace hilsim::config {
+namespace hilsim::scenario {
 
 // A TOML basic string: quotes and backslashes escaped, and every control character (TOML allows
 // none raw but tab), so that any string a scenario holds ("a\rb" in the file) reads back the same.
@@ -42,4 +42,4 @@ inline std::string toml_number(double v) {
   return buf;
 }
 
-}  // namespace hilsim::config
+}  // namespace hilsim::scenario
