@@ -1,8 +1,8 @@
 // The one place that turns a crane co-simulation's settings into subsystems, their coupling graph
 // and the sample assembly (seed 000 §3, seed 004 §3–4): the mechanics in independent or dependent
-// coordinates and the hydraulics of every actuator, coupled f-s, p-s or through a reduced
-// interface model, with Jacobi or Gauss-Seidel and held or extrapolated inputs, with the monitor of
-// the coupling-error energy δE (seed 001 eqs. 19–24). What combines with what is decided here, once,
+// coordinates and the hydraulics of every actuator, coupled f-s, p-s, through a reduced interface
+// model or two-way (both sides exchange reduced models), with Jacobi or Gauss-Seidel and held or
+// extrapolated inputs, with the monitor of the coupling-error energy δE (seed 001 eqs. 19–24). What combines with what is decided here, once,
 // for the offline run and the real-time threads alike.
 #pragma once
 
