@@ -127,6 +127,45 @@ CanFrameKind after_e2e(E2EVerdict verdict, CanFrameKind kind) {
   return kind;
 }
 
+// A BJM1 joystick frame (frame is one, is_bjm1()).
+CanFrameVerdict classify_joystick(const Frame& frame, const JoystickInput& joystick) noexcept {
+  CanFrameVerdict v;
+  const Bjm1Decode d = decode_bjm1(frame);
+  if (joystick.source_address && d.source_address != *joystick.source_address) {
+    v.kind = CanFrameKind::kOtherSource;
+    return v;
+  }
+  if (!d.ok()) {
+    v.kind = CanFrameKind::kBadLength;  // the only frame error left once is_bjm1() holds
+    return v;
+  }
+  // Each actuator's axis on its own: an invalid one leaves that actuator's κ as it was (its
+  // watchdog takes over if it stays invalid), a valid one still moves the other actuator.
+  const auto apply = [&](std::size_t k, JoystickAxis which, const AxisToKappa& map) {
+    const AxisState& axis = which == JoystickAxis::kX ? d.x : d.y;
+    if (!axis.valid) return;
+    v.command.kappa[k] = kappa_from_axis(axis, map);
+    v.command.present[k] = true;
+  };
+  apply(0, joystick.axis, joystick.map);
+  if (joystick.axis_2) apply(1, *joystick.axis_2, joystick.map_2);
+  v.kind = v.command.present[0] || v.command.present[1] ? CanFrameKind::kJoystick : CanFrameKind::kJoystickInvalid;
+  return v;
+}
+
+// The kind of a frame the command decoder looked at.
+CanFrameKind command_kind(CommandVerdict verdict) noexcept {
+  switch (verdict) {
+    case CommandVerdict::kApplied: return CanFrameKind::kCommand;
+    case CommandVerdict::kUnknownId: return CanFrameKind::kUnknownId;
+    case CommandVerdict::kRtr: return CanFrameKind::kRemote;
+    case CommandVerdict::kBadLength: return CanFrameKind::kBadLength;
+    case CommandVerdict::kOutOfRange: return CanFrameKind::kOutOfRange;
+    case CommandVerdict::kNotFinite: return CanFrameKind::kNotFinite;
+  }
+  return CanFrameKind::kUnknownId;
+}
+
 }  // namespace
 
 CanFrameVerdict classify_can_frame(const can_frame& raw, const CommandDecoder& commands,
@@ -147,48 +186,8 @@ CanFrameVerdict classify_can_frame(const can_frame& raw, const CommandDecoder& c
     return v;
   }
   const Frame frame = to_frame(raw);
-  if (joystick && is_bjm1(frame)) {
-    const Bjm1Decode d = decode_bjm1(frame);
-    if (joystick->source_address && d.source_address != *joystick->source_address) {
-      v.kind = CanFrameKind::kOtherSource;
-    } else if (!d.ok()) {
-      v.kind = CanFrameKind::kBadLength;  // the only frame error left once is_bjm1() holds
-    } else {
-      // Each actuator's axis on its own: an invalid one leaves that actuator's κ as it was (its
-      // watchdog takes over if it stays invalid), a valid one still moves the other actuator.
-      const auto apply = [&](std::size_t k, JoystickAxis which, const AxisToKappa& map) {
-        const AxisState& axis = which == JoystickAxis::kX ? d.x : d.y;
-        if (!axis.valid) return;
-        v.command.kappa[k] = kappa_from_axis(axis, map);
-        v.command.present[k] = true;
-      };
-      apply(0, joystick->axis, joystick->map);
-      if (joystick->axis_2) apply(1, *joystick->axis_2, joystick->map_2);
-      v.kind = v.command.present[0] || v.command.present[1] ? CanFrameKind::kJoystick
-                                                            : CanFrameKind::kJoystickInvalid;
-    }
-    return v;
-  }
-  switch (commands.decode(frame, v.command)) {
-    case CommandVerdict::kApplied:
-      v.kind = CanFrameKind::kCommand;
-      break;
-    case CommandVerdict::kUnknownId:
-      v.kind = CanFrameKind::kUnknownId;
-      break;
-    case CommandVerdict::kRtr:
-      v.kind = CanFrameKind::kRemote;
-      break;
-    case CommandVerdict::kBadLength:
-      v.kind = CanFrameKind::kBadLength;
-      break;
-    case CommandVerdict::kOutOfRange:
-      v.kind = CanFrameKind::kOutOfRange;
-      break;
-    case CommandVerdict::kNotFinite:
-      v.kind = CanFrameKind::kNotFinite;
-      break;
-  }
+  if (joystick && is_bjm1(frame)) return classify_joystick(frame, *joystick);
+  v.kind = command_kind(commands.decode(frame, v.command));
   // A command frame of the right length: its protection decides before its κ counts.
   const bool command_frame = v.kind == CanFrameKind::kCommand || v.kind == CanFrameKind::kOutOfRange ||
                              v.kind == CanFrameKind::kNotFinite;

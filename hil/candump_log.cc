@@ -108,7 +108,7 @@ std::string parse_frame(std::string_view s, CandumpRecord& out) {
   // Newer can-utils write a raw DLC 9..15 of an 8-byte frame as "_<digit>" after the data.
   if (rest.find('_') != std::string_view::npos) return "raw DLC suffix '_' is not supported";
   if (rest.size() % 2 != 0) return "odd number of data nibbles (" + std::to_string(rest.size()) + ")";
-  if (rest.size() > 2 * kMaxFrameLength) {
+  if (rest.size() > 2 * static_cast<std::size_t>(kMaxFrameLength)) {
     return "more than 8 data bytes (" + std::to_string(rest.size() / 2) + "): CAN FD is not supported";
   }
   for (std::size_t i = 0; i < rest.size(); i += 2) {

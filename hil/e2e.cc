@@ -119,7 +119,7 @@ const char* to_string(E2EVerdict v) noexcept {
   return "?";
 }
 
-E2EReceiver::E2EReceiver(std::vector<E2ELayout> layouts, int recover_frames)
+E2EReceiver::E2EReceiver(const std::vector<E2ELayout>& layouts, int recover_frames)
     : recover_frames_(std::max(1, recover_frames)) {
   for (const E2ELayout& l : layouts) states_.push_back(State{l, {}, {}, {}, 0, false, 0});
 }

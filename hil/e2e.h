@@ -83,7 +83,7 @@ class E2EReceiver final {
  public:
   // `layouts`: the protected command messages. `recover_frames` ≥ 1: frames of one sequence alone
   // that end a two-senders state.
-  E2EReceiver(std::vector<E2ELayout> layouts, int recover_frames);
+  E2EReceiver(const std::vector<E2ELayout>& layouts, int recover_frames);
 
   // Whether frames of this identifier are protected.
   const E2ELayout* layout(std::uint32_t id, bool extended) const noexcept;

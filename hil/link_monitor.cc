@@ -35,6 +35,14 @@ bool link_event(const nlmsghdr& h, LinkEvent& e) {
   return true;
 }
 
+// NLMSG_OK(h, remaining), with its comparison of the header's u32 length and the int length made
+// between like types (the macro mixes their signs).
+bool message_fits(const nlmsghdr* h, int remaining) noexcept {
+  if (remaining < static_cast<int>(sizeof(nlmsghdr))) return false;
+  const auto length = static_cast<std::size_t>(remaining);
+  return h->nlmsg_len >= sizeof(nlmsghdr) && h->nlmsg_len <= length;
+}
+
 }  // namespace
 
 std::size_t parse_link_events(std::span<const std::uint8_t> datagram, std::span<LinkEvent> out) noexcept {
@@ -42,7 +50,7 @@ std::size_t parse_link_events(std::span<const std::uint8_t> datagram, std::span<
   // NLMSG_OK and NLMSG_NEXT take an int length and a non-const header; the buffer is only read.
   int remaining = static_cast<int>(datagram.size());
   auto* h = reinterpret_cast<nlmsghdr*>(const_cast<std::uint8_t*>(datagram.data()));
-  for (; NLMSG_OK(h, remaining); h = NLMSG_NEXT(h, remaining)) {
+  for (; message_fits(h, remaining); h = NLMSG_NEXT(h, remaining)) {
     if (h->nlmsg_type == NLMSG_DONE || h->nlmsg_type == NLMSG_ERROR) break;
     if (h->nlmsg_type != RTM_NEWLINK && h->nlmsg_type != RTM_DELLINK) continue;
     LinkEvent e;

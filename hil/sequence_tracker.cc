@@ -54,11 +54,8 @@ SenderSequences::Entry& SenderSequences::entry_for(const sockaddr_in& from) noex
   Entry* oldest = &entries_[0];
   for (Entry& e : entries_) {
     if (e.used && e.address == from.sin_addr.s_addr && e.port == from.sin_port) return e;
-    if (!e.used) {
-      oldest = &e;  // a free place beats any used one
-    } else if (oldest->used && e.last_seen_ns < oldest->last_seen_ns) {
-      oldest = &e;
-    }
+    // A free place beats any used one; among used ones the least recently seen goes.
+    if (!e.used || (oldest->used && e.last_seen_ns < oldest->last_seen_ns)) oldest = &e;
   }
   if (oldest->used) retired_ += oldest->tracker.counters();
   *oldest = Entry{from.sin_addr.s_addr, from.sin_port, true, 0, SequenceTracker{}};

@@ -16,11 +16,11 @@ struct ThreadConfig {
   int cpu = -1;             // CPU to pin the thread to; -1 = any
   Scheduler scheduler = Scheduler::kFifo;
   int priority = 80;                     // SCHED_FIFO priority, [1, 99]; ignored for SCHED_OTHER
-  std::size_t stack_bytes = 512 * 1024;  // [kMinStackBytes, kMaxStackBytes]
+  std::size_t stack_bytes = std::size_t{512} * 1024;  // [kMinStackBytes, kMaxStackBytes]
 };
 
-inline constexpr std::size_t kMinStackBytes = 128 * 1024;  // room for the 64 KiB stack prefault
-inline constexpr std::size_t kMaxStackBytes = 64 * 1024 * 1024;
+inline constexpr std::size_t kMinStackBytes = std::size_t{128} * 1024;  // room for the 64 KiB stack prefault
+inline constexpr std::size_t kMaxStackBytes = std::size_t{64} * 1024 * 1024;
 inline constexpr std::size_t kMaxThreadNameLength = 15;
 
 const char* to_string(Scheduler scheduler);

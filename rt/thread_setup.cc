@@ -124,7 +124,7 @@ ThreadSetupResult apply_to_current_thread(const ThreadConfig& config) {
   set_name(config, r);
   pin(config, r);
   schedule(config, r);
-  for (std::string& p : r.problems) p = "thread '" + config.name + "': " + p;
+  for (std::string& p : r.problems) p.insert(0, "thread '" + config.name + "': ");
   return r;
 }
 

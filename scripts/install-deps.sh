@@ -4,7 +4,8 @@
 # for the check of the service unit (packaging/systemd; no running systemd needed); qemu-system-x86,
 # busybox-static, can-utils, iproute2, cpio and xz-utils let tests/vm boot a PREEMPT_RT kernel with
 # SocketCAN under QEMU, since the host kernel has neither; clang and its runtime libraries bring
-# libFuzzer and the sanitizers for scripts/fuzz.sh; nettle-dev the SHA-256 of outputs;
+# libFuzzer and the sanitizers for scripts/fuzz.sh, clang-format and clang-tidy the lint step
+# (scripts/lint.sh); nettle-dev the SHA-256 of outputs;
 # libsocketcan-dev the CAN link settings of the CAN bridge; python3-can and python3-canmatrix the
 # foreign CAN client examples/can_controller.py, which tests/vm runs in the VM; parallel, GNU
 # parallel, runs the parts of a sharded sweep in their test). Idempotent: does nothing
@@ -17,7 +18,7 @@ packages=(
   googletest libgtest-dev
   rt-tests util-linux systemd parallel
   qemu-system-x86 busybox-static can-utils iproute2 cpio xz-utils
-  clang libclang-rt-14-dev
+  clang libclang-rt-14-dev clang-format clang-tidy
   python3 python3-matplotlib python3-can python3-canmatrix
 )
 

@@ -149,6 +149,61 @@ std::unique_ptr<Subsystem> make_mechanics(const CraneParameters& crane, const Hy
                                                        h_mech, eq.q, eq.f_h);
 }
 
+// The hydraulic side of a plan: its subsystems, the connections to the mechanics, and the probes the
+// crane's samples read.
+struct CraneHydraulics {
+  std::vector<std::unique_ptr<Subsystem>> subsystems;
+  std::vector<Connection> connections;
+  CraneProbeNames probes;
+};
+
+// RIM and two-way: every actuator's cylinder beside the mechanics' RIM, in one subsystem.
+CraneHydraulics make_rim_hydraulics(const CraneParameters& crane, const HydraulicParameters& hyd, const Equilibrium& eq,
+                                    const CosimSettings& settings, const std::array<const ValveCommand*, 2>& valve,
+                                    const std::array<const ValveCommand*, 2>& preview_valve) {
+  CraneHydraulics h;
+  std::array<RimCylinder, 2> cyl{};
+  for (int k = 0; k < crane.actuators; ++k) {
+    const double s0 = eq.actuator(k).s;
+    cyl[k] = RimCylinder{s0, eq.actuator(k).p, valve[k], cylinder_limits(settings.limits, hyd, s0), eq.actuator(k).kappa,
+                         preview_valve[k]};
+  }
+  const TwoWayModelOptions twoway{settings.coupling == Coupling::kTwoWay, settings.preview,
+                                  settings.scheme == CosimScheme::kGaussSeidelHydraulicsFirst};
+  h.subsystems.push_back(std::make_unique<RimHydraulicsSubsystem>(hyd, settings.H, settings.h_hyd, crane.actuators, cyl,
+                                                                  settings.rim_force, settings.extrapolation,
+                                                                  rim_stops(crane_stops(crane, hyd, eq, settings.limits)),
+                                                                  twoway));
+  h.connections = rim_connections(settings.coupling, crane.actuators);
+  for (int k = 0; k < crane.actuators; ++k) {
+    h.probes.p1.push_back({"rim_hydraulics", "p1" + suffix(k)});
+    h.probes.p2.push_back({"rim_hydraulics", "p2" + suffix(k)});
+    h.probes.kappa.push_back({"rim_hydraulics", "kappa" + suffix(k)});
+  }
+  h.probes.E_H.push_back({"rim_hydraulics", "E_H"});
+  return h;
+}
+
+// f-s and p-s: one hydraulic subsystem per actuator.
+CraneHydraulics make_direct_hydraulics(const CraneParameters& crane, const HydraulicParameters& hyd,
+                                       const Equilibrium& eq, const CosimSettings& settings,
+                                       const std::array<const ValveCommand*, 2>& valve) {
+  CraneHydraulics h;
+  for (int k = 0; k < crane.actuators; ++k) {
+    const ActuatorEquilibrium a = eq.actuator(k);
+    const HydraulicsOptions options{0.0,        settings.extrapolation, settings.hydraulics_integrator,
+                                    settings.coupling, k, cylinder_limits(settings.limits, hyd, a.s)};
+    h.subsystems.push_back(std::make_unique<HydraulicsSubsystem>(hyd, settings.H, settings.h_hyd, a.s, a.p, *valve[k], options));
+    const std::string name = h.subsystems.back()->name();
+    h.probes.p1.push_back({name, "p1"});
+    h.probes.p2.push_back({name, "p2"});
+    h.probes.kappa.push_back({name, "kappa"});
+    h.probes.E_H.push_back({name, "E_H"});
+  }
+  h.connections = direct_connections(settings.coupling, crane.actuators);
+  return h;
+}
+
 }  // namespace
 
 Plan build_crane_plan(const CraneParameters& crane, const HydraulicParameters& cylinder, const Equilibrium& eq,
@@ -168,46 +223,14 @@ Plan build_crane_plan(const CraneParameters& crane, const HydraulicParameters& c
   const std::array<const ValveCommand*, 2> preview_valve = {valves.preview1 ? valves.preview1 : valve[0],
                                                             valves.preview2 ? valves.preview2 : valve[1]};
   std::unique_ptr<Subsystem> mechanics = make_mechanics(crane, hyd, eq, settings, mechanics_valve);
-  std::vector<std::unique_ptr<Subsystem>> hydraulic;
-  std::vector<Connection> connections;
-  CraneProbeNames probes;
-  if (integrates_rim(settings.coupling)) {
-    std::array<RimCylinder, 2> cyl{};
-    for (int k = 0; k < crane.actuators; ++k) {
-      const double s0 = eq.actuator(k).s;
-      cyl[k] = RimCylinder{s0, eq.actuator(k).p, valve[k], cylinder_limits(settings.limits, hyd, s0), eq.actuator(k).kappa,
-                           preview_valve[k]};
-    }
-    const TwoWayModelOptions twoway{settings.coupling == Coupling::kTwoWay, settings.preview,
-                                    settings.scheme == CosimScheme::kGaussSeidelHydraulicsFirst};
-    hydraulic.push_back(std::make_unique<RimHydraulicsSubsystem>(hyd, settings.H, settings.h_hyd, crane.actuators, cyl,
-                                                                 settings.rim_force, settings.extrapolation,
-                                                                 rim_stops(crane_stops(crane, hyd, eq, settings.limits)),
-                                                                 twoway));
-    connections = rim_connections(settings.coupling, crane.actuators);
-    for (int k = 0; k < crane.actuators; ++k) {
-      probes.p1.push_back({"rim_hydraulics", "p1" + suffix(k)});
-      probes.p2.push_back({"rim_hydraulics", "p2" + suffix(k)});
-      probes.kappa.push_back({"rim_hydraulics", "kappa" + suffix(k)});
-    }
-    probes.E_H.push_back({"rim_hydraulics", "E_H"});
-  } else {
-    for (int k = 0; k < crane.actuators; ++k) {
-      const ActuatorEquilibrium a = eq.actuator(k);
-      const HydraulicsOptions options{0.0,        settings.extrapolation, settings.hydraulics_integrator,
-                                      settings.coupling, k, cylinder_limits(settings.limits, hyd, a.s)};
-      hydraulic.push_back(std::make_unique<HydraulicsSubsystem>(hyd, settings.H, settings.h_hyd, a.s, a.p, *valve[k], options));
-      const std::string name = hydraulic.back()->name();
-      probes.p1.push_back({name, "p1"});
-      probes.p2.push_back({name, "p2"});
-      probes.kappa.push_back({name, "kappa"});
-      probes.E_H.push_back({name, "E_H"});
-    }
-    connections = direct_connections(settings.coupling, crane.actuators);
-  }
+  CraneHydraulics hydraulics = integrates_rim(settings.coupling)
+                                   ? make_rim_hydraulics(crane, hyd, eq, settings, valve, preview_valve)
+                                   : make_direct_hydraulics(crane, hyd, eq, settings, valve);
+  const std::vector<Connection>& connections = hydraulics.connections;
+  const CraneProbeNames& probes = hydraulics.probes;
   std::vector<std::unique_ptr<Subsystem>> order;
   if (settings.scheme != CosimScheme::kGaussSeidelHydraulicsFirst) order.push_back(std::move(mechanics));
-  for (auto& h : hydraulic) order.push_back(std::move(h));
+  for (auto& h : hydraulics.subsystems) order.push_back(std::move(h));
   if (settings.scheme == CosimScheme::kGaussSeidelHydraulicsFirst) order.push_back(std::move(mechanics));
 
   const auto N = static_cast<std::int64_t>(std::floor(settings.duration / settings.H + 1e-9));

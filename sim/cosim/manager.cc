@@ -4,7 +4,7 @@
 
 namespace hilsim::sim {
 
-CosimManager::CosimManager(std::vector<Subsystem*> subsystems, const std::vector<Connection>& connections,
+CosimManager::CosimManager(const std::vector<Subsystem*>& subsystems, const std::vector<Connection>& connections,
                            Scheme scheme)
     : CosimManager(subsystems, CouplingGraph(subsystems, connections, scheme)) {}
 

@@ -15,10 +15,11 @@ class CosimManager final {
  public:
   // The subsystems must outlive the manager. Throws std::invalid_argument for a bad wiring
   // (CouplingGraph).
-  CosimManager(std::vector<Subsystem*> subsystems, const std::vector<Connection>& connections, Scheme scheme);
+  CosimManager(const std::vector<Subsystem*>& subsystems, const std::vector<Connection>& connections, Scheme scheme);
   CosimManager(std::vector<Subsystem*> subsystems, CouplingGraph graph);
   CosimManager(const CosimManager&) = delete;
   CosimManager& operator=(const CosimManager&) = delete;
+  ~CosimManager() = default;
 
   // Advances every subsystem from t_n to t_{n+1}; allocates nothing.
   void step();

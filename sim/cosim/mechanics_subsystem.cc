@@ -84,7 +84,8 @@ Eigen::Vector2d MechanicsSubsystem::effort(std::int64_t n, double tau) const {
   inputs_model_.evaluate(n, tau, u);
   Eigen::Vector2d e = Eigen::Vector2d::Zero();
   for (int k = 0; k < crane_.actuators; ++k) {
-    e[k] = coupling_ == Coupling::kPressureDisplacement ? (u[2 * k + 1] - u[2 * k]) * hyd_.a_p : u[k];
+    const auto i = 2 * static_cast<std::size_t>(k);  // p1, p2 of actuator k
+    e[k] = coupling_ == Coupling::kPressureDisplacement ? (u[i + 1] - u[i]) * hyd_.a_p : u[k];
   }
   return e;
 }
@@ -104,7 +105,8 @@ Eigen::Vector2d MechanicsSubsystem::actuator_forces(std::span<const double> u, c
       f[k] = u[k];
       continue;
     }
-    f[k] = (u[2 * k + 1] - u[2 * k]) * hyd_.a_p - hyd_.c * s_dot[k];  // eq. (8), own ṡ
+    const auto i = 2 * static_cast<std::size_t>(k);  // p1, p2 of actuator k
+    f[k] = (u[i + 1] - u[i]) * hyd_.a_p - hyd_.c * s_dot[k];  // eq. (8), own ṡ
   }
   return f;
 }
@@ -144,7 +146,7 @@ StopForces MechanicsSubsystem::apply_stops() {
   if (!any_stop_reached(stops_, x, x_dot_free, h_)) return {};
   const Eigen::Matrix2d M_inv = mass_matrix(crane_, trig_).inverse();
   const StopMatrix W = G * M_inv * G.transpose();  // the mobility G M⁻¹ Gᵀ
-  const StopForces stop = stop_forces(stops_, x, x_dot_free, W, h_);
+  StopForces stop = stop_forces(stops_, x, x_dot_free, W, h_);  // returned: not const, so it moves
   if (stop.engaged != 0) state_.q_dot += h_ * M_inv * G.transpose() * stop.force;
   return stop;
 }

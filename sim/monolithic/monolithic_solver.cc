@@ -56,6 +56,9 @@ bool MonolithicSolver::healthy() const {
          state_.p.allFinite() && state_.lambda.allFinite();
 }
 
+// One step of seed 002 §3 as the paper states it (predictor, Newton on eq. (25) with the tangent of
+// eq. (27), projections): kept whole so that it reads against the paper line by line.
+// NOLINTNEXTLINE(readability-function-size)
 MonolithicStepReport MonolithicSolver::step() {
   const double h = settings_.h, alpha = settings_.alpha;
   const double h2_4 = 0.25 * h * h;
