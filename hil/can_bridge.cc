@@ -103,7 +103,9 @@ CanBridge::CanBridge(const CanSettings& can, const HilSettings& hil, const std::
                         : "; controller state unknown (can_get_state failed)";
   }
   open_at_start(index);
-  if (!e2e_) link_report_ += "; commands unprotected ([can] e2e = \"none\"): a second sender on a command id cannot be detected";
+  if (!e2e_)
+    link_report_ +=
+        "; commands unprotected ([can] e2e = \"none\"): a second sender on a command id cannot be detected";
 }
 
 void CanBridge::open_at_start(unsigned index) {
@@ -124,8 +126,8 @@ void CanBridge::open_at_start(unsigned index) {
     if (can_.on_link_loss == OnLinkLoss::kStop) {
       close(fd_);
       fd_ = -1;
-      throw BridgeError(name + " is down at the start and [can] bring_up = false: bring it up (ip link set " + name +
-                        " up), set bring_up = true, or set on_link_loss = \"wait\" to wait for it");
+      throw BridgeError(name + " is down at the start and [can] bring_up = false: bring it up (ip link set " +
+                        name + " up), set bring_up = true, or set on_link_loss = \"wait\" to wait for it");
     }
     outages_.begin(0, "down at the start");
     link_.link_lost = true;  // said in the first status frame once it is up
@@ -250,13 +252,15 @@ void CanBridge::note_two_senders(bool before, const Frame& frame) {
   const double t = seconds(run_time_ns());
   if (!before) {
     ++counters_.two_sender_onsets;
-    std::printf("can: t = %.3f s: TWO SENDERS on command id 0x%X (interleaved e2e_counter sequences): commands "
-                "refused, the watchdog takes kappa to its safe value, until one sequence alone has gone on for %d "
-                "frames\n",
-                t, static_cast<unsigned>(frame.id), can_.e2e_recover_frames);
+    std::printf(
+        "can: t = %.3f s: TWO SENDERS on command id 0x%X (interleaved e2e_counter sequences): commands "
+        "refused, the watchdog takes kappa to its safe value, until one sequence alone has gone on for %d "
+        "frames\n",
+        t, static_cast<unsigned>(frame.id), can_.e2e_recover_frames);
   } else {
-    std::printf("can: t = %.3f s: one sender on command id 0x%X again (%d frames in sequence): commands accepted\n", t,
-                static_cast<unsigned>(frame.id), can_.e2e_recover_frames);
+    std::printf(
+        "can: t = %.3f s: one sender on command id 0x%X again (%d frames in sequence): commands accepted\n",
+        t, static_cast<unsigned>(frame.id), can_.e2e_recover_frames);
   }
   std::fflush(stdout);
 }

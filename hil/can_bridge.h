@@ -41,15 +41,15 @@
 #include "hil/bridge_error.h"
 #include "hil/can_frames.h"
 #include "hil/can_link.h"
-#include "hil/hil_settings.h"
+#include "hil/commanded_valve.h"
 #include "hil/e2e.h"
+#include "hil/hil_settings.h"
 #include "hil/io_loop.h"
 #include "hil/link_monitor.h"
 #include "hil/link_outages.h"
 #include "hil/received_frames.h"
-#include "hil/signal_map.h"
-#include "hil/commanded_valve.h"
 #include "hil/sensor_publisher.h"
+#include "hil/signal_map.h"
 #include "rt/io_thread.h"
 #include "rt/latest_value.h"
 
@@ -68,8 +68,8 @@ struct CanBridgeCounters {
   std::uint64_t log_dropped = 0;     // frames the recorder's ring had no room for
   std::int64_t max_queue_us = 0;     // [µs] longest wait in the socket, kernel receive to read
 
-  std::uint64_t sends_skipped = 0;   // sensor frames not sent because the link was lost
-  std::uint64_t two_sender_onsets = 0;  // times two senders were detected
+  std::uint64_t sends_skipped = 0;                      // sensor frames not sent because the link was lost
+  std::uint64_t two_sender_onsets = 0;                  // times two senders were detected
   std::array<std::uint64_t, 2> accepted_by_actuator{};  // accepted frames carrying actuator k's κ
 
   std::uint64_t count(CanFrameKind k) const { return kinds[static_cast<std::size_t>(k)]; }
@@ -78,7 +78,6 @@ struct CanBridgeCounters {
   // Command frames refused by their end-to-end check.
   std::uint64_t refused_e2e() const;
 };
-
 
 class CanBridge final : public Bridge {
  public:
@@ -108,7 +107,9 @@ class CanBridge final : public Bridge {
   void stop() override;
   // Valid after stop().
   const CanBridgeCounters& counters() const { return counters_; }
-  std::uint64_t accepted_commands(int k) const override { return counters_.accepted_by_actuator.at(static_cast<std::size_t>(k)); }
+  std::uint64_t accepted_commands(int k) const override {
+    return counters_.accepted_by_actuator.at(static_cast<std::size_t>(k));
+  }
   const LinkOutages& outages() const { return outages_; }
   // The run was stopped because the link was lost (on_link_loss = "stop"); valid after stop().
   bool stopped_by_link_loss() const override { return stopped_by_link_loss_; }
@@ -140,7 +141,7 @@ class CanBridge final : public Bridge {
   LinkIdentity identity_;
   std::string link_report_;
   int fd_ = -1;
-  int ifindex_ = 0;  // the interface fd_ is bound to
+  int ifindex_ = 0;       // the interface fd_ is bound to
   bool rebound_ = false;  // fd_ was bound to a new interface during the outage that lasts
   std::vector<can_filter> filters_;
   LinkMonitor monitor_;
@@ -158,7 +159,7 @@ class CanBridge final : public Bridge {
   ReceivedFrameRing* log_;
   CanBridgeCounters counters_;
   LinkStatus link_;  // bus_off: since a bus-off error frame; bus_error: since the last status frame
-  IoLoop loop_;  // last: its thread stops before the members it uses go
+  IoLoop loop_;      // last: its thread stops before the members it uses go
 };
 
 }  // namespace hilsim::hil

@@ -45,7 +45,8 @@ void CanBridge::on_link_state(int ifindex, bool up, bool removed) {
                        std::string_view(outages_.outages().back().cause.data()) == "interface removed";
     if (!lose("interface removed") && !named) {  // taken down first, then removed: named anew
       outages_.recause("interface removed");
-      std::printf("can: t = %.3f s: %s removed (the outage goes on)\n", seconds(run_time_ns()), interface_.c_str());
+      std::printf("can: t = %.3f s: %s removed (the outage goes on)\n", seconds(run_time_ns()),
+                  interface_.c_str());
       std::fflush(stdout);
     }
     if (fd_ >= 0) close(fd_);  // bound to an index that is gone: a new interface needs a new socket
@@ -68,8 +69,8 @@ void CanBridge::on_link_state(int ifindex, bool up, bool removed) {
     }
     fd_ = open_socket(ifindex);
     if (fd_ < 0) {
-      std::printf("can: t = %.3f s: cannot bind a socket to the new %s (%s); waiting\n", seconds(run_time_ns()),
-                  interface_.c_str(), errno_text(errno).c_str());
+      std::printf("can: t = %.3f s: cannot bind a socket to the new %s (%s); waiting\n",
+                  seconds(run_time_ns()), interface_.c_str(), errno_text(errno).c_str());
       return;
     }
     ifindex_ = ifindex;
@@ -109,10 +110,11 @@ bool CanBridge::lose(const char* cause) {
   if (!outages_.begin(t, cause)) return false;
   link_.link_lost = true;
   const bool stop = can_.on_link_loss == OnLinkLoss::kStop;
-  std::printf("can: t = %.3f s: %s LOST (%s): %s\n", seconds(t), interface_.c_str(), cause,
-              stop ? "stopping the run ([can] on_link_loss = \"stop\")"
-                   : "sensor frames paused, kappa falls to the safe value when the watchdog expires; waiting for the "
-                     "interface ([can] on_link_loss = \"wait\")");
+  std::printf(
+      "can: t = %.3f s: %s LOST (%s): %s\n", seconds(t), interface_.c_str(), cause,
+      stop ? "stopping the run ([can] on_link_loss = \"stop\")"
+           : "sensor frames paused, kappa falls to the safe value when the watchdog expires; waiting for the "
+             "interface ([can] on_link_loss = \"wait\")");
   std::fflush(stdout);
   if (stop) {
     stopped_by_link_loss_ = true;
@@ -124,8 +126,9 @@ bool CanBridge::lose(const char* cause) {
 void CanBridge::regain() {
   const rt::Nanoseconds t = run_time_ns();
   const rt::Nanoseconds outage = outages_.end(t);
-  const std::string how =
-      rebound_ ? " (a new interface, index " + std::to_string(ifindex_) + ": socket bound to it, filters restored)" : "";
+  const std::string how = rebound_ ? " (a new interface, index " + std::to_string(ifindex_) +
+                                         ": socket bound to it, filters restored)"
+                                   : "";
   std::printf("can: t = %.3f s: %s BACK after an outage of %.3f s%s\n", seconds(t), interface_.c_str(),
               outage >= 0 ? seconds(outage) : 0.0, how.c_str());
   rebound_ = false;

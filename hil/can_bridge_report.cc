@@ -39,8 +39,9 @@ bool ignored_kind(CanFrameKind kind) { return !applies(kind) && !is_e2e_refusal(
 void CanBridge::print_report() const {
   const CanBridgeCounters& c = counters_;
   std::printf("can: %s\n", link_report_.c_str());
-  std::printf("can: %llu frames received: %llu commands accepted (%llu clamped), %llu joystick", ull(c.frames),
-              ull(c.count(CanFrameKind::kCommand)), ull(c.clamped), ull(c.count(CanFrameKind::kJoystick)));
+  std::printf("can: %llu frames received: %llu commands accepted (%llu clamped), %llu joystick",
+              ull(c.frames), ull(c.count(CanFrameKind::kCommand)), ull(c.clamped),
+              ull(c.count(CanFrameKind::kJoystick)));
   if (e2e_) {
     std::printf("; %llu refused by the end-to-end check:", ull(c.refused_e2e()));
     print_kinds(c, is_e2e_refusal);
@@ -63,8 +64,10 @@ void CanBridge::print_report() const {
                 link_.bus_off ? "BUS-OFF" : "not bus-off");
   }
   std::printf(
-      "can: %llu sensor frames sent (%llu send errors, %llu output periods missed, %llu not sent while the link "
-      "was lost), %llu receive errors; a frame waited at most %.1f us in the socket before the bridge read it",
+      "can: %llu sensor frames sent (%llu send errors, %llu output periods missed, %llu not sent while the "
+      "link "
+      "was lost), %llu receive errors; a frame waited at most %.1f us in the socket before the bridge read "
+      "it",
       ull(c.sent), ull(c.send_errors), ull(c.missed_periods), ull(c.sends_skipped), ull(c.receive_errors),
       static_cast<double>(c.max_queue_us));
   if (log_) std::printf(", %llu frames not logged (ring full)", ull(c.log_dropped));
@@ -100,7 +103,8 @@ void CanBridge::print_outages() const {
     }
     std::printf(")");
   }
-  if (list.size() < outages_.outages_total()) std::printf("; %llu more not listed", ull(outages_.outages_total() - list.size()));
+  if (list.size() < outages_.outages_total())
+    std::printf("; %llu more not listed", ull(outages_.outages_total() - list.size()));
   std::printf("\n");
 }
 
@@ -124,13 +128,16 @@ void CanBridge::print_sockets() const {
   }
   const std::optional<LinkNow> now = link_now(interface_);
   if (!now || now->ifindex != ifindex_ || fd_ < 0) {
-    std::printf("can: %s's interface counters not shown: the interface of that name is not the one the bridge was "
-                "bound to\n", interface_.c_str());
+    std::printf(
+        "can: %s's interface counters not shown: the interface of that name is not the one the bridge was "
+        "bound to\n",
+        interface_.c_str());
     return;
   }
   if (const std::optional<LinkStats> s = link_stats(interface_)) {
     std::printf(
-        "can: %s counters (index %d%s): rx %llu tx %llu frames, rx errors %llu (overruns %llu), tx errors %llu, "
+        "can: %s counters (index %d%s): rx %llu tx %llu frames, rx errors %llu (overruns %llu), tx errors "
+        "%llu, "
         "dropped rx %llu tx %llu\n",
         interface_.c_str(), ifindex_, sockets.size() > 1 ? ", since it was created" : "", ull(s->rx_packets),
         ull(s->tx_packets), ull(s->rx_errors), ull(s->rx_over_errors), ull(s->tx_errors), ull(s->rx_dropped),

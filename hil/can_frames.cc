@@ -149,19 +149,26 @@ CanFrameVerdict classify_joystick(const Frame& frame, const JoystickInput& joyst
   };
   apply(0, joystick.axis, joystick.map);
   if (joystick.axis_2) apply(1, *joystick.axis_2, joystick.map_2);
-  v.kind = v.command.present[0] || v.command.present[1] ? CanFrameKind::kJoystick : CanFrameKind::kJoystickInvalid;
+  v.kind =
+      v.command.present[0] || v.command.present[1] ? CanFrameKind::kJoystick : CanFrameKind::kJoystickInvalid;
   return v;
 }
 
 // The kind of a frame the command decoder looked at.
 CanFrameKind command_kind(CommandVerdict verdict) noexcept {
   switch (verdict) {
-    case CommandVerdict::kApplied: return CanFrameKind::kCommand;
-    case CommandVerdict::kUnknownId: return CanFrameKind::kUnknownId;
-    case CommandVerdict::kRtr: return CanFrameKind::kRemote;
-    case CommandVerdict::kBadLength: return CanFrameKind::kBadLength;
-    case CommandVerdict::kOutOfRange: return CanFrameKind::kOutOfRange;
-    case CommandVerdict::kNotFinite: return CanFrameKind::kNotFinite;
+    case CommandVerdict::kApplied:
+      return CanFrameKind::kCommand;
+    case CommandVerdict::kUnknownId:
+      return CanFrameKind::kUnknownId;
+    case CommandVerdict::kRtr:
+      return CanFrameKind::kRemote;
+    case CommandVerdict::kBadLength:
+      return CanFrameKind::kBadLength;
+    case CommandVerdict::kOutOfRange:
+      return CanFrameKind::kOutOfRange;
+    case CommandVerdict::kNotFinite:
+      return CanFrameKind::kNotFinite;
   }
   return CanFrameKind::kUnknownId;
 }

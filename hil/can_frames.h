@@ -96,8 +96,9 @@ constexpr bool applies(CanFrameKind kind) {
 
 // Whether the frame was refused by the end-to-end check (hil/e2e.h).
 constexpr bool is_e2e_refusal(CanFrameKind kind) {
-  return kind == CanFrameKind::kBadCrc || kind == CanFrameKind::kBadCounter || kind == CanFrameKind::kCounterRepeated ||
-         kind == CanFrameKind::kCounterJumped || kind == CanFrameKind::kTwoSenders;
+  return kind == CanFrameKind::kBadCrc || kind == CanFrameKind::kBadCounter ||
+         kind == CanFrameKind::kCounterRepeated || kind == CanFrameKind::kCounterJumped ||
+         kind == CanFrameKind::kTwoSenders;
 }
 
 // An error frame's content (linux/can/error.h): the class bits of its id, and the controller

@@ -33,15 +33,17 @@ const char* to_string(InputCause cause) {
   return "?";
 }
 
-CommandedValve::CommandedValve(rt::LatestValue<ValveCommandSample>& commands, const WatchdogSettings& watchdog,
-                               EventSink events, int actuator, InputReader reader)
+CommandedValve::CommandedValve(rt::LatestValue<ValveCommandSample>& commands,
+                               const WatchdogSettings& watchdog, EventSink events, int actuator,
+                               InputReader reader)
     : commands_(&commands),
       watchdog_(watchdog),
       events_(events),
       actuator_(checked_actuator(actuator)),
       reader_(reader) {}
 
-CommandedValve::CommandedValve(const sim::ValveCommand& script, EventSink events, int actuator, InputReader reader)
+CommandedValve::CommandedValve(const sim::ValveCommand& script, EventSink events, int actuator,
+                               InputReader reader)
     : script_(&script), events_(events), actuator_(checked_actuator(actuator)), reader_(reader) {}
 
 double CommandedValve::kappa(std::int64_t micro_step, double t) const {
@@ -90,8 +92,8 @@ void CommandedValve::evaluate(std::int64_t micro_step, double t) const noexcept 
   }
   // An event when the applied value or its source changes; the bits decide (a replay must give
   // the same bits, and −0.0 ≠ +0.0 there).
-  const bool changed = first || cause != cause_ || std::bit_cast<std::uint64_t>(kappa) !=
-                                                       std::bit_cast<std::uint64_t>(kappa_);
+  const bool changed =
+      first || cause != cause_ || std::bit_cast<std::uint64_t>(kappa) != std::bit_cast<std::uint64_t>(kappa_);
   kappa_ = kappa;
   cause_ = cause;
   if (cause == InputCause::kCommand) last_sequence_ = sequence;
@@ -101,8 +103,8 @@ void CommandedValve::evaluate(std::int64_t micro_step, double t) const noexcept 
 void CommandedValve::record(std::int64_t micro_step, InputCause cause) const noexcept {
   ++events_pushed_;
   if (!events_.ring) return;
-  const InputEvent event{micro_step, kappa_, cause == InputCause::kCommand ? last_sequence_ : 0u, cause,
-                         actuator_, reader_};
+  const InputEvent event{micro_step, kappa_,    cause == InputCause::kCommand ? last_sequence_ : 0u,
+                         cause,      actuator_, reader_};
   if (!events_.wait_until_stop) {
     events_.ring->push(event);  // full: dropped and counted
     return;

@@ -28,9 +28,9 @@ namespace hilsim::hil {
 
 // One valid command, as the I/O thread publishes it (already decoded, range-checked, clamped).
 struct ValveCommandSample {
-  double kappa = 0.0;             // [-], finite, in the accepted range
-  rt::Nanoseconds received_ns = 0;    // CLOCK_MONOTONIC time of arrival [ns]
-  std::uint32_t sequence = 0;     // the datagram's or frame's sequence number, for the record
+  double kappa = 0.0;               // [-], finite, in the accepted range
+  rt::Nanoseconds received_ns = 0;  // CLOCK_MONOTONIC time of arrival [ns]
+  std::uint32_t sequence = 0;       // the datagram's or frame's sequence number, for the record
 };
 
 enum class InputCause : std::uint8_t {
@@ -50,7 +50,7 @@ inline constexpr int kInputReaders = 2;
 // hydraulic micro step: the mechanics' reader is asked on the hydraulic grid too).
 struct InputEvent {
   std::int64_t micro_step = 0;
-  double kappa = 0.0;  // [-]
+  double kappa = 0.0;          // [-]
   std::uint32_t sequence = 0;  // the command's sequence number (kCommand), else 0
   InputCause cause = InputCause::kCommand;
   std::uint8_t actuator = 0;  // the crane's actuator, 0-based
@@ -73,7 +73,7 @@ struct CommandChannels {
 
 struct WatchdogSettings {
   rt::Nanoseconds timeout_ns = 100'000'000;  // a command older than this is stale, (0, ∞) [ns]
-  double safe_kappa = 0.5;               // applied while stale [-]
+  double safe_kappa = 0.5;                   // applied while stale [-]
 };
 
 class CommandedValve final : public sim::ValveCommand {
@@ -90,8 +90,8 @@ class CommandedValve final : public sim::ValveCommand {
   // as `watchdog` says. `actuator` (0-based) is the crane's actuator this valve drives and `reader`
   // who reads it, both stamped on its events: one CommandedValve per actuator and reader, each with
   // its own channel, watchdog and ring. Everything given must outlive this object.
-  CommandedValve(rt::LatestValue<ValveCommandSample>& commands, const WatchdogSettings& watchdog, EventSink events,
-                 int actuator = 0, InputReader reader = InputReader::kHydraulics);
+  CommandedValve(rt::LatestValue<ValveCommandSample>& commands, const WatchdogSettings& watchdog,
+                 EventSink events, int actuator = 0, InputReader reader = InputReader::kHydraulics);
   // Scripted: κ from `script`, recorded as events the same way.
   CommandedValve(const sim::ValveCommand& script, EventSink events, int actuator = 0,
                  InputReader reader = InputReader::kHydraulics);

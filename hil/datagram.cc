@@ -132,7 +132,8 @@ std::size_t encode_datagram(DatagramE2e e2e, std::uint32_t sequence, std::span<c
   return size;
 }
 
-DatagramError decode_datagram(std::span<const std::uint8_t> in, DatagramE2e e2e, DecodedDatagram& out) noexcept {
+DatagramError decode_datagram(std::span<const std::uint8_t> in, DatagramE2e e2e,
+                              DecodedDatagram& out) noexcept {
   if (in.size() < kDatagramHeaderSize) return DatagramError::kTooShort;
   if (in[0] != kDatagramMagic) return DatagramError::kBadMagic;
   if (in[1] == kDatagramVersionPlain) {

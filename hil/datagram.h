@@ -26,7 +26,8 @@ inline constexpr std::size_t kDatagramFrameOverhead = 5;             // [bytes] 
 inline constexpr std::uint32_t kDatagramExtendedFlag = 0x80000000u;  // bit 31 of the id, as CAN_EFF_FLAG
 // [bytes] 220: 16 frames of 8 data bytes and the CRC of version 2 (216 in version 1).
 inline constexpr std::size_t kMaxDatagramSize =
-    kDatagramHeaderSize + kMaxFramesPerDatagram * (kDatagramFrameOverhead + kMaxFrameLength) + kDatagramCrcSize;
+    kDatagramHeaderSize + kMaxFramesPerDatagram * (kDatagramFrameOverhead + kMaxFrameLength) +
+    kDatagramCrcSize;
 
 // [udp] e2e: the end-to-end protection of the datagrams a side sends, and what it accepts.
 enum class DatagramE2e : std::uint8_t {
@@ -44,7 +45,7 @@ std::optional<DatagramE2e> datagram_e2e_from_string(std::string_view text) noexc
 const char* describe(DatagramE2e e2e) noexcept;
 
 struct DecodedDatagram {
-  std::uint8_t version = 0;                           // 1 or 2
+  std::uint8_t version = 0;  // 1 or 2
   std::uint32_t sequence = 0;
   std::uint8_t count = 0;                             // frames[0 .. count) are valid
   std::array<Frame, kMaxFramesPerDatagram> frames{};  // data frames: rtr is false
@@ -82,6 +83,7 @@ std::size_t encode_datagram(DatagramE2e e2e, std::uint32_t sequence, std::span<c
 // datagram's CRC is checked before anything after its header's version byte is read. On kOk `out`
 // holds the version, the sequence number and the frames, with data bytes past each frame's length
 // zero; on an error `out` is unspecified.
-DatagramError decode_datagram(std::span<const std::uint8_t> in, DatagramE2e e2e, DecodedDatagram& out) noexcept;
+DatagramError decode_datagram(std::span<const std::uint8_t> in, DatagramE2e e2e,
+                              DecodedDatagram& out) noexcept;
 
 }  // namespace hilsim::hil

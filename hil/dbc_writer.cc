@@ -74,12 +74,16 @@ void write_e2e_comments(std::ostream& out, const std::vector<MessageSpec>& messa
     if (!l) continue;
     const std::uint32_t id = m.extended ? (m.id | kDbcExtendedFlag) : m.id;
     char data_id[48];
-    std::snprintf(data_id, sizeof data_id, "0x%04X (bytes 0x%02X, 0x%02X)", static_cast<unsigned>(m.id & 0xFFFF),
-                  static_cast<unsigned>(m.id & 0xFF), static_cast<unsigned>((m.id >> 8) & 0xFF));
-    out << "CM_ SG_ " << id << " e2e_crc \"CRC-8 SAE J1850 (polynomial 0x1D, initial 0xFF, final XOR 0xFF) over the "
-        << "Data ID " << data_id << ", low byte first, then every other data byte in order (AUTOSAR E2E profile 11, "
+    std::snprintf(data_id, sizeof data_id, "0x%04X (bytes 0x%02X, 0x%02X)",
+                  static_cast<unsigned>(m.id & 0xFFFF), static_cast<unsigned>(m.id & 0xFF),
+                  static_cast<unsigned>((m.id >> 8) & 0xFF));
+    out << "CM_ SG_ " << id
+        << " e2e_crc \"CRC-8 SAE J1850 (polynomial 0x1D, initial 0xFF, final XOR 0xFF) over the "
+        << "Data ID " << data_id
+        << ", low byte first, then every other data byte in order (AUTOSAR E2E profile 11, "
         << "Data ID mode both). hilsim refuses a frame whose CRC does not match.\";\n";
-    out << "CM_ SG_ " << id << " e2e_counter \"Alive counter 0..14, +1 per frame, 14 followed by 0 (15 is never "
+    out << "CM_ SG_ " << id
+        << " e2e_counter \"Alive counter 0..14, +1 per frame, 14 followed by 0 (15 is never "
         << "sent); written before the CRC is computed. hilsim refuses a repeated or skipped counter, and two "
         << "interleaved counter sequences as two senders.\";\n";
   }

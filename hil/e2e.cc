@@ -1,8 +1,7 @@
 #include "hil/e2e.h"
 
-#include <boost/crc.hpp>
-
 #include <algorithm>
+#include <boost/crc.hpp>
 #include <stdexcept>
 #include <utility>
 
@@ -23,10 +22,12 @@ const SignalSpec* find_signal(const MessageSpec& m, const char* name) {
 // One line naming the message and the signal when `s` is not `bits` plain bits at a multiple of
 // `align` inside the frame.
 void require_plain(const MessageSpec& m, const SignalSpec& s, int bits, int align) {
-  const bool plain = s.length == bits && s.start_bit % align == 0 && s.byte_order == ByteOrder::kLittleEndian &&
-                     !s.is_signed && s.scale == 1.0 && s.offset == 0.0 && s.start_bit + bits <= 8 * m.length;
+  const bool plain = s.length == bits && s.start_bit % align == 0 &&
+                     s.byte_order == ByteOrder::kLittleEndian && !s.is_signed && s.scale == 1.0 &&
+                     s.offset == 0.0 && s.start_bit + bits <= 8 * m.length;
   if (!plain) {
-    throw std::invalid_argument("message '" + m.name + "': signal " + s.name + " must be " + std::to_string(bits) +
+    throw std::invalid_argument("message '" + m.name + "': signal " + s.name + " must be " +
+                                std::to_string(bits) +
                                 " unsigned little-endian bits at a start bit that is a multiple of " +
                                 std::to_string(align) + ", scale 1, offset 0, inside the frame (is " +
                                 std::to_string(s.start_bit) + "|" + std::to_string(s.length) + ")");
@@ -48,8 +49,9 @@ std::optional<E2ELayout> e2e_layout(const MessageSpec& m) {
   const SignalSpec* counter = find_signal(m, "e2e_counter");
   if (!crc && !counter) return std::nullopt;
   if (!crc || !counter) {
-    throw std::invalid_argument("message '" + m.name + "' has " + (crc ? "e2e_crc but no e2e_counter" :
-                                "e2e_counter but no e2e_crc") + ": end-to-end protection needs both");
+    throw std::invalid_argument("message '" + m.name + "' has " +
+                                (crc ? "e2e_crc but no e2e_counter" : "e2e_counter but no e2e_crc") +
+                                ": end-to-end protection needs both");
   }
   require_plain(m, *crc, 8, 8);
   require_plain(m, *counter, 4, 4);
@@ -68,8 +70,10 @@ std::vector<E2ELayout> required_e2e_layouts(const std::vector<MessageSpec>& comm
   for (const MessageSpec& m : commands) {
     const std::optional<E2ELayout> l = e2e_layout(m);
     if (!l) {
-      throw std::invalid_argument("command message '" + m.name + "' has no e2e_crc and e2e_counter signals, which [can] "
-                                  "e2e = \"counter-crc8\" requires (hil/e2e.h); add them, or set e2e = \"none\"");
+      throw std::invalid_argument(
+          "command message '" + m.name +
+          "' has no e2e_crc and e2e_counter signals, which [can] "
+          "e2e = \"counter-crc8\" requires (hil/e2e.h); add them, or set e2e = \"none\"");
     }
     layouts.push_back(*l);
   }

@@ -47,10 +47,10 @@ std::uint8_t crc8_sae_j1850(std::span<const std::uint8_t> bytes) noexcept;
 struct E2ELayout {
   std::uint32_t id = 0;
   bool extended = false;
-  std::uint8_t length = 8;        // [bytes] the message's
-  std::uint8_t crc_byte = 0;      // byte index of e2e_crc
-  std::uint8_t counter_byte = 1;  // byte index of e2e_counter
-  std::uint8_t counter_shift = 0; // 0: the low nibble, 4: the high one
+  std::uint8_t length = 8;         // [bytes] the message's
+  std::uint8_t crc_byte = 0;       // byte index of e2e_crc
+  std::uint8_t counter_byte = 1;   // byte index of e2e_counter
+  std::uint8_t counter_shift = 0;  // 0: the low nibble, 4: the high one
 };
 
 // The layout of `message`: nothing when it has neither signal; throws std::invalid_argument with one
@@ -71,11 +71,11 @@ std::uint8_t e2e_counter(const E2ELayout& layout, const Frame& frame) noexcept;
 
 enum class E2EVerdict : std::uint8_t {
   kAccepted,
-  kBadCrc,        // the CRC does not match: corrupted, or not protected at all
-  kBadCounter,    // counter 15
-  kRepeated,      // the counter of the last accepted frame again, with the same data: a stuck sender
-  kJumped,        // neither the next counter nor a repeat: a lost frame, a restart, or another sender
-  kTwoSenders,    // two interleaved sequences: refused until one remains
+  kBadCrc,      // the CRC does not match: corrupted, or not protected at all
+  kBadCounter,  // counter 15
+  kRepeated,    // the counter of the last accepted frame again, with the same data: a stuck sender
+  kJumped,      // neither the next counter nor a repeat: a lost frame, a restart, or another sender
+  kTwoSenders,  // two interleaved sequences: refused until one remains
 };
 const char* to_string(E2EVerdict v) noexcept;
 

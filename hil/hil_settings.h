@@ -27,10 +27,10 @@ enum class OutOfRange {
 
 struct HilSettings {
   InputSource input = InputSource::kScript;
-  double watchdog_timeout = 0.1;      // a command older than this is stale [s], (0, 60]
+  double watchdog_timeout = 0.1;     // a command older than this is stale [s], (0, 60]
   std::optional<double> safe_kappa;  // κ while stale [-], [0, 1]; unset: κ0 of the equilibrium
   OutOfRange out_of_range = OutOfRange::kClamp;
-  double output_rate = 1000.0;       // sensor datagrams per second [Hz], [1, 100000]
+  double output_rate = 1000.0;  // sensor datagrams per second [Hz], [1, 100000]
   // The signal mapping ([[messages]] in a scenario); empty: the default (hil/default_messages.h).
   // Messages sent by "Hilsim" carry sensors, every other one commands.
   std::vector<MessageSpec> messages;
@@ -69,9 +69,9 @@ struct CanSettings {
   std::optional<std::uint32_t> restart_ms;  // [ms] automatic restart after bus-off, 0 = off; unset: as it is
   bool bring_up = false;                    // take the link down, apply the settings, bring it up
   Joystick joystick = Joystick::kNone;
-  JoystickAxis joystick_axis = JoystickAxis::kX;     // moves actuator 1
-  std::optional<JoystickAxis> joystick_axis_2;        // moves actuator 2 (two actuators); unset: the other axis
-  double joystick_span = 0.1;                         // [-] κ change at full deflection (sign: direction)
+  JoystickAxis joystick_axis = JoystickAxis::kX;  // moves actuator 1
+  std::optional<JoystickAxis> joystick_axis_2;    // moves actuator 2 (two actuators); unset: the other axis
+  double joystick_span = 0.1;                     // [-] κ change at full deflection (sign: direction)
   std::optional<std::uint8_t> joystick_source_address;  // only this J1939 sender; unset: any
   E2EMode e2e = E2EMode::kCounterCrc8;
   int e2e_recover_frames = 10;  // frames of one sequence alone that end a two-senders state, [1, 1000]

@@ -4,9 +4,9 @@
 
 #include <algorithm>
 #include <array>
-#include <stdexcept>
 #include <exception>
 #include <future>
+#include <stdexcept>
 
 namespace hilsim::hil {
 
@@ -16,11 +16,13 @@ constexpr rt::Nanoseconds kLongestWaitNs = 50'000'000;  // how soon stop() is no
 
 }  // namespace
 
-IoLoop::IoLoop(rt::Nanoseconds period_ns, rt::IoThreadPlacement io) : period_ns_(period_ns), io_(std::move(io)) {}
+IoLoop::IoLoop(rt::Nanoseconds period_ns, rt::IoThreadPlacement io)
+    : period_ns_(period_ns), io_(std::move(io)) {}
 
 IoLoop::~IoLoop() { stop(); }
 
-void IoLoop::start(const std::string& name, int fd, std::function<void()> send, std::function<void()> receive) {
+void IoLoop::start(const std::string& name, int fd, std::function<void()> send,
+                   std::function<void()> receive) {
   start(name, std::move(send), {Source{[fd] { return fd; }, std::move(receive)}});
 }
 
@@ -28,16 +30,16 @@ void IoLoop::start(const std::string& name, std::function<void()> send, std::vec
   if (sources.size() > kMaxSources) throw std::invalid_argument("io loop: more than 4 sources");
   std::promise<rt::IoThreadSetup> setup;
   std::future<rt::IoThreadSetup> done = setup.get_future();
-  thread_ = std::thread([this, name, send = std::move(send), sources = std::move(sources),
-                         setup = std::move(setup)]() mutable {
-    try {
-      setup.set_value(rt::enter_io_thread(name, io_));
-    } catch (...) {
-      setup.set_exception(std::current_exception());  // start() rethrows it
-      return;
-    }
-    run(send, sources);
-  });
+  thread_ = std::thread(
+      [this, name, send = std::move(send), sources = std::move(sources), setup = std::move(setup)]() mutable {
+        try {
+          setup.set_value(rt::enter_io_thread(name, io_));
+        } catch (...) {
+          setup.set_exception(std::current_exception());  // start() rethrows it
+          return;
+        }
+        run(send, sources);
+      });
   setup_ = done.get();
 }
 
@@ -59,8 +61,9 @@ void IoLoop::run(const std::function<void()>& send, const std::vector<Source>& s
     if (now >= next_send) {
       send();
       const rt::Nanoseconds late_ns = now - next_send;
-      if (late_ns >= period_ns_) missed_periods_.fetch_add(static_cast<std::uint64_t>(late_ns / period_ns_),
-                                                          std::memory_order_relaxed);
+      if (late_ns >= period_ns_)
+        missed_periods_.fetch_add(static_cast<std::uint64_t>(late_ns / period_ns_),
+                                  std::memory_order_relaxed);
       next_send += period_ns_;
       if (next_send <= now) next_send = now + period_ns_;  // fell behind: keep the rate, not the backlog
     }

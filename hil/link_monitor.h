@@ -20,7 +20,7 @@ namespace hilsim::hil {
 struct LinkEvent {
   bool removed = false;  // RTM_DELLINK; else RTM_NEWLINK (created or changed)
   int ifindex = 0;
-  bool up = false;  // IFF_UP (administratively up)
+  bool up = false;                    // IFF_UP (administratively up)
   std::array<char, IFNAMSIZ> name{};  // IFLA_IFNAME, NUL-terminated ("" when absent)
 
   bool named(const std::string& interface) const { return interface == name.data(); }
@@ -36,7 +36,8 @@ struct LinkNow {
   int ifindex = 0;
   bool up = false;
 };
-std::optional<LinkNow> link_now(const std::string& interface, const std::string& sysfs_net = "/sys/class/net");
+std::optional<LinkNow> link_now(const std::string& interface,
+                                const std::string& sysfs_net = "/sys/class/net");
 
 class LinkMonitor final {
  public:

@@ -55,7 +55,8 @@ void LinkOutages::close_socket(rt::Nanoseconds t_ns) noexcept {
 
 void LinkOutages::open_socket(int ifindex, rt::Nanoseconds t_ns) noexcept {
   close_socket(t_ns);
-  if (sockets_.size() == kCapacity && !sockets_.empty()) {  // keep the first ones listed, sum the rest into the last
+  if (sockets_.size() == kCapacity &&
+      !sockets_.empty()) {  // keep the first ones listed, sum the rest into the last
     SocketRecord& last = sockets_.back();
     overflow_.frames += last.frames;
     overflow_.sent += last.sent;

@@ -14,16 +14,16 @@
 namespace hilsim::hil {
 
 struct LinkOutage {
-  rt::Nanoseconds start_ns = 0;  // [ns] since the run's start
-  rt::Nanoseconds end_ns = -1;   // [ns] since the run's start; -1 while it lasts (to the end)
-  std::array<char, 48> cause{};  // e.g. "interface removed", "link down", "send: ENETDOWN"
+  rt::Nanoseconds start_ns = 0;           // [ns] since the run's start
+  rt::Nanoseconds end_ns = -1;            // [ns] since the run's start; -1 while it lasts (to the end)
+  std::array<char, 48> cause{};           // e.g. "interface removed", "link down", "send: ENETDOWN"
   rt::Nanoseconds first_frame_ns = -1;    // [ns] since the run's start: the first frame received after it
   rt::Nanoseconds first_command_ns = -1;  // [ns] since the run's start: the first command accepted after it
 };
 
 struct SocketRecord {
-  int ifindex = 0;                // the interface index it was bound to
-  rt::Nanoseconds opened_ns = 0;  // [ns] since the run's start (0: before it)
+  int ifindex = 0;                 // the interface index it was bound to
+  rt::Nanoseconds opened_ns = 0;   // [ns] since the run's start (0: before it)
   rt::Nanoseconds closed_ns = -1;  // [ns]; -1: open at the end
   std::uint64_t frames = 0, sent = 0, send_errors = 0, receive_errors = 0;
 };

@@ -15,9 +15,9 @@
 #include <thread>
 #include <vector>
 
+#include "hil/commanded_valve.h"
 #include "hil/received_frames.h"
 #include "hil/recording.h"
-#include "hil/commanded_valve.h"
 
 namespace hilsim::hil {
 

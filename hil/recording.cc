@@ -5,11 +5,11 @@
 
 #include <array>
 #include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <cmath>
-#include <cstdlib>
-#include <cstdio>
 #include <sstream>
 
 #include "hil/sha256.h"
@@ -32,13 +32,16 @@ int count_lines(const std::string& text) {
 
 }  // namespace
 
-RecordingWriter::RecordingWriter(const std::string& path, const std::string& build, const std::string& config_text)
+RecordingWriter::RecordingWriter(const std::string& path, const std::string& build,
+                                 const std::string& config_text)
     : path_(path), fd_(::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666)) {
-  if (fd_ < 0) throw RecordingError(path + ": cannot open the recording for writing (" + std::strerror(errno) + ")");
+  if (fd_ < 0)
+    throw RecordingError(path + ": cannot open the recording for writing (" + std::strerror(errno) + ")");
   std::string config = config_text;
   if (!config.empty() && config.back() != '\n') config += '\n';
-  pending_ = "hilsim-recording " + std::to_string(kRecordingVersion) + "\nbuild " + build + "\nconfig-sha256 " +
-             sha256_hex(config) + "\nconfig-lines " + std::to_string(count_lines(config)) + "\n" + config;
+  pending_ = "hilsim-recording " + std::to_string(kRecordingVersion) + "\nbuild " + build +
+             "\nconfig-sha256 " + sha256_hex(config) + "\nconfig-lines " +
+             std::to_string(count_lines(config)) + "\n" + config;
   flush();
   if (error_) throw RecordingError(path + ": writing the recording failed (" + std::strerror(error_) + ")");
 }
@@ -48,8 +51,8 @@ RecordingWriter::~RecordingWriter() {
 }
 
 void RecordingWriter::write(const InputEvent& e) {
-  pending_ += "input " + std::to_string(e.micro_step) + " " + kappa_text(e.kappa) + " " + to_string(e.cause) + " " +
-              std::to_string(e.sequence) + " " + std::to_string(e.actuator + 1) +
+  pending_ += "input " + std::to_string(e.micro_step) + " " + kappa_text(e.kappa) + " " + to_string(e.cause) +
+              " " + std::to_string(e.sequence) + " " + std::to_string(e.actuator + 1) +
               (e.reader == InputReader::kMechanics ? " mechanics\n" : "\n");
   ++events_;
 }
@@ -72,9 +75,9 @@ void RecordingWriter::flush() {
 void RecordingWriter::finish(std::int64_t communication_points, std::uint64_t dropped,
                              const std::string& output_sha256) {
   flush();
-  pending_ = "end " + std::to_string(communication_points) + " events " + std::to_string(events_) + " dropped " +
-             std::to_string(dropped) + " output-sha256 " + (output_sha256.empty() ? "-" : output_sha256) + " bytes " +
-             std::to_string(bytes_) + "\n";
+  pending_ = "end " + std::to_string(communication_points) + " events " + std::to_string(events_) +
+             " dropped " + std::to_string(dropped) + " output-sha256 " +
+             (output_sha256.empty() ? "-" : output_sha256) + " bytes " + std::to_string(bytes_) + "\n";
   flush();
   if (error_ == 0 && ::fsync(fd_) != 0) error_ = errno;
   if (::close(fd_) != 0 && error_ == 0) error_ = errno;
@@ -99,7 +102,8 @@ class LineReader {
     if (c == std::char_traits<char>::eof()) return false;
     ++number_;
     for (; c != std::char_traits<char>::eof() && c != '\n'; c = buf->sbumpc()) {
-      if (line.size() == kMaxLine) fail("a line longer than " + std::to_string(kMaxLine) + " bytes; not a recording");
+      if (line.size() == kMaxLine)
+        fail("a line longer than " + std::to_string(kMaxLine) + " bytes; not a recording");
       line.push_back(static_cast<char>(c));
     }
     // A line without its line feed at the end of the file was cut short.
@@ -124,7 +128,8 @@ class LineReader {
     std::string line;
     if (!next(line)) fail("the recording ends before its '" + key + "' line");
     if (cut_) fail_cut();
-    if (line.rfind(key + " ", 0) != 0) fail("expected a '" + key + "' line, found '" + line.substr(0, 40) + "'");
+    if (line.rfind(key + " ", 0) != 0)
+      fail("expected a '" + key + "' line, found '" + line.substr(0, 40) + "'");
     return line.substr(key.size() + 1);
   }
 
@@ -160,8 +165,9 @@ InputEvent parse_input(std::istringstream& in, int version,
   InputEvent e;
   std::string kappa, cause;
   int actuator = 1;
-  const bool ok = version == 1 ? static_cast<bool>(in >> e.micro_step >> kappa >> cause >> e.sequence)
-                               : static_cast<bool>(in >> e.micro_step >> kappa >> cause >> e.sequence >> actuator);
+  const bool ok = version == 1
+                      ? static_cast<bool>(in >> e.micro_step >> kappa >> cause >> e.sequence)
+                      : static_cast<bool>(in >> e.micro_step >> kappa >> cause >> e.sequence >> actuator);
   std::string extra;
   if (ok && version >= 4 && (in >> extra)) {
     if (extra != "mechanics") r.fail("an input's last word is 'mechanics' or nothing, not '" + extra + "'");
@@ -169,9 +175,10 @@ InputEvent parse_input(std::istringstream& in, int version,
     extra.clear();
   }
   if (!ok || (in >> extra)) {
-    r.fail(version == 1   ? "an input line is 'input <micro step> <kappa> <cause> <sequence>'"
-           : version < 4 ? "an input line is 'input <micro step> <kappa> <cause> <sequence> <actuator>'"
-                          : "an input line is 'input <micro step> <kappa> <cause> <sequence> <actuator> [mechanics]'");
+    r.fail(version == 1 ? "an input line is 'input <micro step> <kappa> <cause> <sequence>'"
+           : version < 4
+               ? "an input line is 'input <micro step> <kappa> <cause> <sequence> <actuator>'"
+               : "an input line is 'input <micro step> <kappa> <cause> <sequence> <actuator> [mechanics]'");
   }
   char* end = nullptr;
   e.kappa = std::strtod(kappa.c_str(), &end);
@@ -214,8 +221,8 @@ void parse_end(std::istringstream& in, int version, Recording& rec, const LineRe
     r.fail("the recording is damaged: output-sha256 '" + rec.output_sha256 + "' is not 64 hex digits");
   }
   if (version >= 3 && bytes != r.bytes_before()) {
-    r.fail("the recording is damaged: the end line counts " + std::to_string(bytes) + " bytes before it, the file holds " +
-           std::to_string(r.bytes_before()));
+    r.fail("the recording is damaged: the end line counts " + std::to_string(bytes) +
+           " bytes before it, the file holds " + std::to_string(r.bytes_before()));
   }
   if (events != static_cast<std::int64_t>(rec.inputs.size())) {
     r.fail("the end line counts " + std::to_string(events) + " inputs, the recording holds " +
@@ -255,7 +262,8 @@ Recording read_recording(std::istream& in, const std::string& path) {
   if (sha256_hex(rec.config_text) != config_hash) {
     r.fail("the config block does not match its config-sha256: the recording was modified");
   }
-  std::array<std::array<std::int64_t, 2>, kInputReaders> last{};  // each reader's and actuator's previous input's micro step
+  std::array<std::array<std::int64_t, 2>, kInputReaders>
+      last{};  // each reader's and actuator's previous input's micro step
   for (auto& reader : last) reader.fill(-1);
   while (r.next(line)) {
     if (r.cut()) {

@@ -7,7 +7,8 @@
 //   config-sha256 <SHA-256 of the config text>
 //   config-lines <n>
 //   <n lines: the effective scenario as TOML>
-//   input <micro step> <κ, 17 significant digits> <cause: command|watchdog|script> <sequence> <actuator> [mechanics]
+//   input <micro step> <κ, 17 significant digits> <cause: command|watchdog|script> <sequence> <actuator>
+//   [mechanics]
 //   ...
 //   end <communication points reached> events <count> dropped <count> output-sha256 <hex or -> bytes <n>
 //
@@ -49,13 +50,13 @@ class RecordingError : public std::runtime_error {
 struct Recording {
   std::string build;
   std::string config_text;
-  std::vector<InputEvent> inputs;  // in file order; InputEvent::actuator 0-based
-  bool complete = false;                 // the end line is there
+  std::vector<InputEvent> inputs;         // in file order; InputEvent::actuator 0-based
+  bool complete = false;                  // the end line is there
   std::int64_t communication_points = 0;  // reached by the live run
-  std::uint64_t dropped = 0;             // events lost by the live run (the replay is then refused)
-  std::string output_sha256;             // of the live run's CSV, or "-" without one
-  int cut_line = 0;                      // a last line without its line end (cut short): its number, else 0
-  int last_input_line = 0;               // the line of the last input read, 0 without one
+  std::uint64_t dropped = 0;              // events lost by the live run (the replay is then refused)
+  std::string output_sha256;              // of the live run's CSV, or "-" without one
+  int cut_line = 0;                       // a last line without its line end (cut short): its number, else 0
+  int last_input_line = 0;                // the line of the last input read, 0 without one
 };
 
 // Writes a recording as the run goes. Not real-time code: the recorder thread calls it. Lines are

@@ -140,13 +140,20 @@ double actuator_value(Quantity q, std::size_t actuator, std::span<const SensorSn
   if (actuator >= snapshots.size()) return 0.0;
   const SensorSnapshot& s = snapshots[actuator];
   switch (q) {
-    case Quantity::kS: return s.s;
-    case Quantity::kSdot: return s.s_dot;
-    case Quantity::kP1: return s.p1;
-    case Quantity::kP2: return s.p2;
-    case Quantity::kFh: return s.f_h;
-    case Quantity::kKappaApplied: return s.kappa;
-    default: return 0.0;
+    case Quantity::kS:
+      return s.s;
+    case Quantity::kSdot:
+      return s.s_dot;
+    case Quantity::kP1:
+      return s.p1;
+    case Quantity::kP2:
+      return s.p2;
+    case Quantity::kFh:
+      return s.f_h;
+    case Quantity::kKappaApplied:
+      return s.kappa;
+    default:
+      return 0.0;
   }
 }
 
@@ -169,19 +176,32 @@ double value_of(Quantity q, std::size_t actuator, std::span<const SensorSnapshot
   const SensorSnapshot none;
   const SensorSnapshot& first = snapshots.empty() ? none : snapshots[0];
   switch (q) {
-    case Quantity::kWatchdogActive: return any(&SensorSnapshot::watchdog_active);
-    case Quantity::kNumericalFault: return any(&SensorSnapshot::fault);
-    case Quantity::kOverruns: return static_cast<double>(first.overruns);  // encode() saturates
-    case Quantity::kSimTime: return first.t;
-    case Quantity::kSequenceEcho: return static_cast<double>(first.last_sequence & 0xFFu);
-    case Quantity::kBusOff: return link.bus_off ? 1.0 : 0.0;
-    case Quantity::kBusError: return link.bus_error ? 1.0 : 0.0;
-    case Quantity::kLinkLost: return link.link_lost ? 1.0 : 0.0;
-    case Quantity::kTwoSenders: return link.two_senders ? 1.0 : 0.0;
-    case Quantity::kEndStop: return any_limit(sim::kLimitEndStop);
-    case Quantity::kCavitation: return any_limit(sim::kLimitCavitation);
-    case Quantity::kRelief: return any_limit(sim::kLimitRelief);
-    default: return actuator_value(q, actuator, snapshots);
+    case Quantity::kWatchdogActive:
+      return any(&SensorSnapshot::watchdog_active);
+    case Quantity::kNumericalFault:
+      return any(&SensorSnapshot::fault);
+    case Quantity::kOverruns:
+      return static_cast<double>(first.overruns);  // encode() saturates
+    case Quantity::kSimTime:
+      return first.t;
+    case Quantity::kSequenceEcho:
+      return static_cast<double>(first.last_sequence & 0xFFu);
+    case Quantity::kBusOff:
+      return link.bus_off ? 1.0 : 0.0;
+    case Quantity::kBusError:
+      return link.bus_error ? 1.0 : 0.0;
+    case Quantity::kLinkLost:
+      return link.link_lost ? 1.0 : 0.0;
+    case Quantity::kTwoSenders:
+      return link.two_senders ? 1.0 : 0.0;
+    case Quantity::kEndStop:
+      return any_limit(sim::kLimitEndStop);
+    case Quantity::kCavitation:
+      return any_limit(sim::kLimitCavitation);
+    case Quantity::kRelief:
+      return any_limit(sim::kLimitRelief);
+    default:
+      return actuator_value(q, actuator, snapshots);
   }
 }
 

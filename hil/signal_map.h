@@ -21,19 +21,19 @@ inline constexpr int kMaxActuators = 2;
 
 // What a received frame did.
 enum class CommandVerdict {
-  kApplied,       // a command: κ of every actuator it carries is in `kappa` (clamped if flagged)
-  kUnknownId,     // not a command frame: ignored
-  kRtr,           // a remote request for a command id: ignored
-  kBadLength,     // a command id with fewer bytes than its message: ignored
-  kOutOfRange,    // a κ outside its signal's [min, max] with out_of_range = "reject": ignored
-  kNotFinite,     // a κ that decodes to NaN or ±inf: ignored
+  kApplied,     // a command: κ of every actuator it carries is in `kappa` (clamped if flagged)
+  kUnknownId,   // not a command frame: ignored
+  kRtr,         // a remote request for a command id: ignored
+  kBadLength,   // a command id with fewer bytes than its message: ignored
+  kOutOfRange,  // a κ outside its signal's [min, max] with out_of_range = "reject": ignored
+  kNotFinite,   // a κ that decodes to NaN or ±inf: ignored
 };
 const char* to_string(CommandVerdict v);
 
 struct DecodedCommand {
   std::array<double, kMaxActuators> kappa{};  // [-]
   std::array<bool, kMaxActuators> present{};  // the frame carries κ of this actuator
-  bool clamped = false;                        // a value was out of range and clamped
+  bool clamped = false;                       // a value was out of range and clamped
 };
 
 // Empty when every command signal kappa_1, kappa_2 of `commands` has its physical range [min, max]
@@ -61,11 +61,24 @@ class CommandDecoder final {
 
 // A sensor quantity a signal may carry.
 enum class Quantity : std::uint8_t {
-  kS, kSdot, kP1, kP2, kFh, kKappaApplied,  // of one actuator (Field::actuator)
-  kWatchdogActive, kNumericalFault, kOverruns, kSimTime, kSequenceEcho,
-  kBusOff, kBusError,  // of the bridge's link (LinkStatus)
-  kEndStop, kCavitation, kRelief,  // a machine limit holds some actuator (sim/model/machine_limits.h)
-  kLinkLost, kTwoSenders,          // of the CAN bridge's link and command input (LinkStatus)
+  kS,
+  kSdot,
+  kP1,
+  kP2,
+  kFh,
+  kKappaApplied,  // of one actuator (Field::actuator)
+  kWatchdogActive,
+  kNumericalFault,
+  kOverruns,
+  kSimTime,
+  kSequenceEcho,
+  kBusOff,
+  kBusError,  // of the bridge's link (LinkStatus)
+  kEndStop,
+  kCavitation,
+  kRelief,  // a machine limit holds some actuator (sim/model/machine_limits.h)
+  kLinkLost,
+  kTwoSenders,  // of the CAN bridge's link and command input (LinkStatus)
 };
 
 // What the bridge that sends the frames knows of its own link, beside the simulation's snapshot:
@@ -81,8 +94,8 @@ class SensorEncoder final {
  public:
   // Every signal of `messages` must be one of: s_k, sdot_k, p1_k, p2_k, fh_k, kappa_applied_k
   // (actuator k = 1, 2), watchdog_active, numerical_fault, overruns, sim_time, sequence_echo,
-  // bus_off, bus_error, end_stop, cavitation, relief, link_lost, two_senders. Throws std::invalid_argument naming an unknown signal, or more than 16
-  // messages.
+  // bus_off, bus_error, end_stop, cavitation, relief, link_lost, two_senders. Throws std::invalid_argument
+  // naming an unknown signal, or more than 16 messages.
   explicit SensorEncoder(const std::vector<MessageSpec>& messages);
   // One frame per message, written into `out` (at least size() frames); returns how many.
   // `snapshots[k]` is actuator k's (0-based); a signal of an actuator beyond snapshots.size() (k = 2

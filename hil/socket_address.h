@@ -11,7 +11,7 @@ namespace hilsim::hil {
 struct ParsedAddress {
   sockaddr_in address{};  // family AF_INET, address and port in network byte order
   bool has_port = false;
-  std::string error;      // empty when parsed
+  std::string error;  // empty when parsed
 };
 
 // Parses dotted-quad IPv4 with an optional ":port" (1..65535); `port_required` makes it mandatory;

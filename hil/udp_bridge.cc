@@ -23,8 +23,8 @@ std::uint64_t UdpBridgeCounters::refused_total() const {
 
 namespace {
 
-sockaddr_in parse_or_throw(const std::string& key, const std::string& text, bool port_required, bool& has_port,
-                           bool allow_port_zero = false) {
+sockaddr_in parse_or_throw(const std::string& key, const std::string& text, bool port_required,
+                           bool& has_port, bool allow_port_zero = false) {
   const ParsedAddress a = parse_socket_address(text, port_required, allow_port_zero);
   if (!a.error.empty()) throw BridgeError("udp." + key + " = '" + text + "': " + a.error);
   has_port = a.has_port;
@@ -34,7 +34,8 @@ sockaddr_in parse_or_throw(const std::string& key, const std::string& text, bool
 }  // namespace
 
 UdpBridge::UdpBridge(const UdpSettings& udp, const HilSettings& hil, const std::vector<MessageSpec>& messages,
-                     int actuators, CommandChannels commands, SensorChannels sensors, rt::IoThreadPlacement io)
+                     int actuators, CommandChannels commands, SensorChannels sensors,
+                     rt::IoThreadPlacement io)
     : e2e_(udp.e2e),
       decoder_(command_messages(messages), actuators, hil.out_of_range),
       encoder_(sensor_messages(messages)),
@@ -70,7 +71,8 @@ sockaddr_in UdpBridge::local_address() const {
 }
 
 void UdpBridge::start() {
-  loop_.start("hilsim-udp", fd_, [this] { send_sensors(); }, [this] { receive_all(); });
+  loop_.start(
+      "hilsim-udp", fd_, [this] { send_sensors(); }, [this] { receive_all(); });
 }
 
 void UdpBridge::stop() {
@@ -89,7 +91,8 @@ std::string UdpBridge::peer_description() const {
   std::string address = to_string(peer_);
   if (peer_port_) return "udp: accepting commands from " + address + " only";
   address = address.substr(0, address.rfind(':'));
-  return "udp: accepting commands from " + address + ", any port (each port a sender with its own "
+  return "udp: accepting commands from " + address +
+         ", any port (each port a sender with its own "
          "sequence numbers; give [udp] peer as address:port to accept one)";
 }
 
@@ -100,8 +103,8 @@ void UdpBridge::receive_all() {
   for (;;) {
     sockaddr_in from{};
     socklen_t from_len = sizeof from;
-    const ssize_t n = recvfrom(fd_, buffer.data(), buffer.size(), MSG_TRUNC, reinterpret_cast<sockaddr*>(&from),
-                               &from_len);
+    const ssize_t n =
+        recvfrom(fd_, buffer.data(), buffer.size(), MSG_TRUNC, reinterpret_cast<sockaddr*>(&from), &from_len);
     if (n < 0) return;  // EAGAIN: drained
     const std::size_t size = std::min(static_cast<std::size_t>(n), buffer.size());
     handle(buffer.data(), size, from);
@@ -157,13 +160,15 @@ void UdpBridge::send_sensors() {
   SensorSnapshots snapshots{};
   if (!read_snapshots(actuators_, sensors_, snapshots)) return;  // an actuator has made no step yet
   std::array<Frame, kMaxFramesPerDatagram> frames{};
-  const std::size_t count =
-      encoder_.encode(std::span<const SensorSnapshot>(snapshots.data(), static_cast<std::size_t>(actuators_)), frames);
+  const std::size_t count = encoder_.encode(
+      std::span<const SensorSnapshot>(snapshots.data(), static_cast<std::size_t>(actuators_)), frames);
   std::array<std::uint8_t, kMaxDatagramSize> buffer{};
-  const std::size_t size = encode_datagram(e2e_, send_sequence_, std::span<const Frame>(frames.data(), count), buffer);
+  const std::size_t size =
+      encode_datagram(e2e_, send_sequence_, std::span<const Frame>(frames.data(), count), buffer);
   if (size == 0) return;
   ++send_sequence_;
-  if (sendto(fd_, buffer.data(), size, 0, reinterpret_cast<const sockaddr*>(&send_to_), sizeof send_to_) < 0) {
+  if (sendto(fd_, buffer.data(), size, 0, reinterpret_cast<const sockaddr*>(&send_to_), sizeof send_to_) <
+      0) {
     ++counters_.send_errors;  // e.g. ECONNREFUSED when nobody listens yet: counted, never fatal
   } else {
     ++counters_.sent;
@@ -173,12 +178,13 @@ void UdpBridge::send_sensors() {
 void UdpBridge::print_report() const {
   const UdpBridgeCounters& c = counters_;
   const SequenceCounters& s = c.sequence;
-  std::printf("udp: %llu datagrams received: %llu from another address, %llu refused, %llu duplicate, "
-              "%llu reordered (dropped), %llu lost in gaps; %llu sender(s), %llu restart(s)\n",
-              static_cast<unsigned long long>(c.datagrams), static_cast<unsigned long long>(c.wrong_peer),
-              static_cast<unsigned long long>(c.refused_total()), static_cast<unsigned long long>(s.duplicates),
-              static_cast<unsigned long long>(s.reordered), static_cast<unsigned long long>(s.lost),
-              static_cast<unsigned long long>(c.senders), static_cast<unsigned long long>(s.restarts));
+  std::printf(
+      "udp: %llu datagrams received: %llu from another address, %llu refused, %llu duplicate, "
+      "%llu reordered (dropped), %llu lost in gaps; %llu sender(s), %llu restart(s)\n",
+      static_cast<unsigned long long>(c.datagrams), static_cast<unsigned long long>(c.wrong_peer),
+      static_cast<unsigned long long>(c.refused_total()), static_cast<unsigned long long>(s.duplicates),
+      static_cast<unsigned long long>(s.reordered), static_cast<unsigned long long>(s.lost),
+      static_cast<unsigned long long>(c.senders), static_cast<unsigned long long>(s.restarts));
   for (std::size_t i = 1; i < c.refused.size(); ++i) {
     if (c.refused[i]) {
       std::printf("udp:   refused, %s: %llu\n", to_string(static_cast<DatagramError>(i)),
@@ -190,14 +196,16 @@ void UdpBridge::print_report() const {
     std::printf("udp:   %llu of them without a checksum (version 1), accepted with e2e = \"none\"\n",
                 static_cast<unsigned long long>(c.unprotected));
   }
-  std::printf("udp: %llu commands accepted (%llu clamped), rejected: %llu out of range, %llu not finite, "
-              "%llu too short; %llu frames with other ids; %llu sensor datagrams sent (%llu send errors, "
-              "%llu output periods missed: due but sent over a period late or skipped)\n",
-              static_cast<unsigned long long>(c.commands), static_cast<unsigned long long>(c.clamped),
-              static_cast<unsigned long long>(c.rejected_range), static_cast<unsigned long long>(c.rejected_not_finite),
-              static_cast<unsigned long long>(c.rejected_length), static_cast<unsigned long long>(c.unknown_frames),
-              static_cast<unsigned long long>(c.sent), static_cast<unsigned long long>(c.send_errors),
-              static_cast<unsigned long long>(c.missed_periods));
+  std::printf(
+      "udp: %llu commands accepted (%llu clamped), rejected: %llu out of range, %llu not finite, "
+      "%llu too short; %llu frames with other ids; %llu sensor datagrams sent (%llu send errors, "
+      "%llu output periods missed: due but sent over a period late or skipped)\n",
+      static_cast<unsigned long long>(c.commands), static_cast<unsigned long long>(c.clamped),
+      static_cast<unsigned long long>(c.rejected_range),
+      static_cast<unsigned long long>(c.rejected_not_finite),
+      static_cast<unsigned long long>(c.rejected_length), static_cast<unsigned long long>(c.unknown_frames),
+      static_cast<unsigned long long>(c.sent), static_cast<unsigned long long>(c.send_errors),
+      static_cast<unsigned long long>(c.missed_periods));
 }
 
 }  // namespace hilsim::hil

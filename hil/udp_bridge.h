@@ -24,37 +24,37 @@
 
 #include "hil/bridge.h"
 #include "hil/bridge_error.h"
+#include "hil/commanded_valve.h"
 #include "hil/datagram.h"
 #include "hil/hil_settings.h"
 #include "hil/io_loop.h"
+#include "hil/sensor_publisher.h"
 #include "hil/sequence_tracker.h"
 #include "hil/signal_map.h"
-#include "hil/commanded_valve.h"
-#include "hil/sensor_publisher.h"
 #include "rt/io_thread.h"
 #include "rt/latest_value.h"
 
 namespace hilsim::hil {
 
 struct UdpBridgeCounters {
-  std::uint64_t datagrams = 0;       // received, from anyone
-  std::uint64_t wrong_peer = 0;      // from an address other than [udp] peer: dropped
+  std::uint64_t datagrams = 0;   // received, from anyone
+  std::uint64_t wrong_peer = 0;  // from an address other than [udp] peer: dropped
   // Refused by decode_datagram, by DatagramError (index 0, kOk, stays 0): malformed, failing
   // their CRC, or without one where one is required.
   std::array<std::uint64_t, kDatagramErrorKinds> refused{};
-  std::uint64_t unprotected = 0;     // of the peer's accepted-format datagrams, version 1 (e2e = "none")
-  SequenceCounters sequence;         // of the peer's accepted-format datagrams, over all its senders
-  std::uint64_t senders = 0;         // (address, port) senders seen (SenderSequences::senders())
-  std::uint64_t commands = 0;        // command frames accepted (published to the valves' channels)
+  std::uint64_t unprotected = 0;  // of the peer's accepted-format datagrams, version 1 (e2e = "none")
+  SequenceCounters sequence;      // of the peer's accepted-format datagrams, over all its senders
+  std::uint64_t senders = 0;      // (address, port) senders seen (SenderSequences::senders())
+  std::uint64_t commands = 0;     // command frames accepted (published to the valves' channels)
   std::array<std::uint64_t, 2> accepted_by_actuator{};  // accepted frames carrying actuator k's κ
-  std::uint64_t clamped = 0;         // of those, with a κ clamped into range
-  std::uint64_t rejected_range = 0;  // command frames refused: κ out of range ("reject")
+  std::uint64_t clamped = 0;                            // of those, with a κ clamped into range
+  std::uint64_t rejected_range = 0;                     // command frames refused: κ out of range ("reject")
   std::uint64_t rejected_not_finite = 0;
   std::uint64_t rejected_length = 0;  // command id with too few bytes
   std::uint64_t unknown_frames = 0;   // frames whose id is not a command's
   std::uint64_t sent = 0;             // sensor datagrams sent
   std::uint64_t send_errors = 0;
-  std::uint64_t missed_periods = 0;   // output periods the I/O thread missed (IoLoop::missed_periods())
+  std::uint64_t missed_periods = 0;  // output periods the I/O thread missed (IoLoop::missed_periods())
 
   std::uint64_t refused_total() const;
 };
@@ -82,7 +82,9 @@ class UdpBridge final : public Bridge {
   void stop() override;
   // Valid after stop().
   const UdpBridgeCounters& counters() const { return counters_; }
-  std::uint64_t accepted_commands(int k) const override { return counters_.accepted_by_actuator.at(static_cast<std::size_t>(k)); }
+  std::uint64_t accepted_commands(int k) const override {
+    return counters_.accepted_by_actuator.at(static_cast<std::size_t>(k));
+  }
   void print_report() const override;
   // Which senders are accepted, for the start of a run: "udp: accepting commands from 127.0.0.1,
   // any port (...)" when [udp] peer names no port, else from that one address and port.

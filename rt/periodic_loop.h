@@ -34,8 +34,8 @@ struct LoopConfig {
 };
 
 struct LoopStats {
-  std::int64_t cycles = 0;            // body calls
-  std::int64_t overruns = 0;          // cycles that ended after the next cycle's deadline
+  std::int64_t cycles = 0;    // body calls
+  std::int64_t overruns = 0;  // cycles that ended after the next cycle's deadline
   // The same count for other threads to read while the loop runs (the sensors' status word).
   std::atomic<std::int64_t> overruns_shared{0};
   std::int64_t overrun_episodes = 0;  // runs of consecutive overrunning cycles (one late wake-up

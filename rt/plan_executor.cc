@@ -38,14 +38,17 @@ std::int64_t ExecutorResult::reached() const {
 }
 
 bool ExecutorResult::stopped_by_overrun() const {
-  return std::any_of(tasks.begin(), tasks.end(), [](const TaskReport& t) { return t.loop->stopped_by_overrun; });
+  return std::any_of(tasks.begin(), tasks.end(),
+                     [](const TaskReport& t) { return t.loop->stopped_by_overrun; });
 }
 
 PlanExecutor::PlanExecutor(sim::Plan& plan, ExecutorOptions options)
     : plan_(plan), options_(std::move(options)), shared_(std::make_unique<Shared>()) {
-  if (plan.communication_points() < 1) throw std::invalid_argument("the run is shorter than one macro step H");
+  if (plan.communication_points() < 1)
+    throw std::invalid_argument("the run is shorter than one macro step H");
   double shortest = plan.subsystem(0).micro_step_size();
-  for (std::size_t i = 0; i < plan.size(); ++i) shortest = std::min(shortest, plan.subsystem(i).micro_step_size());
+  for (std::size_t i = 0; i < plan.size(); ++i)
+    shortest = std::min(shortest, plan.subsystem(i).micro_step_size());
   result_.communication_points = plan.communication_points();
   result_.paced = options_.pacing == Pacing::kWallClock;
   for (std::size_t i = 0; i < plan.size(); ++i) {

@@ -27,8 +27,8 @@ void discard_rest(std::span<ProbeRing* const> rings, std::span<const std::atomic
 }
 
 // The joining loop; throws what the sink (or an allocation) throws.
-void join_points(std::span<ProbeRing* const> rings, std::span<const std::atomic<bool>* const> done, PointSink& sink,
-                 WriterResult& result) {
+void join_points(std::span<ProbeRing* const> rings, std::span<const std::atomic<bool>* const> done,
+                 PointSink& sink, WriterResult& result) {
   std::vector<sim::ProbeValues> values(rings.size());
   std::vector<const ProbeRecord*> front(rings.size());
   while (true) {
@@ -53,7 +53,7 @@ void join_points(std::span<ProbeRing* const> rings, std::span<const std::atomic<
     bool unhealthy = false;
     for (const ProbeRecord* r : front) unhealthy = unhealthy || (r->n == oldest && !r->healthy);
     if (unhealthy) return;  // diverged: the offline run records nothing from here on
-    if (!same) {  // a partner was dropped: skip the older records
+    if (!same) {            // a partner was dropped: skip the older records
       for (std::size_t i = 0; i < rings.size(); ++i) {
         if (front[i]->n == oldest) {
           rings[i]->pop_front();

@@ -23,10 +23,10 @@ class PointSink {
 };
 
 struct WriterResult {
-  std::int64_t rows = 0;        // points given to the sink
+  std::int64_t rows = 0;         // points given to the sink
   std::int64_t last_point = -1;  // the last of them (-1: none)
-  std::int64_t unpaired = 0;  // records whose partners were dropped
-  std::exception_ptr error;   // what the sink threw, if it did (no point was given after it)
+  std::int64_t unpaired = 0;     // records whose partners were dropped
+  std::exception_ptr error;      // what the sink threw, if it did (no point was given after it)
 };
 
 // Joins the rings until a stream ends (its producer's `done` flag is set and its ring is empty) or

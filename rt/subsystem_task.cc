@@ -8,19 +8,26 @@ namespace hilsim::rt {
 
 const char* to_string(TaskEnd end) {
   switch (end) {
-    case TaskEnd::kRunning: return "running";
-    case TaskEnd::kFinished: return "finished";
-    case TaskEnd::kDiverged: return "diverged";
-    case TaskEnd::kPeerStopped: return "a subsystem it exchanges with stopped";
-    case TaskEnd::kStopRequested: return "stop requested";
-    case TaskEnd::kProtocolError: return "exchange protocol error";
+    case TaskEnd::kRunning:
+      return "running";
+    case TaskEnd::kFinished:
+      return "finished";
+    case TaskEnd::kDiverged:
+      return "diverged";
+    case TaskEnd::kPeerStopped:
+      return "a subsystem it exchanges with stopped";
+    case TaskEnd::kStopRequested:
+      return "stop requested";
+    case TaskEnd::kProtocolError:
+      return "exchange protocol error";
   }
   return "?";
 }
 
 SubsystemTask::SubsystemTask(sim::Subsystem& subsystem, std::int64_t communication_points, int input_lag,
-                             std::vector<TaskInput> inputs, std::vector<TaskOutput> outputs, ProbeRing& probes,
-                             TelemetryPolicy policy, const std::atomic<bool>& stop, MicroStepObserver* observer)
+                             std::vector<TaskInput> inputs, std::vector<TaskOutput> outputs,
+                             ProbeRing& probes, TelemetryPolicy policy, const std::atomic<bool>& stop,
+                             MicroStepObserver* observer)
     : subsystem_(subsystem),
       K_(subsystem.micro_steps()),
       N_(communication_points),
@@ -33,7 +40,8 @@ SubsystemTask::SubsystemTask(sim::Subsystem& subsystem, std::int64_t communicati
       observer_(observer),
       input_count_(subsystem.input_names().size()) {
   if (N_ < 1) throw std::invalid_argument("the run is shorter than one macro step H");
-  if (K_ < 1 || policy_.decimation < 1) throw std::invalid_argument("real-time task: bad step counts for " + subsystem.name());
+  if (K_ < 1 || policy_.decimation < 1)
+    throw std::invalid_argument("real-time task: bad step counts for " + subsystem.name());
 }
 
 void SubsystemTask::begin() noexcept {

@@ -20,8 +20,8 @@
 namespace hilsim::rt {
 
 struct TaskInput {
-  ExchangeChannel* channel = nullptr;  // this task is its single consumer
-  int lag = 0;                         // macro step n takes the frame of point n + lag
+  ExchangeChannel* channel = nullptr;                      // this task is its single consumer
+  int lag = 0;                                             // macro step n takes the frame of point n + lag
   std::vector<std::pair<std::size_t, std::size_t>> ports;  // (producer output, own input)
 };
 
@@ -56,7 +56,7 @@ class SubsystemTask final {
   const sim::Subsystem& subsystem() const { return subsystem_; }
   TaskEnd end() const { return end_; }
   std::int64_t exchange_waits() const { return exchange_waits_; }  // inputs or room not there at first look
-  std::int64_t reached() const { return reached_; }  // last communication point reached
+  std::int64_t reached() const { return reached_; }                // last communication point reached
 
  private:
   bool receive(std::int64_t n) noexcept;

@@ -15,9 +15,9 @@ TaskSet wire_tasks(sim::Plan& plan, TelemetryPolicy policy, const std::atomic<bo
       if (edges[e].from == i) outputs.push_back({set.channels[e].get(), edges[e].lag});
     }
     set.rings.push_back(std::make_unique<ProbeRing>());
-    set.tasks.push_back(std::make_unique<SubsystemTask>(plan.subsystem(i), plan.communication_points(),
-                                                        plan.graph().input_lag(i), std::move(inputs),
-                                                        std::move(outputs), *set.rings.back(), policy, stop, observer));
+    set.tasks.push_back(std::make_unique<SubsystemTask>(
+        plan.subsystem(i), plan.communication_points(), plan.graph().input_lag(i), std::move(inputs),
+        std::move(outputs), *set.rings.back(), policy, stop, observer));
   }
   return set;
 }

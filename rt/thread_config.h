@@ -15,7 +15,7 @@ struct ThreadConfig {
   std::string name = "rt";  // at most 15 characters (pthread_setname_np(3))
   int cpu = -1;             // CPU to pin the thread to; -1 = any
   Scheduler scheduler = Scheduler::kFifo;
-  int priority = 80;                     // SCHED_FIFO priority, [1, 99]; ignored for SCHED_OTHER
+  int priority = 80;                                  // SCHED_FIFO priority, [1, 99]; ignored for SCHED_OTHER
   std::size_t stack_bytes = std::size_t{512} * 1024;  // [kMinStackBytes, kMaxStackBytes]
 };
 

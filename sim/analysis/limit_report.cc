@@ -81,9 +81,12 @@ constexpr auto kLower = [](double a, double b) { return a < b; };
 double stability_bound(const CosimSettings& settings) {
   if (settings.coupling == Coupling::kReducedInterface) return 2.0;  // forward Euler, seed 004 eq. 40
   switch (settings.hydraulics_integrator) {
-    case HydraulicIntegrator::kForwardEuler: return 2.0;
-    case HydraulicIntegrator::kRungeKutta4: return 2.785;
-    case HydraulicIntegrator::kTrapezoidal: return INFINITY;
+    case HydraulicIntegrator::kForwardEuler:
+      return 2.0;
+    case HydraulicIntegrator::kRungeKutta4:
+      return 2.785;
+    case HydraulicIntegrator::kTrapezoidal:
+      return INFINITY;
   }
   return INFINITY;
 }
@@ -94,12 +97,12 @@ double stability_bound(const CosimSettings& settings) {
 // stays within a fraction of that drop; so each slope is taken at a drop of at least 0.1 MPa, where
 // an overshoot would be a real oscillation.
 double chamber_rate_constant(const HydraulicParameters& hyd, double l, double p, double kappa, int i) {
-  constexpr double kMinDrop = 1e5;  // [Pa]
+  constexpr double kMinDrop = 1e5;                                    // [Pa]
   const double a_in = hyd.a_valve * (i == 0 ? kappa : 1.0 - kappa);   // from the pump, eq. (13)
   const double a_out = hyd.a_valve * (i == 0 ? 1.0 - kappa : kappa);  // to the tank
   return bulk_modulus(hyd, p) / (hyd.a_p * l) *
-         (orifice_flow_slope(hyd, a_in, hyd.p_P, p, kMinDrop) + orifice_flow_slope(hyd, a_out, p, hyd.p_T, kMinDrop) +
-          relief_flow_slope(hyd, p));
+         (orifice_flow_slope(hyd, a_in, hyd.p_P, p, kMinDrop) +
+          orifice_flow_slope(hyd, a_out, p, hyd.p_T, kMinDrop) + relief_flow_slope(hyd, p));
 }
 
 void observe_actuator(EventLog& log, const CraneSample& x, int k, const HydraulicParameters& hyd, double s0,
@@ -132,15 +135,24 @@ void observe_actuator(EventLog& log, const CraneSample& x, int k, const Hydrauli
 
 const char* kind_name(LimitKind kind) {
   switch (kind) {
-    case LimitKind::kEndStop: return "end stop";
-    case LimitKind::kJointStop: return "link 1 on its rest";
-    case LimitKind::kCavitation: return "cavitation";
-    case LimitKind::kRelief: return "relief valve open";
-    case LimitKind::kBeyondCylinder: return "piston beyond its cylinder";
-    case LimitKind::kNegativePressure: return "pressure below zero (absolute)";
-    case LimitKind::kBelowBase: return "link 1 below its base";
-    case LimitKind::kUnstableStep: return "hydraulic step beyond its stability limit";
-    case LimitKind::kCouplingError: return "coupling error energy beyond 1 kJ";
+    case LimitKind::kEndStop:
+      return "end stop";
+    case LimitKind::kJointStop:
+      return "link 1 on its rest";
+    case LimitKind::kCavitation:
+      return "cavitation";
+    case LimitKind::kRelief:
+      return "relief valve open";
+    case LimitKind::kBeyondCylinder:
+      return "piston beyond its cylinder";
+    case LimitKind::kNegativePressure:
+      return "pressure below zero (absolute)";
+    case LimitKind::kBelowBase:
+      return "link 1 below its base";
+    case LimitKind::kUnstableStep:
+      return "hydraulic step beyond its stability limit";
+    case LimitKind::kCouplingError:
+      return "coupling error energy beyond 1 kJ";
   }
   return "?";
 }
@@ -149,24 +161,37 @@ std::string extreme_text(const LimitEvent& e) {
   char buf[64];
   switch (e.kind) {
     case LimitKind::kEndStop:
-    case LimitKind::kBeyondCylinder: std::snprintf(buf, sizeof buf, "s = %.4f m", e.extreme); break;
+    case LimitKind::kBeyondCylinder:
+      std::snprintf(buf, sizeof buf, "s = %.4f m", e.extreme);
+      break;
     case LimitKind::kCavitation:
     case LimitKind::kRelief:
-    case LimitKind::kNegativePressure: std::snprintf(buf, sizeof buf, "p = %.4g MPa", e.extreme / 1e6); break;
+    case LimitKind::kNegativePressure:
+      std::snprintf(buf, sizeof buf, "p = %.4g MPa", e.extreme / 1e6);
+      break;
     case LimitKind::kJointStop:
-    case LimitKind::kBelowBase: std::snprintf(buf, sizeof buf, "theta1 = %.4f rad", e.extreme); break;
-    case LimitKind::kUnstableStep: std::snprintf(buf, sizeof buf, "h_H |dp'/dp| = %.3g", e.extreme); break;
-    case LimitKind::kCouplingError: std::snprintf(buf, sizeof buf, "|dE| = %.3g J", e.extreme); break;
+    case LimitKind::kBelowBase:
+      std::snprintf(buf, sizeof buf, "theta1 = %.4f rad", e.extreme);
+      break;
+    case LimitKind::kUnstableStep:
+      std::snprintf(buf, sizeof buf, "h_H |dp'/dp| = %.3g", e.extreme);
+      break;
+    case LimitKind::kCouplingError:
+      std::snprintf(buf, sizeof buf, "|dE| = %.3g J", e.extreme);
+      break;
   }
   return buf;
 }
 
 }  // namespace
 
-bool is_numerical(LimitKind kind) { return kind == LimitKind::kUnstableStep || kind == LimitKind::kCouplingError; }
+bool is_numerical(LimitKind kind) {
+  return kind == LimitKind::kUnstableStep || kind == LimitKind::kCouplingError;
+}
 
 bool is_non_physical(LimitKind kind) {
-  return kind == LimitKind::kBeyondCylinder || kind == LimitKind::kNegativePressure || kind == LimitKind::kBelowBase;
+  return kind == LimitKind::kBeyondCylinder || kind == LimitKind::kNegativePressure ||
+         kind == LimitKind::kBelowBase;
 }
 
 std::string describe(const LimitEvent& e) {
@@ -176,8 +201,8 @@ std::string describe(const LimitEvent& e) {
   return std::string(kind_name(e.kind)) + (e.where.empty() ? "" : " (" + e.where + ")") + buf;
 }
 
-LimitMonitor::LimitMonitor(const CraneParameters& crane, const HydraulicParameters& hyd, const Equilibrium& eq,
-                           const CosimSettings& settings)
+LimitMonitor::LimitMonitor(const CraneParameters& crane, const HydraulicParameters& hyd,
+                           const Equilibrium& eq, const CosimSettings& settings)
     : actuators_(crane.actuators),
       hyd_(with_relief_valve(hyd, settings.limits)),
       s0_{eq.actuator(0).s, crane.actuators == 2 ? eq.actuator(1).s : 0.0},
@@ -188,10 +213,11 @@ LimitMonitor::~LimitMonitor() = default;
 
 void LimitMonitor::observe(const CraneSample& x) {
   for (int k = 0; k < actuators_; ++k) observe_actuator(*log_, x, k, hyd_, s0_[k], settings_);
-  log_->observe(LimitKind::kCouplingError, kMachine, std::abs(x.dE) > kCouplingErrorLimit, x.t, std::abs(x.dE), kHigher);
+  log_->observe(LimitKind::kCouplingError, kMachine, std::abs(x.dE) > kCouplingErrorLimit, x.t,
+                std::abs(x.dE), kHigher);
   if (settings_.limits.enabled) {
-    log_->observe(LimitKind::kJointStop, kMachine, x.theta1 <= settings_.limits.joint_stop.theta1_min, x.t, x.theta1,
-                  kLower);
+    log_->observe(LimitKind::kJointStop, kMachine, x.theta1 <= settings_.limits.joint_stop.theta1_min, x.t,
+                  x.theta1, kLower);
   } else {
     log_->observe(LimitKind::kBelowBase, kMachine, x.theta1 < 0.0, x.t, x.theta1, kLower);
   }
@@ -199,9 +225,9 @@ void LimitMonitor::observe(const CraneSample& x) {
 
 const std::vector<LimitEvent>& LimitMonitor::events() const { return log_->events(); }
 
-std::vector<LimitEvent> find_limit_events(const std::vector<CraneSample>& samples, const CraneParameters& crane,
-                                          const HydraulicParameters& hyd, const Equilibrium& eq,
-                                          const CosimSettings& settings) {
+std::vector<LimitEvent> find_limit_events(const std::vector<CraneSample>& samples,
+                                          const CraneParameters& crane, const HydraulicParameters& hyd,
+                                          const Equilibrium& eq, const CosimSettings& settings) {
   LimitMonitor monitor(crane, hyd, eq, settings);
   for (const CraneSample& x : samples) monitor.observe(x);
   return monitor.events();
@@ -212,12 +238,14 @@ std::string divergence_cause(const std::vector<LimitEvent>& events) {
   for (const LimitEvent& e : events) {
     if (e.kind == LimitKind::kUnstableStep) {
       return "the hydraulic step was beyond its integrator's stability limit first: " + describe(e) +
-             "; a chamber stiffens as it shortens: use hydraulics_integrator = \"trapezoidal\" (A-stable) or a "
+             "; a chamber stiffens as it shortens: use hydraulics_integrator = \"trapezoidal\" (A-stable) or "
+             "a "
              "smaller h_H";
     }
     if (e.kind == LimitKind::kCouplingError) {
       return "the coupling monitor showed the macro step too large first: " + describe(e) +
-             "; reduce H (or couple through the RIM, or the two-way coupling with h_M of 1 ms, stable to far larger H)";
+             "; reduce H (or couple through the RIM, or the two-way coupling with h_M of 1 ms, stable to far "
+             "larger H)";
     }
     if (is_non_physical(e.kind)) {
       return "the machine had left its physical limits first: " + describe(e) +
@@ -229,14 +257,16 @@ std::string divergence_cause(const std::vector<LimitEvent>& events) {
 
 std::string divergence_report(double t, const std::vector<LimitEvent>& events) {
   char head[160];
-  std::snprintf(head, sizeof head,
-                "diverged after t = %.6g s (a state left the physical bounds: not finite, or a pressure outside "
-                "(%g, %g MPa)): ",
-                t, kMinPhysicalPressure / 1e6, kMaxPhysicalPressure / 1e6);
+  std::snprintf(
+      head, sizeof head,
+      "diverged after t = %.6g s (a state left the physical bounds: not finite, or a pressure outside "
+      "(%g, %g MPa)): ",
+      t, kMinPhysicalPressure / 1e6, kMaxPhysicalPressure / 1e6);
   return head + divergence_cause(events);
 }
 
-std::vector<std::string> limit_report_lines(const std::vector<LimitEvent>& events, const MachineLimits& limits) {
+std::vector<std::string> limit_report_lines(const std::vector<LimitEvent>& events,
+                                            const MachineLimits& limits) {
   std::vector<std::string> lines;
   for (const LimitEvent& e : events) {
     const char* prefix = is_non_physical(e.kind) ? "limits: not modelled, but left: "

@@ -39,10 +39,10 @@ inline constexpr double kCouplingErrorLimit = 1e3;
 
 struct LimitEvent {
   LimitKind kind;
-  std::string where;    // "actuator 1, retracted", "actuator 2, chamber 1", "link 1", ...
-  double first_t = 0.0; // [s]
-  int episodes = 0;     // separate stretches of samples in which it held
-  double extreme = 0.0; // the most extreme value seen (s [m], p [Pa], θ1 [rad], h|∂ṗ/∂p| [-])
+  std::string where;     // "actuator 1, retracted", "actuator 2, chamber 1", "link 1", ...
+  double first_t = 0.0;  // [s]
+  int episodes = 0;      // separate stretches of samples in which it held
+  double extreme = 0.0;  // the most extreme value seen (s [m], p [Pa], θ1 [rad], h|∂ṗ/∂p| [-])
 };
 
 // True for the kinds that mean the model left what the machine can do (limits off).
@@ -78,9 +78,9 @@ class LimitMonitor {
 };
 
 // The events of a whole run's samples.
-std::vector<LimitEvent> find_limit_events(const std::vector<CraneSample>& samples, const CraneParameters& crane,
-                                          const HydraulicParameters& hyd, const Equilibrium& eq,
-                                          const CosimSettings& settings);
+std::vector<LimitEvent> find_limit_events(const std::vector<CraneSample>& samples,
+                                          const CraneParameters& crane, const HydraulicParameters& hyd,
+                                          const Equilibrium& eq, const CosimSettings& settings);
 
 // The message for a run that stopped with a non-finite state: its most likely cause from `events`
 // and the remedy that fits it.
@@ -92,6 +92,7 @@ std::string divergence_report(double t, const std::vector<LimitEvent>& events);
 
 // The report's lines, one per event ("limits: ..."), or "limits: none reached" when the limits are
 // modelled and none engaged; nothing when they are not modelled and the machine stayed inside them.
-std::vector<std::string> limit_report_lines(const std::vector<LimitEvent>& events, const MachineLimits& limits);
+std::vector<std::string> limit_report_lines(const std::vector<LimitEvent>& events,
+                                            const MachineLimits& limits);
 
 }  // namespace hilsim::sim

@@ -6,8 +6,8 @@
 namespace hilsim::sim {
 
 StabilityVerdict assess_stability(const std::vector<CraneSample>& samples, bool diverged,
-                                  const ReferenceCurve& reference,
-                                  const StabilityCriterion& criterion, int actuators) {
+                                  const ReferenceCurve& reference, const StabilityCriterion& criterion,
+                                  int actuators) {
   StabilityVerdict v;
   v.min_pressure = std::numeric_limits<double>::infinity();
   v.max_pressure = -std::numeric_limits<double>::infinity();
@@ -21,8 +21,8 @@ StabilityVerdict assess_stability(const std::vector<CraneSample>& samples, bool 
   }
   v.deviation = compare_with_reference(samples, reference);
   v.stable = !diverged && v.deviation.finite && v.deviation.points_compared > 0 &&
-             v.deviation.s1.value < criterion.max_s1_deviation &&
-             v.min_pressure > criterion.min_pressure && v.max_pressure < criterion.max_pressure;
+             v.deviation.s1.value < criterion.max_s1_deviation && v.min_pressure > criterion.min_pressure &&
+             v.max_pressure < criterion.max_pressure;
   return v;
 }
 

@@ -13,7 +13,7 @@
 namespace hilsim::sim {
 
 struct StabilityCriterion {
-  double max_s1_deviation = 0.05;  // [m]
+  double max_s1_deviation = 0.05;              // [m]
   double min_pressure = kMinPhysicalPressure;  // [Pa], exclusive
   double max_pressure = kMaxPhysicalPressure;  // [Pa], exclusive
 };
@@ -27,7 +27,7 @@ struct StabilityVerdict {
 
 // `actuators`: 1 or 2; with 2 the pressures of actuator 2 are checked as well.
 StabilityVerdict assess_stability(const std::vector<CraneSample>& samples, bool diverged,
-                                  const ReferenceCurve& reference,
-                                  const StabilityCriterion& criterion = {}, int actuators = 1);
+                                  const ReferenceCurve& reference, const StabilityCriterion& criterion = {},
+                                  int actuators = 1);
 
 }  // namespace hilsim::sim

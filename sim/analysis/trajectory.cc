@@ -54,7 +54,7 @@ TrajectoryDeviation compare_at_communication_points(const std::vector<CraneSampl
   TrajectoryDeviation dev;
   if (reference.t.empty()) return dev;
   constexpr double kTimeTolerance = 1e-9;  // [s]
-  std::size_t r = 0;  // reference.t[r] <= t < reference.t[r+1]
+  std::size_t r = 0;                       // reference.t[r] <= t < reference.t[r+1]
   for (const CraneSample& a : samples) {
     const double t = a.t;
     if (t < reference.t.front() - kTimeTolerance || t > reference.t.back() + kTimeTolerance) continue;

@@ -30,10 +30,10 @@ struct CosimSettings {
   // 3.0 mm against 14 mm; stable to 50 ms against 40 ms). At one micro step per macro step both are
   // the same value.
   RimForce rim_force = RimForce::kAverage;
-  double H = 1e-3;        // macro (communication) step [s]
-  double h_mech = 0.0;    // mechanics step h_M [s]; 0 means h_M = H (as in every run of seed 000)
-  double h_hyd = 0.2e-3;  // hydraulic step [s]; H must be a whole multiple of it
-  double duration = 10.0; // simulated time [s]; the run ends at the last communication point ≤ it
+  double H = 1e-3;         // macro (communication) step [s]
+  double h_mech = 0.0;     // mechanics step h_M [s]; 0 means h_M = H (as in every run of seed 000)
+  double h_hyd = 0.2e-3;   // hydraulic step [s]; H must be a whole multiple of it
+  double duration = 10.0;  // simulated time [s]; the run ends at the last communication point ≤ it
   HydraulicIntegrator hydraulics_integrator = HydraulicIntegrator::kForwardEuler;  // direct couplings
   // ALI1 and ALI3-P: one actuator, f-s or p-s, held inputs.
   MechanicsFormulation mechanics = MechanicsFormulation::kIndependent;

@@ -35,11 +35,13 @@ std::vector<std::string> twoway_model_ports(int actuators) {
   std::vector<std::string> names;
   for (int k = 0; k < actuators; ++k) {
     const char* sfx = k == 0 ? "" : "_2";
-    for (const char* head : {"pstart1", "pstart2", "sref", "sdotref", "kappalo", "kappahi", "rate1", "rate2"}) {
+    for (const char* head :
+         {"pstart1", "pstart2", "sref", "sdotref", "kappalo", "kappahi", "rate1", "rate2"}) {
       names.push_back(std::string(head) + sfx);
     }
     for (int j = 0; j < kReducedModelNodes; ++j) {
-      for (const char* head : {"P1_", "P2_", "D1_", "D2_", "E1_", "E2_"}) names.push_back(port_name(head, j, sfx));
+      for (const char* head : {"P1_", "P2_", "D1_", "D2_", "E1_", "E2_"})
+        names.push_back(port_name(head, j, sfx));
     }
   }
   return names;
@@ -47,10 +49,14 @@ std::vector<std::string> twoway_model_ports(int actuators) {
 
 std::string_view to_string(Coupling coupling) {
   switch (coupling) {
-    case Coupling::kForceDisplacement: return "fs";
-    case Coupling::kPressureDisplacement: return "ps";
-    case Coupling::kReducedInterface: return "rim";
-    case Coupling::kTwoWay: return "twoway";
+    case Coupling::kForceDisplacement:
+      return "fs";
+    case Coupling::kPressureDisplacement:
+      return "ps";
+    case Coupling::kReducedInterface:
+      return "rim";
+    case Coupling::kTwoWay:
+      return "twoway";
   }
   return "?";
 }

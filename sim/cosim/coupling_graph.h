@@ -69,7 +69,7 @@ class CouplingGraph final {
 
  private:
   Scheme scheme_;
-  std::vector<double> h_;                    // each subsystem's micro step [s]
+  std::vector<double> h_;                     // each subsystem's micro step [s]
   std::vector<std::vector<Source>> sources_;  // per subsystem, per input
   std::vector<int> input_lag_;
   std::vector<Edge> edges_;

@@ -6,8 +6,8 @@ namespace hilsim::sim {
 
 double hydraulics_bond_power(const HydraulicParameters& hyd, Coupling coupling, const Eigen::Vector2d& p,
                              double s_dot) {
-  const double e_H = coupling == Coupling::kForceDisplacement ? actuator_force(hyd, p, s_dot)
-                                                              : (p[1] - p[0]) * hyd.a_p;
+  const double e_H =
+      coupling == Coupling::kForceDisplacement ? actuator_force(hyd, p, s_dot) : (p[1] - p[0]) * hyd.a_p;
   return s_dot * e_H;
 }
 

@@ -40,7 +40,8 @@ RunResult run_plan(Plan& plan, const std::function<void(std::int64_t, std::int64
   // Reserved up to a bound: a long run grows the vector rather than failing before its first step.
   constexpr std::int64_t kReserveLimit = std::int64_t{1} << 22;
   result.samples.reserve(static_cast<std::size_t>(std::min(plan.communication_points() + 1, kReserveLimit)));
-  result.diverged = walk_plan(plan, [&result](CraneSample&& x) { result.samples.push_back(x); }, on_progress);
+  result.diverged = walk_plan(
+      plan, [&result](CraneSample&& x) { result.samples.push_back(x); }, on_progress);
   return result;
 }
 
@@ -58,15 +59,15 @@ StreamedRun stream_plan(Plan& plan, const std::function<void(const CraneSample&)
   return run;
 }
 
-RunResult run_cosimulation(const CraneParameters& crane, const HydraulicParameters& hyd, const Equilibrium& eq,
-                           const ValveCommand& valve, const CosimSettings& settings,
+RunResult run_cosimulation(const CraneParameters& crane, const HydraulicParameters& hyd,
+                           const Equilibrium& eq, const ValveCommand& valve, const CosimSettings& settings,
                            const std::function<void(std::int64_t, std::int64_t)>& on_progress,
                            const ValveCommand* valve2) {
   return run_cosimulation(crane, hyd, eq, CraneValves{&valve, valve2}, settings, on_progress);
 }
 
-RunResult run_cosimulation(const CraneParameters& crane, const HydraulicParameters& hyd, const Equilibrium& eq,
-                           const CraneValves& valves, const CosimSettings& settings,
+RunResult run_cosimulation(const CraneParameters& crane, const HydraulicParameters& hyd,
+                           const Equilibrium& eq, const CraneValves& valves, const CosimSettings& settings,
                            const std::function<void(std::int64_t, std::int64_t)>& on_progress) {
   Plan plan = build_crane_plan(crane, hyd, eq, settings, valves);
   return run_plan(plan, on_progress);

@@ -37,13 +37,12 @@ StreamedRun stream_plan(Plan& plan, const std::function<void(const CraneSample&)
 // Builds the plan of `settings` (crane_plan.h) and runs it. `valve` drives actuator 1; with two
 // actuators `valve2` drives the second (null: seed 004 eq. 35 from its κ0).
 RunResult run_cosimulation(const CraneParameters& crane, const HydraulicParameters& hyd,
-                           const Equilibrium& eq, const ValveCommand& valve,
-                           const CosimSettings& settings,
+                           const Equilibrium& eq, const ValveCommand& valve, const CosimSettings& settings,
                            const std::function<void(std::int64_t, std::int64_t)>& on_progress = {},
                            const ValveCommand* valve2 = nullptr);
 // The same with every valve given (crane_plan.h), e.g. a replay's recorded readers.
-RunResult run_cosimulation(const CraneParameters& crane, const HydraulicParameters& hyd, const Equilibrium& eq,
-                           const CraneValves& valves, const CosimSettings& settings,
+RunResult run_cosimulation(const CraneParameters& crane, const HydraulicParameters& hyd,
+                           const Equilibrium& eq, const CraneValves& valves, const CosimSettings& settings,
                            const std::function<void(std::int64_t, std::int64_t)>& on_progress = {});
 
 }  // namespace hilsim::sim

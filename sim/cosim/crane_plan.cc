@@ -37,12 +37,15 @@ std::vector<Connection> direct_connections(Coupling coupling, int actuators) {
 // receive the hydraulic force (RIM) or the reduced hydraulic model (two-way).
 std::vector<Connection> rim_connections(Coupling coupling, int actuators) {
   std::vector<Connection> c;
-  for (const std::string& n : rim_interface_ports(actuators)) c.push_back({"mechanics", n, "rim_hydraulics", n});
+  for (const std::string& n : rim_interface_ports(actuators))
+    c.push_back({"mechanics", n, "rim_hydraulics", n});
   if (coupling == Coupling::kTwoWay) {
-    for (const std::string& n : twoway_model_ports(actuators)) c.push_back({"rim_hydraulics", n, "mechanics", n});
+    for (const std::string& n : twoway_model_ports(actuators))
+      c.push_back({"rim_hydraulics", n, "mechanics", n});
     return c;
   }
-  for (int k = 0; k < actuators; ++k) c.push_back({"rim_hydraulics", "f_h" + suffix(k), "mechanics", "f_h" + suffix(k)});
+  for (int k = 0; k < actuators; ++k)
+    c.push_back({"rim_hydraulics", "f_h" + suffix(k), "mechanics", "f_h" + suffix(k)});
   return c;
 }
 
@@ -53,21 +56,26 @@ void check_twoway(const CosimSettings& settings, const CraneValves& valves) {
   if (settings.mechanics != MechanicsFormulation::kIndependent) {
     throw std::invalid_argument("the two-way coupling runs with the independent-coordinate mechanics");
   }
-  if (settings.limits.enabled) throw std::invalid_argument("the two-way coupling runs without the machine's limits ([limits])");
+  if (settings.limits.enabled)
+    throw std::invalid_argument("the two-way coupling runs without the machine's limits ([limits])");
   if (settings.extrapolation != Extrapolation::kZeroOrderHold) {
-    throw std::invalid_argument("the two-way coupling's models carry their own time dependence: extrapolation zoh");
+    throw std::invalid_argument(
+        "the two-way coupling's models carry their own time dependence: extrapolation zoh");
   }
   if (mechanics_step(settings) > kTwoWayMaxMechanicsStep * (1.0 + 1e-9)) {
-    throw std::invalid_argument("the two-way coupling's mechanics step h_M must be at most 5 ms (its cylinder damping "
-                                "is one mechanics step behind)");
+    throw std::invalid_argument(
+        "the two-way coupling's mechanics step h_M must be at most 5 ms (its cylinder damping "
+        "is one mechanics step behind)");
   }
   if (valves.live && settings.scheme == CosimScheme::kGaussSeidelHydraulicsFirst) {
-    throw std::invalid_argument("the two-way coupling with a live input runs Jacobi or Gauss-Seidel mechanics first: "
-                                "with the hydraulics first the mechanics would read the controller's κ a macro step "
-                                "after the hydraulics applied it");
+    throw std::invalid_argument(
+        "the two-way coupling with a live input runs Jacobi or Gauss-Seidel mechanics first: "
+        "with the hydraulics first the mechanics would read the controller's κ a macro step "
+        "after the hydraulics applied it");
   }
   if (valves.live && (!valves.mechanics1 || (valves.actuator2 && !valves.mechanics2))) {
-    throw std::invalid_argument("the two-way coupling's mechanics need their own reader of a session's valve commands");
+    throw std::invalid_argument(
+        "the two-way coupling's mechanics need their own reader of a session's valve commands");
   }
   if (valves.live && settings.preview == KappaPreview::kScript &&
       (!valves.preview1 || (valves.actuator2 && !valves.preview2))) {
@@ -77,20 +85,25 @@ void check_twoway(const CosimSettings& settings, const CraneValves& valves) {
 
 // The capability rules: what the subsystems below can run together.
 void check_combination(const CraneParameters& crane, const Equilibrium& eq, const CosimSettings& settings) {
-  if (crane.actuators != 1 && crane.actuators != 2) throw std::invalid_argument("the crane has 1 or 2 actuators");
+  if (crane.actuators != 1 && crane.actuators != 2)
+    throw std::invalid_argument("the crane has 1 or 2 actuators");
   if (crane.actuators == 2 && eq.actuators != 2) {
     throw std::invalid_argument("the equilibrium was solved for one actuator, the crane has two");
   }
   if (settings.mechanics != MechanicsFormulation::kIndependent &&
       (crane.actuators != 1 || settings.coupling == Coupling::kReducedInterface ||
        settings.extrapolation != Extrapolation::kZeroOrderHold)) {
-    throw std::invalid_argument("the ALI1 and ALI3-P mechanics run one actuator with f-s or p-s coupling and held inputs");
+    throw std::invalid_argument(
+        "the ALI1 and ALI3-P mechanics run one actuator with f-s or p-s coupling and held inputs");
   }
   if (settings.limits.enabled && settings.mechanics != MechanicsFormulation::kIndependent) {
-    throw std::invalid_argument("the machine's limits ([limits]) are modelled with the independent mechanics only");
+    throw std::invalid_argument(
+        "the machine's limits ([limits]) are modelled with the independent mechanics only");
   }
-  if (integrates_rim(settings.coupling) && settings.hydraulics_integrator != HydraulicIntegrator::kForwardEuler) {
-    throw std::invalid_argument("the RIM and two-way couplings integrate their cylinders with forward Euler (seed 004 eq. 40)");
+  if (integrates_rim(settings.coupling) &&
+      settings.hydraulics_integrator != HydraulicIntegrator::kForwardEuler) {
+    throw std::invalid_argument(
+        "the RIM and two-way couplings integrate their cylinders with forward Euler (seed 004 eq. 40)");
   }
   if (!(std::isfinite(settings.duration) && settings.duration >= 0.0)) {
     throw std::invalid_argument("duration must be a non-negative number of seconds");
@@ -99,13 +112,15 @@ void check_combination(const CraneParameters& crane, const Equilibrium& eq, cons
 
 // The one-sided stops of machine_limits.h on s1, s2 (the end stops of each cylinder, its chambers
 // equal at the equilibrium length) and θ1 (link 1's rest); none without the limits.
-std::array<UnilateralStop, kMaxStops> crane_stops(const CraneParameters& crane, const HydraulicParameters& hyd,
-                                                  const Equilibrium& eq, const MachineLimits& limits) {
+std::array<UnilateralStop, kMaxStops> crane_stops(const CraneParameters& crane,
+                                                  const HydraulicParameters& hyd, const Equilibrium& eq,
+                                                  const MachineLimits& limits) {
   std::array<UnilateralStop, kMaxStops> stops{};
   if (!limits.enabled) return stops;
   for (int k = 0; k < crane.actuators; ++k) {
     const CylinderLimits c = cylinder_limits(limits, hyd, eq.actuator(k).s);
-    stops[k] = UnilateralStop{c.stroke_min, c.stroke_max, limits.end_stops.stiffness, limits.end_stops.damping};
+    stops[k] =
+        UnilateralStop{c.stroke_min, c.stroke_max, limits.end_stops.stiffness, limits.end_stops.damping};
   }
   stops[2].lower = limits.joint_stop.theta1_min;
   stops[2].stiffness = limits.joint_stop.stiffness;
@@ -126,8 +141,8 @@ std::unique_ptr<Subsystem> make_mechanics(const CraneParameters& crane, const Hy
   if (settings.mechanics == MechanicsFormulation::kIndependent) {
     MechanicsState initial;
     initial.q = eq.q;
-    auto mechanics = std::make_unique<MechanicsSubsystem>(crane, hyd, settings.coupling, settings.H, h_mech, initial,
-                                                          settings.extrapolation,
+    auto mechanics = std::make_unique<MechanicsSubsystem>(crane, hyd, settings.coupling, settings.H, h_mech,
+                                                          initial, settings.extrapolation,
                                                           crane_stops(crane, hyd, eq, settings.limits));
     if (settings.coupling == Coupling::kTwoWay) {
       ReducedHydraulicsSetup setup;
@@ -145,8 +160,8 @@ std::unique_ptr<Subsystem> make_mechanics(const CraneParameters& crane, const Hy
     }
     return mechanics;
   }
-  return std::make_unique<DependentMechanicsSubsystem>(crane, hyd, settings.coupling, settings.mechanics, settings.H,
-                                                       h_mech, eq.q, eq.f_h);
+  return std::make_unique<DependentMechanicsSubsystem>(crane, hyd, settings.coupling, settings.mechanics,
+                                                       settings.H, h_mech, eq.q, eq.f_h);
 }
 
 // The hydraulic side of a plan: its subsystems, the connections to the mechanics, and the probes the
@@ -158,22 +173,26 @@ struct CraneHydraulics {
 };
 
 // RIM and two-way: every actuator's cylinder beside the mechanics' RIM, in one subsystem.
-CraneHydraulics make_rim_hydraulics(const CraneParameters& crane, const HydraulicParameters& hyd, const Equilibrium& eq,
-                                    const CosimSettings& settings, const std::array<const ValveCommand*, 2>& valve,
+CraneHydraulics make_rim_hydraulics(const CraneParameters& crane, const HydraulicParameters& hyd,
+                                    const Equilibrium& eq, const CosimSettings& settings,
+                                    const std::array<const ValveCommand*, 2>& valve,
                                     const std::array<const ValveCommand*, 2>& preview_valve) {
   CraneHydraulics h;
   std::array<RimCylinder, 2> cyl{};
   for (int k = 0; k < crane.actuators; ++k) {
     const double s0 = eq.actuator(k).s;
-    cyl[k] = RimCylinder{s0, eq.actuator(k).p, valve[k], cylinder_limits(settings.limits, hyd, s0), eq.actuator(k).kappa,
+    cyl[k] = RimCylinder{s0,
+                         eq.actuator(k).p,
+                         valve[k],
+                         cylinder_limits(settings.limits, hyd, s0),
+                         eq.actuator(k).kappa,
                          preview_valve[k]};
   }
   const TwoWayModelOptions twoway{settings.coupling == Coupling::kTwoWay, settings.preview,
                                   settings.scheme == CosimScheme::kGaussSeidelHydraulicsFirst};
-  h.subsystems.push_back(std::make_unique<RimHydraulicsSubsystem>(hyd, settings.H, settings.h_hyd, crane.actuators, cyl,
-                                                                  settings.rim_force, settings.extrapolation,
-                                                                  rim_stops(crane_stops(crane, hyd, eq, settings.limits)),
-                                                                  twoway));
+  h.subsystems.push_back(std::make_unique<RimHydraulicsSubsystem>(
+      hyd, settings.H, settings.h_hyd, crane.actuators, cyl, settings.rim_force, settings.extrapolation,
+      rim_stops(crane_stops(crane, hyd, eq, settings.limits)), twoway));
   h.connections = rim_connections(settings.coupling, crane.actuators);
   for (int k = 0; k < crane.actuators; ++k) {
     h.probes.p1.push_back({"rim_hydraulics", "p1" + suffix(k)});
@@ -191,9 +210,14 @@ CraneHydraulics make_direct_hydraulics(const CraneParameters& crane, const Hydra
   CraneHydraulics h;
   for (int k = 0; k < crane.actuators; ++k) {
     const ActuatorEquilibrium a = eq.actuator(k);
-    const HydraulicsOptions options{0.0,        settings.extrapolation, settings.hydraulics_integrator,
-                                    settings.coupling, k, cylinder_limits(settings.limits, hyd, a.s)};
-    h.subsystems.push_back(std::make_unique<HydraulicsSubsystem>(hyd, settings.H, settings.h_hyd, a.s, a.p, *valve[k], options));
+    const HydraulicsOptions options{0.0,
+                                    settings.extrapolation,
+                                    settings.hydraulics_integrator,
+                                    settings.coupling,
+                                    k,
+                                    cylinder_limits(settings.limits, hyd, a.s)};
+    h.subsystems.push_back(
+        std::make_unique<HydraulicsSubsystem>(hyd, settings.H, settings.h_hyd, a.s, a.p, *valve[k], options));
     const std::string name = h.subsystems.back()->name();
     h.probes.p1.push_back({name, "p1"});
     h.probes.p2.push_back({name, "p2"});
@@ -206,8 +230,8 @@ CraneHydraulics make_direct_hydraulics(const CraneParameters& crane, const Hydra
 
 }  // namespace
 
-Plan build_crane_plan(const CraneParameters& crane, const HydraulicParameters& cylinder, const Equilibrium& eq,
-                      const CosimSettings& settings, CraneValves valves) {
+Plan build_crane_plan(const CraneParameters& crane, const HydraulicParameters& cylinder,
+                      const Equilibrium& eq, const CosimSettings& settings, CraneValves valves) {
   check_combination(crane, eq, settings);
   check_twoway(settings, valves);
   const HydraulicParameters hyd = with_relief_valve(cylinder, settings.limits);
@@ -218,8 +242,8 @@ Plan build_crane_plan(const CraneParameters& crane, const HydraulicParameters& c
     valves.actuator2 = own_valve2.get();
   }
   const std::array<const ValveCommand*, 2> valve = {valves.actuator1, valves.actuator2};
-  const std::array<const ValveCommand*, 2> mechanics_valve = {valves.mechanics1 ? valves.mechanics1 : valve[0],
-                                                              valves.mechanics2 ? valves.mechanics2 : valve[1]};
+  const std::array<const ValveCommand*, 2> mechanics_valve = {
+      valves.mechanics1 ? valves.mechanics1 : valve[0], valves.mechanics2 ? valves.mechanics2 : valve[1]};
   const std::array<const ValveCommand*, 2> preview_valve = {valves.preview1 ? valves.preview1 : valve[0],
                                                             valves.preview2 ? valves.preview2 : valve[1]};
   std::unique_ptr<Subsystem> mechanics = make_mechanics(crane, hyd, eq, settings, mechanics_valve);
@@ -246,16 +270,19 @@ std::string twoway_model_report(const Plan& plan) {
   std::int64_t clamps = 0, saturated = 0;
   bool twoway = false;
   for (std::size_t i = 0; i < plan.size(); ++i) {
-    if (const auto* m = dynamic_cast<const MechanicsSubsystem*>(&plan.subsystem(i)); m && m->reduced_hydraulics()) {
+    if (const auto* m = dynamic_cast<const MechanicsSubsystem*>(&plan.subsystem(i));
+        m && m->reduced_hydraulics()) {
       twoway = true;
       clamps += m->reduced_hydraulics()->kappa_clamps();
     }
-    if (const auto* h = dynamic_cast<const RimHydraulicsSubsystem*>(&plan.subsystem(i))) saturated += h->saturated_models();
+    if (const auto* h = dynamic_cast<const RimHydraulicsSubsystem*>(&plan.subsystem(i)))
+      saturated += h->saturated_models();
   }
   if (!twoway || (clamps == 0 && saturated == 0)) return "";
-  return "two-way coupling: kappa outside the reduced model's range (clamped to it) at " + std::to_string(clamps) +
-         " mechanics micro step(s); " + std::to_string(saturated) +
-         " model(s) with a valve that could not pass the actuator's flow (held at the supply or tank pressure)";
+  return "two-way coupling: kappa outside the reduced model's range (clamped to it) at " +
+         std::to_string(clamps) + " mechanics micro step(s); " + std::to_string(saturated) +
+         " model(s) with a valve that could not pass the actuator's flow (held at the supply or tank "
+         "pressure)";
 }
 
 }  // namespace hilsim::sim

@@ -2,8 +2,8 @@
 // and the sample assembly (seed 000 §3, seed 004 §3–4): the mechanics in independent or dependent
 // coordinates and the hydraulics of every actuator, coupled f-s, p-s, through a reduced interface
 // model or two-way (both sides exchange reduced models), with Jacobi or Gauss-Seidel and held or
-// extrapolated inputs, with the monitor of the coupling-error energy δE (seed 001 eqs. 19–24). What combines with what is decided here, once,
-// for the offline run and the real-time threads alike.
+// extrapolated inputs, with the monitor of the coupling-error energy δE (seed 001 eqs. 19–24). What combines
+// with what is decided here, once, for the offline run and the real-time threads alike.
 #pragma once
 
 #include <array>
@@ -24,8 +24,8 @@
 namespace hilsim::sim {
 
 // The names of the subsystems a crane plan may hold (the real-time threads are configured by them).
-inline constexpr std::array<std::string_view, 4> kCraneSubsystemNames = {"mechanics", "hydraulics", "hydraulics_2",
-                                                                         "rim_hydraulics"};
+inline constexpr std::array<std::string_view, 4> kCraneSubsystemNames = {"mechanics", "hydraulics",
+                                                                         "hydraulics_2", "rim_hydraulics"};
 
 // The valve command of each actuator; they must outlive the plan. With two actuators and no
 // second command, the plan drives actuator 2 by seed 004 eq. (35) from its κ0.

@@ -8,7 +8,8 @@
 
 namespace hilsim::sim {
 
-CraneSampleAssembly::At CraneSampleAssembly::locate(const std::vector<Subsystem*>& subsystems, const ProbeName& name) {
+CraneSampleAssembly::At CraneSampleAssembly::locate(const std::vector<Subsystem*>& subsystems,
+                                                    const ProbeName& name) {
   for (std::size_t i = 0; i < subsystems.size(); ++i) {
     if (subsystems[i]->name() != name.first) continue;
     const std::vector<std::string>& probes = subsystems[i]->probe_names();
@@ -20,7 +21,7 @@ CraneSampleAssembly::At CraneSampleAssembly::locate(const std::vector<Subsystem*
 }
 
 CraneSampleAssembly::Places CraneSampleAssembly::locate_all(const std::vector<Subsystem*>& subsystems,
-                                                           const std::vector<ProbeName>& names) {
+                                                            const std::vector<ProbeName>& names) {
   if (names.size() > kMaxActuators) {
     throw std::invalid_argument("co-simulation: the crane's samples take at most " +
                                 std::to_string(kMaxActuators) + " actuators");
@@ -31,7 +32,8 @@ CraneSampleAssembly::Places CraneSampleAssembly::locate_all(const std::vector<Su
 }
 
 CraneSampleAssembly::CraneSampleAssembly(const HydraulicParameters& hyd, double H, double E0,
-                                         const std::vector<Subsystem*>& subsystems, const CraneProbeNames& names)
+                                         const std::vector<Subsystem*>& subsystems,
+                                         const CraneProbeNames& names)
     : hyd_(hyd), H_(H), E0_(E0) {
   for (std::size_t i = 0; i < mechanics_.size(); ++i) {
     mechanics_[i] = locate(subsystems, {names.mechanics, mechanics_probe_names()[i]});

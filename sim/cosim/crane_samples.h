@@ -30,8 +30,8 @@ class CraneSampleAssembly final : public SampleAssembly {
   // E0: the crane's mechanical energy T + V at t_0 [J]; the energy at a communication point is the
   // mechanics' E_mech probe, evaluated where its trigonometry is at hand. Throws
   // std::invalid_argument when a named probe does not exist among `subsystems`.
-  CraneSampleAssembly(const HydraulicParameters& hyd, double H, double E0, const std::vector<Subsystem*>& subsystems,
-                      const CraneProbeNames& names);
+  CraneSampleAssembly(const HydraulicParameters& hyd, double H, double E0,
+                      const std::vector<Subsystem*>& subsystems, const CraneProbeNames& names);
   CraneSample sample(std::int64_t n, std::span<const ProbeValues> probes) const override;
 
  private:

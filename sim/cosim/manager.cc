@@ -4,8 +4,8 @@
 
 namespace hilsim::sim {
 
-CosimManager::CosimManager(const std::vector<Subsystem*>& subsystems, const std::vector<Connection>& connections,
-                           Scheme scheme)
+CosimManager::CosimManager(const std::vector<Subsystem*>& subsystems,
+                           const std::vector<Connection>& connections, Scheme scheme)
     : CosimManager(subsystems, CouplingGraph(subsystems, connections, scheme)) {}
 
 CosimManager::CosimManager(std::vector<Subsystem*> subsystems, CouplingGraph graph)
@@ -19,7 +19,8 @@ CosimManager::CosimManager(std::vector<Subsystem*> subsystems, CouplingGraph gra
 
 void CosimManager::gather_inputs(std::size_t i) {
   const std::vector<CouplingGraph::Source>& sources = graph_.sources(i);
-  for (std::size_t k = 0; k < sources.size(); ++k) inputs_[i][k] = outputs_[sources[k].subsystem][sources[k].output];
+  for (std::size_t k = 0; k < sources.size(); ++k)
+    inputs_[i][k] = outputs_[sources[k].subsystem][sources[k].output];
   subsystems_[i]->set_inputs(n_ + graph_.input_lag(i), inputs_[i]);
 }
 

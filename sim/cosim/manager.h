@@ -15,7 +15,8 @@ class CosimManager final {
  public:
   // The subsystems must outlive the manager. Throws std::invalid_argument for a bad wiring
   // (CouplingGraph).
-  CosimManager(const std::vector<Subsystem*>& subsystems, const std::vector<Connection>& connections, Scheme scheme);
+  CosimManager(const std::vector<Subsystem*>& subsystems, const std::vector<Connection>& connections,
+               Scheme scheme);
   CosimManager(std::vector<Subsystem*> subsystems, CouplingGraph graph);
   CosimManager(const CosimManager&) = delete;
   CosimManager& operator=(const CosimManager&) = delete;

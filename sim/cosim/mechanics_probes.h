@@ -10,13 +10,17 @@
 namespace hilsim::sim {
 
 enum class MechanicsProbe {
-  kQ1, kQ2,          // link angles [rad]
-  kQ1dot, kQ2dot,    // their rates [rad/s]
-  kS1, kS2,          // actuator lengths [m] (0 for an absent actuator)
-  kS1dot, kS2dot,    // actuator rates [m/s]
-  kWork,             // the actuators' work on the crane since t_0 [J]
-  kEM,               // E_M, the mechanics' side of the coupling monitor [J]
-  kEnergy,           // T + V at the probed state [J]: the mechanics has its trigonometry at hand
+  kQ1,
+  kQ2,  // link angles [rad]
+  kQ1dot,
+  kQ2dot,  // their rates [rad/s]
+  kS1,
+  kS2,  // actuator lengths [m] (0 for an absent actuator)
+  kS1dot,
+  kS2dot,   // actuator rates [m/s]
+  kWork,    // the actuators' work on the crane since t_0 [J]
+  kEM,      // E_M, the mechanics' side of the coupling monitor [J]
+  kEnergy,  // T + V at the probed state [J]: the mechanics has its trigonometry at hand
   kCount,
 };
 

@@ -18,12 +18,15 @@ std::vector<std::string> mechanics_inputs(Coupling coupling, int actuators) {
     const std::string sfx = k == 0 ? "" : "_" + std::to_string(k + 1);
     switch (coupling) {
       case Coupling::kForceDisplacement:
-      case Coupling::kReducedInterface: names.push_back("f_h" + sfx); break;
+      case Coupling::kReducedInterface:
+        names.push_back("f_h" + sfx);
+        break;
       case Coupling::kPressureDisplacement:
         names.push_back("p1" + sfx);
         names.push_back("p2" + sfx);
         break;
-      case Coupling::kTwoWay: break;  // returned above
+      case Coupling::kTwoWay:
+        break;  // returned above
     }
   }
   return names;
@@ -42,8 +45,8 @@ std::vector<std::string> mechanics_outputs(Coupling coupling, int actuators) {
 }  // namespace
 
 MechanicsSubsystem::MechanicsSubsystem(const CraneParameters& crane, const HydraulicParameters& hyd,
-                                       Coupling coupling, double H, double h,
-                                       const MechanicsState& initial, Extrapolation extrapolation,
+                                       Coupling coupling, double H, double h, const MechanicsState& initial,
+                                       Extrapolation extrapolation,
                                        const std::array<UnilateralStop, kMaxStops>& stops)
     : crane_(crane),
       hyd_(hyd),
@@ -55,7 +58,9 @@ MechanicsSubsystem::MechanicsSubsystem(const CraneParameters& crane, const Hydra
       trig_(crane_trig(initial.q)),
       ik_(interface_kinematics(crane, trig_, initial.q_dot)),
       // The two-way model's ports bypass the extrapolation (they hold their own time dependence).
-      inputs_model_(extrapolation, coupling == Coupling::kTwoWay ? 0 : mechanics_inputs(coupling, crane.actuators).size(), H),
+      inputs_model_(extrapolation,
+                    coupling == Coupling::kTwoWay ? 0 : mechanics_inputs(coupling, crane.actuators).size(),
+                    H),
       extrapolation_(extrapolation),
       stops_(stops),
       inputs_(mechanics_inputs(coupling, crane.actuators)),
@@ -66,7 +71,8 @@ MechanicsSubsystem::MechanicsSubsystem(const CraneParameters& crane, const Hydra
 }
 
 void MechanicsSubsystem::use_reduced_hydraulics(const ReducedHydraulicsSetup& setup) {
-  if (coupling_ != Coupling::kTwoWay) throw std::invalid_argument("reduced hydraulics: the coupling is not two-way");
+  if (coupling_ != Coupling::kTwoWay)
+    throw std::invalid_argument("reduced hydraulics: the coupling is not two-way");
   reduced_.emplace(hyd_, setup);
 }
 
@@ -90,7 +96,8 @@ Eigen::Vector2d MechanicsSubsystem::effort(std::int64_t n, double tau) const {
   return e;
 }
 
-Eigen::Vector2d MechanicsSubsystem::actuator_forces(std::span<const double> u, const Eigen::Vector2d& s_dot) const {
+Eigen::Vector2d MechanicsSubsystem::actuator_forces(std::span<const double> u,
+                                                    const Eigen::Vector2d& s_dot) const {
   Eigen::Vector2d f = Eigen::Vector2d::Zero();
   if (reduced_) {
     // eq. (8) with the reduced model's p̃ and the mechanics' own ṡ, in p-s's arithmetic
@@ -105,7 +112,7 @@ Eigen::Vector2d MechanicsSubsystem::actuator_forces(std::span<const double> u, c
       f[k] = u[k];
       continue;
     }
-    const auto i = 2 * static_cast<std::size_t>(k);  // p1, p2 of actuator k
+    const auto i = 2 * static_cast<std::size_t>(k);           // p1, p2 of actuator k
     f[k] = (u[i + 1] - u[i]) * hyd_.a_p - hyd_.c * s_dot[k];  // eq. (8), own ṡ
   }
   return f;
@@ -118,7 +125,7 @@ void MechanicsSubsystem::micro_step(std::int64_t n, std::int64_t j) {
   inputs_model_.evaluate(n, static_cast<double>(j) * h_, u);
   const Eigen::Vector2d f_h = actuator_forces(u, ik_.s_dot);
   const Eigen::Vector2d q_ddot = crane_accelerations(crane_, trig_, state_.q_dot, ik_, f_h);
-  state_.q_dot += h_ * q_ddot;    // eq. (6)
+  state_.q_dot += h_ * q_ddot;  // eq. (6)
   const double theta1 = state_.q[0];
   const StopForces stop = has_stops_ ? apply_stops() : StopForces{};
   state_.q += h_ * state_.q_dot;  // eq. (7)
@@ -145,7 +152,7 @@ StopForces MechanicsSubsystem::apply_stops() {
   const StopVector x_dot_free = G * state_.q_dot;
   if (!any_stop_reached(stops_, x, x_dot_free, h_)) return {};
   const Eigen::Matrix2d M_inv = mass_matrix(crane_, trig_).inverse();
-  const StopMatrix W = G * M_inv * G.transpose();  // the mobility G M⁻¹ Gᵀ
+  const StopMatrix W = G * M_inv * G.transpose();               // the mobility G M⁻¹ Gᵀ
   StopForces stop = stop_forces(stops_, x, x_dot_free, W, h_);  // returned: not const, so it moves
   if (stop.engaged != 0) state_.q_dot += h_ * M_inv * G.transpose() * stop.force;
   return stop;

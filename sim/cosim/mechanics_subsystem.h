@@ -16,9 +16,8 @@
 // E_mech [J] (T + V).
 #pragma once
 
-#include <optional>
-
 #include <Eigen/Dense>
+#include <optional>
 
 #include "sim/cosim/coupling.h"
 #include "sim/cosim/coupling_monitor.h"

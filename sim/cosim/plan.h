@@ -21,8 +21,8 @@ class ValveCommand;
 class Plan final {
  public:
   // Throws std::invalid_argument for a bad wiring (CouplingGraph) or a negative length.
-  Plan(std::vector<std::unique_ptr<Subsystem>> subsystems, const std::vector<Connection>& connections, Scheme scheme,
-       double H, std::int64_t communication_points);
+  Plan(std::vector<std::unique_ptr<Subsystem>> subsystems, const std::vector<Connection>& connections,
+       Scheme scheme, double H, std::int64_t communication_points);
   Plan(const Plan&) = delete;
   Plan& operator=(const Plan&) = delete;
   Plan(Plan&&) noexcept;

@@ -7,9 +7,11 @@ namespace hilsim::sim {
 
 ReducedHydraulics::ReducedHydraulics(const HydraulicParameters& hyd, const ReducedHydraulicsSetup& setup)
     : hyd_(hyd), setup_(setup) {
-  if (setup_.actuators < 1 || setup_.actuators > 2) throw std::invalid_argument("two-way coupling: 1 or 2 actuators");
+  if (setup_.actuators < 1 || setup_.actuators > 2)
+    throw std::invalid_argument("two-way coupling: 1 or 2 actuators");
   for (int k = 0; k < setup_.actuators; ++k) {
-    if (!setup_.kappa[k]) throw std::invalid_argument("two-way coupling: an actuator without a valve command");
+    if (!setup_.kappa[k])
+      throw std::invalid_argument("two-way coupling: an actuator without a valve command");
     p_[k] = setup_.p0[k];
     model_[k].p_start = setup_.p0[k];
   }
@@ -17,8 +19,8 @@ ReducedHydraulics::ReducedHydraulics(const HydraulicParameters& hyd, const Reduc
 
 void ReducedHydraulics::set_models(std::span<const double> u) {
   for (int k = 0; k < setup_.actuators; ++k) {
-    model_[k] = unpack_reduced_cylinder_model(u.subspan(static_cast<std::size_t>(k) * kReducedModelWidth,
-                                                        kReducedModelWidth));
+    model_[k] = unpack_reduced_cylinder_model(
+        u.subspan(static_cast<std::size_t>(k) * kReducedModelWidth, kReducedModelWidth));
     p_[k] = model_[k].p_start;
   }
 }

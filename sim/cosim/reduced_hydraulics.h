@@ -13,11 +13,10 @@
 // hydraulic step that starts inside it, and a mechanics step shorter than h_H reads the one it is in.
 #pragma once
 
+#include <Eigen/Dense>
 #include <array>
 #include <cstdint>
 #include <span>
-
-#include <Eigen/Dense>
 
 #include "sim/cosim/cosim_settings.h"
 #include "sim/hydraulics/reduced_cylinder_model.h"
@@ -28,12 +27,12 @@ namespace hilsim::sim {
 
 struct ReducedHydraulicsSetup {
   int actuators = 1;
-  std::array<double, 2> s0{};                    // initial actuator lengths [m], eq. (12)
-  std::array<Eigen::Vector2d, 2> p0{};           // initial pressures [Pa]
-  std::array<const ValveCommand*, 2> kappa{};    // the mechanics' κ readers; must outlive this
-  std::int64_t mechanics_steps = 1;              // K_M
-  std::int64_t hydraulic_steps = 1;              // K_H
-  double h_hyd = 0.0;                            // [s]
+  std::array<double, 2> s0{};                  // initial actuator lengths [m], eq. (12)
+  std::array<Eigen::Vector2d, 2> p0{};         // initial pressures [Pa]
+  std::array<const ValveCommand*, 2> kappa{};  // the mechanics' κ readers; must outlive this
+  std::int64_t mechanics_steps = 1;            // K_M
+  std::int64_t hydraulic_steps = 1;            // K_H
+  double h_hyd = 0.0;                          // [s]
   KappaPreview preview = KappaPreview::kScript;
 };
 
@@ -47,7 +46,8 @@ class ReducedHydraulics final {
   Eigen::Vector2d pressure_forces() const;
   // One backward-Euler step of h [s] for mechanics micro step j of macro step n, at the step's end
   // state s [m], ṡ [m/s] of the actuators.
-  void advance(std::int64_t n, std::int64_t j, double h, const Eigen::Vector2d& s, const Eigen::Vector2d& s_dot);
+  void advance(std::int64_t n, std::int64_t j, double h, const Eigen::Vector2d& s,
+               const Eigen::Vector2d& s_dot);
   const Eigen::Vector2d& pressures(int k) const { return p_[k]; }
   // Mechanics micro steps at which some actuator's κ lay outside its model's range (and was clamped).
   std::int64_t kappa_clamps() const { return clamps_; }

@@ -25,31 +25,30 @@
 // pressure force's, integrated at the micro steps, coupling_monitor.h).
 #pragma once
 
+#include <Eigen/Dense>
 #include <algorithm>
 #include <array>
 
-#include <Eigen/Dense>
-
 #include "sim/cosim/actuator_sensors.h"
+#include "sim/cosim/cosim_settings.h"
 #include "sim/cosim/coupling.h"
 #include "sim/cosim/coupling_monitor.h"
-#include "sim/cosim/cosim_settings.h"
 #include "sim/cosim/subsystem.h"
-#include "sim/manoeuvre/valve_command.h"
 #include "sim/hydraulics/cylinder_limits.h"
 #include "sim/hydraulics/reduced_cylinder_model.h"
+#include "sim/manoeuvre/valve_command.h"
 #include "sim/model/crane_parameters.h"
 #include "sim/multibody/unilateral_stops.h"
 
 namespace hilsim::sim {
 
 struct RimCylinder {
-  double s0 = 0.0;                              // [m], eq. (12)
-  Eigen::Vector2d p0 = Eigen::Vector2d::Zero(); // initial pressures [Pa]
-  const ValveCommand* valve = nullptr;          // must outlive the subsystem
-  CylinderLimits limits;                        // cavitation and the stroke it flags
-  double kappa0 = 0.0;                          // κ before t_0 [-] (the two-way model of step 0)
-  const ValveCommand* preview = nullptr;        // two-way with a preview: the pure script read ahead
+  double s0 = 0.0;                               // [m], eq. (12)
+  Eigen::Vector2d p0 = Eigen::Vector2d::Zero();  // initial pressures [Pa]
+  const ValveCommand* valve = nullptr;           // must outlive the subsystem
+  CylinderLimits limits;                         // cavitation and the stroke it flags
+  double kappa0 = 0.0;                           // κ before t_0 [-] (the two-way model of step 0)
+  const ValveCommand* preview = nullptr;         // two-way with a preview: the pure script read ahead
 };
 
 // The half-width of the κ range [-] a two-way model spans without a preview: M2 moves κ by ≤ 0.057
@@ -121,8 +120,8 @@ class RimHydraulicsSubsystem final : public Subsystem, public ActuatorSensors {
   std::array<RimCylinder, 2> cyl_;
   RimForce force_;
   std::array<Eigen::Vector2d, 2> p_;
-  Eigen::Vector2d s_ = Eigen::Vector2d::Zero();      // RIM actuator lengths [m]
-  Eigen::Vector2d s_dot_ = Eigen::Vector2d::Zero();  // RIM actuator rates [m/s]
+  Eigen::Vector2d s_ = Eigen::Vector2d::Zero();          // RIM actuator lengths [m]
+  Eigen::Vector2d s_dot_ = Eigen::Vector2d::Zero();      // RIM actuator rates [m/s]
   Eigen::Matrix2d M_eff_ = Eigen::Matrix2d::Identity();  // [kg]
   Eigen::Vector2d f_eff_ = Eigen::Vector2d::Zero();      // [N]
   Eigen::Vector2d returned_ = Eigen::Vector2d::Zero();   // [N]
@@ -138,13 +137,16 @@ class RimHydraulicsSubsystem final : public Subsystem, public ActuatorSensors {
   std::array<ReducedCylinderModel, 2> model_{};  // two-way: sent at the communication point
   struct KappaRange {
     double lo = 1.0, hi = 0.0;  // empty
-    void add(double kappa) { lo = std::min(lo, kappa); hi = std::max(hi, kappa); }
+    void add(double kappa) {
+      lo = std::min(lo, kappa);
+      hi = std::max(hi, kappa);
+    }
   };
   std::array<KappaRange, 2> applied_{};    // κ applied over the current macro step
   std::array<KappaRange, 2> previewed_{};  // the script's κ over the next macro step
   std::array<double, 2> last_kappa_{};     // the κ applied last
   std::int64_t saturated_models_ = 0;
-  Eigen::Vector2d s_start_ = Eigen::Vector2d::Zero();      // RIM state at the communication point
+  Eigen::Vector2d s_start_ = Eigen::Vector2d::Zero();  // RIM state at the communication point
   Eigen::Vector2d s_dot_start_ = Eigen::Vector2d::Zero();
   std::vector<std::string> probes_;
   std::string name_ = "rim_hydraulics";

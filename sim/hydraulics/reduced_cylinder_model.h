@@ -33,11 +33,10 @@
 //      counted by the user).
 #pragma once
 
+#include <Eigen/Dense>
 #include <array>
 #include <cstddef>
 #include <span>
-
-#include <Eigen/Dense>
 
 #include "sim/model/crane_parameters.h"
 
@@ -50,9 +49,9 @@ inline constexpr std::size_t kReducedModelWidth = 8 + 6 * kReducedModelNodes;
 
 struct ReducedCylinderModel {
   Eigen::Vector2d p_start = Eigen::Vector2d::Zero();  // p̃ at the start of the step [Pa]
-  double s_ref = 0.0;       // actuator length the rates refer to [m]
-  double s_dot_ref = 0.0;   // actuator rate the ṡ expansion is about [m/s]
-  double kappa_lo = 0.0;    // κ range the nodes span [-]
+  double s_ref = 0.0;                                 // actuator length the rates refer to [m]
+  double s_dot_ref = 0.0;                             // actuator rate the ṡ expansion is about [m/s]
+  double kappa_lo = 0.0;                              // κ range the nodes span [-]
   double kappa_hi = 1.0;
   Eigen::Vector2d rate = Eigen::Vector2d::Zero();  // a_i at s_ref [1/s], (R4)
   // Per node j (Chebyshev points of the second kind on [κ_lo, κ_hi], j = 0 at κ_hi):
@@ -63,7 +62,8 @@ struct ReducedCylinderModel {
 };
 
 // ∂²q_i/∂p_i² [m³/(s·Pa²)] of the net flows of (R0) at p, for chambers 1 and 2.
-Eigen::Vector2d chamber_flow_curvature(const HydraulicParameters& par, const Eigen::Vector2d& p, double kappa);
+Eigen::Vector2d chamber_flow_curvature(const HydraulicParameters& par, const Eigen::Vector2d& p,
+                                       double kappa);
 
 // (R1): the steady chamber pressures [Pa] at valve position κ and actuator rate ṡ [m/s]; `saturated`
 // (if given) is set when a chamber has no root inside (p_T, p_P) and was clamped to the bound.
@@ -82,12 +82,14 @@ ReducedCylinderModel build_reduced_cylinder_model(const HydraulicParameters& par
 Eigen::Vector2d reduced_target(const ReducedCylinderModel& model, double kappa, double s_dot);
 
 // a_i(s) of (R4) [1/s] at actuator length s [m], for a cylinder of initial length s0 [m].
-Eigen::Vector2d reduced_rates(const ReducedCylinderModel& model, const HydraulicParameters& par, double s0, double s);
+Eigen::Vector2d reduced_rates(const ReducedCylinderModel& model, const HydraulicParameters& par, double s0,
+                              double s);
 
 // One backward-Euler step of (R5) over h [s] from p̃ [Pa] at the end-of-step state (s, ṡ, κ):
 //   p̃⁺_i = (p̃_i − h a_i p̂_i) / (1 − h a_i), unconditionally stable for a_i < 0.
-Eigen::Vector2d reduced_pressure_step(const ReducedCylinderModel& model, const HydraulicParameters& par, double s0,
-                                      const Eigen::Vector2d& p, double h, double s, double s_dot, double kappa);
+Eigen::Vector2d reduced_pressure_step(const ReducedCylinderModel& model, const HydraulicParameters& par,
+                                      double s0, const Eigen::Vector2d& p, double h, double s, double s_dot,
+                                      double kappa);
 
 // The model as kReducedModelWidth doubles (ports of the co-simulation frame) and back; the spans
 // hold at least kReducedModelWidth doubles. `saturated` is not packed (unpacked as false).

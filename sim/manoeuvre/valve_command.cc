@@ -25,8 +25,7 @@ double StepManoeuvreM1::at(double t) const {
 
 double StepManoeuvreM1::kappa(std::int64_t, double t) const { return at(t); }
 
-SinusoidalManoeuvreM2::SinusoidalManoeuvreM2(double kappa0, Shape shape)
-    : kappa0_(kappa0), shape_(shape) {
+SinusoidalManoeuvreM2::SinusoidalManoeuvreM2(double kappa0, Shape shape) : kappa0_(kappa0), shape_(shape) {
   if (!(shape.frequency > 0.0) || !(shape.amplitude >= 0.0 && shape.amplitude <= 1.0)) {
     throw std::invalid_argument("manoeuvre M2 needs frequency > 0 Hz and amplitude in [0, 1]");
   }

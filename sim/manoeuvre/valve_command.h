@@ -22,9 +22,9 @@ class ValveCommand {
 class StepManoeuvreM1 final : public ValveCommand {
  public:
   struct Timing {
-    double t_a = 2.0;    // start of the first ramp [s]
-    double t_b = 6.0;    // start of the second ramp [s], > t_a + t_r
-    double t_r = 1e-3;   // ramp time constant [s], > 0
+    double t_a = 2.0;   // start of the first ramp [s]
+    double t_b = 6.0;   // start of the second ramp [s], > t_a + t_r
+    double t_r = 1e-3;  // ramp time constant [s], > 0
   };
   StepManoeuvreM1(double kappa0, Timing timing);
   explicit StepManoeuvreM1(double kappa0) : StepManoeuvreM1(kappa0, Timing{}) {}

@@ -17,7 +17,9 @@ CraneTrig crane_trig(const Vec2& q) {
   return t;
 }
 
-CranePoints crane_points(const CraneParameters& par, const Vec2& q) { return crane_points(par, crane_trig(q)); }
+CranePoints crane_points(const CraneParameters& par, const Vec2& q) {
+  return crane_points(par, crane_trig(q));
+}
 
 CranePoints crane_points(const CraneParameters& par, const CraneTrig& trig) {
   const Vec2 e1(trig.cos1, trig.sin1);
@@ -60,7 +62,8 @@ ActuatorKinematics base_actuator(const CraneParameters& par, const CraneTrig& tr
 
 }  // namespace
 
-ActuatorKinematics actuator_kinematics(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot, int k) {
+ActuatorKinematics actuator_kinematics(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot,
+                                       int k) {
   if (k == 0) return base_actuator(par, trig, q_dot);
   // d = M − P = (L/2) e1 + (L_h/2) e2, so ∂d/∂θ1 = (L/2) e1⊥, ∂d/∂θ2 = (L_h/2) e2⊥ and the velocity
   // part of d̈ is −(L/2) e1 θ̇1² − (L_h/2) e2 θ̇2².
@@ -84,7 +87,8 @@ InterfaceKinematics interface_kinematics(const CraneParameters& par, const Vec2&
   return interface_kinematics(par, crane_trig(q), q_dot);
 }
 
-InterfaceKinematics interface_kinematics(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot) {
+InterfaceKinematics interface_kinematics(const CraneParameters& par, const CraneTrig& trig,
+                                         const Vec2& q_dot) {
   InterfaceKinematics ik;
   ik.n = par.actuators;
   for (int k = 0; k < ik.n; ++k) {
@@ -112,13 +116,13 @@ InterfaceDynamics interface_dynamics(const CraneParameters& par, const CraneTrig
   InterfaceDynamics id;
   if (n == 1) {
     const Eigen::RowVector2d J = ik.A.row(0);
-    const double M_eff = 1.0 / (J * M_inv * J.transpose())(0, 0);                       // eq. (12)
+    const double M_eff = 1.0 / (J * M_inv * J.transpose())(0, 0);  // eq. (12)
     id.M_eff(0, 0) = M_eff;
-    id.f_eff[0] = M_eff * ((J * M_inv * f_minus_c)(0, 0) + ik.A_dot_q_dot[0]);          // eq. (13)
+    id.f_eff[0] = M_eff * ((J * M_inv * f_minus_c)(0, 0) + ik.A_dot_q_dot[0]);  // eq. (13)
     return id;
   }
-  id.M_eff = (ik.A * M_inv * ik.A.transpose()).inverse();                                // eq. (12)
-  id.f_eff = id.M_eff * (ik.A * M_inv * f_minus_c + ik.A_dot_q_dot);                     // eq. (13)
+  id.M_eff = (ik.A * M_inv * ik.A.transpose()).inverse();             // eq. (12)
+  id.f_eff = id.M_eff * (ik.A * M_inv * f_minus_c + ik.A_dot_q_dot);  // eq. (13)
   return id;
 }
 
@@ -170,7 +174,9 @@ Vec2 gravity_forces(const CraneParameters& par, const CraneTrig& trig) {
               -par.L_h * par.g * par.m_h * trig.cos2);
 }
 
-double potential_energy(const CraneParameters& par, const Vec2& q) { return potential_energy(par, crane_trig(q)); }
+double potential_energy(const CraneParameters& par, const Vec2& q) {
+  return potential_energy(par, crane_trig(q));
+}
 
 double potential_energy(const CraneParameters& par, const CraneTrig& trig) {
   const CranePoints pts = crane_points(par, trig);

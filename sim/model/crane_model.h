@@ -48,7 +48,8 @@ struct ActuatorKinematics {
 ActuatorKinematics actuator_kinematics(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
 // The same for actuator k: 0 is B→P, 1 is P→M (the middle of link 2), s2 = |M − P|.
 ActuatorKinematics actuator_kinematics(const CraneParameters& par, const Vec2& q, const Vec2& q_dot, int k);
-ActuatorKinematics actuator_kinematics(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot, int k);
+ActuatorKinematics actuator_kinematics(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot,
+                                       int k);
 
 // Each term below also from the CraneTrig of q, with the same bits.
 // Mass matrix M(q) [kg·m²].
@@ -76,14 +77,15 @@ Vec2 crane_accelerations(const CraneParameters& par, const Vec2& q, const Vec2& 
 
 // The rows J_k of the interface Jacobian A (ṡ = A q̇, seed 004 eq. 3/33) and J̇_k q̇, for every actuator.
 struct InterfaceKinematics {
-  int n = 1;                                      // actuators
-  Vec2 s = Vec2::Zero();                          // [m]
-  Vec2 s_dot = Vec2::Zero();                      // [m/s]
-  Mat2 A = Mat2::Zero();                          // rows J_k [m/rad]; unused rows zero
-  Vec2 A_dot_q_dot = Vec2::Zero();                // [m/s²]
+  int n = 1;                        // actuators
+  Vec2 s = Vec2::Zero();            // [m]
+  Vec2 s_dot = Vec2::Zero();        // [m/s]
+  Mat2 A = Mat2::Zero();            // rows J_k [m/rad]; unused rows zero
+  Vec2 A_dot_q_dot = Vec2::Zero();  // [m/s²]
 };
 InterfaceKinematics interface_kinematics(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
-InterfaceKinematics interface_kinematics(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot);
+InterfaceKinematics interface_kinematics(const CraneParameters& par, const CraneTrig& trig,
+                                         const Vec2& q_dot);
 
 // As crane_accelerations, with the trigonometry of q and the interface kinematics at (q, q̇) already
 // at hand.

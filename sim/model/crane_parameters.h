@@ -14,11 +14,11 @@
 namespace hilsim::sim {
 
 struct CraneParameters {
-  double L = 1.0;          // length of link 1 [m], (0, ∞)
-  double L_h = 0.5;        // length of link 2 [m], (0, ∞)
-  double m = 200.0;        // distributed mass of link 1 (uniform rod) [kg], [0, ∞)
-  double m_p = 250.0;      // point mass at Q [kg], [0, ∞)
-  double m_h = 100.0;      // point mass at R [kg], (0, ∞): link 2 has no other inertia
+  double L = 1.0;                          // length of link 1 [m], (0, ∞)
+  double L_h = 0.5;                        // length of link 2 [m], (0, ∞)
+  double m = 200.0;                        // distributed mass of link 1 (uniform rod) [kg], [0, ∞)
+  double m_p = 250.0;                      // point mass at Q [kg], [0, ∞)
+  double m_h = 100.0;                      // point mass at R [kg], (0, ∞): link 2 has no other inertia
   double x_B = std::numbers::sqrt3 / 2.0;  // actuator base [m]
   double y_B = 0.0;                        // actuator base [m]
   // Magnitude of gravity [m/s²], acting along −y. Table 1 prints −9.81 because it gives the
@@ -33,21 +33,21 @@ struct CraneParameters {
 
 // Hydraulic cylinder and 4/3 valve, Table 2 and eqs. (8)–(13).
 struct HydraulicParameters {
-  double a_p = 65e-4;      // piston area [m²], (0, ∞)
-  double l = 0.442;        // cylinder length [m], (0, ∞)
-  double c = 1e5;          // viscous friction coefficient [N·s/m], [0, ∞)
-  double c_d = 0.67;       // valve discharge coefficient [-], (0, ∞)
-  double rho = 850.0;      // fluid density [kg/m³], (0, ∞)
-  double p_P = 7.6e6;      // pump pressure [Pa], > p_T
-  double p_T = 0.1e6;      // tank pressure [Pa], [0, p_P)
-  double a = 6.53e-10;     // compressibility coefficient of eq. (11) [1/Pa]
-  double b = -1.19e-18;    // compressibility coefficient of eq. (11) [1/Pa²]
-  double a_valve = 5e-4;   // valve area at full opening, eq. (13) [m²], (0, ∞)
+  double a_p = 65e-4;     // piston area [m²], (0, ∞)
+  double l = 0.442;       // cylinder length [m], (0, ∞)
+  double c = 1e5;         // viscous friction coefficient [N·s/m], [0, ∞)
+  double c_d = 0.67;      // valve discharge coefficient [-], (0, ∞)
+  double rho = 850.0;     // fluid density [kg/m³], (0, ∞)
+  double p_P = 7.6e6;     // pump pressure [Pa], > p_T
+  double p_T = 0.1e6;     // tank pressure [Pa], [0, p_P)
+  double a = 6.53e-10;    // compressibility coefficient of eq. (11) [1/Pa]
+  double b = -1.19e-18;   // compressibility coefficient of eq. (11) [1/Pa²]
+  double a_valve = 5e-4;  // valve area at full opening, eq. (13) [m²], (0, ∞)
   // A pressure-relief valve from each chamber to the tank, Q = relief_gain (p − relief_pressure)
   // above its cracking pressure (machine_limits.h). Not in the benchmark: an infinite cracking
   // pressure never opens it, and the flow equations are then exactly those of eqs. (9)–(10).
   double relief_pressure = std::numeric_limits<double>::infinity();  // cracking pressure [Pa]
-  double relief_gain = 0.0;  // [m³/(s·Pa)], [0, ∞)
+  double relief_gain = 0.0;                                          // [m³/(s·Pa)], [0, ∞)
 };
 
 }  // namespace hilsim::sim

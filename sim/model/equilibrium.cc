@@ -14,15 +14,15 @@ namespace {
 Eigen::Vector3d equilibrium_residual(const HydraulicParameters& hyd, double f_h, double s,
                                      const Eigen::Vector3d& z) {
   const Eigen::Vector2d p = z.head<2>();
-  const Eigen::Vector2d p_dot = pressure_rates(hyd, s, p, s, 0.0, z[2]);  // s = s0 at start
+  const Eigen::Vector2d p_dot = pressure_rates(hyd, s, p, s, 0.0, z[2]);      // s = s0 at start
   return Eigen::Vector3d(f_h - (p[1] - p[0]) * hyd.a_p, p_dot[0], p_dot[1]);  // eq. (17)
 }
 
 }  // namespace
 
 int solve_hydraulic_equilibrium(const HydraulicParameters& hyd, double f_h, double s,
-                                const EquilibriumOptions& options, Eigen::Vector2d& p,
-                                double& kappa, Eigen::Vector3d& residual) {
+                                const EquilibriumOptions& options, Eigen::Vector2d& p, double& kappa,
+                                Eigen::Vector3d& residual) {
   Eigen::Vector3d z = options.initial_guess;
   for (int it = 1; it <= options.max_iterations; ++it) {
     const Eigen::Vector3d g = equilibrium_residual(hyd, f_h, s, z);
@@ -44,8 +44,7 @@ int solve_hydraulic_equilibrium(const HydraulicParameters& hyd, double f_h, doub
   }
   std::ostringstream msg;
   msg << "hydraulic equilibrium: Newton iteration did not converge in " << options.max_iterations
-      << " iterations for f_h = " << f_h << " N, s = " << s << " m (last z = [" << z.transpose()
-      << "])";
+      << " iterations for f_h = " << f_h << " N, s = " << s << " m (last z = [" << z.transpose() << "])";
   throw std::runtime_error(msg.str());
 }
 
@@ -56,7 +55,7 @@ Equilibrium solve_equilibrium(const CraneParameters& crane, const HydraulicParam
   const Eigen::Vector2d q_dot = Eigen::Vector2d::Zero();
   const Vec2 f_h = static_actuator_forces(crane, eq.q, q_dot);  // eq. (15), 004 eq. (41)
   eq.f_h = f_h[0];
-  eq.s = actuator_kinematics(crane, eq.q, q_dot).s;    // eq. (5)
+  eq.s = actuator_kinematics(crane, eq.q, q_dot).s;  // eq. (5)
   eq.iterations = solve_hydraulic_equilibrium(hyd, eq.f_h, eq.s, options, eq.p, eq.kappa, eq.residual);
   eq.actuators = crane.actuators;
   if (crane.actuators == 2) {

@@ -22,21 +22,21 @@ struct EquilibriumOptions {
 
 // The hydraulic equilibrium of one actuator.
 struct ActuatorEquilibrium {
-  double f_h = 0.0;       // force holding the crane [N]
-  double s = 0.0;         // length [m]
+  double f_h = 0.0;                             // force holding the crane [N]
+  double s = 0.0;                               // length [m]
   Eigen::Vector2d p = Eigen::Vector2d::Zero();  // chamber pressures [Pa]
-  double kappa = 0.0;     // spool position [-]
+  double kappa = 0.0;                           // spool position [-]
   int iterations = 0;
 };
 
 struct Equilibrium {
-  Eigen::Vector2d q;      // [rad]
+  Eigen::Vector2d q;  // [rad]
   // Actuator 1:
-  double f_h = 0.0;       // actuator force holding the crane [N]
-  double s = 0.0;         // actuator length [m]
-  Eigen::Vector2d p;      // chamber pressures [Pa]
-  double kappa = 0.0;     // spool position κ0 [-]
-  int iterations = 0;     // Newton iterations taken
+  double f_h = 0.0;                                    // actuator force holding the crane [N]
+  double s = 0.0;                                      // actuator length [m]
+  Eigen::Vector2d p;                                   // chamber pressures [Pa]
+  double kappa = 0.0;                                  // spool position κ0 [-]
+  int iterations = 0;                                  // Newton iterations taken
   Eigen::Vector3d residual = Eigen::Vector3d::Zero();  // g at the solution [N, Pa/s, Pa/s]
   // Actuator 2 of the double-actuated crane (seed 004 eq. 41; published κ2 = 0.5, p = 3.85 MPa).
   ActuatorEquilibrium actuator2;
@@ -53,7 +53,7 @@ Equilibrium solve_equilibrium(const CraneParameters& crane, const HydraulicParam
 // The hydraulic part alone (step 4): p and κ that hold force f_h [N] at rest, at length s [m].
 // Returns the iterations taken; throws std::runtime_error when not converged.
 int solve_hydraulic_equilibrium(const HydraulicParameters& hyd, double f_h, double s,
-                                const EquilibriumOptions& options, Eigen::Vector2d& p,
-                                double& kappa, Eigen::Vector3d& residual);
+                                const EquilibriumOptions& options, Eigen::Vector2d& p, double& kappa,
+                                Eigen::Vector3d& residual);
 
 }  // namespace hilsim::sim

@@ -67,7 +67,9 @@ void DependentMechanicsSubsystem::end_macro_step(std::int64_t) {
   energy_.add(effort() * s_dot, H_, Extrapolation::kZeroOrderHold);
 }
 
-const std::vector<std::string>& DependentMechanicsSubsystem::probe_names() const { return mechanics_probe_names(); }
+const std::vector<std::string>& DependentMechanicsSubsystem::probe_names() const {
+  return mechanics_probe_names();
+}
 
 void DependentMechanicsSubsystem::probe(std::int64_t, std::span<double> out) const {
   using P = MechanicsProbe;
@@ -106,7 +108,8 @@ Eigen::Vector2d DependentMechanicsSubsystem::angles() const {
 Eigen::Vector2d DependentMechanicsSubsystem::angle_rates() const {
   // x = [x_P, y_P, θ1, x_R, y_R]; Q = 2P, so d = R − Q and θ̇2 = (d × ḋ) / |d|².
   const Eigen::Vector2d d(state_.x[3] - 2.0 * state_.x[0], state_.x[4] - 2.0 * state_.x[1]);
-  const Eigen::Vector2d d_dot(state_.x_dot[3] - 2.0 * state_.x_dot[0], state_.x_dot[4] - 2.0 * state_.x_dot[1]);
+  const Eigen::Vector2d d_dot(state_.x_dot[3] - 2.0 * state_.x_dot[0],
+                              state_.x_dot[4] - 2.0 * state_.x_dot[1]);
   return Eigen::Vector2d(state_.x_dot[2], (d[0] * d_dot[1] - d[1] * d_dot[0]) / d.squaredNorm());
 }
 

@@ -74,9 +74,9 @@ class DependentMechanicsSubsystem final : public Subsystem {
   Ali1Integrator ali1_;
   Ali3pIntegrator ali3p_;
   std::int64_t unconverged_steps_ = 0;
-  double work_ = 0.0;  // [J]
-  ActuatorLoad load_{};  // held over the macro step
-  BondEnergy energy_;    // E_M (held inputs: rectangle rule)
+  double work_ = 0.0;         // [J]
+  ActuatorLoad load_{};       // held over the macro step
+  BondEnergy energy_;         // E_M (held inputs: rectangle rule)
   double u_[2] = {0.0, 0.0};  // f-s: [f_h]; p-s: [p1, p2]
   std::string name_ = "mechanics";
   std::vector<std::string> inputs_;

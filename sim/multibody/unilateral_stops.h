@@ -23,8 +23,8 @@ inline constexpr int kMaxStops = 3;
 struct UnilateralStop {
   double lower = -std::numeric_limits<double>::infinity();  // [m] or [rad]
   double upper = std::numeric_limits<double>::infinity();   // [m] or [rad]
-  double stiffness = 0.0;                                    // [N/m] or [N·m/rad]
-  double damping = 0.0;                                      // [N·s/m] or [N·m·s/rad]
+  double stiffness = 0.0;                                   // [N/m] or [N·m/rad]
+  double damping = 0.0;                                     // [N·s/m] or [N·m·s/rad]
 };
 
 using StopVector = Eigen::Matrix<double, kMaxStops, 1>;

@@ -30,10 +30,10 @@
 #include "hil/candump_log.h"
 #include "hil/datagram.h"
 #include "hil/default_messages.h"
-#include "hil/signal_map.h"
 #include "hil/j1939_joystick.h"
 #include "hil/sequence_tracker.h"
 #include "hil/signal.h"
+#include "hil/signal_map.h"
 
 namespace hilsim::hil {
 namespace {
@@ -67,7 +67,8 @@ void check_datagram(std::span<const std::uint8_t> in) {
   DecodedDatagram strict;
   const DatagramError any = decode_datagram(in, DatagramE2e::kNone, d);
   const DatagramError crc32 = decode_datagram(in, DatagramE2e::kCrc32, strict);
-  const bool version_1 = in.size() >= kDatagramHeaderSize && in[0] == kDatagramMagic && in[1] == kDatagramVersionPlain;
+  const bool version_1 =
+      in.size() >= kDatagramHeaderSize && in[0] == kDatagramMagic && in[1] == kDatagramVersionPlain;
   check(version_1 ? crc32 == DatagramError::kNoChecksum : crc32 == any);
   if (any != DatagramError::kOk) return;
   check(d.version == kDatagramVersionPlain || d.version == kDatagramVersionCrc32);
@@ -89,8 +90,8 @@ void check_datagram(std::span<const std::uint8_t> in) {
 // this is how the frames of version 2 datagrams are reached.
 using DatagramBuffer = std::array<std::uint8_t, kMaxDatagramSize + 1>;
 std::span<const std::uint8_t> sealed_version_2(std::span<const std::uint8_t> in, DatagramBuffer& buffer) {
-  if (in.size() < kDatagramHeaderSize + kDatagramCrcSize || in.size() > buffer.size() || in[0] != kDatagramMagic ||
-      in[1] != kDatagramVersionCrc32) {
+  if (in.size() < kDatagramHeaderSize + kDatagramCrcSize || in.size() > buffer.size() ||
+      in[0] != kDatagramMagic || in[1] != kDatagramVersionCrc32) {
     return {};
   }
   std::memcpy(buffer.data(), in.data(), in.size());
@@ -112,7 +113,8 @@ void fuzz_datagram(std::span<const std::uint8_t> in) {
   std::uint64_t accepted = 0;
   for (std::size_t i = 0; i + 4 <= in.size(); i += 4) {
     const std::uint32_t s = static_cast<std::uint32_t>(in[i]) | static_cast<std::uint32_t>(in[i + 1]) << 8 |
-                            static_cast<std::uint32_t>(in[i + 2]) << 16 | static_cast<std::uint32_t>(in[i + 3]) << 24;
+                            static_cast<std::uint32_t>(in[i + 2]) << 16 |
+                            static_cast<std::uint32_t>(in[i + 3]) << 24;
     const std::uint32_t before = t.last();
     const SequenceVerdict v = t.observe(s);
     if (is_accepted(v)) {
@@ -145,7 +147,8 @@ void fuzz_signal(Reader r) {
   const double max_fraction = r.byte() / 255.0;
   if (flags & 4) s.scale = r.real();
   if (flags & 8) s.offset = r.real();
-  if (s.length >= 1 && s.length <= 64 && std::isfinite(s.scale) && s.scale != 0.0 && std::isfinite(s.offset)) {
+  if (s.length >= 1 && s.length <= 64 && std::isfinite(s.scale) && s.scale != 0.0 &&
+      std::isfinite(s.offset)) {
     const PhysicalRange range = representable_range(s);
     s.min = range.lo + (range.hi - range.lo) * min_fraction;
     s.max = s.min + (range.hi - s.min) * max_fraction;
@@ -269,8 +272,10 @@ void fuzz_command(std::span<const std::uint8_t> in) {
 void fuzz_can_frame(Reader r) {
   static const CommandDecoder clamp(command_messages(default_messages(2)), 2, OutOfRange::kClamp);
   static const CommandDecoder reject(command_messages(default_messages(2)), 2, OutOfRange::kReject);
-  static const JoystickInput any{JoystickAxis::kX, AxisToKappa{0.45, 0.1, 0.0, 1.0, false}, std::nullopt, std::nullopt, {}};
-  static const JoystickInput only{JoystickAxis::kY, AxisToKappa{0.45, -1.0, 0.0, 1.0, false}, std::uint8_t{0x80}, std::nullopt, {}};
+  static const JoystickInput any{
+      JoystickAxis::kX, AxisToKappa{0.45, 0.1, 0.0, 1.0, false}, std::nullopt, std::nullopt, {}};
+  static const JoystickInput only{
+      JoystickAxis::kY, AxisToKappa{0.45, -1.0, 0.0, 1.0, false}, std::uint8_t{0x80}, std::nullopt, {}};
   can_frame raw{};
   for (int i = 0; i < 4; ++i) raw.can_id |= static_cast<canid_t>(r.byte()) << (8 * i);
   raw.len = r.byte();

@@ -35,7 +35,8 @@ void check(bool invariant) {
 const std::string& scratch_path() {
   static const std::string path = [] {
     const char* dir = std::getenv("TMPDIR");
-    std::string p = std::string(dir && *dir ? dir : "/tmp") + "/recording_fuzz-" + std::to_string(::getpid()) + ".rec";
+    std::string p =
+        std::string(dir && *dir ? dir : "/tmp") + "/recording_fuzz-" + std::to_string(::getpid()) + ".rec";
     std::atexit([] { ::unlink(scratch_path().c_str()); });
     return p;
   }();
@@ -43,8 +44,8 @@ const std::string& scratch_path() {
 }
 
 bool same(const InputEvent& a, const InputEvent& b) {
-  return a.micro_step == b.micro_step && a.kappa == b.kappa && a.sequence == b.sequence && a.cause == b.cause &&
-         a.actuator == b.actuator;
+  return a.micro_step == b.micro_step && a.kappa == b.kappa && a.sequence == b.sequence &&
+         a.cause == b.cause && a.actuator == b.actuator;
 }
 
 void fuzz_recording(const std::string& text) {

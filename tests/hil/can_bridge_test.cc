@@ -90,9 +90,9 @@ struct Bench {
     can.interface = kInterface;
     HilSettings hil;
     hil.output_rate = 1000.0;
-    bridge = std::make_unique<CanBridge>(can, hil, default_messages(1), 1, joystick, CommandChannels{&commands, nullptr},
-                                         SensorChannels{&sensors, nullptr},
-                                         rt::IoThreadPlacement{}, &log);
+    bridge = std::make_unique<CanBridge>(can, hil, default_messages(1), 1, joystick,
+                                         CommandChannels{&commands, nullptr},
+                                         SensorChannels{&sensors, nullptr}, rt::IoThreadPlacement{}, &log);
     bridge->start();
   }
   ValveCommandSample latest() {
@@ -116,8 +116,8 @@ std::string set_up_error(const std::string& interface) {
   rt::LatestValue<ValveCommandSample> commands;
   rt::LatestValue<SensorSnapshot> sensors;
   try {
-    CanBridge bridge(can, HilSettings{}, default_messages(1), 1, std::nullopt, CommandChannels{&commands, nullptr},
-                     SensorChannels{&sensors, nullptr}, {});
+    CanBridge bridge(can, HilSettings{}, default_messages(1), 1, std::nullopt,
+                     CommandChannels{&commands, nullptr}, SensorChannels{&sensors, nullptr}, {});
   } catch (const BridgeError& e) {
     return e.what();
   }
@@ -131,7 +131,8 @@ TEST(CanBridgeSetUp, AMissingInterfaceIsAClearErrorNamingIt) {
 
 TEST(CanBridgeSetUp, AnInterfaceThatIsNotCanIsRefused) {
   const std::string e = set_up_error("lo");
-  EXPECT_NE(e.find("'lo' is not a CAN interface (/sys/class/net/lo/type = 772, CAN is 280)"), std::string::npos)
+  EXPECT_NE(e.find("'lo' is not a CAN interface (/sys/class/net/lo/type = 772, CAN is 280)"),
+            std::string::npos)
       << e;
 }
 
@@ -224,7 +225,8 @@ TEST(CanBridge, SensorFramesGoOutAtTheRateAndTheStatusReportsBusOffUntilARestart
 
 TEST(CanBridge, AJoystickMovesKappaAndTheFilterHonoursItsSourceAddress) {
   HILSIM_REQUIRE_VCAN();
-  JoystickInput joystick{JoystickAxis::kX, AxisToKappa{0.45, 0.1, 0.0, 1.0, false}, std::uint8_t{0x80}, std::nullopt, {}};
+  JoystickInput joystick{
+      JoystickAxis::kX, AxisToKappa{0.45, 0.1, 0.0, 1.0, false}, std::uint8_t{0x80}, std::nullopt, {}};
   Bench b(joystick);
   b.peer.send(to_can_frame(encode_bjm1(0x80, axis_fields(50.0), axis_fields(0.0))));
   settle();

@@ -46,7 +46,8 @@ class CanFrames : public ::testing::Test {
  protected:
   CommandDecoder clamp_{command_messages(default_messages(1)), 1, OutOfRange::kClamp};
   CommandDecoder reject_{command_messages(default_messages(1)), 1, OutOfRange::kReject};
-  JoystickInput joystick_{JoystickAxis::kY, AxisToKappa{0.45, 0.1, 0.0, 1.0, false}, std::nullopt, std::nullopt, {}};
+  JoystickInput joystick_{
+      JoystickAxis::kY, AxisToKappa{0.45, 0.1, 0.0, 1.0, false}, std::nullopt, std::nullopt, {}};
 };
 
 TEST_F(CanFrames, ConversionsKeepIdFlagsLengthAndData) {
@@ -166,14 +167,15 @@ TEST_F(CanFrames, MalformedFramesAreClassifiedAndCarryNoKappa) {
 }
 
 TEST_F(CanFrames, ErrorFramesTellBusOffRestartAndErrorPassive) {
-  const CanFrameVerdict off =
-      classify_can_frame(frame_with(CAN_ERR_FLAG | CAN_ERR_BUSOFF, {0, 0, 0, 0, 0, 0, 0, 0}), clamp_, nullptr);
+  const CanFrameVerdict off = classify_can_frame(
+      frame_with(CAN_ERR_FLAG | CAN_ERR_BUSOFF, {0, 0, 0, 0, 0, 0, 0, 0}), clamp_, nullptr);
   EXPECT_EQ(off.kind, CanFrameKind::kErrorFrame);
   EXPECT_TRUE(off.error.bus_off());
   EXPECT_FALSE(off.error.restarted());
-  const CanFrameVerdict passive = classify_can_frame(
-      frame_with(CAN_ERR_FLAG | CAN_ERR_CRTL | CAN_ERR_CNT, {0, CAN_ERR_CRTL_TX_PASSIVE, 0, 0, 0, 0, 130, 12}),
-      clamp_, nullptr);
+  const CanFrameVerdict passive =
+      classify_can_frame(frame_with(CAN_ERR_FLAG | CAN_ERR_CRTL | CAN_ERR_CNT,
+                                    {0, CAN_ERR_CRTL_TX_PASSIVE, 0, 0, 0, 0, 130, 12}),
+                         clamp_, nullptr);
   EXPECT_TRUE(passive.error.error_passive());
   EXPECT_FALSE(passive.error.bus_off());
   EXPECT_EQ(passive.error.classes, CAN_ERR_CRTL | CAN_ERR_CNT);
@@ -181,8 +183,8 @@ TEST_F(CanFrames, ErrorFramesTellBusOffRestartAndErrorPassive) {
       frame_with(CAN_ERR_FLAG | CAN_ERR_CRTL, {0, CAN_ERR_CRTL_ACTIVE, 0, 0, 0, 0, 0, 0}), clamp_, nullptr);
   EXPECT_TRUE(active.error.back_to_active());
   EXPECT_FALSE(active.error.error_passive());
-  const CanFrameVerdict restarted =
-      classify_can_frame(frame_with(CAN_ERR_FLAG | CAN_ERR_RESTARTED, {0, 0, 0, 0, 0, 0, 0, 0}), clamp_, nullptr);
+  const CanFrameVerdict restarted = classify_can_frame(
+      frame_with(CAN_ERR_FLAG | CAN_ERR_RESTARTED, {0, 0, 0, 0, 0, 0, 0, 0}), clamp_, nullptr);
   EXPECT_TRUE(restarted.error.restarted());
   // An error frame whose id also looks like a command never becomes one.
   const CanFrameVerdict odd =
@@ -247,9 +249,10 @@ TEST_F(CanFrames, WithTwoActuatorsTheSecondAxisDrivesActuator2) {
   EXPECT_EQ(y_lost.kind, CanFrameKind::kJoystick);
   EXPECT_TRUE(y_lost.command.present[0]);
   EXPECT_FALSE(y_lost.command.present[1]);
-  EXPECT_EQ(classify_can_frame(to_can_frame(encode_bjm1(0x80, axis_fields(NAN), axis_fields(NAN))), clamp_, &*two)
-                .kind,
-            CanFrameKind::kJoystickInvalid);
+  EXPECT_EQ(
+      classify_can_frame(to_can_frame(encode_bjm1(0x80, axis_fields(NAN), axis_fields(NAN))), clamp_, &*two)
+          .kind,
+      CanFrameKind::kJoystickInvalid);
   // joystick_axis_2 chooses the axis; one actuator: no second axis at all.
   can.joystick_axis_2 = JoystickAxis::kX;
   EXPECT_EQ(*joystick_input(can, 0.45, 0.62)->axis_2, JoystickAxis::kX);

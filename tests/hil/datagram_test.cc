@@ -174,7 +174,8 @@ TEST(Datagram, EncodeRefusals) {
 // Every error kind of a datagram's structure, in version 1 and in version 2 (changed on purpose and
 // sealed with a correct CRC, so that the structure is what is checked).
 TEST(Datagram, EveryErrorKind) {
-  const std::vector<Frame> frames{data_frame(0x100, false, {0xAA, 0xBB}), data_frame(0x1234567, true, {0xCC})};
+  const std::vector<Frame> frames{data_frame(0x100, false, {0xAA, 0xBB}),
+                                  data_frame(0x1234567, true, {0xCC})};
   for (const DatagramE2e e2e : {DatagramE2e::kNone, DatagramE2e::kCrc32}) {
     SCOPED_TRACE(to_string(e2e));
     const bool v2 = e2e == DatagramE2e::kCrc32;
@@ -206,7 +207,8 @@ TEST(Datagram, EveryErrorKind) {
     EXPECT_EQ(decode(changed([](Bytes& b) { b[2] = 0; }), e2e), DatagramError::kBadCount);
     EXPECT_EQ(decode(changed([](Bytes& b) { b[2] = 17; }), e2e), DatagramError::kBadCount);
 
-    EXPECT_EQ(decode(changed([](Bytes& b) { b[8 + 1] = 0x08; }), e2e), DatagramError::kBadId);  // standard 0x800
+    EXPECT_EQ(decode(changed([](Bytes& b) { b[8 + 1] = 0x08; }), e2e),
+              DatagramError::kBadId);  // standard 0x800
     // Bit 30 (RTR flag in SocketCAN) on a standard id; bit 29 (error flag) on the extended id.
     EXPECT_EQ(decode(changed([](Bytes& b) { b[8 + 3] = 0x40; }), e2e), DatagramError::kBadId);
     EXPECT_EQ(decode(changed([](Bytes& b) { b[15 + 3] = 0xA0; }), e2e), DatagramError::kBadId);
@@ -245,8 +247,9 @@ TEST(Datagram, EverySingleBitErrorOfVersion2IsRefused) {
       for (int bit = 0; bit < 8; ++bit) {
         Bytes b = good;
         b[i] ^= static_cast<std::uint8_t>(1u << bit);
-        const DatagramError expected =
-            i == 0 ? DatagramError::kBadMagic : i == 1 ? DatagramError::kBadVersion : DatagramError::kBadChecksum;
+        const DatagramError expected = i == 0   ? DatagramError::kBadMagic
+                                       : i == 1 ? DatagramError::kBadVersion
+                                                : DatagramError::kBadChecksum;
         ASSERT_EQ(decode(b, e2e), expected) << "byte " << i << " bit " << bit << ", " << to_string(e2e);
       }
     }
@@ -259,7 +262,9 @@ TEST(Datagram, EverySingleBitErrorOfVersion2IsRefused) {
 TEST(Datagram, EveryErrorOfUpToThreeBitsIsFound) {
   const Bytes good = protected_(42, {documented_command()});
   const std::size_t first = 2 * 8, bits = good.size() * 8;  // from byte 2 on
-  const auto flip = [](Bytes& b, std::size_t bit) { b[bit / 8] ^= static_cast<std::uint8_t>(1u << (bit % 8)); };
+  const auto flip = [](Bytes& b, std::size_t bit) {
+    b[bit / 8] ^= static_cast<std::uint8_t>(1u << (bit % 8));
+  };
   long checked = 0;
   for (std::size_t i = first; i < bits; ++i) {
     for (std::size_t j = i; j < bits; ++j) {
@@ -283,7 +288,8 @@ TEST(Datagram, TheChecksumIsCheckedBeforeAnyFrame) {
   Bytes b = protected_(9, {data_frame(0x100, false, {1, 2})});
   b[8 + 4] = 9;  // a length above 8 ...
   EXPECT_EQ(decode(b), DatagramError::kBadChecksum);
-  EXPECT_EQ(decode(sealed(b)), DatagramError::kBadLength);  // ... which a correct CRC lets through to its check
+  EXPECT_EQ(decode(sealed(b)),
+            DatagramError::kBadLength);  // ... which a correct CRC lets through to its check
   b = protected_(9, {data_frame(0x100, false, {1, 2})});
   b[2] = 0;  // a frame count of 0, and flags
   b[3] = 0x80;
@@ -310,7 +316,8 @@ TEST(Datagram, DecodedDataPastTheLengthIsZero) {
   for (const DatagramE2e e2e : {DatagramE2e::kNone, DatagramE2e::kCrc32}) {
     DecodedDatagram d;
     d.frames[0].data.fill(0xEE);
-    ASSERT_EQ(decode_datagram(encode_frames(e2e, 1, {data_frame(0x10, false, {0x01})}), e2e, d), DatagramError::kOk);
+    ASSERT_EQ(decode_datagram(encode_frames(e2e, 1, {data_frame(0x10, false, {0x01})}), e2e, d),
+              DatagramError::kOk);
     EXPECT_EQ(d.frames[0].data, (std::array<std::uint8_t, 8>{0x01}));
   }
 }

@@ -107,7 +107,9 @@ TEST(E2ELayoutTest, AMessageWithOneOfTheTwoSignalsOrAMisplacedOneIsRefused) {
 class E2EReceiverTest : public ::testing::Test {
  protected:
   E2EReceiver rx{{default_layout()}, 3};
-  E2EVerdict see(std::uint8_t counter, std::uint8_t payload = 0x11) { return rx.check(e2e_command(counter, payload)); }
+  E2EVerdict see(std::uint8_t counter, std::uint8_t payload = 0x11) {
+    return rx.check(e2e_command(counter, payload));
+  }
 };
 
 TEST_F(E2EReceiverTest, OneSenderCountingThroughTheWrapIsAccepted) {

@@ -2,8 +2,8 @@
 // it arrives, and stops promptly with nothing to do.
 #include "hil/io_loop.h"
 
-#include <gtest/gtest.h>
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -27,11 +27,12 @@ TEST(IoLoop, SendsAtItsPeriodAndHandsInputOverAsItArrives) {
   Pipe p;
   std::atomic<int> sends{0}, bytes{0};
   IoLoop loop(10'000'000, rt::IoThreadPlacement{});  // every 10 ms
-  loop.start("hilsim-io-test", p.fd[0], [&] { ++sends; },
-             [&] {
-               char buf[64];
-               for (ssize_t n; (n = read(p.fd[0], buf, sizeof buf)) > 0;) bytes += static_cast<int>(n);
-             });
+  loop.start(
+      "hilsim-io-test", p.fd[0], [&] { ++sends; },
+      [&] {
+        char buf[64];
+        for (ssize_t n; (n = read(p.fd[0], buf, sizeof buf)) > 0;) bytes += static_cast<int>(n);
+      });
   EXPECT_EQ(loop.setup().description.rfind("SCHED_OTHER", 0), 0u) << loop.setup().description;
   ASSERT_EQ(write(p.fd[1], "abc", 3), 3);
   for (int i = 0; i < 200 && bytes.load() < 3; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -49,11 +50,12 @@ TEST(IoLoop, CountsTheOutputPeriodsItMissed) {
   Pipe p;
   std::atomic<int> sends{0};
   IoLoop loop(20'000'000, rt::IoThreadPlacement{});  // every 20 ms
-  loop.start("hilsim-io-test", p.fd[0],
-             [&] {
-               if (++sends == 2) std::this_thread::sleep_for(std::chrono::milliseconds(70));
-             },
-             [] {});
+  loop.start(
+      "hilsim-io-test", p.fd[0],
+      [&] {
+        if (++sends == 2) std::this_thread::sleep_for(std::chrono::milliseconds(70));
+      },
+      [] {});
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   loop.stop();
   // A loaded machine's late wake-ups may add some, never take any away.
@@ -64,7 +66,8 @@ TEST(IoLoop, CountsTheOutputPeriodsItMissed) {
 TEST(IoLoop, MissesNoPeriodWhenItKeepsUp) {
   Pipe p;
   IoLoop loop(20'000'000, rt::IoThreadPlacement{});  // every 20 ms: late wake-ups stay well below it
-  loop.start("hilsim-io-test", p.fd[0], [] {}, [] {});
+  loop.start(
+      "hilsim-io-test", p.fd[0], [] {}, [] {});
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   loop.stop();
   EXPECT_EQ(loop.missed_periods(), 0u);
@@ -74,7 +77,8 @@ TEST(IoLoop, StopsWithinItsLongestWaitWhenNothingHappens) {
   Pipe p;
   IoLoop loop(10'000'000'000, rt::IoThreadPlacement{});  // a send every 10 s: never due again
   std::atomic<int> sends{0};
-  loop.start("hilsim-io-test", p.fd[0], [&] { ++sends; }, [] {});
+  loop.start(
+      "hilsim-io-test", p.fd[0], [&] { ++sends; }, [] {});
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
   const auto t0 = std::chrono::steady_clock::now();
   loop.stop();
@@ -89,13 +93,15 @@ TEST(IoLoop, AnInvalidDescriptorIsLeftAloneInsteadOfSpunOn) {
   IoLoop loop(10'000'000, rt::IoThreadPlacement{});
   timespec cpu0{}, cpu1{};
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu0);
-  loop.start("hilsim-io-test", 1'000'000, [&] { ++sends; }, [&] { ++receives; });  // no such fd: POLLNVAL
+  loop.start(
+      "hilsim-io-test", 1'000'000, [&] { ++sends; }, [&] { ++receives; });  // no such fd: POLLNVAL
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   loop.stop();
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu1);
-  const double cpu_s = static_cast<double>(cpu1.tv_sec - cpu0.tv_sec) + static_cast<double>(cpu1.tv_nsec - cpu0.tv_nsec) * 1e-9;
+  const double cpu_s = static_cast<double>(cpu1.tv_sec - cpu0.tv_sec) +
+                       static_cast<double>(cpu1.tv_nsec - cpu0.tv_nsec) * 1e-9;
   EXPECT_EQ(receives.load(), 0);
-  EXPECT_GE(sends.load(), 5);    // the sends go on
+  EXPECT_GE(sends.load(), 5);                // the sends go on
   EXPECT_LT(cpu_s, 0.1) << "the loop spun";  // a spinning loop burns the whole 0.2 s
 }
 

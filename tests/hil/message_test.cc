@@ -8,7 +8,8 @@
 namespace hilsim::hil {
 namespace {
 
-SignalSpec signal_spec(const std::string& name, int start, int length, ByteOrder order = ByteOrder::kLittleEndian) {
+SignalSpec signal_spec(const std::string& name, int start, int length,
+                       ByteOrder order = ByteOrder::kLittleEndian) {
   SignalSpec s;
   s.name = name;
   s.start_bit = start;

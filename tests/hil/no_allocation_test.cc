@@ -3,19 +3,18 @@
 // encoders) are run between two readings of the counter.
 #include <gtest/gtest.h>
 
-#include "tests/allocation_counter.h"
-
 #include <array>
 
-#include "hil/e2e.h"
 #include "hil/can_frames.h"
 #include "hil/datagram.h"
 #include "hil/default_messages.h"
-#include "hil/signal_map.h"
+#include "hil/e2e.h"
 #include "hil/j1939_joystick.h"
 #include "hil/sensor_publisher.h"
 #include "hil/sequence_tracker.h"
 #include "hil/signal.h"
+#include "hil/signal_map.h"
+#include "tests/allocation_counter.h"
 #include "tests/hil/fake_hydraulics.h"
 
 namespace hilsim::hil {
@@ -82,7 +81,8 @@ TEST(NoAllocation, TheCanBridgesFrameClassificationAllocatesNothing) {
   can_frame bus_off{};
   bus_off.can_id = CAN_ERR_FLAG | CAN_ERR_BUSOFF;
   bus_off.len = CAN_ERR_DLC;
-  const can_frame frames[] = {to_can_frame(command), to_can_frame(encode_bjm1(0x80, axis_fields(40.0), {})), bus_off};
+  const can_frame frames[] = {to_can_frame(command), to_can_frame(encode_bjm1(0x80, axis_fields(40.0), {})),
+                              bus_off};
   const long before = t_allocations;
   CanFrameKind kinds[3]{};
   double kappa[3]{};

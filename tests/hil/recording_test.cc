@@ -103,7 +103,8 @@ TEST(RecordingV2, TwoActuatorsRoundTripWithTheirInputsInterleaved) {
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   EXPECT_EQ(text.rfind("hilsim-recording 4\n", 0), 0u);  // the writer writes the newest version
   EXPECT_NE(text.find("\ninput 9 0.33333333333333331 command 12 2\n"), std::string::npos) << text;
-  EXPECT_NE(text.find(" output-sha256 - bytes " + std::to_string(text.rfind("\nend ") + 1) + "\n"), std::string::npos)
+  EXPECT_NE(text.find(" output-sha256 - bytes " + std::to_string(text.rfind("\nend ") + 1) + "\n"),
+            std::string::npos)
       << text;
   const Recording r = read_recording(path);
   ASSERT_EQ(r.inputs.size(), 4u);
@@ -173,8 +174,8 @@ TEST(RecordingV4, AnUnknownReaderOrAMechanicsInputOutOfOrderIsRefused) {
   EXPECT_NE(error_reading(word).find(":8: an input's last word is 'mechanics' or nothing, not 'pilot'"),
             std::string::npos)
       << error_reading(word);
-  const std::string order = write_text(
-      "order4", recording_text(4, {"input 3 0.45 watchdog 0 1 mechanics", "input 2 0.5 command 1 1 mechanics"}));
+  const std::string order = write_text("order4", recording_text(4, {"input 3 0.45 watchdog 0 1 mechanics",
+                                                                    "input 2 0.5 command 1 1 mechanics"}));
   EXPECT_NE(error_reading(order).find(":9: micro step 2 of actuator 1 (mechanics) is negative or not after"),
             std::string::npos)
       << error_reading(order);

@@ -95,7 +95,7 @@ TEST(SequenceTracker, ARunOfConsecutiveOldNumbersIsARestart) {
   EXPECT_EQ(late.observe(101), V::kNext);  // a newer one ends the run
   EXPECT_EQ(late.observe(98), V::kOld);
   EXPECT_EQ(late.observe(99), V::kOld);
-  EXPECT_EQ(late.observe(50), V::kOld);    // not the successor: a new run
+  EXPECT_EQ(late.observe(50), V::kOld);  // not the successor: a new run
   EXPECT_EQ(late.observe(96), V::kOld);
   EXPECT_EQ(late.observe(101), V::kDuplicate);
   EXPECT_EQ(late.observe(60), V::kOld);
@@ -125,7 +125,8 @@ TEST(SenderSequences, EachAddressAndPortHasItsOwnNumbers) {
 
 TEST(SenderSequences, AFullTableGivesTheLeastRecentSendersPlaceUp) {
   SenderSequences s;
-  for (std::uint16_t port = 1; port <= SenderSequences::kMaxSenders; ++port) s.observe(sender(1, port), 100, port);
+  for (std::uint16_t port = 1; port <= SenderSequences::kMaxSenders; ++port)
+    s.observe(sender(1, port), 100, port);
   s.observe(sender(1, 1), 101, 100);  // port 1 heard from again: port 2 is now the least recent
   EXPECT_EQ(s.observe(sender(1, 99), 7, 101), V::kFirst);  // takes port 2's place
   EXPECT_EQ(s.observe(sender(1, 1), 102, 102), V::kNext);  // kept

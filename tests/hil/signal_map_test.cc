@@ -73,10 +73,12 @@ TEST(SensorEncoder, TheMachineLimitsOfAnyActuatorSetTheirStatusBits) {
 }
 
 // The signal `name` of `sensors`, decoded from `frames`.
-double signal(const std::vector<MessageSpec>& sensors, std::span<const Frame> frames, const std::string& name) {
+double signal(const std::vector<MessageSpec>& sensors, std::span<const Frame> frames,
+              const std::string& name) {
   for (std::size_t i = 0; i < sensors.size(); ++i) {
     for (const SignalSpec& s : sensors[i].signals) {
-      if (s.name == name) return decode(s, std::span<const std::uint8_t>(frames[i].data.data(), frames[i].length));
+      if (s.name == name)
+        return decode(s, std::span<const std::uint8_t>(frames[i].data.data(), frames[i].length));
     }
   }
   ADD_FAILURE() << "no signal " << name;

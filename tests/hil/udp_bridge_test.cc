@@ -6,14 +6,13 @@
 #include "hil/udp_bridge.h"
 
 #include <arpa/inet.h>
+#include <gtest/gtest.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include <gtest/gtest.h>
-
 #include <chrono>
-#include <string>
 #include <cmath>
+#include <string>
 #include <thread>
 
 #include "hil/default_messages.h"
@@ -57,7 +56,8 @@ class Socket {
 };
 
 // A one-actuator command datagram: version 2 (CRC-32) unless `e2e` says none (version 1).
-std::vector<std::uint8_t> command_datagram(std::uint32_t seq, double kappa, DatagramE2e e2e = DatagramE2e::kCrc32) {
+std::vector<std::uint8_t> command_datagram(std::uint32_t seq, double kappa,
+                                           DatagramE2e e2e = DatagramE2e::kCrc32) {
   Frame f;
   f.id = kCommandId;
   f.length = 8;
@@ -74,7 +74,8 @@ std::vector<std::uint8_t> raw_command_datagram(std::uint32_t seq, std::uint32_t 
   f.id = kCommandId;
   f.length = 8;
   // kappa_1: 24 bits from data byte 2 (hil/default_messages.h).
-  for (int i = 0; i < 3; ++i) f.data[static_cast<std::size_t>(2 + i)] = static_cast<std::uint8_t>(raw >> (8 * i));
+  for (int i = 0; i < 3; ++i)
+    f.data[static_cast<std::size_t>(2 + i)] = static_cast<std::uint8_t>(raw >> (8 * i));
   std::vector<std::uint8_t> out(kMaxDatagramSize);
   out.resize(encode_datagram(DatagramE2e::kCrc32, seq, std::span<const Frame>(&f, 1), out));
   return out;
@@ -97,7 +98,7 @@ struct UdpBench {
   sockaddr_in to{};
 
   explicit UdpBench(OutOfRange policy = OutOfRange::kClamp, const std::string& peer = "127.0.0.1",
-                 double output_rate_hz = 1000.0, DatagramE2e e2e = DatagramE2e::kCrc32) {
+                    double output_rate_hz = 1000.0, DatagramE2e e2e = DatagramE2e::kCrc32) {
     UdpSettings udp;
     udp.listen = "127.0.0.1:0";
     udp.peer = peer;
@@ -106,8 +107,9 @@ struct UdpBench {
     HilSettings hil;
     hil.out_of_range = policy;
     hil.output_rate = output_rate_hz;
-    bridge = std::make_unique<UdpBridge>(udp, hil, default_messages(1), 1, CommandChannels{&commands, nullptr},
-                                         SensorChannels{&sensors, nullptr}, rt::IoThreadPlacement{});
+    bridge =
+        std::make_unique<UdpBridge>(udp, hil, default_messages(1), 1, CommandChannels{&commands, nullptr},
+                                    SensorChannels{&sensors, nullptr}, rt::IoThreadPlacement{});
     to = bridge->local_address();
     bridge->start();
   }
@@ -166,9 +168,9 @@ TEST(UdpBridge, BadDatagramsAreCountedAndNeverChangeKappa) {
   bad[14] ^= 0x10;  // a data bit flipped in transit: the CRC no longer matches
   b.send(bad);
   b.send(command_datagram(11, 0.9, DatagramE2e::kNone));  // version 1: no checksum, refused by e2e = "crc32"
-  b.send(command_datagram(10, 0.9));  // duplicate sequence number
-  b.send(command_datagram(9, 0.9));   // older: reordered
-  b.send(raw_command_datagram(12, 12000000u));  // κ = 1.2: out of range, rejected
+  b.send(command_datagram(10, 0.9));                      // duplicate sequence number
+  b.send(command_datagram(9, 0.9));                       // older: reordered
+  b.send(raw_command_datagram(12, 12000000u));            // κ = 1.2: out of range, rejected
   Socket stranger("127.0.0.2");
   stranger.send(command_datagram(13, 0.9), b.to);  // another address
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
@@ -203,10 +205,13 @@ TEST(UdpBridge, TheReportNamesTheRefusedDatagramsByReason) {
   testing::internal::CaptureStdout();
   b.bridge->print_report();
   const std::string report = testing::internal::GetCapturedStdout();
-  EXPECT_NE(report.find("3 datagrams received: 0 from another address, 3 refused, "), std::string::npos) << report;
-  EXPECT_NE(report.find("udp:   refused, CRC-32 does not match (corrupted): 2\n"), std::string::npos) << report;
-  EXPECT_NE(report.find("udp:   refused, version 1, no checksum (e2e = \"crc32\" accepts version 2 only): 1\n"),
-            std::string::npos)
+  EXPECT_NE(report.find("3 datagrams received: 0 from another address, 3 refused, "), std::string::npos)
+      << report;
+  EXPECT_NE(report.find("udp:   refused, CRC-32 does not match (corrupted): 2\n"), std::string::npos)
+      << report;
+  EXPECT_NE(
+      report.find("udp:   refused, version 1, no checksum (e2e = \"crc32\" accepts version 2 only): 1\n"),
+      std::string::npos)
       << report;
 }
 
@@ -241,9 +246,10 @@ TEST(UdpBridge, TheE2eDescriptionSaysWhatIsSentAndAccepted) {
   EXPECT_EQ(UdpBench().bridge->e2e_description(),
             "udp: e2e = \"crc32\": sending datagram version 2 (CRC-32), accepting version 2 only (version 1, "
             "without a checksum, is refused)");
-  EXPECT_EQ(UdpBench(OutOfRange::kClamp, "127.0.0.1", 1000.0, DatagramE2e::kNone).bridge->e2e_description(),
-            "udp: e2e = \"none\": sending datagram version 1 (no checksum), accepting versions 1 and 2 (a version "
-            "2 datagram's CRC-32 is checked)");
+  EXPECT_EQ(
+      UdpBench(OutOfRange::kClamp, "127.0.0.1", 1000.0, DatagramE2e::kNone).bridge->e2e_description(),
+      "udp: e2e = \"none\": sending datagram version 1 (no checksum), accepting versions 1 and 2 (a version "
+      "2 datagram's CRC-32 is checked)");
 }
 
 TEST(UdpBridge, OutOfRangeIsClampedWhenConfigured) {
@@ -310,8 +316,9 @@ TEST(UdpBridge, AnotherPortsHugeSequenceDoesNotLockTheControllerOut) {
 }
 
 TEST(UdpBridge, ThePeerDescriptionSaysWhetherAnyPortIsAccepted) {
-  EXPECT_EQ(UdpBench(OutOfRange::kClamp, "127.0.0.1").bridge->peer_description().rfind(
-                "udp: accepting commands from 127.0.0.1, any port (", 0),
+  EXPECT_EQ(UdpBench(OutOfRange::kClamp, "127.0.0.1")
+                .bridge->peer_description()
+                .rfind("udp: accepting commands from 127.0.0.1, any port (", 0),
             0u);
   EXPECT_EQ(UdpBench(OutOfRange::kClamp, "127.0.0.1:5000").bridge->peer_description(),
             "udp: accepting commands from 127.0.0.1:5000 only");
@@ -357,11 +364,11 @@ TEST(UdpBridge, SensorsAreSentAtTheConfiguredRateAndDecodeToTheSnapshot) {
   EXPECT_NEAR(value(0, 3), s.p2, 250.0);
   EXPECT_NEAR(value(1, 0), s.f_h, 0.005);
   EXPECT_NEAR(value(1, 1), s.kappa, 1e-9);
-  EXPECT_EQ(value(2, 0), 1.0);   // watchdog active
-  EXPECT_EQ(value(2, 1), 0.0);   // no fault
-  EXPECT_EQ(value(2, 2), 0.0);   // bus_off: UDP has no bus
-  EXPECT_EQ(value(2, 3), 0.0);   // bus_error
-  EXPECT_EQ(value(2, 4), 3.0);   // overruns
+  EXPECT_EQ(value(2, 0), 1.0);  // watchdog active
+  EXPECT_EQ(value(2, 1), 0.0);  // no fault
+  EXPECT_EQ(value(2, 2), 0.0);  // bus_off: UDP has no bus
+  EXPECT_EQ(value(2, 3), 0.0);  // bus_error
+  EXPECT_EQ(value(2, 4), 3.0);  // overruns
   EXPECT_NEAR(value(2, 5), 0.1, 0.5e-4);
   EXPECT_EQ(value(2, 6), 0x34);  // low byte of the sequence
 }
@@ -378,7 +385,8 @@ TEST(UdpBridge, TheReportCountsMissedOutputPeriodsNoneInANormalRun) {
   testing::internal::CaptureStdout();
   b.bridge->print_report();
   const std::string report = testing::internal::GetCapturedStdout();
-  const std::string sent = std::to_string(c.sent) + " sensor datagrams sent (0 send errors, 0 output periods missed";
+  const std::string sent =
+      std::to_string(c.sent) + " sensor datagrams sent (0 send errors, 0 output periods missed";
   EXPECT_NE(report.find(sent), std::string::npos) << report;
 }
 
@@ -502,8 +510,9 @@ TEST(UdpBridge, AnAddressInUseIsAClearError) {
                      SensorChannels{&sensors, nullptr}, {});
     FAIL();
   } catch (const BridgeError& e) {
-    EXPECT_NE(std::string(e.what()).find("cannot bind udp.listen = " + udp.listen + ": Address already in use"),
-              std::string::npos)
+    EXPECT_NE(
+        std::string(e.what()).find("cannot bind udp.listen = " + udp.listen + ": Address already in use"),
+        std::string::npos)
         << e.what();
   }
 }

@@ -1,11 +1,9 @@
 // The real-time loop bodies allocate nothing: for every coupling (f-s, p-s, RIM), both actuator
-// counts, both schemes, every hydraulic integrator and the dependent-coordinate mechanics, the plan's tasks (subsystem micro
-// steps, exchange, probes) run in their own threads under run_periodic, wired as the executor wires
-// them, while every operator new in this test binary is counted per thread. (The ThreadSanitizer
-// build supplies its own operator new, so there this test is skipped.)
+// counts, both schemes, every hydraulic integrator and the dependent-coordinate mechanics, the plan's tasks
+// (subsystem micro steps, exchange, probes) run in their own threads under run_periodic, wired as the
+// executor wires them, while every operator new in this test binary is counted per thread. (The
+// ThreadSanitizer build supplies its own operator new, so there this test is skipped.)
 #include <gtest/gtest.h>
-
-#include "tests/allocation_counter.h"
 
 #include <atomic>
 #include <thread>
@@ -14,6 +12,7 @@
 #include "rt/task_set.h"
 #include "sim/cosim/crane_plan.h"
 #include "sim/model/equilibrium.h"
+#include "tests/allocation_counter.h"
 
 namespace hilsim::rt {
 namespace {
@@ -70,7 +69,8 @@ void expect_no_allocation(const Config& c) {
 }
 
 TEST(NoAllocation, EveryCouplingsTaskBodiesAllocateNothing) {
-  if (!HILSIM_COUNT_ALLOCATIONS) GTEST_SKIP() << "ThreadSanitizer build: operator new belongs to the sanitizer";
+  if (!HILSIM_COUNT_ALLOCATIONS)
+    GTEST_SKIP() << "ThreadSanitizer build: operator new belongs to the sanitizer";
   {
     auto* probe = new int(1);  // the counter works
     delete probe;
@@ -80,7 +80,8 @@ TEST(NoAllocation, EveryCouplingsTaskBodiesAllocateNothing) {
   using sim::Coupling;
   using sim::Extrapolation;
   using sim::MechanicsFormulation;
-  for (Coupling coupling : {Coupling::kForceDisplacement, Coupling::kPressureDisplacement, Coupling::kReducedInterface}) {
+  for (Coupling coupling :
+       {Coupling::kForceDisplacement, Coupling::kPressureDisplacement, Coupling::kReducedInterface}) {
     for (int actuators : {1, 2}) {
       SCOPED_TRACE(std::string(sim::to_string(coupling)) + ", " + std::to_string(actuators) + " actuator(s)");
       expect_no_allocation({coupling, actuators, CosimScheme::kJacobi, Extrapolation::kQuadratic,
@@ -89,7 +90,8 @@ TEST(NoAllocation, EveryCouplingsTaskBodiesAllocateNothing) {
                             Extrapolation::kZeroOrderHold, MechanicsFormulation::kIndependent});
     }
   }
-  for (sim::HydraulicIntegrator i : {sim::HydraulicIntegrator::kRungeKutta4, sim::HydraulicIntegrator::kTrapezoidal}) {
+  for (sim::HydraulicIntegrator i :
+       {sim::HydraulicIntegrator::kRungeKutta4, sim::HydraulicIntegrator::kTrapezoidal}) {
     SCOPED_TRACE(std::string(sim::to_string(i)));
     expect_no_allocation({Coupling::kForceDisplacement, 2, CosimScheme::kJacobi, Extrapolation::kLinear,
                           MechanicsFormulation::kIndependent, i});

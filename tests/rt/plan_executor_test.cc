@@ -14,8 +14,8 @@
 namespace hilsim::rt {
 namespace {
 
-using sim::Coupling;
 using sim::CosimScheme;
+using sim::Coupling;
 using sim::Extrapolation;
 using sim::MechanicsFormulation;
 
@@ -109,14 +109,14 @@ struct Combination {
 
 std::vector<Combination> every_accepted_combination() {
   std::vector<Combination> out;
-  for (Coupling coupling : {Coupling::kForceDisplacement, Coupling::kPressureDisplacement, Coupling::kReducedInterface,
-                            Coupling::kTwoWay})
+  for (Coupling coupling : {Coupling::kForceDisplacement, Coupling::kPressureDisplacement,
+                            Coupling::kReducedInterface, Coupling::kTwoWay})
     for (int actuators : {1, 2})
       for (CosimScheme scheme : {CosimScheme::kJacobi, CosimScheme::kGaussSeidelMechanicsFirst,
                                  CosimScheme::kGaussSeidelHydraulicsFirst})
         for (Extrapolation e : {Extrapolation::kZeroOrderHold, Extrapolation::kLinear})
-          for (MechanicsFormulation m :
-               {MechanicsFormulation::kIndependent, MechanicsFormulation::kAli1, MechanicsFormulation::kAli3P}) {
+          for (MechanicsFormulation m : {MechanicsFormulation::kIndependent, MechanicsFormulation::kAli1,
+                                         MechanicsFormulation::kAli3P}) {
             const bool dependent = m != MechanicsFormulation::kIndependent;
             // What build_crane_plan refuses (checked below, so this list cannot drift from it).
             if (dependent && (actuators != 1 || coupling == Coupling::kReducedInterface ||
@@ -149,8 +149,9 @@ TEST_P(EveryCombination, RunsInThreadsByteIdenticalToOffline) {
   c.settings.mechanics = p.mechanics;
   c.settings.H = 2e-3;
   c.settings.h_hyd = 2e-4;
-  if (p.coupling == Coupling::kTwoWay) c.settings.h_mech = 1e-3;  // its mechanics carry the model over two steps
-  c.settings.duration = 0.5;  // M2 moves κ from t = 0
+  if (p.coupling == Coupling::kTwoWay)
+    c.settings.h_mech = 1e-3;  // its mechanics carry the model over two steps
+  c.settings.duration = 0.5;   // M2 moves κ from t = 0
   expect_identical(c, Pacing::kUnpaced);
 }
 
@@ -160,13 +161,14 @@ TEST(PlanExecutor, TheCombinationListMatchesWhatThePlanAccepts) {
   // Every combination left out of the matrix above is one build_crane_plan refuses.
   const auto accepted = every_accepted_combination();
   int refused = 0;
-  for (Coupling coupling : {Coupling::kForceDisplacement, Coupling::kPressureDisplacement, Coupling::kReducedInterface,
-                            Coupling::kTwoWay})
+  for (Coupling coupling : {Coupling::kForceDisplacement, Coupling::kPressureDisplacement,
+                            Coupling::kReducedInterface, Coupling::kTwoWay})
     for (int actuators : {1, 2})
       for (MechanicsFormulation m : {MechanicsFormulation::kAli1, MechanicsFormulation::kAli3P})
         for (Extrapolation e : {Extrapolation::kZeroOrderHold, Extrapolation::kLinear}) {
           const bool listed = std::any_of(accepted.begin(), accepted.end(), [&](const Combination& a) {
-            return a.coupling == coupling && a.actuators == actuators && a.mechanics == m && a.extrapolation == e;
+            return a.coupling == coupling && a.actuators == actuators && a.mechanics == m &&
+                   a.extrapolation == e;
           });
           if (listed) continue;
           Case c;
@@ -195,7 +197,8 @@ TEST(PlanExecutor, MechanicsOnTheirOwnFinerGridAreByteIdentical) {
 }
 
 TEST(PlanExecutor, EveryHydraulicIntegratorIsByteIdentical) {
-  for (sim::HydraulicIntegrator i : {sim::HydraulicIntegrator::kRungeKutta4, sim::HydraulicIntegrator::kTrapezoidal}) {
+  for (sim::HydraulicIntegrator i :
+       {sim::HydraulicIntegrator::kRungeKutta4, sim::HydraulicIntegrator::kTrapezoidal}) {
     Case c;
     c.settings.hydraulics_integrator = i;
     c.settings.H = 1e-3;
@@ -271,7 +274,8 @@ TEST(PlanExecutor, AGaussSeidelDownstreamTaskStartsWhenItsUpstreamsOutputIsDone)
   // Jacobi: nobody waits for a step of the same macro step.
   c.settings.scheme = CosimScheme::kJacobi;
   sim::Plan jacobi = sim::build_crane_plan(c.crane, c.hyd, v.eq, c.settings, {&v.first(), nullptr});
-  for (std::size_t i = 0; i < jacobi.size(); ++i) EXPECT_EQ(jacobi.graph().schedule_offset(i, c.settings.H), 0.0);
+  for (std::size_t i = 0; i < jacobi.size(); ++i)
+    EXPECT_EQ(jacobi.graph().schedule_offset(i, c.settings.H), 0.0);
 }
 
 TEST(PlanExecutor, PacedGaussSeidelMechanicsFirstIsByteIdenticalWithoutWaits) {
@@ -297,7 +301,8 @@ TEST(PlanExecutor, ADivergingRunStopsWhereTheOfflineRunStops) {
   const Threaded rt = run_threaded(c, with_pacing(Pacing::kUnpaced));
   EXPECT_TRUE(rt.result.diverged);
   EXPECT_FALSE(rt.result.finished);
-  EXPECT_TRUE(csv(rt.samples, 1) == csv(offline.samples, 1)) << rt.samples.size() << " vs " << offline.samples.size();
+  EXPECT_TRUE(csv(rt.samples, 1) == csv(offline.samples, 1))
+      << rt.samples.size() << " vs " << offline.samples.size();
 }
 
 TEST(PlanExecutor, DecimatedTelemetryKeepsEveryTenthOfflineRow) {

@@ -89,9 +89,12 @@ INSTANTIATE_TEST_SUITE_P(BothCouplings, TableCases,
 
 TEST_F(CraneCosim, ForceDisplacementLosesStabilityBeforePressureDisplacement) {
   // Seed 000 §5: f-s reaches the verge of instability at H = 15 ms on M1; p-s holds at 30 ms.
-  const double fs = compare_with_reference(run(Coupling::kForceDisplacement, 15e-3, 2e-4).samples, *reference_).s1.value;
-  const double fs_ok = compare_with_reference(run(Coupling::kForceDisplacement, 10e-3, 2e-4).samples, *reference_).s1.value;
-  const double ps = compare_with_reference(run(Coupling::kPressureDisplacement, 30e-3, 2e-4).samples, *reference_).s1.value;
+  const double fs =
+      compare_with_reference(run(Coupling::kForceDisplacement, 15e-3, 2e-4).samples, *reference_).s1.value;
+  const double fs_ok =
+      compare_with_reference(run(Coupling::kForceDisplacement, 10e-3, 2e-4).samples, *reference_).s1.value;
+  const double ps =
+      compare_with_reference(run(Coupling::kPressureDisplacement, 30e-3, 2e-4).samples, *reference_).s1.value;
   EXPECT_GT(fs, 0.05);
   EXPECT_LT(fs_ok, 2e-3);
   EXPECT_LT(ps, 5e-3);
@@ -126,7 +129,8 @@ TEST(CosimManager, RejectsBadWiring) {
   const ConstantValveCommand valve(eq.kappa);
   MechanicsState m0;
   m0.q = eq.q;
-  MechanicsSubsystem mech(CraneParameters{}, HydraulicParameters{}, Coupling::kForceDisplacement, 1e-3, 1e-3, m0);
+  MechanicsSubsystem mech(CraneParameters{}, HydraulicParameters{}, Coupling::kForceDisplacement, 1e-3, 1e-3,
+                          m0);
   HydraulicsSubsystem hyd(HydraulicParameters{}, 1e-3, 1e-4, eq.s, eq.p, valve);
   const std::vector<Subsystem*> both = {&mech, &hyd};
   const std::vector<Connection> ok = {{"mechanics", "s1", "hydraulics", "s"},
@@ -153,7 +157,8 @@ TEST(CosimManager, GaussSeidelFeedsTheFreshOutputForward) {
     MechanicsState m0;
     m0.q = eq.q;
     m0.q_dot = Eigen::Vector2d(0.1, 0.0);
-    MechanicsSubsystem mech(CraneParameters{}, HydraulicParameters{}, Coupling::kForceDisplacement, 1e-3, 1e-3, m0);
+    MechanicsSubsystem mech(CraneParameters{}, HydraulicParameters{}, Coupling::kForceDisplacement, 1e-3,
+                            1e-3, m0);
     HydraulicsSubsystem hyd(HydraulicParameters{}, 1e-3, 1e-4, eq.s, eq.p, valve);
     CosimManager manager({&mech, &hyd},
                          {{"mechanics", "s1", "hydraulics", "s"},
@@ -161,10 +166,11 @@ TEST(CosimManager, GaussSeidelFeedsTheFreshOutputForward) {
                           {"hydraulics", "f_h", "mechanics", "f_h"}},
                          scheme);
     manager.step();
-    return manager.outputs(1)[2] - (manager.outputs(1)[1] - manager.outputs(1)[0]) * HydraulicParameters{}.a_p;
+    return manager.outputs(1)[2] -
+           (manager.outputs(1)[1] - manager.outputs(1)[0]) * HydraulicParameters{}.a_p;
   };
-  const double jacobi_friction = one_step(Scheme::kJacobi);       // −c ṡ1(t_0)
-  const double gs_friction = one_step(Scheme::kGaussSeidel);      // −c ṡ1(t_1)
+  const double jacobi_friction = one_step(Scheme::kJacobi);   // −c ṡ1(t_0)
+  const double gs_friction = one_step(Scheme::kGaussSeidel);  // −c ṡ1(t_1)
   EXPECT_NE(jacobi_friction, gs_friction);
 }
 

@@ -2,12 +2,12 @@
 // Coriolis and gravity terms against Lagrange's equations evaluated by finite differences of the
 // energies written from the point kinematics, the actuator Jacobian against finite differences of
 // s1, and the printed eq. (5) for the benchmark geometry.
+#include "sim/model/crane_model.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <numbers>
-
-#include "sim/model/crane_model.h"
 
 namespace hilsim::sim {
 namespace {
@@ -92,7 +92,9 @@ TEST(CraneModel, ActuatorJacobianAndItsRateMatchFiniteDifferences) {
   const double s_minus = actuator_kinematics(crane, q - h * q_dot, q_dot).s;
   EXPECT_NEAR(k.s_dot, (s_plus - s_minus) / (2 * h), 1e-8);
   // s̈ along the trajectory q(t) = q + q̇ t + ½ q̈ t², by a second difference of s.
-  auto s_at = [&](double t) { return actuator_kinematics(crane, q + q_dot * t + 0.5 * q_ddot * t * t, q_dot).s; };
+  auto s_at = [&](double t) {
+    return actuator_kinematics(crane, q + q_dot * t + 0.5 * q_ddot * t * t, q_dot).s;
+  };
   const double hh = 1e-4;
   const double s_ddot = (s_at(hh) - 2 * s_at(0) + s_at(-hh)) / (hh * hh);
   EXPECT_NEAR((k.J * q_ddot)(0) + k.J_dot_q_dot, s_ddot, 1e-6);

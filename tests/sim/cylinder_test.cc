@@ -1,8 +1,9 @@
 // The hydraulic cylinder of seed 000 eqs. (8)–(13): the bulk modulus law, the flow directions, and
 // the analytic Jacobian against finite differences.
+#include "sim/hydraulics/cylinder.h"
+
 #include <gtest/gtest.h>
 
-#include "sim/hydraulics/cylinder.h"
 #include "sim/model/crane_model.h"
 
 namespace hilsim::sim {

@@ -7,10 +7,10 @@
 #include <cmath>
 
 #include "sim/cosim/crane_cosimulation.h"
-#include "sim/multibody/dependent_mechanics_subsystem.h"
 #include "sim/model/crane_model.h"
 #include "sim/multibody/ali1_integrator.h"
 #include "sim/multibody/ali3p_integrator.h"
+#include "sim/multibody/dependent_mechanics_subsystem.h"
 
 namespace hilsim::sim {
 namespace {
@@ -128,9 +128,10 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 TEST(DependentMechanics, SubsystemRejectsTheIndependentFormulation) {
-  EXPECT_THROW(DependentMechanicsSubsystem(kMechanicsCrane, HydraulicParameters{}, Coupling::kPressureDisplacement,
-                                           MechanicsFormulation::kIndependent, 1e-3, 1e-3, kTheta0, kForce),
-               std::invalid_argument);
+  EXPECT_THROW(
+      DependentMechanicsSubsystem(kMechanicsCrane, HydraulicParameters{}, Coupling::kPressureDisplacement,
+                                  MechanicsFormulation::kIndependent, 1e-3, 1e-3, kTheta0, kForce),
+      std::invalid_argument);
 }
 
 }  // namespace

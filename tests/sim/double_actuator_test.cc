@@ -57,7 +57,8 @@ TEST(DoubleActuator, EquilibriumMatchesTable3OfSeed004) {
 
 TEST(InterfaceDynamics, EffectiveMassAtTheInitialPoseByHand) {
   // A = [[√3/4, 0], [−1/4, 1/4]], M = [[1250/3, −25], [−25, 25]]: M̃ = A⁻ᵀ M A⁻¹ = diag(2087.0, 400).
-  const InterfaceDynamics id = interface_dynamics(two_actuators(), Vec2(std::numbers::pi / 6, 1.5 * std::numbers::pi), Vec2::Zero());
+  const InterfaceDynamics id =
+      interface_dynamics(two_actuators(), Vec2(std::numbers::pi / 6, 1.5 * std::numbers::pi), Vec2::Zero());
   EXPECT_NEAR(id.M_eff(0, 0), (1250.0 / 3.0 - 25.0) * 16.0 / 3.0, 1e-9);
   EXPECT_NEAR(id.M_eff(1, 1), 400.0, 1e-9);
   EXPECT_NEAR(id.M_eff(0, 1), 0.0, 1e-9);

@@ -1,10 +1,11 @@
 // Static equilibrium against the values published in seed 000 §1.3, the LIM reference file's first
 // row and 004 Table 3.
+#include "sim/model/equilibrium.h"
+
 #include <gtest/gtest.h>
 
 #include "sim/hydraulics/cylinder.h"
 #include "sim/model/crane_model.h"
-#include "sim/model/equilibrium.h"
 
 namespace hilsim::sim {
 namespace {

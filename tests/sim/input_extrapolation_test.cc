@@ -1,7 +1,7 @@
 // Input extrapolation: exact for polynomials of its order, falling back while samples are few.
-#include <gtest/gtest.h>
-
 #include "sim/cosim/input_extrapolation.h"
+
+#include <gtest/gtest.h>
 
 namespace hilsim::sim {
 namespace {

@@ -44,9 +44,10 @@ TEST(LimitReport, CountsEpisodesAndKeepsTheExtreme) {
   EXPECT_EQ(events[0].episodes, 2);
   EXPECT_DOUBLE_EQ(events[0].first_t, 2e-3);
   EXPECT_DOUBLE_EQ(events[0].extreme, stroke_max + 7e-4);
-  EXPECT_EQ(limit_report_lines(events, s.limits)[0].rfind("limits: end stop (actuator 1, extended): first at t = 0.002 s, "
-                                                          "2 episodes",
-                                                          0),
+  EXPECT_EQ(limit_report_lines(events, s.limits)[0].rfind(
+                "limits: end stop (actuator 1, extended): first at t = 0.002 s, "
+                "2 episodes",
+                0),
             0u);
   EXPECT_EQ(limit_report_lines({}, s.limits), std::vector<std::string>{"limits: none reached"});
   EXPECT_TRUE(limit_report_lines({}, MachineLimits{}).empty());
@@ -65,8 +66,9 @@ TEST(LimitReport, WithoutLimitsTheFirstImpossibleStateNamesTheCause) {
   EXPECT_EQ(events[0].kind, LimitKind::kNegativePressure);
   EXPECT_EQ(events[1].kind, LimitKind::kBelowBase);
   const std::string cause = divergence_cause(events);
-  EXPECT_NE(cause.find("left its physical limits first: pressure below zero (absolute) (actuator 1, chamber 2)"),
-            std::string::npos)
+  EXPECT_NE(
+      cause.find("left its physical limits first: pressure below zero (absolute) (actuator 1, chamber 2)"),
+      std::string::npos)
       << cause;
   EXPECT_NE(cause.find("--limits on"), std::string::npos) << cause;
 }

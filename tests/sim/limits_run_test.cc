@@ -24,7 +24,8 @@ CosimSettings hil_settings(double duration) {
 
 bool all_finite(const RunResult& r) {
   for (const CraneSample& x : r.samples) {
-    if (!std::isfinite(x.s1) || !std::isfinite(x.p1) || !std::isfinite(x.p2) || !std::isfinite(x.theta1)) return false;
+    if (!std::isfinite(x.s1) || !std::isfinite(x.p1) || !std::isfinite(x.p2) || !std::isfinite(x.theta1))
+      return false;
   }
   return !r.diverged;
 }
@@ -90,8 +91,10 @@ TEST(LimitsRun, OpenLoopM1AndM2RunSixtySecondsFiniteOnTheRest) {
   const Equilibrium eq = solve_equilibrium(crane, hyd);
   const StepManoeuvreM1 m1(eq.kappa);
   const SinusoidalManoeuvreM2 m2(eq.kappa);
-  for (const ValveCommand* valve : {static_cast<const ValveCommand*>(&m1), static_cast<const ValveCommand*>(&m2)}) {
-    for (HydraulicIntegrator integrator : {HydraulicIntegrator::kForwardEuler, HydraulicIntegrator::kTrapezoidal}) {
+  for (const ValveCommand* valve :
+       {static_cast<const ValveCommand*>(&m1), static_cast<const ValveCommand*>(&m2)}) {
+    for (HydraulicIntegrator integrator :
+         {HydraulicIntegrator::kForwardEuler, HydraulicIntegrator::kTrapezoidal}) {
       CosimSettings s = hil_settings(60.0);
       s.hydraulics_integrator = integrator;
       const RunResult r = run_cosimulation(crane, hyd, eq, *valve, s);
@@ -109,7 +112,8 @@ TEST(LimitsRun, LimitsThatNeverEngageChangeNoBit) {
   const HydraulicParameters hyd;
   const Equilibrium eq = solve_equilibrium(crane, hyd);
   const StepManoeuvreM1 m1(eq.kappa);
-  for (Coupling coupling : {Coupling::kForceDisplacement, Coupling::kPressureDisplacement, Coupling::kReducedInterface}) {
+  for (Coupling coupling :
+       {Coupling::kForceDisplacement, Coupling::kPressureDisplacement, Coupling::kReducedInterface}) {
     CosimSettings off;
     off.coupling = coupling;
     CosimSettings on = off;
@@ -132,8 +136,8 @@ struct PrescribedRun {
   double cavity_max = 0.0;  // [m³]
 };
 
-PrescribedRun move_piston(const HydraulicParameters& hyd, const CylinderLimits& limits, double s_dot, double kappa,
-                          double duration) {
+PrescribedRun move_piston(const HydraulicParameters& hyd, const CylinderLimits& limits, double s_dot,
+                          double kappa, double duration) {
   const Equilibrium eq = solve_equilibrium(CraneParameters{}, HydraulicParameters{});
   const ConstantValveCommand valve(kappa);
   const double H = 1e-3, h = 1e-4;

@@ -2,13 +2,14 @@
 // flow and its Jacobian, the cavitation law's volume balance, and the implicit one-sided stops.
 // The whole-machine runs (a controller against the end stop, open-loop M1/M2 for 60 s) are in
 // limits_run_test.cc.
+#include "sim/model/machine_limits.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "sim/hydraulics/cavitation.h"
 #include "sim/hydraulics/cylinder.h"
-#include "sim/model/machine_limits.h"
 #include "sim/multibody/unilateral_stops.h"
 
 namespace hilsim::sim {
@@ -26,7 +27,7 @@ TEST(ReliefValve, ClosedBelowCrackingLinearAbove) {
   const HydraulicParameters hyd = with_relief();
   EXPECT_EQ(relief_flow(hyd, 9.9e6), 0.0);
   EXPECT_EQ(relief_flow(hyd, 10e6), 0.0);
-  EXPECT_DOUBLE_EQ(relief_flow(hyd, 11e6), 2e-9 * 1e6);  // 2 l/s, 120 l/min at 1 MPa over
+  EXPECT_DOUBLE_EQ(relief_flow(hyd, 11e6), 2e-9 * 1e6);     // 2 l/s, 120 l/min at 1 MPa over
   EXPECT_EQ(relief_flow(HydraulicParameters{}, 1e9), 0.0);  // the benchmark's: never opens
 }
 
@@ -51,7 +52,8 @@ TEST(ReliefValve, JacobianMatchesFiniteDifferenceWhenOpen) {
     hi[i] += dp;
     lo[i] -= dp;
     const Eigen::Vector2d fd =
-        (pressure_rates(hyd, 0.5, hi, 0.52, 0.01, 0.9) - pressure_rates(hyd, 0.5, lo, 0.52, 0.01, 0.9)) / (2 * dp);
+        (pressure_rates(hyd, 0.5, hi, 0.52, 0.01, 0.9) - pressure_rates(hyd, 0.5, lo, 0.52, 0.01, 0.9)) /
+        (2 * dp);
     EXPECT_NEAR(jac.d_p(i, i), fd[i], 1e-6 * std::abs(fd[i]));
   }
 }

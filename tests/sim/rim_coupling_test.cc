@@ -64,24 +64,29 @@ TEST(RimCoupling, StaysStableWhereDirectZohFailsOnTheSingleActuatedCrane) {
 
 TEST(RimCoupling, StaysStableWhereDirectZohFailsOnTheDoubleActuatedCrane) {
   // Seed 004 §5.1.2: direct ZOH fails above 3 ms; RIM stays stable at 20 ms.
-  const ReferenceCurve fine = reference_from_samples(run(2, Coupling::kPressureDisplacement, 5e-5, 5e-5).samples);
+  const ReferenceCurve fine =
+      reference_from_samples(run(2, Coupling::kPressureDisplacement, 5e-5, 5e-5).samples);
   EXPECT_TRUE(stable(run(2, Coupling::kForceDisplacement, 3e-3, 2e-4), fine, 2));
   EXPECT_FALSE(stable(run(2, Coupling::kForceDisplacement, 4e-3, 2e-4), fine, 2));
   EXPECT_TRUE(stable(run(2, Coupling::kReducedInterface, 20e-3, 2e-4), fine, 2));
 }
 
 TEST(RimCoupling, AverageForceIsMoreAccurateThanEndOfStepAtLargeSteps) {
-  const double avg = compare_with_reference(run(1, Coupling::kReducedInterface, 30e-3, 2e-4).samples,
-                                            lim_reference()).s1.value;
-  const double end = compare_with_reference(run(1, Coupling::kReducedInterface, 30e-3, 2e-4, 10.0,
-                                                Extrapolation::kZeroOrderHold, CosimScheme::kJacobi,
-                                                RimForce::kEndOfStep).samples,
-                                            lim_reference()).s1.value;
+  const double avg =
+      compare_with_reference(run(1, Coupling::kReducedInterface, 30e-3, 2e-4).samples, lim_reference())
+          .s1.value;
+  const double end =
+      compare_with_reference(run(1, Coupling::kReducedInterface, 30e-3, 2e-4, 10.0,
+                                 Extrapolation::kZeroOrderHold, CosimScheme::kJacobi, RimForce::kEndOfStep)
+                                 .samples,
+                             lim_reference())
+          .s1.value;
   EXPECT_LT(avg, end);
 }
 
 TEST(CouplingMonitor, ResidualEnergyFallsAtFirstOrderWithZeroOrderHold) {
-  for (Coupling c : {Coupling::kForceDisplacement, Coupling::kPressureDisplacement, Coupling::kReducedInterface}) {
+  for (Coupling c :
+       {Coupling::kForceDisplacement, Coupling::kPressureDisplacement, Coupling::kReducedInterface}) {
     double previous = 0.0;
     for (double H : {2e-3, 1e-3, 0.5e-3}) {
       const double dE = std::abs(run(1, c, H, 5e-5).samples.back().dE);
@@ -106,24 +111,36 @@ TEST(CouplingMonitor, VanishesWhileTheCraneRests) {
 }
 
 TEST(Extrapolation, LinearInputsImproveForceDisplacementAccuracy) {
-  const double zoh = compare_with_reference(run(1, Coupling::kForceDisplacement, 5e-3, 2e-4).samples,
-                                            lim_reference()).s1.value;
-  const double linear = compare_with_reference(
-      run(1, Coupling::kForceDisplacement, 5e-3, 2e-4, 10.0, Extrapolation::kLinear).samples, lim_reference()).s1.value;
-  const double quadratic = compare_with_reference(
-      run(1, Coupling::kForceDisplacement, 5e-3, 2e-4, 10.0, Extrapolation::kQuadratic).samples, lim_reference()).s1.value;
+  const double zoh =
+      compare_with_reference(run(1, Coupling::kForceDisplacement, 5e-3, 2e-4).samples, lim_reference())
+          .s1.value;
+  const double linear =
+      compare_with_reference(
+          run(1, Coupling::kForceDisplacement, 5e-3, 2e-4, 10.0, Extrapolation::kLinear).samples,
+          lim_reference())
+          .s1.value;
+  const double quadratic =
+      compare_with_reference(
+          run(1, Coupling::kForceDisplacement, 5e-3, 2e-4, 10.0, Extrapolation::kQuadratic).samples,
+          lim_reference())
+          .s1.value;
   EXPECT_LT(linear, 0.5 * zoh);
   EXPECT_LT(quadratic, 0.5 * zoh);
 }
 
 TEST(Schemes, GaussSeidelConvergesToTheReference) {
-  for (CosimScheme scheme : {CosimScheme::kGaussSeidelMechanicsFirst, CosimScheme::kGaussSeidelHydraulicsFirst}) {
+  for (CosimScheme scheme :
+       {CosimScheme::kGaussSeidelMechanicsFirst, CosimScheme::kGaussSeidelHydraulicsFirst}) {
     const double coarse = compare_with_reference(run(1, Coupling::kForceDisplacement, 5e-3, 2e-4, 10.0,
-                                                     Extrapolation::kZeroOrderHold, scheme).samples,
-                                                 lim_reference()).s1.value;
+                                                     Extrapolation::kZeroOrderHold, scheme)
+                                                     .samples,
+                                                 lim_reference())
+                              .s1.value;
     const double fine = compare_with_reference(run(1, Coupling::kForceDisplacement, 5e-5, 5e-5, 10.0,
-                                                   Extrapolation::kZeroOrderHold, scheme).samples,
-                                               lim_reference()).s1.value;
+                                                   Extrapolation::kZeroOrderHold, scheme)
+                                                   .samples,
+                                               lim_reference())
+                            .s1.value;
     EXPECT_LT(fine, 3e-5);
     EXPECT_LT(fine, coarse);
   }
@@ -137,8 +154,10 @@ namespace {
 
 TEST(EnergyBalance, ClosesAsTheStepShrinks) {
   // (T + V) − (T + V)_0 − W_actuator: first-order error of semi-implicit Euler, so it shrinks with H.
-  const double coarse = std::abs(run(1, Coupling::kPressureDisplacement, 2e-3, 2e-4).samples.back().E_balance);
-  const double fine = std::abs(run(1, Coupling::kPressureDisplacement, 0.5e-3, 1e-4).samples.back().E_balance);
+  const double coarse =
+      std::abs(run(1, Coupling::kPressureDisplacement, 2e-3, 2e-4).samples.back().E_balance);
+  const double fine =
+      std::abs(run(1, Coupling::kPressureDisplacement, 0.5e-3, 1e-4).samples.back().E_balance);
   EXPECT_LT(fine, 0.5 * coarse);
   // Against the energy the actuator moves: the swing of the potential energy over the manoeuvre.
   const RunResult r = run(1, Coupling::kPressureDisplacement, 0.5e-3, 1e-4);
@@ -148,7 +167,7 @@ TEST(EnergyBalance, ClosesAsTheStepShrinks) {
     V_min = std::min(V_min, V);
     V_max = std::max(V_max, V);
   }
-  EXPECT_GT(V_max - V_min, 100.0);               // [J]
+  EXPECT_GT(V_max - V_min, 100.0);  // [J]
   EXPECT_LT(fine, 1e-3 * (V_max - V_min));
 }
 

@@ -1,11 +1,12 @@
 // Comparison with a reference curve and the sweep's stability verdict.
+#include "sim/analysis/trajectory.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <limits>
 
 #include "sim/analysis/stability.h"
-#include "sim/analysis/trajectory.h"
 
 namespace hilsim::sim {
 namespace {

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <map>
 #include <string>
-#include <vector>
 #include <tuple>
+#include <vector>
 
 #include "sim/analysis/stability.h"
 #include "sim/cosim/crane_cosimulation.h"
@@ -46,8 +46,9 @@ RunResult twoway_run(const TwoWayCase& c) {
   s.h_mech = c.h_mech;
   s.h_hyd = c.h_hyd;
   s.duration = c.duration;
-  return run_cosimulation(crane, hyd, eq, c.manoeuvre == TwoWayManoeuvre::kM1 ? static_cast<const ValveCommand&>(m1)
-                                                                              : static_cast<const ValveCommand&>(m2),
+  return run_cosimulation(crane, hyd, eq,
+                          c.manoeuvre == TwoWayManoeuvre::kM1 ? static_cast<const ValveCommand&>(m1)
+                                                              : static_cast<const ValveCommand&>(m2),
                           s);
 }
 
@@ -107,7 +108,8 @@ TEST(TwoWayCoupling, OneMicroStepPerMacroStepIsThePressureDisplacementCoupling) 
                                  std::to_string(static_cast<int>(preview));
         EXPECT_LT(max_s1_gap(twoway, ps), 1e-9) << what;  // [m]
         // The monitor's terms are p-s's too (coupling_monitor.h).
-        EXPECT_NEAR(twoway.samples.back().dE, ps.samples.back().dE, 1e-9 * (1.0 + std::abs(ps.samples.back().dE)))
+        EXPECT_NEAR(twoway.samples.back().dE, ps.samples.back().dE,
+                    1e-9 * (1.0 + std::abs(ps.samples.back().dE)))
             << what;
       }
     }
@@ -129,10 +131,11 @@ TEST(TwoWayCoupling, WithinHalfAMillimetreAtOneHundredMilliseconds) {
         const double at_100ms = twoway_error(c);
         c.H = c.h_mech;
         const double at_h_M = twoway_error(c);
-        const std::string what = std::to_string(actuators) + " actuators, M" + (m == TwoWayManoeuvre::kM1 ? "1" : "2") +
-                                 ", preview " + (preview == KappaPreview::kScript ? "script" : "none");
-        EXPECT_LE(at_100ms, 5e-4) << what;             // [m]
-        EXPECT_LE(at_100ms - at_h_M, 1e-4) << what;    // [m]
+        const std::string what = std::to_string(actuators) + " actuators, M" +
+                                 (m == TwoWayManoeuvre::kM1 ? "1" : "2") + ", preview " +
+                                 (preview == KappaPreview::kScript ? "script" : "none");
+        EXPECT_LE(at_100ms, 5e-4) << what;           // [m]
+        EXPECT_LE(at_100ms - at_h_M, 1e-4) << what;  // [m]
       }
     }
   }
@@ -153,8 +156,8 @@ TEST(TwoWayCoupling, StableFromFiveMillisecondsToOneSecond) {
           c.manoeuvre = m;
           c.preview = preview;
           c.H = H;
-          EXPECT_TRUE(twoway_stable(c)) << actuators << " actuators, M" << (m == TwoWayManoeuvre::kM1 ? 1 : 2)
-                                        << ", H = " << H << " s";
+          EXPECT_TRUE(twoway_stable(c))
+              << actuators << " actuators, M" << (m == TwoWayManoeuvre::kM1 ? 1 : 2) << ", H = " << H << " s";
         }
       }
     }
@@ -163,7 +166,7 @@ TEST(TwoWayCoupling, StableFromFiveMillisecondsToOneSecond) {
 
 TEST(TwoWayCoupling, MonitorVanishesWhileTheCraneRests) {
   TwoWayCase c;
-  c.duration = 2.0;  // M1 holds κ0 until t_a = 2 s
+  c.duration = 2.0;                                         // M1 holds κ0 until t_a = 2 s
   EXPECT_NEAR(twoway_run(c).samples.back().dE, 0.0, 1e-9);  // [J]
 }
 

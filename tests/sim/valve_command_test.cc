@@ -1,9 +1,10 @@
 // Manoeuvres M1 and M2 against eq. (19)–(20) and the benchmark authors' κ files.
+#include "sim/manoeuvre/valve_command.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "sim/manoeuvre/valve_command.h"
 #include "sim/manoeuvre/recorded_valve_command.h"
 #include "tools/io/csv_table.h"
 #include "tools/io/trajectory_files.h"

@@ -9,9 +9,9 @@
 #include <fstream>
 #include <functional>
 
-#include "hil/e2e.h"
 #include "hil/candump_log.h"
 #include "hil/default_messages.h"
+#include "hil/e2e.h"
 #include "sim/manoeuvre/valve_command.h"
 #include "sim/model/equilibrium.h"
 #include "tests/tools/binary_harness.h"
@@ -36,9 +36,10 @@ TEST(CanCli, DecodeNamesEveryFrameByTheMapping) {
   const fs::path csv = temp_path("can", ".csv");
   const Outcome o = run_hilsim("can", "decode --candump " + log.string() + " --csv " + csv.string());
   ASSERT_EQ(o.status, 0) << o.err;
-  EXPECT_NE(o.out.find("100#7E00135445000000  HilsimCommand: e2e_crc = 126, e2e_counter = 0, kappa_1 = 0.4543507, "
-                       "kappa_2 = 0"),
-            std::string::npos)
+  EXPECT_NE(
+      o.out.find("100#7E00135445000000  HilsimCommand: e2e_crc = 126, e2e_counter = 0, kappa_1 = 0.4543507, "
+                 "kappa_2 = 0"),
+      std::string::npos)
       << o.out;
   EXPECT_NE(o.out.find("100#R  remote request (RTR)"), std::string::npos) << o.out;
   // X: right (positive) at 50.0 %; Y: not available.
@@ -237,10 +238,12 @@ TEST(CanCli, ReplayOfSeveralInterfacesNeedsOneChosenAndT0IsReadExactly) {
   EXPECT_EQ(o.status, 2);
   EXPECT_NE(o.err.find("frames of several interfaces (can0, can1)"), std::string::npos) << o.err;
   EXPECT_NE(o.err.find("--interface"), std::string::npos) << o.err;
-  o = run_hilsim("can", "replay --candump " + log.string() + " --duration 0.01 --interface can0 --t0 1700000000");
+  o = run_hilsim("can",
+                 "replay --candump " + log.string() + " --duration 0.01 --interface can0 --t0 1700000000");
   EXPECT_EQ(o.status, 0) << o.err;
-  EXPECT_NE(o.out.find("kappa from t = 0.000100 s to 0.000100 s (t = 0 at candump time 1700000000.000000, --t0)"),
-            std::string::npos)
+  EXPECT_NE(
+      o.out.find("kappa from t = 0.000100 s to 0.000100 s (t = 0 at candump time 1700000000.000000, --t0)"),
+      std::string::npos)
       << o.out;
   EXPECT_NE(o.out.find("skipped 1 frame(s) of interfaces other than can0"), std::string::npos) << o.out;
   o = run_hilsim("can", "replay --candump " + log.string() + " --interface can0 --t0 17e8");

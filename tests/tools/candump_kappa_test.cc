@@ -97,8 +97,8 @@ TEST_F(CandumpKappaTest, TheWatchdogAppliesTheSafeKappaAfterTheTimeoutAsLive) {
 }
 
 TEST_F(CandumpKappaTest, AJoystickFrameMovesKappaWhenConfigured) {
-  const hil::JoystickInput joystick{hil::JoystickAxis::kY, hil::AxisToKappa{0.45, 0.1, 0.0, 1.0, false},
-                                    std::nullopt, std::nullopt, {}};
+  const hil::JoystickInput joystick{
+      hil::JoystickAxis::kY, hil::AxisToKappa{0.45, 0.1, 0.0, 1.0, false}, std::nullopt, std::nullopt, {}};
   hil::CandumpRecord bjm1;
   bjm1.timestamp_us = kBase + 300;
   bjm1.interface = "vcan0";
@@ -134,13 +134,15 @@ TEST_F(CandumpKappaTest, AGivenT0PutsTheSafeKappaBeforeTheFirstCommand) {
 
 TEST_F(CandumpKappaTest, ACommandBeforeT0AppliesAtMicroStepZeroWhileFresh) {
   const CandumpSelection origin{kBase + 1'000, ""};  // the run started 1 ms after the command
-  const CandumpKappa fresh = kappa_from_candump({command(0, 0.41)}, commands_, nullptr, kStep, 100, watchdog_, origin);
+  const CandumpKappa fresh =
+      kappa_from_candump({command(0, 0.41)}, commands_, nullptr, kStep, 100, watchdog_, origin);
   ASSERT_FALSE(fresh.actuator[0].entries.empty());
   EXPECT_EQ(fresh.actuator[0].entries[0].micro_step, 0);
   EXPECT_NEAR(fresh.actuator[0].entries[0].kappa, 0.41, 1e-9);
   // 2 s before the start with a 1 s watchdog: stale at micro step 0, so the safe κ from there.
   const CandumpSelection late{kBase + 2'000'000, ""};
-  const CandumpKappa stale = kappa_from_candump({command(0, 0.41)}, commands_, nullptr, kStep, 100, watchdog_, late);
+  const CandumpKappa stale =
+      kappa_from_candump({command(0, 0.41)}, commands_, nullptr, kStep, 100, watchdog_, late);
   ASSERT_EQ(stale.actuator[0].entries.size(), 1u);
   EXPECT_EQ(stale.actuator[0].entries[0].micro_step, 0);
   EXPECT_EQ(stale.actuator[0].entries[0].kappa, 0.45);
@@ -151,16 +153,19 @@ TEST_F(CandumpKappaTest, OnlyTheChosenInterfaceCountsAndFarFramesAreRefused) {
   other.interface = "can1";
   const std::vector<hil::CandumpRecord> log = {command(0, 0.40), other, command(300, 0.42)};
   EXPECT_EQ(candump_interfaces(log), (std::vector<std::string>{"vcan0", "can1"}));
-  const CandumpKappa k = kappa_from_candump(log, commands_, nullptr, kStep, 100, watchdog_, {std::nullopt, "vcan0"});
+  const CandumpKappa k =
+      kappa_from_candump(log, commands_, nullptr, kStep, 100, watchdog_, {std::nullopt, "vcan0"});
   EXPECT_EQ(k.other_interface, 1u);
   ASSERT_GE(k.actuator[0].entries.size(), 2u);
   EXPECT_NEAR(k.actuator[0].entries[1].kappa, 0.42, 1e-9);
   // 9999999999 s after t0: the nanosecond arithmetic would overflow; refused, naming the frame.
   try {
-    kappa_from_candump({command(0, 0.40)}, commands_, nullptr, kStep, 100, watchdog_, {kBase - 9'999'999'999'000'000, ""});
+    kappa_from_candump({command(0, 0.40)}, commands_, nullptr, kStep, 100, watchdog_,
+                       {kBase - 9'999'999'999'000'000, ""});
     ADD_FAILURE() << "accepted a frame 1e10 s after t0";
   } catch (const io::InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("frame 1 is 9999999999 s from t = 0"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("frame 1 is 9999999999 s from t = 0"), std::string::npos)
+        << e.what();
   }
 }
 

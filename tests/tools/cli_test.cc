@@ -59,7 +59,8 @@ TEST(Cli, MonolithicRunWritesViolationAndIterationColumns) {
   EXPECT_NE(o.out.find("Newton iterations per step"), std::string::npos) << o.out;
   EXPECT_NE(o.out.find("constraint violation"), std::string::npos) << o.out;
   const std::string text = slurp(csv);
-  EXPECT_EQ(text.substr(0, text.find('\n')), "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2,violC,newton_iterations");
+  EXPECT_EQ(text.substr(0, text.find('\n')),
+            "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2,violC,newton_iterations");
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 12);  // header + t = 0 … 10 ms
 }
 
@@ -93,7 +94,8 @@ TEST(Cli, MechanicsFlag) {
 
 TEST(Cli, SweepWithAHydraulicStepLargerThanTheDefaultH) {
   // The default H = 1 ms is no multiple of h_H = 2 ms; the sweep's own list decides.
-  const Outcome o = hilsim("sweep --duration 0.1 --hH 2e-3 --hydraulics-integrator trapezoidal --H 0.002,0.004");
+  const Outcome o =
+      hilsim("sweep --duration 0.1 --hH 2e-3 --hydraulics-integrator trapezoidal --H 0.002,0.004");
   EXPECT_EQ(o.status, 0) << o.err;
   EXPECT_NE(o.out.find("largest H"), std::string::npos) << o.out;
 }
@@ -103,7 +105,8 @@ TEST(Cli, MalformedScenario) {
 }
 
 TEST(Cli, UnknownKey) {
-  expect_bad_input(hilsim("run " + write_temp("bad2.toml", "[run]\nduraton = 1\n")), "unknown key 'run.duraton'");
+  expect_bad_input(hilsim("run " + write_temp("bad2.toml", "[run]\nduraton = 1\n")),
+                   "unknown key 'run.duraton'");
 }
 
 TEST(Cli, AnUnknownUdpE2eIsBadInput) {
@@ -152,7 +155,8 @@ TEST(Cli, NewCouplingOptionsAreValidated) {
   expect_bad_input(hilsim("run " + write_temp("e.toml", "[cosim]\nextrapolation = \"cubic\"\n")),
                    "zoh, linear, quadratic");
   expect_bad_input(hilsim("run " + write_temp("a.toml", "[crane]\nactuators = 3\n")), "'crane.actuators'");
-  expect_bad_input(hilsim("run " + write_temp("s.toml", "[cosim]\nscheme = \"gs\"\n")), "gauss-seidel-mech-first");
+  expect_bad_input(hilsim("run " + write_temp("s.toml", "[cosim]\nscheme = \"gs\"\n")),
+                   "gauss-seidel-mech-first");
 }
 
 TEST(Cli, TwoActuatorRunWritesTheSecondActuatorsColumns) {
@@ -195,14 +199,17 @@ TEST(Cli, OptionsWithoutEffectAreRefusedByName) {
   expect_bad_input(hilsim("run --duration 0.1 --newton residual"),
                    "--newton sets the monolithic solver; it has no effect with --solver cosim");
   expect_bad_input(hilsim("run --duration 0.1 --valve-sampling step_end"), "--valve-sampling");
-  expect_bad_input(hilsim("run --solver monolithic --h 1e-3 --duration 0.01 --scheme gauss-seidel-mech-first"),
-                   "--scheme sets the co-simulation; it has no effect with --solver monolithic");
+  expect_bad_input(
+      hilsim("run --solver monolithic --h 1e-3 --duration 0.01 --scheme gauss-seidel-mech-first"),
+      "--scheme sets the co-simulation; it has no effect with --solver monolithic");
   expect_bad_input(hilsim("run --solver monolithic --h 1e-3 --duration 0.01 --actuators 2"),
                    "the monolithic solver integrates the single-actuated crane");
-  expect_bad_input(hilsim("controller --no-sync --wait 3 --duration 0.1"), "with --no-sync the emulator waits for none");
+  expect_bad_input(hilsim("controller --no-sync --wait 3 --duration 0.1"),
+                   "with --no-sync the emulator waits for none");
   // CLI11's own refusal: two lines (the error and "Run with --help").
-  const Outcome r = hilsim("decode --candump " + std::string(HILSIM_SOURCE_DIR) + "/tests/fuzz/corpus/candump_1 --scenario " +
-                           std::string(HILSIM_SOURCE_DIR) + "/config/scenarios/psJ_01_M1.toml --actuators 2");
+  const Outcome r = hilsim("decode --candump " + std::string(HILSIM_SOURCE_DIR) +
+                           "/tests/fuzz/corpus/candump_1 --scenario " + std::string(HILSIM_SOURCE_DIR) +
+                           "/config/scenarios/psJ_01_M1.toml --actuators 2");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("--actuators excludes --scenario"), std::string::npos) << r.err;
 }
@@ -239,7 +246,8 @@ TEST(Cli, ALiveInputNamesItselfAndComparesWithNoReferenceUnlessAsked) {
   const std::string args = "run --threads --input udp --duration 0.05 --quiet";
   const Outcome o = hilsim(args);
   ASSERT_EQ(o.status, 0) << o.err << o.out;
-  EXPECT_NE(o.out.find("scenario default: input UDP from 127.0.0.1 on 127.0.0.1:47800"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("scenario default: input UDP from 127.0.0.1 on 127.0.0.1:47800"), std::string::npos)
+      << o.out;
   EXPECT_EQ(o.out.find("manoeuvre M1"), std::string::npos) << o.out;
   EXPECT_EQ(o.out.find("max |ds1|"), std::string::npos) << "no M1 comparison: " << o.out;
   EXPECT_NE(o.out.find("machine limits on"), std::string::npos) << o.out;
@@ -263,7 +271,8 @@ TEST(Cli, ADivergedRunNamesItsCause) {
   EXPECT_NE(o.err.find("diverged after t = "), std::string::npos) << o.err;
   EXPECT_NE(o.err.find("first"), std::string::npos) << o.err;
   EXPECT_EQ(o.err.find("reduce H or h_H"), std::string::npos) << "the hint fits the cause: " << o.err;
-  EXPECT_NE(o.err.find("hydraulic step was beyond its integrator's stability limit first"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("hydraulic step was beyond its integrator's stability limit first"), std::string::npos)
+      << o.err;
   EXPECT_NE(o.out.find("numerics: hydraulic step beyond its stability limit (actuator 1, chamber 2)"),
             std::string::npos)
       << o.out;
@@ -275,7 +284,8 @@ TEST(Cli, ADivergedRunNamesItsCause) {
 
 TEST(Cli, OutputIsLineBufferedIntoAPipe) {
   // The header reaches a pipe before the run ends: read it while the (paced, 2 s) run goes on.
-  FILE* p = popen((std::string(HILSIM_BINARY) + " run --realtime --duration 2 --quiet 2>/dev/null").c_str(), "r");
+  FILE* p =
+      popen((std::string(HILSIM_BINARY) + " run --realtime --duration 2 --quiet 2>/dev/null").c_str(), "r");
   ASSERT_NE(p, nullptr);
   char line[512];
   ASSERT_NE(std::fgets(line, sizeof line, p), nullptr);
@@ -350,7 +360,8 @@ TEST(Cli, AnEndlessInputIsRefusedNotRead) {
   expect_bad_input(hilsim("run --manoeuvre /dev/zero"), "/dev/zero:1: a line longer than 65536 bytes");
   expect_bad_input(hilsim("run --reference /dev/zero --duration 0.01"), "a line longer than 65536 bytes");
   expect_bad_input(hilsim("replay --candump /dev/zero"), "a line longer than 65536 bytes");
-  expect_bad_input(hilsim("replay /dev/zero"), "/dev/zero:1: a line longer than 65536 bytes; not a recording");
+  expect_bad_input(hilsim("replay /dev/zero"),
+                   "/dev/zero:1: a line longer than 65536 bytes; not a recording");
   expect_bad_input(hilsim("run /dev/zero"), "/dev/zero: larger than");
 }
 
@@ -376,10 +387,12 @@ TEST(Cli, ARangeErrorIsShort) {
 namespace {
 
 TEST(Cli, StepCountsARunCannotFinishAreRefusedNamingTheKey) {
-  expect_bad_input(hilsim("run --hH 1e-22"), "'cosim.h_hyd' = 1e-22 s is outside the accepted range [1e-07, 10]");
+  expect_bad_input(hilsim("run --hH 1e-22"),
+                   "'cosim.h_hyd' = 1e-22 s is outside the accepted range [1e-07, 10]");
   expect_bad_input(hilsim("run --H 1e-300"), "'cosim.H' = 1e-300 s is outside the accepted range");
   expect_bad_input(hilsim("run --duration 1e6 --hH 1e-6"), "key 'cosim.h_hyd': 1e+12 hydraulic steps");
-  expect_bad_input(hilsim("run --duration 1e6 --H 1e-4 --hH 1e-5"), "key 'cosim.H': 1e+10 communication points");
+  expect_bad_input(hilsim("run --duration 1e6 --H 1e-4 --hH 1e-5"),
+                   "key 'cosim.H': 1e+10 communication points");
 }
 
 TEST(Cli, AnOfflineRunStreamsItsSamplesInConstantMemory) {
@@ -404,9 +417,10 @@ TEST(Cli, TheControllerUsesTheScenariosAddressesAndSaysWhenHilsimVanishes) {
   const std::string scenario = write_temp("vanish.toml", text);
   const std::string bin = HILSIM_BINARY;
   // hilsim is killed after 2 s of its 5 s run: the controller must not report success.
-  const std::string cmd = "(" + bin + " run " + scenario + " --realtime --quiet >/dev/null 2>&1 & pid=$!; sleep 2.3; "
-                          "kill -KILL $pid) & sleep 0.3; " + bin + " controller " + scenario +
-                          " --manoeuvre M1 2>&1; echo \"status $?\"";
+  const std::string cmd = "(" + bin + " run " + scenario +
+                          " --realtime --quiet >/dev/null 2>&1 & pid=$!; sleep 2.3; "
+                          "kill -KILL $pid) & sleep 0.3; " +
+                          bin + " controller " + scenario + " --manoeuvre M1 2>&1; echo \"status $?\"";
   FILE* p = popen(("bash -c '" + cmd + "'").c_str(), "r");
   ASSERT_NE(p, nullptr);
   std::string out;
@@ -434,7 +448,8 @@ namespace {
 
 TEST(Cli, AnOutputThatIsALinkOrADeviceStaysOne) {
   // A symbolic link keeps pointing at its file, which keeps its mode; a device is written in place.
-  const fs::path real = hilsim::test::temp_path("cli", "_real.csv"), link = hilsim::test::temp_path("cli", "_link.csv");
+  const fs::path real = hilsim::test::temp_path("cli", "_real.csv"),
+                 link = hilsim::test::temp_path("cli", "_link.csv");
   std::ofstream(real) << "old\n";
   fs::permissions(real, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
   fs::remove(link);
@@ -447,7 +462,9 @@ TEST(Cli, AnOutputThatIsALinkOrADeviceStaysOne) {
   const Outcome o = hilsim("run --quiet --duration 0.01 --out /dev/stdout");
   EXPECT_EQ(o.status, 0) << o.err;
   EXPECT_NE(o.out.find("t,kappa,s1"), std::string::npos) << o.out;
-  EXPECT_NE(o.out.find("output sha256: none (/dev/stdout is not a regular file of its own)"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("output sha256: none (/dev/stdout is not a regular file of its own)"),
+            std::string::npos)
+      << o.out;
   fs::remove(link);
   fs::remove(real);
 }

@@ -7,8 +7,8 @@
 
 #include <array>
 
-#include "hil/e2e.h"
 #include "hil/default_messages.h"
+#include "hil/e2e.h"
 #include "hil/signal.h"
 #include "tools/io/input_error.h"
 

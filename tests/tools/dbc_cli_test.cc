@@ -30,12 +30,13 @@ TEST(DbcCli, OneActuatorLeavesOutTheSecondOnesMessages) {
 
 TEST(DbcCli, AScenariosOwnMappingIsWritten) {
   const std::filesystem::path p = temp_path("dbc", ".toml");
-  std::ofstream(p) << "[[messages]]\nname = \"Valve\"\nid = 0x123\nlength = 2\ndirection = \"command\"\n"
-                      "[[messages.signals]]\nname = \"kappa_1\"\nstart_bit = 7\nlength = 16\n"
-                      "byte_order = \"big_endian\"\nscale = 2e-5\nmax = 1\n"
-                      "[[messages]]\nname = \"Sensors\"\nid = 0x18FF0001\nextended = true\nlength = 2\n"
-                      "direction = \"sensor\"\n[[messages.signals]]\nname = \"s_1\"\nstart_bit = 0\nlength = 16\n"
-                      "scale = 2e-5\nmax = 1.3107\nunit = \"m\"\n";
+  std::ofstream(p)
+      << "[[messages]]\nname = \"Valve\"\nid = 0x123\nlength = 2\ndirection = \"command\"\n"
+         "[[messages.signals]]\nname = \"kappa_1\"\nstart_bit = 7\nlength = 16\n"
+         "byte_order = \"big_endian\"\nscale = 2e-5\nmax = 1\n"
+         "[[messages]]\nname = \"Sensors\"\nid = 0x18FF0001\nextended = true\nlength = 2\n"
+         "direction = \"sensor\"\n[[messages.signals]]\nname = \"s_1\"\nstart_bit = 0\nlength = 16\n"
+         "scale = 2e-5\nmax = 1.3107\nunit = \"m\"\n";
   const Outcome o = run_hilsim("dbc", "dbc " + p.string());
   std::filesystem::remove(p);
   ASSERT_EQ(o.status, 0) << o.err;

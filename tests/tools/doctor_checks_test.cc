@@ -24,11 +24,14 @@ MachineFacts four_cpus(const std::string& cmdline) {
   return f;
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 TEST(KernelCommandLine, ReadsParametersBeforeTheArgumentsOfInit) {
-  const std::string line = "root=/dev/sda1 isolcpus=1 isolcpus=domain,managed_irq,2-3 nohz_full=2-3 rcu_nocbs quiet "
-                           "-- isolcpus=0";
+  const std::string line =
+      "root=/dev/sda1 isolcpus=1 isolcpus=domain,managed_irq,2-3 nohz_full=2-3 rcu_nocbs quiet "
+      "-- isolcpus=0";
   EXPECT_EQ(kernel_parameter(line, "isolcpus"), "domain,managed_irq,2-3");  // the last one counts
   EXPECT_EQ(kernel_parameter(line, "nohz_full"), "2-3");
   EXPECT_EQ(kernel_parameter(line, "rcu_nocbs"), "");
@@ -251,9 +254,10 @@ TEST(MachineFacts, ReadsThisMachine) {
   EXPECT_FALSE(f.irq_affinity.empty());
   // Every check runs on the real texts and says something.
   const std::vector<int> rt_cpus = {f.online.back()};
-  for (const Finding& finding : {isolcpus_finding(f, rt_cpus), nohz_full_finding(f, rt_cpus),
-                                 rcu_nocbs_finding(f, rt_cpus), smt_finding(f, rt_cpus), throttling_finding(f),
-                                 governor_finding(f, rt_cpus), idle_state_finding(f, rt_cpus)}) {
+  for (const Finding& finding :
+       {isolcpus_finding(f, rt_cpus), nohz_full_finding(f, rt_cpus), rcu_nocbs_finding(f, rt_cpus),
+        smt_finding(f, rt_cpus), throttling_finding(f), governor_finding(f, rt_cpus),
+        idle_state_finding(f, rt_cpus)}) {
     EXPECT_FALSE(finding.what.empty());
   }
   for (const Finding& finding : irq_affinity_findings(f, rt_cpus)) EXPECT_FALSE(finding.what.empty());

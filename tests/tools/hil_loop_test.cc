@@ -6,9 +6,8 @@
 // byte-identically too. Both sides follow the scenario's [udp] e2e: datagram version 2 (CRC-32) by
 // default, version 1 with "none"; a side that requires the CRC refuses the other's version 1 and
 // says so.
-#include <sys/wait.h>
-
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
 #include <algorithm>
 #include <array>
@@ -36,7 +35,8 @@ std::string scenario(int port, double watchdog_timeout, const std::string& e2e =
   std::ofstream(p) << "[run]\nduration = " << duration << "\n[cosim]\nH = 1e-3\nh_hyd = 1e-4\n"
                    << "[manoeuvre]\nkind = \"M1\"\nt_a = 0.5\nt_b = 1.5\n"
                    << "[hil]\ninput = \"udp\"\nwatchdog_timeout = " << watchdog_timeout << "\n"
-                   << "[udp]\nlisten = \"127.0.0.1:" << port << "\"\nsend_to = \"127.0.0.1:" << port + 1 << "\"\n"
+                   << "[udp]\nlisten = \"127.0.0.1:" << port << "\"\nsend_to = \"127.0.0.1:" << port + 1
+                   << "\"\n"
                    << (e2e.empty() ? "" : "e2e = \"" + e2e + "\"\n");
   return p.string();
 }
@@ -86,20 +86,23 @@ class Controller {
 TEST(HilLoop, ControllerDrivesM1OverUdpAndTheRecordingReplaysByteIdentically) {
   const int port = 47910;
   const std::string s = scenario(port, 0.1);
-  const std::string live = temp_path("hil", "_live.csv").string(), off = temp_path("hil", "_off.csv").string();
+  const std::string live = temp_path("hil", "_live.csv").string(),
+                    off = temp_path("hil", "_off.csv").string();
   const std::string rec = temp_path("hil", ".rec").string(), rep = temp_path("hil", "_rep.csv").string();
-  Controller controller(s + " --to 127.0.0.1:" + std::to_string(port) + " --listen 127.0.0.1:" +
-                        std::to_string(port + 1));
+  Controller controller(s + " --to 127.0.0.1:" + std::to_string(port) +
+                        " --listen 127.0.0.1:" + std::to_string(port + 1));
   const Outcome run = run_hilsim("hil", "run " + s + " --realtime --out " + live + " --record " + rec);
   const std::string controller_out = controller.wait();
   ASSERT_EQ(run.status, 0) << run.err << run.out;
   ASSERT_EQ(controller.status(), 0) << controller_out;
   std::printf("%s%s", run.out.c_str(), controller_out.c_str());
   EXPECT_NE(run.out.find("0 refused"), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find("udp: e2e = \"crc32\": sending datagram version 2 (CRC-32), accepting version 2 only"),
-            std::string::npos)
+  EXPECT_NE(
+      run.out.find("udp: e2e = \"crc32\": sending datagram version 2 (CRC-32), accepting version 2 only"),
+      std::string::npos)
       << run.out;
-  EXPECT_NE(run.out.find("udp: listening on 127.0.0.1:" + std::to_string(port) + "\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("udp: listening on 127.0.0.1:" + std::to_string(port) + "\n"), std::string::npos)
+      << run.out;
 
   ASSERT_EQ(run_hilsim("hil", "run " + s + " --input script --out " + off).status, 0);
   const Columns a = read_csv(live), b = read_csv(off);
@@ -117,8 +120,9 @@ TEST(HilLoop, ControllerDrivesM1OverUdpAndTheRecordingReplaysByteIdentically) {
     return -1.0;
   };
   late = first_change(a) - first_change(b);
-  std::printf("UDP loop against offline M1: max |ds1| = %.3e m, max |dp1| = %.3e Pa, first step %.1f ms late\n",
-              ds1, dp1, late * 1e3);
+  std::printf(
+      "UDP loop against offline M1: max |ds1| = %.3e m, max |dp1| = %.3e Pa, first step %.1f ms late\n", ds1,
+      dp1, late * 1e3);
   // Timing quantisation: commands sent every 1 ms by the sensor datagrams' sim_time, applied at the
   // next micro step after arrival; a few ms of delay (this kernel is not PREEMPT_RT) at the M1
   // ramps' rates move s1 by well under 0.5 mm.
@@ -145,7 +149,8 @@ TEST(HilLoop, WatchdogTakesOverWhenTheSenderStopsAndTheRunContinues) {
   std::printf("%s%s", run.out.c_str(), controller_out.c_str());
   // One before the first command, one after the last expired.
   EXPECT_NE(run.out.find("watchdog: 2 trip(s)"), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find("1 before the first command, 1 after a command expired"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("1 before the first command, 1 after a command expired"), std::string::npos)
+      << run.out;
   EXPECT_NE(run.out.find("active at the end"), std::string::npos) << run.out;
   // Within one hydraulic period (100 us) of the expiry, give or take this kernel's wake-up latency.
   const std::size_t at = run.out.find("took effect at most ");
@@ -165,15 +170,17 @@ TEST(HilLoop, WatchdogTakesOverWhenTheSenderStopsAndTheRunContinues) {
     long long m;
     double k;
     char cause[16];
-    if (std::sscanf(line.c_str(), "input %lld %lf %15s", &m, &k, cause) == 3 && std::string(cause) == "watchdog") {
+    if (std::sscanf(line.c_str(), "input %lld %lf %15s", &m, &k, cause) == 3 &&
+        std::string(cause) == "watchdog") {
       watchdog_step = m;
       safe = k;
     }
   }
   ASSERT_GT(watchdog_step, 0);
   const double t_fallback = static_cast<double>(watchdog_step) * 1e-4;
-  std::printf("sender stopped at t = %.3f s; kappa = %.8f (safe) from t = %.4f s, %.1f ms after the timeout\n",
-              stop_at, safe, t_fallback, (t_fallback - stop_at - timeout) * 1e3);
+  std::printf(
+      "sender stopped at t = %.3f s; kappa = %.8f (safe) from t = %.4f s, %.1f ms after the timeout\n",
+      stop_at, safe, t_fallback, (t_fallback - stop_at - timeout) * 1e3);
   EXPECT_GT(t_fallback, stop_at + timeout - 0.002);
   EXPECT_LT(t_fallback, stop_at + timeout + 0.02);
   const Columns c = read_csv(live);
@@ -309,7 +316,8 @@ TEST(HilLoop, ControllerDrivesBothActuatorsOverUdpWithRimAndTheRecordingReplaysB
 // The two-way model-based coupling over UDP: both actuators, H = 100 ms, the mechanics at 1 ms read
 // the controller's κ through their own reader; the recording holds both readers' inputs and replays
 // byte-identically.
-TEST(HilLoop, ControllerDrivesTheTwoWayCouplingAtOneHundredMillisecondsAndTheRecordingReplaysByteIdentically) {
+TEST(HilLoop,
+     ControllerDrivesTheTwoWayCouplingAtOneHundredMillisecondsAndTheRecordingReplaysByteIdentically) {
   const int port = 47960;
   const fs::path p = temp_path("hil", "_twoway.toml");
   std::ofstream(p) << "[run]\nduration = 2.5\n[crane]\nactuators = 2\n"
@@ -317,11 +325,13 @@ TEST(HilLoop, ControllerDrivesTheTwoWayCouplingAtOneHundredMillisecondsAndTheRec
                    << "[manoeuvre]\nkind = \"M1\"\nt_a = 0.5\nt_b = 1.5\n"
                    << "[limits]\nenabled = false\n"
                    << "[hil]\ninput = \"udp\"\n"
-                   << "[udp]\nlisten = \"127.0.0.1:" << port << "\"\nsend_to = \"127.0.0.1:" << port + 1 << "\"\n";
+                   << "[udp]\nlisten = \"127.0.0.1:" << port << "\"\nsend_to = \"127.0.0.1:" << port + 1
+                   << "\"\n";
   const std::string s = p.string();
   const std::string live = temp_path("hil", "_live.csv").string(), rec = temp_path("hil", ".rec").string();
   const std::string rep = temp_path("hil", "_rep.csv").string(), off = temp_path("hil", "_off.csv").string();
-  Controller controller(s + " --to 127.0.0.1:" + std::to_string(port) + " --listen 127.0.0.1:" + std::to_string(port + 1));
+  Controller controller(s + " --to 127.0.0.1:" + std::to_string(port) +
+                        " --listen 127.0.0.1:" + std::to_string(port + 1));
   const Outcome run = run_hilsim("hil", "run " + s + " --realtime --out " + live + " --record " + rec);
   const std::string controller_out = controller.wait();
   EXPECT_EQ(run.status, 0) << run.err << run.out;
@@ -339,13 +349,14 @@ TEST(HilLoop, ControllerDrivesTheTwoWayCouplingAtOneHundredMillisecondsAndTheRec
     double k;
     char cause[16];
     int actuator;
-    if (std::sscanf(line.c_str(), "input %lld %lf %15s %lld %d", &m, &k, cause, &sequence, &actuator) != 5) continue;
+    if (std::sscanf(line.c_str(), "input %lld %lf %15s %lld %d", &m, &k, cause, &sequence, &actuator) != 5)
+      continue;
     if (std::string(cause) != "command" || actuator < 1 || actuator > 2) continue;
     const bool mechanics = line.size() > 10 && line.compare(line.size() - 10, 10, " mechanics") == 0;
     ++(mechanics ? mechanics_commands : hydraulics_commands)[static_cast<std::size_t>(actuator - 1)];
   }
-  std::printf("recording: commands read by the hydraulics %d, %d; by the mechanics %d, %d\n", hydraulics_commands[0],
-              hydraulics_commands[1], mechanics_commands[0], mechanics_commands[1]);
+  std::printf("recording: commands read by the hydraulics %d, %d; by the mechanics %d, %d\n",
+              hydraulics_commands[0], hydraulics_commands[1], mechanics_commands[0], mechanics_commands[1]);
   EXPECT_GE(mechanics_commands[0], 3);    // the first command, and M1's two steps
   EXPECT_GE(mechanics_commands[1], 100);  // κ2's ramp changes every ms
   EXPECT_GE(hydraulics_commands[1], 100);
@@ -388,7 +399,8 @@ TEST(HilLoop, WithE2eNoneOnBothSidesTheControllerDrivesTheRunWithVersion1) {
   ASSERT_EQ(run.status, 0) << run.err << run.out;
   ASSERT_EQ(controller.status(), 0) << controller_out;
   std::printf("%s%s", run.out.c_str(), controller_out.c_str());
-  EXPECT_NE(run.out.find("udp: e2e = \"none\": sending datagram version 1 (no checksum), accepting versions 1 and 2"),
+  EXPECT_NE(run.out.find(
+                "udp: e2e = \"none\": sending datagram version 1 (no checksum), accepting versions 1 and 2"),
             std::string::npos)
       << run.out;
   EXPECT_NE(run.out.find("0 refused"), std::string::npos) << run.out;
@@ -402,7 +414,8 @@ TEST(HilLoop, WithE2eNoneOnBothSidesTheControllerDrivesTheRunWithVersion1) {
 // refuses the sensors of a run with "none" and, receiving nothing it accepts, says why it gives up.
 TEST(HilLoop, AnE2eMismatchIsRefusedAndNamedOnEachSide) {
   const int port = 47950;
-  const std::string run_crc = scenario(port, 0.1, "crc32", 1.0), controller_none = scenario(port, 0.1, "none", 1.0);
+  const std::string run_crc = scenario(port, 0.1, "crc32", 1.0),
+                    controller_none = scenario(port, 0.1, "none", 1.0);
   {
     Controller controller(controller_none);
     const Outcome run = run_hilsim("hil", "run " + run_crc + " --realtime");
@@ -410,7 +423,8 @@ TEST(HilLoop, AnE2eMismatchIsRefusedAndNamedOnEachSide) {
     ASSERT_EQ(run.status, 0) << run.err << run.out;
     std::printf("%s%s", run.out.c_str(), controller_out.c_str());
     EXPECT_EQ(count_before(run.out, " commands accepted"), 0) << run.out;
-    const std::string reason = "udp:   refused, version 1, no checksum (e2e = \"crc32\" accepts version 2 only): ";
+    const std::string reason =
+        "udp:   refused, version 1, no checksum (e2e = \"crc32\" accepts version 2 only): ";
     const std::size_t at = run.out.find(reason);
     ASSERT_NE(at, std::string::npos) << run.out;
     EXPECT_GT(std::stoll(run.out.substr(at + reason.size())), 100) << run.out;

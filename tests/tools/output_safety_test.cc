@@ -26,8 +26,8 @@ class Child {
  public:
   Child(const std::string& tag, const std::string& args)
       : out_(test::temp_path(tag, "_child.out")), err_(test::temp_path(tag, "_child.err")) {
-    const std::string cmd = "exec " + std::string(HILSIM_BINARY) + " " + args + " >" + out_.string() + " 2>" +
-                            err_.string();
+    const std::string cmd =
+        "exec " + std::string(HILSIM_BINARY) + " " + args + " >" + out_.string() + " 2>" + err_.string();
     pid_ = ::fork();
     if (pid_ == 0) {
       ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
@@ -61,7 +61,8 @@ void sleep_s(double s) { std::this_thread::sleep_for(std::chrono::duration<doubl
 std::vector<fs::path> temporaries_of(const fs::path& path) {
   std::vector<fs::path> found;
   for (const fs::directory_entry& e : fs::directory_iterator(path.parent_path())) {
-    if (e.path().filename().string().rfind(path.filename().string() + ".tmp-", 0) == 0) found.push_back(e.path());
+    if (e.path().filename().string().rfind(path.filename().string() + ".tmp-", 0) == 0)
+      found.push_back(e.path());
   }
   return found;
 }
@@ -115,8 +116,9 @@ TEST(OutputSafety, SigintDuringReportLeavesThePreviousReport) {
 // An interrupted sweep or report says what it leaves: the sweep's table is partial, the report's
 // report.md is the previous one; both end with status 4 (stopped early), not by the signal.
 TEST(OutputSafety, AnInterruptedSweepOrReportSaysSo) {
-  Child sweep("os", "sweep --H 0.001,0.002,0.003,0.004,0.005,0.006,0.007,0.008,0.009,0.01 --duration 400 "
-                    "--hH 5e-5 --limits on");
+  Child sweep("os",
+              "sweep --H 0.001,0.002,0.003,0.004,0.005,0.006,0.007,0.008,0.009,0.01 --duration 400 "
+              "--hH 5e-5 --limits on");
   sleep_s(1.0);
   int status = sweep.signal_and_wait(SIGINT);
   ASSERT_TRUE(WIFEXITED(status)) << sweep.err();
@@ -131,7 +133,8 @@ TEST(OutputSafety, AnInterruptedSweepOrReportSaysSo) {
   status = report.signal_and_wait(SIGTERM);
   ASSERT_TRUE(WIFEXITED(status)) << report.err();
   EXPECT_EQ(WEXITSTATUS(status), 4);
-  EXPECT_NE(report.err().find("report: interrupted by a signal; report.md is left as it was"), std::string::npos)
+  EXPECT_NE(report.err().find("report: interrupted by a signal; report.md is left as it was"),
+            std::string::npos)
       << report.err();
   EXPECT_TRUE(temporaries_of(dir / "report.md").empty());
   fs::remove_all(dir);
@@ -141,7 +144,9 @@ TEST(OutputSafety, AnInterruptedSweepOrReportSaysSo) {
 // written: exit 2, one line naming both, the file untouched.
 TEST(OutputSafety, AnOutputThatIsAnInputIsRefused) {
   const fs::path rec = test::temp_path("os", ".rec");
-  ASSERT_EQ(test::run_hilsim("os", "run --threads --duration 0.2 --reference none --record " + rec.string()).status, 0);
+  ASSERT_EQ(
+      test::run_hilsim("os", "run --threads --duration 0.2 --reference none --record " + rec.string()).status,
+      0);
   const std::string recording = test::slurp(rec);
   const fs::path link = test::temp_path("os", "_link.rec");
   fs::remove(link);
@@ -206,9 +211,8 @@ TEST(Recording, AFailedCsvStillEndsTheRecording) {
   const fs::path dir = test::temp_path("os", "_dir.csv");
   fs::create_directories(dir);
   const fs::path rec = test::temp_path("os", "_failed.rec");
-  const test::Outcome run =
-      test::run_hilsim("os", "run --threads --duration 0.3 --reference none --out " + dir.string() + " --record " +
-                                 rec.string());
+  const test::Outcome run = test::run_hilsim("os", "run --threads --duration 0.3 --reference none --out " +
+                                                       dir.string() + " --record " + rec.string());
   EXPECT_EQ(run.status, 2) << run.err;
   const hil::Recording r = hil::read_recording(rec.string());
   EXPECT_TRUE(r.complete);
@@ -223,7 +227,9 @@ TEST(Recording, ARecordingCutShortIsDamagedNotAMismatch) {
   const fs::path live = test::temp_path("os", "_live.csv");
   const fs::path rec = test::temp_path("os", "_cut.rec");
   ASSERT_EQ(test::run_hilsim("os", "run --threads --manoeuvre M2 --duration 0.3 --reference none --out " +
-                                       live.string() + " --record " + rec.string()).status, 0);
+                                       live.string() + " --record " + rec.string())
+                .status,
+            0);
   const std::string text = test::slurp(rec);
   const int lines = count_of(text, "\n");
   for (const std::size_t cut : {1, 3, 9}) {
@@ -245,8 +251,12 @@ TEST(Recording, PartialReplaysUpToTheLastCompleteInput) {
   const fs::path live = test::temp_path("os", "_live.csv");
   const fs::path rec = test::temp_path("os", "_partial.rec");
   const fs::path replayed = test::temp_path("os", "_replayed.csv");
-  ASSERT_EQ(test::run_hilsim("os", "run --threads --manoeuvre M2 --duration 1 --H 1e-3 --hH 1e-4 --reference none "
-                                   "--out " + live.string() + " --record " + rec.string()).status, 0);
+  ASSERT_EQ(test::run_hilsim("os",
+                             "run --threads --manoeuvre M2 --duration 1 --H 1e-3 --hH 1e-4 --reference none "
+                             "--out " +
+                                 live.string() + " --record " + rec.string())
+                .status,
+            0);
   const std::string text = test::slurp(rec);
   const std::size_t at = text.find("\ninput 3000 ");  // t = 0.3 s
   ASSERT_NE(at, std::string::npos);
@@ -254,7 +264,8 @@ TEST(Recording, PartialReplaysUpToTheLastCompleteInput) {
   const test::Outcome refused = test::run_hilsim("os", "replay " + rec.string());
   EXPECT_EQ(refused.status, 2);
   EXPECT_NE(refused.err.find("--partial"), std::string::npos) << refused.err;
-  const test::Outcome r = test::run_hilsim("os", "replay --partial " + rec.string() + " --out " + replayed.string());
+  const test::Outcome r =
+      test::run_hilsim("os", "replay --partial " + rec.string() + " --out " + replayed.string());
   ASSERT_EQ(r.status, 0) << r.err << r.out;
   EXPECT_NE(r.out.find("partial"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("verified: bit for bit"), std::string::npos) << r.out;

@@ -99,7 +99,8 @@ TEST(ParallelStudies, ShardsMergeIntoTheUnshardedBytes) {
   std::string parts;
   for (int k = 1; k <= 3; ++k) {
     const std::string part = study_temp("_part" + std::to_string(k));
-    const Outcome o = run_hilsim_study(kSweep + " --jobs 1 --shard " + std::to_string(k) + "/3 --out " + part);
+    const Outcome o =
+        run_hilsim_study(kSweep + " --jobs 1 --shard " + std::to_string(k) + "/3 --out " + part);
     ASSERT_EQ(o.status, 0) << o.err;
     EXPECT_NE(o.out.find("part " + std::to_string(k) + "/3"), std::string::npos) << o.out;
     parts = part + " " + parts;  // given out of order
@@ -124,8 +125,10 @@ TEST(ParallelStudies, PartsThatDoNotBelongTogetherAreRefused) {
   const std::string whole = part("whole.csv", kSweep);
   const std::string out = study_temp("_refused.csv");
   expect_bad_study_input(run_hilsim_study("sweep --merge " + p1 + " --out " + out), "part 2/2 is missing");
-  expect_bad_study_input(run_hilsim_study("sweep --merge " + p1 + " " + p1 + " " + p2 + " --out " + out), "both part 1/2");
-  expect_bad_study_input(run_hilsim_study("sweep --merge " + p1 + " " + other + " --out " + out), "another sweep");
+  expect_bad_study_input(run_hilsim_study("sweep --merge " + p1 + " " + p1 + " " + p2 + " --out " + out),
+                         "both part 1/2");
+  expect_bad_study_input(run_hilsim_study("sweep --merge " + p1 + " " + other + " --out " + out),
+                         "another sweep");
   expect_bad_study_input(run_hilsim_study("sweep --merge " + p1 + " " + of3 + " --out " + out), "part 2/3");
   // A part cut short: its rows do not add up.
   const std::string text = slurp(p2);
@@ -137,7 +140,8 @@ TEST(ParallelStudies, PartsThatDoNotBelongTogetherAreRefused) {
   expect_bad_study_input(run_hilsim_study(kSweep + " --shard 3/2 --out " + out), "--shard");
   expect_bad_study_input(run_hilsim_study(kSweep + " --shard 1/2"), "--out");
   expect_bad_study_input(run_hilsim_study("sweep --merge " + p1 + " " + p2), "--out");
-  expect_bad_study_input(run_hilsim_study("sweep --merge " + p1 + " " + p2 + " --duration 2 --out " + out), "--duration");
+  expect_bad_study_input(run_hilsim_study("sweep --merge " + p1 + " " + p2 + " --duration 2 --out " + out),
+                         "--duration");
 }
 
 }  // namespace

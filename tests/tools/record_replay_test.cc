@@ -83,18 +83,37 @@ TEST(Recording, ReadsBackWhatWasWritten) {
 }
 
 TEST(Recording, EveryDefectIsNamedWithItsLine) {
-  const std::vector<hil::InputEvent> events = {{0, 0.4, 0, hil::InputCause::kWatchdog}, {5, 0.5, 1, hil::InputCause::kCommand}};
+  const std::vector<hil::InputEvent> events = {{0, 0.4, 0, hil::InputCause::kWatchdog},
+                                               {5, 0.5, 1, hil::InputCause::kCommand}};
   const auto fresh = [&] { return write_recording(events); };
-  EXPECT_NE(error_reading(replace_in_file(fresh(), "duration = 1", "duration = 2")).find(":7: the config block does not match its config-sha256"), std::string::npos);
-  EXPECT_NE(error_reading(replace_in_file(fresh(), "hilsim-recording 4", "hilsim-recording 9")).find(":1: recording format '9' is not supported"), std::string::npos);
-  EXPECT_NE(error_reading(replace_in_file(fresh(), "input 5 ", "input 0 ")).find(":9: micro step 0 of actuator 1 is negative or not after"), std::string::npos);
-  EXPECT_NE(error_reading(replace_in_file(fresh(), "0.5 command", "nan command")).find("kappa 'nan' is not a finite number"), std::string::npos);
-  EXPECT_NE(error_reading(replace_in_file(fresh(), "0.5 command", "1.5 command")).find(":9: kappa '1.5' is outside [0, 1]"), std::string::npos);
-  EXPECT_NE(error_reading(replace_in_file(fresh(), "0.5 command", "-1 command")).find(":9: kappa '-1' is outside [0, 1]"), std::string::npos);
-  EXPECT_NE(error_reading(replace_in_file(fresh(), "command", "joystick")).find("'joystick' is not one of"), std::string::npos);
-  EXPECT_NE(error_reading(replace_in_file(fresh(), "events 2", "events 3")).find("counts 3 inputs, the recording holds 2"), std::string::npos);
-  EXPECT_NE(error_reading(replace_in_file(fresh(), "build build-A", "bild")).find(":2: expected a 'build' line"), std::string::npos);
-  EXPECT_NE(error_reading("/nonexistent/rec").find("/nonexistent/rec: recording not found"), std::string::npos);
+  EXPECT_NE(error_reading(replace_in_file(fresh(), "duration = 1", "duration = 2"))
+                .find(":7: the config block does not match its config-sha256"),
+            std::string::npos);
+  EXPECT_NE(error_reading(replace_in_file(fresh(), "hilsim-recording 4", "hilsim-recording 9"))
+                .find(":1: recording format '9' is not supported"),
+            std::string::npos);
+  EXPECT_NE(error_reading(replace_in_file(fresh(), "input 5 ", "input 0 "))
+                .find(":9: micro step 0 of actuator 1 is negative or not after"),
+            std::string::npos);
+  EXPECT_NE(error_reading(replace_in_file(fresh(), "0.5 command", "nan command"))
+                .find("kappa 'nan' is not a finite number"),
+            std::string::npos);
+  EXPECT_NE(error_reading(replace_in_file(fresh(), "0.5 command", "1.5 command"))
+                .find(":9: kappa '1.5' is outside [0, 1]"),
+            std::string::npos);
+  EXPECT_NE(error_reading(replace_in_file(fresh(), "0.5 command", "-1 command"))
+                .find(":9: kappa '-1' is outside [0, 1]"),
+            std::string::npos);
+  EXPECT_NE(error_reading(replace_in_file(fresh(), "command", "joystick")).find("'joystick' is not one of"),
+            std::string::npos);
+  EXPECT_NE(error_reading(replace_in_file(fresh(), "events 2", "events 3"))
+                .find("counts 3 inputs, the recording holds 2"),
+            std::string::npos);
+  EXPECT_NE(
+      error_reading(replace_in_file(fresh(), "build build-A", "bild")).find(":2: expected a 'build' line"),
+      std::string::npos);
+  EXPECT_NE(error_reading("/nonexistent/rec").find("/nonexistent/rec: recording not found"),
+            std::string::npos);
   const std::string cut = replace_in_file(fresh(), "end 1000", "");
   const std::string text = test::slurp(cut);
   std::ofstream(cut, std::ios::binary) << text.substr(0, text.rfind('\n', text.size() - 2) + 1);
@@ -104,7 +123,8 @@ TEST(Recording, EveryDefectIsNamedWithItsLine) {
 // Version 3 counts the bytes before its end line: a line lost in the middle is damage, named on the
 // end line. Version 2 (no count) is still read.
 TEST(Recording, ALostLineIsDamageAndVersion2IsStillRead) {
-  const std::string path = write_recording({{0, 0.4, 0, hil::InputCause::kWatchdog}, {5, 0.5, 1, hil::InputCause::kCommand}});
+  const std::string path =
+      write_recording({{0, 0.4, 0, hil::InputCause::kWatchdog}, {5, 0.5, 1, hil::InputCause::kCommand}});
   const std::string text = test::slurp(path);
   const std::size_t line = text.find("input 5 ");
   std::ofstream(path, std::ios::binary) << text.substr(0, line) + text.substr(text.find('\n', line) + 1);
@@ -124,7 +144,8 @@ TEST(RecordReplayCli, ReplayReproducesTheLiveCsvAndItsHash) {
   const std::string rec = test::temp_path("rr", ".rec").string();
   const std::string replayed = test::temp_path("rr", "_replay.csv").string();
   const test::Outcome run =
-      test::run_hilsim("rr", "run --threads --manoeuvre M2 --duration 2 --H 1e-3 --hH 1e-4 --out " + live + " --record " + rec);
+      test::run_hilsim("rr", "run --threads --manoeuvre M2 --duration 2 --H 1e-3 --hH 1e-4 --out " + live +
+                                 " --record " + rec);
   ASSERT_EQ(run.status, 0) << run.err;
   EXPECT_NE(run.out.find("recording: "), std::string::npos) << run.out;
   const test::Outcome rep = test::run_hilsim("rr", "replay " + rec + " --out " + replayed);
@@ -139,7 +160,8 @@ TEST(RecordReplayCli, ReplayReproducesTheLiveCsvAndItsHash) {
   EXPECT_EQ(refused.status, 2);
   EXPECT_NE(refused.err.find("recorded by build 'otherbuild"), std::string::npos) << refused.err;
   EXPECT_NE(refused.err.find("--allow-build-mismatch"), std::string::npos) << refused.err;
-  EXPECT_EQ(test::run_hilsim("rr", "replay " + other + " --allow-build-mismatch --out " + replayed).status, 0);
+  EXPECT_EQ(test::run_hilsim("rr", "replay " + other + " --allow-build-mismatch --out " + replayed).status,
+            0);
   for (const std::string& p : {live, rec, replayed}) fs::remove(p);
 }
 
@@ -157,12 +179,15 @@ TEST(RecordReplayCli, EveryKindOfPlanReplaysByteIdentically) {
   const std::string replayed = test::temp_path("rr", "_replay.csv").string();
   for (const std::string& c : configurations) {
     SCOPED_TRACE(c);
-    const test::Outcome run = test::run_hilsim(
-        "rr", "run --threads --manoeuvre M2 --duration 1 --reference none " + c + " --out " + live + " --record " + rec);
+    const test::Outcome run =
+        test::run_hilsim("rr", "run --threads --manoeuvre M2 --duration 1 --reference none " + c + " --out " +
+                                   live + " --record " + rec);
     ASSERT_EQ(run.status, 0) << run.err;
     const Recording r = read_recording(rec);
     const bool two = c.find("--actuators 2") != std::string::npos;
-    EXPECT_EQ(std::any_of(r.inputs.begin(), r.inputs.end(), [](const InputEvent& e) { return e.actuator == 1; }), two);
+    EXPECT_EQ(
+        std::any_of(r.inputs.begin(), r.inputs.end(), [](const InputEvent& e) { return e.actuator == 1; }),
+        two);
     const test::Outcome rep = test::run_hilsim("rr", "replay " + rec + " --out " + replayed);
     ASSERT_EQ(rep.status, 0) << rep.err << rep.out;
     EXPECT_TRUE(test::slurp(live) == test::slurp(replayed));
@@ -179,11 +204,12 @@ TEST(RecordReplayCli, ADecimatedRunReplaysToTheSameRows) {
   const std::string live = test::temp_path("rr", "_live.csv").string();
   const std::string rec = test::temp_path("rr", ".rec").string();
   const std::string replayed = test::temp_path("rr", "_replay.csv").string();
-  const test::Outcome run = test::run_hilsim("rr", "run " + scenario + " --threads --reference none --out " + live +
-                                                       " --record " + rec);
+  const test::Outcome run = test::run_hilsim(
+      "rr", "run " + scenario + " --threads --reference none --out " + live + " --record " + rec);
   ASSERT_EQ(run.status, 0) << run.err;
   const std::string csv = test::slurp(live);
-  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 143 + 1);  // header, points 0, 7, ..., 994, and 1000
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'),
+            1 + 143 + 1);  // header, points 0, 7, ..., 994, and 1000
   const test::Outcome rep = test::run_hilsim("rr", "replay " + rec + " --out " + replayed);
   ASSERT_EQ(rep.status, 0) << rep.err << rep.out;
   EXPECT_TRUE(csv == test::slurp(replayed));
@@ -196,7 +222,10 @@ TEST(RecordReplayCli, ReplayAlwaysVerifiesTheOutputHash) {
   const std::string live = test::temp_path("rr", "_live.csv").string();
   const std::string rec = test::temp_path("rr", ".rec").string();
   const std::string no_csv = test::temp_path("rr", "_nocsv.rec").string();
-  ASSERT_EQ(test::run_hilsim("rr", "run --threads --duration 0.5 --reference none --out " + live + " --record " + rec).status, 0);
+  ASSERT_EQ(test::run_hilsim(
+                "rr", "run --threads --duration 0.5 --reference none --out " + live + " --record " + rec)
+                .status,
+            0);
   test::Outcome ok = test::run_hilsim("rr", "replay " + rec);
   EXPECT_EQ(ok.status, 0) << ok.err;
   EXPECT_NE(ok.out.find("verified: bit for bit"), std::string::npos) << ok.out;
@@ -213,7 +242,8 @@ TEST(RecordReplayCli, ReplayAlwaysVerifiesTheOutputHash) {
   EXPECT_EQ(named.status, 2);  // the rows agree, the recorded hash does not: the recording was edited
   EXPECT_NE(named.err.find("every row of " + live + " matches"), std::string::npos) << named.err;
 
-  ASSERT_EQ(test::run_hilsim("rr", "run --threads --duration 0.5 --reference none --record " + no_csv).status, 0);
+  ASSERT_EQ(test::run_hilsim("rr", "run --threads --duration 0.5 --reference none --record " + no_csv).status,
+            0);
   const test::Outcome unverifiable = test::run_hilsim("rr", "replay " + no_csv);
   EXPECT_EQ(unverifiable.status, 2);
   EXPECT_NE(unverifiable.err.find("not verifiable"), std::string::npos) << unverifiable.err;
@@ -226,8 +256,10 @@ TEST(RecordReplayCli, ReplayAlwaysVerifiesTheOutputHash) {
 TEST(RecordReplayCli, ReplayNamesTheFirstDifferingRowOfTheLiveCsv) {
   const std::string live = test::temp_path("rr", "_live.csv").string();
   const std::string rec = test::temp_path("rr", ".rec").string();
-  ASSERT_EQ(test::run_hilsim("rr", "run --threads --manoeuvre M2 --duration 0.5 --reference none --out " + live +
-                                       " --record " + rec).status, 0);
+  ASSERT_EQ(test::run_hilsim("rr", "run --threads --manoeuvre M2 --duration 0.5 --reference none --out " +
+                                       live + " --record " + rec)
+                .status,
+            0);
   std::string text = test::slurp(rec);
   const std::size_t at = text.find("\ninput 30 ");
   ASSERT_NE(at, std::string::npos);
@@ -238,7 +270,8 @@ TEST(RecordReplayCli, ReplayNamesTheFirstDifferingRowOfTheLiveCsv) {
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("NOT verified"), std::string::npos) << r.err;
   // The header is line 1 and t_n is line n + 2; the κ column is κ applied from t.
-  EXPECT_NE(r.err.find("first differs at line 8 of " + live + " (replay: '0.006,0.4,"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("first differs at line 8 of " + live + " (replay: '0.006,0.4,"), std::string::npos)
+      << r.err;
   for (const std::string& p : {live, rec}) fs::remove(p);
 }
 
@@ -246,12 +279,15 @@ TEST(RecordReplayCli, ReplayNamesTheFirstDifferingRowOfTheLiveCsv) {
 // its line named, before anything runs (κ = 1.5 would replay and diverge).
 TEST(RecordReplayCli, AKappaOutsideTheUnitIntervalOrNotFiniteIsRefusedWithItsLine) {
   const std::string rec = test::temp_path("rr", ".rec").string();
-  ASSERT_EQ(test::run_hilsim("rr", "run --threads --manoeuvre M2 --duration 0.5 --reference none --record " + rec)
-                .status, 0);
+  ASSERT_EQ(
+      test::run_hilsim("rr", "run --threads --manoeuvre M2 --duration 0.5 --reference none --record " + rec)
+          .status,
+      0);
   const std::string original = test::slurp(rec);
   const std::size_t at = original.find("\ninput 30 ");
   ASSERT_NE(at, std::string::npos);
-  const int line = static_cast<int>(std::count(original.begin(), original.begin() + static_cast<long>(at), '\n')) + 2;
+  const int line =
+      static_cast<int>(std::count(original.begin(), original.begin() + static_cast<long>(at), '\n')) + 2;
   const std::size_t kappa = at + std::string("\ninput 30 ").size();
   for (const std::string bad : {"1.5", "-0.25", "inf", "nan"}) {
     std::string text = original;
@@ -259,7 +295,8 @@ TEST(RecordReplayCli, AKappaOutsideTheUnitIntervalOrNotFiniteIsRefusedWithItsLin
     std::ofstream(rec, std::ios::binary) << text;
     const test::Outcome r = test::run_hilsim("rr", "replay " + rec + " --no-verify");
     EXPECT_EQ(r.status, 2) << bad << ": " << r.out << r.err;
-    EXPECT_NE(r.err.find(rec + ":" + std::to_string(line) + ": kappa '" + bad + "'"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(rec + ":" + std::to_string(line) + ": kappa '" + bad + "'"), std::string::npos)
+        << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "one line: " << r.err;
   }
   fs::remove(rec);
@@ -268,13 +305,15 @@ TEST(RecordReplayCli, AKappaOutsideTheUnitIntervalOrNotFiniteIsRefusedWithItsLin
 TEST(RecordReplayCli, AnEndLineClaimingMorePointsThanTheRunHadIsDamage) {
   // 99999999999 communication points: a run that would never finish, refused at once.
   const std::string rec = test::temp_path("rr", ".rec").string();
-  ASSERT_EQ(test::run_hilsim("rr", "run --threads --duration 0.5 --reference none --record " + rec).status, 0);
+  ASSERT_EQ(test::run_hilsim("rr", "run --threads --duration 0.5 --reference none --record " + rec).status,
+            0);
   replace_in_file(rec, "\nend 500 ", "\nend 99999999999 ");
   const test::Outcome r = test::run_hilsim("rr", "replay " + rec + " --no-verify");
   EXPECT_EQ(r.status, 2) << r.out << r.err;
-  EXPECT_NE(r.err.find("the end line claims 99999999999 communication points; the recorded run.duration allows at "
-                       "most 500"),
-            std::string::npos)
+  EXPECT_NE(
+      r.err.find("the end line claims 99999999999 communication points; the recorded run.duration allows at "
+                 "most 500"),
+      std::string::npos)
       << r.err;
   fs::remove(rec);
 }

@@ -124,8 +124,10 @@ TEST(RtCli, EveryShippedScenarioRunsInThreadsByteIdenticalToOffline) {
     const std::string name = e.path().stem().string();
     if (e.path().extension() != ".toml" || name.rfind("mono_", 0) == 0) continue;
     SCOPED_TRACE(name);
-    const fs::path offline = rt_cli_temp("_" + name + "_offline.csv"), threaded = rt_cli_temp("_" + name + "_threads.csv");
-    const std::string args = "run " + e.path().string() + " --quiet --reference none --input script --duration 0.5 --out ";
+    const fs::path offline = rt_cli_temp("_" + name + "_offline.csv"),
+                   threaded = rt_cli_temp("_" + name + "_threads.csv");
+    const std::string args =
+        "run " + e.path().string() + " --quiet --reference none --input script --duration 0.5 --out ";
     const Outcome a = run(args + offline.string());
     ASSERT_EQ(a.status, 0) << a.err;
     const Outcome b = run(args + threaded.string() + " --threads");

@@ -5,9 +5,9 @@
 #include <filesystem>
 #include <fstream>
 
+#include "tests/tools/scenario_error.h"
 #include "tools/io/input_error.h"
 #include "tools/scenario/scenario.h"
-#include "tests/tools/scenario_error.h"
 
 namespace hilsim::scenario {
 namespace {

@@ -72,9 +72,10 @@ TEST(Doctor, WithoutPrivilegesTheFifoFindingFailsWithAdvice) {
   if (!rt::has_capability(CAP_SYS_NICE)) GTEST_SKIP() << "already unprivileged: covered by the plain run";
   if (std::system("command -v setpriv >/dev/null 2>&1") != 0)
     GTEST_SKIP() << "setpriv (util-linux) is not installed";
-  const Outcome o = run_tool("doctor",
-                        "setpriv --inh-caps=-sys_nice --bounding-set=-sys_nice -- bash -c 'ulimit -r 0 && "
-                        "exec \"$0\" \"$@\"' ");
+  const Outcome o =
+      run_tool("doctor",
+               "setpriv --inh-caps=-sys_nice --bounding-set=-sys_nice -- bash -c 'ulimit -r 0 && "
+               "exec \"$0\" \"$@\"' ");
   EXPECT_EQ(o.status, 0) << o.err;
   EXPECT_NE(o.out.find("[FAIL] SCHED_FIFO priority 80 not allowed: no CAP_SYS_NICE and RLIMIT_RTPRIO 0"),
             std::string::npos)

@@ -1,15 +1,16 @@
 // Every class of bad scenario input is refused with one line naming the file, key or line and the
 // accepted range.
+#include "tools/scenario/scenario.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <tuple>
 
+#include "tests/tools/scenario_error.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
-#include "tools/scenario/scenario.h"
-#include "tests/tools/scenario_error.h"
 
 namespace hilsim::scenario {
 namespace {
@@ -20,7 +21,8 @@ class ScenarioFiles : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ = fs::temp_directory_path() /
-           ("hilsim_scenario_test_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+           ("hilsim_scenario_test_" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     fs::create_directories(dir_);
   }
   void TearDown() override { fs::remove_all(dir_); }
@@ -114,7 +116,8 @@ valve_sampling = "step_end"
 
 TEST_F(ScenarioFiles, BadMonolithicKeys) {
   EXPECT_NE(error_of("[run]\nsolver = \"fem\"\n").find("cosim, monolithic"), std::string::npos);
-  EXPECT_NE(error_of("[monolithic]\nh = 0\n").find("'monolithic.h' = 0 s is outside the accepted range [1e-07, 10]"),
+  EXPECT_NE(error_of("[monolithic]\nh = 0\n")
+                .find("'monolithic.h' = 0 s is outside the accepted range [1e-07, 10]"),
             std::string::npos);
   EXPECT_NE(error_of("[monolithic]\nalpha = -1e12\n").find("'monolithic.alpha'"), std::string::npos);
   EXPECT_NE(error_of("[monolithic]\ntolerance = 0\n").find("'monolithic.tolerance'"), std::string::npos);
@@ -133,7 +136,8 @@ TEST_F(ScenarioFiles, BadMonolithicKeys) {
 TEST_F(ScenarioFiles, HydraulicsIntegrator) {
   const Scenario s = load_scenario(write("s.toml", "[cosim]\nhydraulics_integrator = \"rk4\"\n"));
   EXPECT_EQ(s.cosim.hydraulics_integrator, sim::HydraulicIntegrator::kRungeKutta4);
-  EXPECT_EQ(load_scenario(write("t.toml", "")).cosim.hydraulics_integrator, sim::HydraulicIntegrator::kForwardEuler);
+  EXPECT_EQ(load_scenario(write("t.toml", "")).cosim.hydraulics_integrator,
+            sim::HydraulicIntegrator::kForwardEuler);
   EXPECT_NE(error_of("[cosim]\nhydraulics_integrator = \"rk5\"\n").find("euler, rk4, trapezoidal"),
             std::string::npos);
 }
@@ -154,8 +158,9 @@ TEST_F(ScenarioFiles, Mechanics) {
 }
 
 TEST_F(ScenarioFiles, TwoWayCouplingAndItsMechanicsStepAndPreview) {
-  const Scenario a = load_scenario(write("a.toml", "[cosim]\ncoupling = \"twoway\"\nH = 0.1\nh_M = 1e-3\n"
-                                                    "preview = \"none\"\n"));
+  const Scenario a = load_scenario(write("a.toml",
+                                         "[cosim]\ncoupling = \"twoway\"\nH = 0.1\nh_M = 1e-3\n"
+                                         "preview = \"none\"\n"));
   EXPECT_NO_THROW(validate(a));
   EXPECT_EQ(a.cosim.coupling, sim::Coupling::kTwoWay);
   EXPECT_EQ(a.cosim.h_mech, 1e-3);
@@ -165,10 +170,12 @@ TEST_F(ScenarioFiles, TwoWayCouplingAndItsMechanicsStepAndPreview) {
   EXPECT_EQ(b.cosim.h_mech, 5e-4);
   EXPECT_EQ(b.cosim.preview, sim::KappaPreview::kScript);
   // A live input sees no κ ahead: none by default, an explicit script refused by name.
-  EXPECT_EQ(load_scenario(write("c.toml", "[hil]\ninput = \"udp\"\n")).cosim.preview, sim::KappaPreview::kNone);
+  EXPECT_EQ(load_scenario(write("c.toml", "[hil]\ninput = \"udp\"\n")).cosim.preview,
+            sim::KappaPreview::kNone);
   EXPECT_NE(error_of("[hil]\ninput = \"udp\"\n[cosim]\npreview = \"script\"\n").find("'cosim.preview'"),
             std::string::npos);
-  EXPECT_NE(error_of("[cosim]\nh_M = 1e-3\nh_mech = 1e-3\n").find("'cosim.h_M' and 'cosim.h_mech'"), std::string::npos);
+  EXPECT_NE(error_of("[cosim]\nh_M = 1e-3\nh_mech = 1e-3\n").find("'cosim.h_M' and 'cosim.h_mech'"),
+            std::string::npos);
   EXPECT_NE(error_of("[cosim]\npreview = \"ahead\"\n").find("none, script"), std::string::npos);
   EXPECT_NE(error_of("[cosim]\nH = 1e-3\nh_M = 3e-4\n").find("cosim.h_M"), std::string::npos);
   EXPECT_NE(error_of("[cosim]\ncoupling = \"twowy\"\n").find("fs, ps, rim, twoway"), std::string::npos);
@@ -183,11 +190,14 @@ TEST_F(ScenarioFiles, TwoWayCouplingAndItsMechanicsStepAndPreview) {
             std::string::npos)
       << error_of(twoway + "H = 0.1\nh_M = 0.01\n");
   EXPECT_NE(error_of("[cosim]\nh_M = nan\n").find("cosim.h_M"), std::string::npos);
-  EXPECT_NE(error_of(twoway + "scheme = \"gauss-seidel-hyd-first\"\n[hil]\ninput = \"udp\"\n[limits]\nenabled = false\n")
-                .find("'cosim.scheme'"),
-            std::string::npos);
+  EXPECT_NE(
+      error_of(twoway +
+               "scheme = \"gauss-seidel-hyd-first\"\n[hil]\ninput = \"udp\"\n[limits]\nenabled = false\n")
+          .find("'cosim.scheme'"),
+      std::string::npos);
   // With a live input it runs without a preview, and without the limits that input turns on by default.
-  const Scenario live = load_scenario(write("live.toml", twoway + "[hil]\ninput = \"udp\"\n[limits]\nenabled = false\n"));
+  const Scenario live =
+      load_scenario(write("live.toml", twoway + "[hil]\ninput = \"udp\"\n[limits]\nenabled = false\n"));
   EXPECT_NO_THROW(validate(live));
   EXPECT_EQ(live.cosim.preview, sim::KappaPreview::kNone);
   EXPECT_NE(error_of(twoway + "[hil]\ninput = \"udp\"\n").find("--limits off"), std::string::npos);
@@ -196,12 +206,14 @@ TEST_F(ScenarioFiles, TwoWayCouplingAndItsMechanicsStepAndPreview) {
 TEST_F(ScenarioFiles, LimitsAreOffForAScriptOnForALiveInputAndAsTheFileSays) {
   EXPECT_FALSE(load_scenario(write("a.toml", "")).cosim.limits.enabled);
   EXPECT_TRUE(load_scenario(write("b.toml", "[hil]\ninput = \"udp\"\n")).cosim.limits.enabled);
-  EXPECT_FALSE(load_scenario(write("c.toml", "[hil]\ninput = \"can\"\n[limits]\nenabled = false\n")).cosim.limits.enabled);
-  const Scenario d = load_scenario(write("d.toml", "[limits]\nenabled = true\ndead_length = 0.02\n"
-                                                    "end_stop_stiffness = 2e8\nend_stop_damping = 1e6\n"
-                                                    "theta1_min = 0.2\njoint_stop_stiffness = 2e7\n"
-                                                    "joint_stop_damping = 2e5\nvapour_pressure = 3e3\n"
-                                                    "relief_pressure = 12e6\nrelief_gain = 1e-9\n"));
+  EXPECT_FALSE(load_scenario(write("c.toml", "[hil]\ninput = \"can\"\n[limits]\nenabled = false\n"))
+                   .cosim.limits.enabled);
+  const Scenario d = load_scenario(write("d.toml",
+                                         "[limits]\nenabled = true\ndead_length = 0.02\n"
+                                         "end_stop_stiffness = 2e8\nend_stop_damping = 1e6\n"
+                                         "theta1_min = 0.2\njoint_stop_stiffness = 2e7\n"
+                                         "joint_stop_damping = 2e5\nvapour_pressure = 3e3\n"
+                                         "relief_pressure = 12e6\nrelief_gain = 1e-9\n"));
   EXPECT_TRUE(d.cosim.limits.enabled);
   EXPECT_EQ(d.cosim.limits.end_stops.dead_length, 0.02);
   EXPECT_EQ(d.cosim.limits.end_stops.stiffness, 2e8);
@@ -223,7 +235,8 @@ TEST_F(ScenarioFiles, BadLimits) {
   EXPECT_NE(error_of("[limits]\nenabled = 1\n").find("'limits.enabled' must be"), std::string::npos);
   EXPECT_NE(error_of("[limits]\ndead_length = 0.3\n").find("'limits.dead_length'"), std::string::npos);
   EXPECT_NE(error_of("[limits]\nrelief_pressure = 5e6\n").find("above hydraulics.p_P"), std::string::npos);
-  EXPECT_NE(error_of("[limits]\nvapour_pressure = 2e5\n").find("'limits.vapour_pressure'"), std::string::npos);
+  EXPECT_NE(error_of("[limits]\nvapour_pressure = 2e5\n").find("'limits.vapour_pressure'"),
+            std::string::npos);
   EXPECT_NE(error_of("[limits]\ntheta1_min = 1.0\n").find("crane.theta1_0"), std::string::npos);
   EXPECT_NE(error_of("[limits]\nstiffness = 1\n").find("unknown key 'limits.stiffness'"), std::string::npos);
   EXPECT_NE(error_of("[limits]\nenabled = true\n[cosim]\nmechanics = \"ali1\"\n").find("independent"),
@@ -236,19 +249,22 @@ TEST_F(ScenarioFiles, TelemetryIsOffUnlessATargetIsGiven) {
   const Scenario none = load_scenario(write("a.toml", ""));
   EXPECT_TRUE(none.telemetry.target.empty());
   EXPECT_EQ(none.telemetry.rate_hz, 100.0);
-  const Scenario on = load_scenario(write("b.toml", "[telemetry]\ntarget = \"udp://127.0.0.1:9870\"\nrate_hz = 250\n"));
+  const Scenario on =
+      load_scenario(write("b.toml", "[telemetry]\ntarget = \"udp://127.0.0.1:9870\"\nrate_hz = 250\n"));
   EXPECT_NO_THROW(validate(on));
   EXPECT_EQ(on.telemetry.target, "udp://127.0.0.1:9870");
   EXPECT_EQ(on.telemetry.rate_hz, 250.0);
 }
 
 TEST_F(ScenarioFiles, BadTelemetry) {
-  EXPECT_NE(error_of("[telemetry]\ntarget = \"127.0.0.1:9870\"\n").find("'telemetry.target' = '127.0.0.1:9870' "
-                                                                      "is not udp://HOST:PORT"),
+  EXPECT_NE(error_of("[telemetry]\ntarget = \"127.0.0.1:9870\"\n")
+                .find("'telemetry.target' = '127.0.0.1:9870' "
+                      "is not udp://HOST:PORT"),
             std::string::npos);
   EXPECT_NE(error_of("[telemetry]\ntarget = \"udp://localhost:9870\"\n").find("not an IPv4 address"),
             std::string::npos);
-  EXPECT_NE(error_of("[telemetry]\ntarget = \"udp://127.0.0.1\"\n").find("a port is required"), std::string::npos);
+  EXPECT_NE(error_of("[telemetry]\ntarget = \"udp://127.0.0.1\"\n").find("a port is required"),
+            std::string::npos);
   EXPECT_NE(error_of("[telemetry]\nrate_hz = 0\n").find("'telemetry.rate_hz' = 0 Hz"), std::string::npos);
   EXPECT_NE(error_of("[telemetry]\nrate_hz = \"fast\"\n").find("'telemetry.rate_hz' must be a number"),
             std::string::npos);
@@ -371,14 +387,17 @@ scale = 2e-5
 max = 1.3107
 )";
   const std::size_t at = text.find("name = \"" + signal + "\"");
-  text.replace(text.find("min = 0\nmax = 1", at), 15, "min = " + std::to_string(min) + "\nmax = " + std::to_string(max));
+  text.replace(text.find("min = 0\nmax = 1", at), 15,
+               "min = " + std::to_string(min) + "\nmax = " + std::to_string(max));
   return text;
 }
 
 TEST_F(ScenarioFiles, CommandKappaRangeOutsideTheUnitInterval) {
   EXPECT_NO_THROW(validate(load_scenario(write("ok.toml", kappa_mapping(2, "kappa_1", 0.0, 1.0)))));
   for (const auto& [actuators, signal, min, max] :
-       {std::tuple{1, "kappa_1", -2.0, 2.0}, {1, "kappa_1", 0.0, 1.5}, {2, "kappa_2", -0.5, 1.0},
+       {std::tuple{1, "kappa_1", -2.0, 2.0},
+        {1, "kappa_1", 0.0, 1.5},
+        {2, "kappa_2", -0.5, 1.0},
         {1, "kappa_2", -2.0, 2.0}}) {  // kappa_2 is a command signal even where one actuator ignores it
     const std::string msg = error_of(kappa_mapping(actuators, signal, min, max));
     EXPECT_NE(msg.find(std::string("signal '") + signal + "'"), std::string::npos) << msg;

@@ -82,7 +82,8 @@ TEST(ScenarioWriter, ChangedValuesKeepTheirBits) {
   EXPECT_EQ(back.udp.peer, "10.0.0.7:5000");
   EXPECT_EQ(back.udp.e2e, hil::DatagramE2e::kNone);
   EXPECT_NE(to_toml(s).find("\ne2e = \"none\"\n"), std::string::npos) << to_toml(s);
-  EXPECT_NE(to_toml(default_scenario()).find("\ne2e = \"crc32\"\n"), std::string::npos) << "the default, written";
+  EXPECT_NE(to_toml(default_scenario()).find("\ne2e = \"crc32\"\n"), std::string::npos)
+      << "the default, written";
   EXPECT_EQ(back.telemetry.target, "udp://192.168.1.20:9870");
   EXPECT_EQ(back.telemetry.rate_hz, 1.0 / 3.0);
   EXPECT_EQ(to_toml(back), to_toml(s));
@@ -116,16 +117,20 @@ class HilSections : public ::testing::Test {
 };
 
 TEST_F(HilSections, BadValuesNameTheKeyAndTheRange) {
-  EXPECT_NE(error_of("[hil]\ninput = \"serial\"\n").find("'hil.input' = 'serial' is not one of: script, udp, can"),
-            std::string::npos);
+  EXPECT_NE(
+      error_of("[hil]\ninput = \"serial\"\n").find("'hil.input' = 'serial' is not one of: script, udp, can"),
+      std::string::npos);
   EXPECT_NE(error_of("[hil]\nwatchdog_timeout = 0\n").find("hil.watchdog_timeout"), std::string::npos);
-  EXPECT_NE(error_of("[hil]\nsafe_kappa = 1.5\n").find("'hil.safe_kappa' = 1.5  is outside the accepted range [0, 1]"),
+  EXPECT_NE(error_of("[hil]\nsafe_kappa = 1.5\n")
+                .find("'hil.safe_kappa' = 1.5  is outside the accepted range [0, 1]"),
             std::string::npos);
   EXPECT_NE(error_of("[hil]\nout_of_range = \"ignore\"\n").find("clamp, reject"), std::string::npos);
   EXPECT_NE(error_of("[hil]\noutput_rate = 0.5\n").find("hil.output_rate"), std::string::npos);
-  EXPECT_NE(error_of("[udp]\nlisten = \"127.0.0.1\"\n").find("'udp.listen' = '127.0.0.1': a port is required"),
+  EXPECT_NE(
+      error_of("[udp]\nlisten = \"127.0.0.1\"\n").find("'udp.listen' = '127.0.0.1': a port is required"),
+      std::string::npos);
+  EXPECT_NE(error_of("[udp]\nsend_to = \"localhost:80\"\n").find("is not an IPv4 address"),
             std::string::npos);
-  EXPECT_NE(error_of("[udp]\nsend_to = \"localhost:80\"\n").find("is not an IPv4 address"), std::string::npos);
   EXPECT_NE(error_of("[udp]\npeer = \"1.2.3.4:70000\"\n").find("port '70000' is not in 1..65535"),
             std::string::npos);
   EXPECT_NE(error_of("[udp]\nport = 5\n").find("unknown key 'udp.port'"), std::string::npos);
@@ -165,13 +170,17 @@ TEST_F(HilSections, TheCanSectionReadsBackWithEveryKey) {
 }
 
 TEST_F(HilSections, BadCanValuesNameTheKeyAndTheRange) {
-  EXPECT_NE(error_of("[can]\nbitrate = 2000000\n").find("'can.bitrate' = 2000000 bit/s is outside the accepted range [1, 1000000]"),
+  EXPECT_NE(error_of("[can]\nbitrate = 2000000\n")
+                .find("'can.bitrate' = 2000000 bit/s is outside the accepted range [1, 1000000]"),
             std::string::npos);
   EXPECT_NE(error_of("[can]\nbitrate = 5e5\n").find("'can.bitrate' must be an integer"), std::string::npos);
-  EXPECT_NE(error_of("[can]\nrestart_ms = -5\n").find("'can.restart_ms' = -5 ms is outside"), std::string::npos);
-  EXPECT_NE(error_of("[can]\nbring_up = 1\n").find("'can.bring_up' must be true or false"), std::string::npos);
-  EXPECT_NE(error_of("[can]\njoystick = \"bjm2\"\n").find("'can.joystick' = 'bjm2' is not one of: none, bjm1"),
+  EXPECT_NE(error_of("[can]\nrestart_ms = -5\n").find("'can.restart_ms' = -5 ms is outside"),
             std::string::npos);
+  EXPECT_NE(error_of("[can]\nbring_up = 1\n").find("'can.bring_up' must be true or false"),
+            std::string::npos);
+  EXPECT_NE(
+      error_of("[can]\njoystick = \"bjm2\"\n").find("'can.joystick' = 'bjm2' is not one of: none, bjm1"),
+      std::string::npos);
   EXPECT_NE(error_of("[can]\njoystick_axis = \"z\"\n").find("is not one of: x, y"), std::string::npos);
   EXPECT_NE(error_of("[can]\njoystick_span = 2\n").find("'can.joystick_span' = 2"), std::string::npos);
   EXPECT_NE(error_of("[can]\njoystick_source_address = 255\n").find("[0, 253]"), std::string::npos);
@@ -181,7 +190,8 @@ TEST_F(HilSections, BadCanValuesNameTheKeyAndTheRange) {
   EXPECT_NE(error_of("[can]\nspeed = 5\n").find("unknown key 'can.speed'"), std::string::npos);
   // -1 is a value like any other, not "absent".
   EXPECT_NE(error_of("[can]\nbitrate = -1\n").find("'can.bitrate' = -1 bit/s is outside"), std::string::npos);
-  EXPECT_NE(error_of("[can]\nrestart_ms = -1\n").find("'can.restart_ms' = -1 ms is outside"), std::string::npos);
+  EXPECT_NE(error_of("[can]\nrestart_ms = -1\n").find("'can.restart_ms' = -1 ms is outside"),
+            std::string::npos);
   EXPECT_NE(error_of("[can]\njoystick_source_address = -1\n").find("[0, 253]"), std::string::npos);
 }
 
@@ -230,7 +240,8 @@ unit = "Pa"
 
 std::string scenario_file(const std::string& text) {
   const fs::path p = fs::temp_directory_path() /
-                     ("hilsim_messages_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + ".toml");
+                     ("hilsim_messages_" +
+                      std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + ".toml");
   std::ofstream(p) << text;
   return p.string();
 }
@@ -293,11 +304,14 @@ namespace {
 // or a backslash (a unit) was written raw, so the recording's config did not load again and the
 // run could not be replayed.
 TEST(ScenarioWriter, StringsWithControlCharactersAndBackslashesReadBack) {
-  Scenario s = load_scenario_text("name = \"a\\rb\\tc\\u0001d\\u007Fe\\\"f\\\\g\"\n" + std::string(kCustomMapping),
-                                  "custom");
+  Scenario s = load_scenario_text(
+      "name = \"a\\rb\\tc\\u0001d\\u007Fe\\\"f\\\\g\"\n" + std::string(kCustomMapping), "custom");
   s.hil.messages[1].signals[0].unit = "m\\s \x1b";
   s.out = "/tmp/a \"quoted\"\\path.csv";
-  ASSERT_EQ(s.name, "a\rb\tc\x01" "d\x7F" "e\"f\\g");
+  ASSERT_EQ(s.name,
+            "a\rb\tc\x01"
+            "d\x7F"
+            "e\"f\\g");
   const std::string text = to_toml(s);
   EXPECT_NE(text.find(R"(name = "a\rb\tc\u0001d\u007Fe\"f\\g")"), std::string::npos) << text;
   const Scenario back = round_trip(s);

@@ -127,7 +127,7 @@ TEST(SensorFrames, TheSecondActuatorIsComparedWhenBothHaveColumns) {
   EXPECT_LE(d.s_2, 1e-5);
   EXPECT_LE(d.p1_2, 250.0);
   EXPECT_NEAR(d.p2_2, 5000.0, 250.0);
-  EXPECT_LE(d.p2, 250.0);  // actuator 1 untouched
+  EXPECT_LE(d.p2, 250.0);                                                        // actuator 1 untouched
   EXPECT_FALSE(compare_with_trajectory(table, trajectory(10)).second_actuator);  // a 1-actuator CSV
 }
 

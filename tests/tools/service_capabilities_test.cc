@@ -25,7 +25,8 @@ class ServiceCapabilities : public ::testing::Test {
     if (geteuid() != 0 || !rt::has_capability(CAP_SETUID)) {
       GTEST_SKIP() << "not root: cannot become another user with chosen capabilities";
     }
-    if (std::system("command -v setpriv >/dev/null 2>&1") != 0) GTEST_SKIP() << "setpriv (util-linux) is not installed";
+    if (std::system("command -v setpriv >/dev/null 2>&1") != 0)
+      GTEST_SKIP() << "setpriv (util-linux) is not installed";
     // A copy nobody may execute wherever the build directory is (hilsim links its libraries statically).
     dir_ = test::temp_path("service", ".d");
     fs::remove_all(dir_);
@@ -46,7 +47,8 @@ class ServiceCapabilities : public ::testing::Test {
     const std::string cmd = "setpriv --reuid=nobody --regid=nogroup --clear-groups --inh-caps=" + caps +
                             " --ambient-caps=" + caps + " --bounding-set=" + caps +
                             " -- bash -c 'ulimit -S -r 0 && ulimit -S -l 64 && exec \"$0\" \"$@\"' " +
-                            (dir_ / "hilsim").string() + " " + args + " >" + out.string() + " 2>" + err.string();
+                            (dir_ / "hilsim").string() + " " + args + " >" + out.string() + " 2>" +
+                            err.string();
     const int raw = std::system(cmd.c_str());
     return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, test::slurp(out), test::slurp(err)};
   }
@@ -65,7 +67,8 @@ TEST_F(ServiceCapabilities, TheTwoCapabilitiesGrantSchedFifoAndMemoryLocking) {
   EXPECT_TRUE(granted) << o.out;
   EXPECT_EQ(o.out.find("NOT REAL TIME"), std::string::npos) << o.out;
   // /dev/cpu_dma_latency is root's: the run says so once and goes on, --require-rt or not (README.md).
-  EXPECT_NE(o.out.find("note: cannot hold /dev/cpu_dma_latency at 0 us (Permission denied)"), std::string::npos)
+  EXPECT_NE(o.out.find("note: cannot hold /dev/cpu_dma_latency at 0 us (Permission denied)"),
+            std::string::npos)
       << o.out;
 }
 

@@ -143,7 +143,8 @@ void per_step_costs(int repeat) {
 int main(int argc, char** argv) {
   int repeat = 7;
   if (const auto done = hilsim::tools::parse_bench_flags(
-          argc, argv, "The co-simulation against a minimal loop of the same arithmetic, and its cost per step",
+          argc, argv,
+          "The co-simulation against a minimal loop of the same arithmetic, and its cost per step",
           {{"--repeat", &repeat, 1, 1000, "Runs per figure; the median is reported"}}))
     return *done;
   against_the_floor(repeat);

@@ -34,7 +34,8 @@ Costs time_version(DatagramE2e e2e, const std::vector<hilsim::hil::Frame>& frame
   DecodedDatagram d;
   const hilsim::bench::WallTimes decode = hilsim::bench::time_runs(repeat, [&] {
     for (int i = 0; i < count; ++i) {
-      sink = sink + static_cast<std::uint64_t>(decode_datagram(std::span(bytes).first(size), e2e, d)) + d.count;
+      sink =
+          sink + static_cast<std::uint64_t>(decode_datagram(std::span(bytes).first(size), e2e, d)) + d.count;
     }
   });
   return {encode.median / count * 1e9, decode.median / count * 1e9};
@@ -55,16 +56,17 @@ int main(int argc, char** argv) {
   command.id = 0x100;
   command.length = 8;
   command.data = {0xC4, 0x09, 0x78, 0xEC, 1, 2, 3, 4};
-  std::printf("%-24s %7s %14s %14s %14s %14s %9s %9s\n", "datagram", "bytes", "v1 encode [ns]", "v2 encode [ns]",
-              "v1 decode [ns]", "v2 decode [ns]", "enc v2/v1", "dec v2/v1");
+  std::printf("%-24s %7s %14s %14s %14s %14s %9s %9s\n", "datagram", "bytes", "v1 encode [ns]",
+              "v2 encode [ns]", "v1 decode [ns]", "v2 decode [ns]", "enc v2/v1", "dec v2/v1");
   for (const std::size_t frames : {std::size_t{1}, kMaxFramesPerDatagram}) {
     const std::vector<Frame> set(frames, command);
     const Costs v1 = time_version(DatagramE2e::kNone, set, count, repeat);
     const Costs v2 = time_version(DatagramE2e::kCrc32, set, count, repeat);
-    const std::size_t v2_bytes = kDatagramHeaderSize + frames * (kDatagramFrameOverhead + 8) + kDatagramCrcSize;
+    const std::size_t v2_bytes =
+        kDatagramHeaderSize + frames * (kDatagramFrameOverhead + 8) + kDatagramCrcSize;
     std::printf("%-24s %7zu %14.1f %14.1f %14.1f %14.1f %9.2f %9.2f\n",
-                frames == 1 ? "command (1 frame)" : "largest (16 frames)", v2_bytes, v1.encode, v2.encode, v1.decode,
-                v2.decode, v2.encode / v1.encode, v2.decode / v1.decode);
+                frames == 1 ? "command (1 frame)" : "largest (16 frames)", v2_bytes, v1.encode, v2.encode,
+                v1.decode, v2.decode, v2.encode / v1.encode, v2.decode / v1.decode);
   }
   return 0;
 }

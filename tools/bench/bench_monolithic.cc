@@ -12,8 +12,9 @@
 int main(int argc, char** argv) {
   using namespace hilsim::sim;
   int repeat = 5;
-  if (const auto done = hilsim::tools::parse_bench_flags(argc, argv, "Wall time of 10 s M1 runs of the monolithic solver",
-                                                         {{"--repeat", &repeat, 1, 1000, "Runs per case; the median is reported"}}))
+  if (const auto done = hilsim::tools::parse_bench_flags(
+          argc, argv, "Wall time of 10 s M1 runs of the monolithic solver",
+          {{"--repeat", &repeat, 1, 1000, "Runs per case; the median is reported"}}))
     return *done;
 
   const CraneParameters crane;

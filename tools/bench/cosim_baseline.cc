@@ -143,7 +143,8 @@ BaselineState run_baseline(sim::Coupling coupling, const sim::CraneParameters& c
       return run<sim::Coupling::kPressureDisplacement>(crane, hyd, eq, r);
     case sim::Coupling::kReducedInterface:
       return run<sim::Coupling::kReducedInterface>(crane, hyd, eq, r);
-    case sim::Coupling::kTwoWay: break;  // the baseline is the benchmark's three couplings
+    case sim::Coupling::kTwoWay:
+      break;  // the baseline is the benchmark's three couplings
   }
   return {};
 }

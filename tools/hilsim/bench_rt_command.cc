@@ -1,11 +1,10 @@
 #include "tools/hilsim/bench_rt_command.h"
 
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <memory>
 #include <optional>
 #include <string>
-
-#include <CLI/CLI.hpp>
 
 #include "rt/loop_report.h"
 #include "rt/periodic_loop.h"
@@ -34,10 +33,11 @@ void BenchRtCommand::add_to(CLI::App& parent) {
   cmd->add_flag("--no-cyclictest", no_cyclictest, "Do not run cyclictest");
   cmd->add_flag("--require-rt", require_rt,
                 "Refuse to run (exit 2) unless memory locking, SCHED_FIFO and CPU pinning are granted");
-  cmd->add_flag("--cosim", cosim,
-                "Run a whole co-simulation paced in its threads (default: RIM, 2 actuators, H = 20 ms, "
-                "h_H = 0.2 ms, 10 s of M2; a scenario and the run flags below change it) and print each thread's "
-                "figures beside cyclictest's");
+  cmd->add_flag(
+      "--cosim", cosim,
+      "Run a whole co-simulation paced in its threads (default: RIM, 2 actuators, H = 20 ms, "
+      "h_H = 0.2 ms, 10 s of M2; a scenario and the run flags below change it) and print each thread's "
+      "figures beside cyclictest's");
   scenario.add_to(*cmd);
 }
 

@@ -20,7 +20,7 @@ struct BenchRtCommand {
   int priority = 80;
   bool no_cyclictest = false;
   bool require_rt = false;
-  bool cosim = false;     // --cosim: a whole co-simulation in its threads
+  bool cosim = false;      // --cosim: a whole co-simulation in its threads
   ScenarioFlags scenario;  // its scenario and overrides
 
   void add_to(CLI::App& parent);

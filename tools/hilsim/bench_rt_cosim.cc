@@ -37,8 +37,8 @@ struct Discard final : rt::PointSink {
 };
 
 void print_row(const std::string& label, const rt::LatencyFigures& f) {
-  std::printf("  %-34s %9.1f %9.1f %9.1f %9.1f %9.1f\n", label.c_str(), f.min_us, f.avg_us, f.p99_us, f.p999_us,
-              f.max_us);
+  std::printf("  %-34s %9.1f %9.1f %9.1f %9.1f %9.1f\n", label.c_str(), f.min_us, f.avg_us, f.p99_us,
+              f.p999_us, f.max_us);
 }
 
 void print_cyclictest(const std::optional<CyclictestResult>& ct, const rt::LatencyFigures& fastest) {
@@ -48,8 +48,9 @@ void print_cyclictest(const std::optional<CyclictestResult>& ct, const rt::Laten
                              ct->percentile(0.999).value_or(limit), ct->max_us};
   print_row("cyclictest wake-up", c);
   const auto ratio = [](double a, double b) { return b > 0 ? a / b : 0.0; };
-  std::printf("  %-34s %9.2f %9.2f %9.2f %9.2f %9.2f\n", "ratio fastest thread/cyclictest", ratio(fastest.min_us, c.min_us),
-              ratio(fastest.avg_us, c.avg_us), ratio(fastest.p99_us, c.p99_us), ratio(fastest.p999_us, c.p999_us),
+  std::printf("  %-34s %9.2f %9.2f %9.2f %9.2f %9.2f\n", "ratio fastest thread/cyclictest",
+              ratio(fastest.min_us, c.min_us), ratio(fastest.avg_us, c.avg_us),
+              ratio(fastest.p99_us, c.p99_us), ratio(fastest.p999_us, c.p999_us),
               ratio(fastest.max_us, c.max_us));
 }
 
@@ -66,22 +67,25 @@ int bench_cosim_paced(const ScenarioFlags& flags, const BenchCosimSettings& sett
       throw io::InputError(s.source + ": " + e.what());
     }
   }();
-  if (plan.communication_points() < 1) throw io::InputError(s.source + ": the run is shorter than one macro step H");
+  if (plan.communication_points() < 1)
+    throw io::InputError(s.source + ": the run is shorter than one macro step H");
   rt::ExecutorOptions options;
   options.settings = s.rt;
   options.require_rt = settings.require_rt;
   options.process_problems = process.problems();
   const rt::KernelInfo kernel = rt::kernel_info();
   std::printf("bench-rt --cosim: %s, %d actuator(s), H = %g s, h_H = %g s, %g s paced at wall-clock time\n",
-              scenario::describe(s.cosim).c_str(), s.crane.actuators, s.cosim.H, s.cosim.h_hyd, s.cosim.duration);
-  std::printf("kernel %s, %s (%s)\n", kernel.release.c_str(), kernel.preempt_rt ? "PREEMPT_RT" : "not PREEMPT_RT",
-              kernel.preempt_rt_evidence.c_str());
+              scenario::describe(s.cosim).c_str(), s.crane.actuators, s.cosim.H, s.cosim.h_hyd,
+              s.cosim.duration);
+  std::printf("kernel %s, %s (%s)\n", kernel.release.c_str(),
+              kernel.preempt_rt ? "PREEMPT_RT" : "not PREEMPT_RT", kernel.preempt_rt_evidence.c_str());
   std::atomic<bool> stop{false};
   Discard sink;
   rt::PlanExecutor executor(plan, options);
   const rt::ExecutorResult r = executor.run(sink, stop);
   if (r.refused) {
-    for (const std::string& reason : r.not_real_time) std::fprintf(stderr, "hilsim bench-rt: %s\n", reason.c_str());
+    for (const std::string& reason : r.not_real_time)
+      std::fprintf(stderr, "hilsim bench-rt: %s\n", reason.c_str());
     std::fprintf(stderr, "hilsim bench-rt: refusing to run without real-time scheduling (--require-rt)\n");
     return 2;
   }
@@ -92,7 +96,7 @@ int bench_cosim_paced(const ScenarioFlags& flags, const BenchCosimSettings& sett
     const std::string at = t.subsystem + " (" + std::to_string(t.period_ns / 1000) + " us)";
     print_row(at + " wake-up", rt::figures_us(t.loop->wakeup_latency));
     print_row(at + " execution", rt::figures_us(t.loop->execution_time));
-    std::printf("  %-34s %lld cycles, %lld overruns in %lld episodes, %lld exchange waits\n", "", 
+    std::printf("  %-34s %lld cycles, %lld overruns in %lld episodes, %lld exchange waits\n", "",
                 static_cast<long long>(t.loop->cycles), static_cast<long long>(t.loop->overruns),
                 static_cast<long long>(t.loop->overrun_episodes), static_cast<long long>(t.exchange_waits));
   }

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -16,8 +17,6 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
-
-#include <CLI/CLI.hpp>
 
 #include "hil/datagram.h"
 #include "hil/default_messages.h"
@@ -34,17 +33,21 @@ namespace hilsim::tools {
 void BenchUdpCommand::add_to(CLI::App& parent) {
   CLI::App* cmd = parent.add_subcommand(
       "bench-udp", "Latency from a kappa step sent over UDP to the sensor datagram that shows it");
-  cmd->add_option("--steps", steps, "Kappa steps per output rate (default 200)")->check(CLI::Range(1, 100000));
-  cmd->add_option("--interval", interval, "Time between steps [s] (default 0.02)")->check(CLI::Range(0.002, 10.0));
-  cmd->add_option("--rates", rates_hz, "Sensor output rates [Hz] to measure, comma-separated (default 1000,10000)")
+  cmd->add_option("--steps", steps, "Kappa steps per output rate (default 200)")
+      ->check(CLI::Range(1, 100000));
+  cmd->add_option("--interval", interval, "Time between steps [s] (default 0.02)")
+      ->check(CLI::Range(0.002, 10.0));
+  cmd->add_option("--rates", rates_hz,
+                  "Sensor output rates [Hz] to measure, comma-separated (default 1000,10000)")
       ->delimiter(',')
       ->check(CLI::Range(1.0, 100000.0));
   cmd->add_option("--hH", h_hyd, "Hydraulic step of the run [s] (default 1e-4)")->check(positive_number());
   cmd->add_option("--port", port, "UDP port of the run; sensors come to port + 1 (default 47850)")
       ->check(CLI::Range(1024, 65534));
-  cmd->add_option("--e2e", e2e,
-                  "Datagram protection of the run ([udp] e2e) and of the steps sent: crc32 (version 2) or none "
-                  "(version 1) (default crc32)")
+  cmd->add_option(
+         "--e2e", e2e,
+         "Datagram protection of the run ([udp] e2e) and of the steps sent: crc32 (version 2) or none "
+         "(version 1) (default crc32)")
       ->check(CLI::IsMember({"crc32", "none"}));
 }
 
@@ -60,7 +63,8 @@ class Child {
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);  // its end-of-run notes
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY,
+                                     0);  // its end-of-run notes
     if (posix_spawn(&pid_, "/proc/self/exe", &actions, nullptr, argv.data(), environ) != 0) pid_ = -1;
     posix_spawn_file_actions_destroy(&actions);
   }
@@ -78,7 +82,8 @@ class Child {
 
 double percentile(std::vector<double> v, double p) {
   std::sort(v.begin(), v.end());
-  const std::size_t i = std::min(v.size() - 1, static_cast<std::size_t>(std::ceil(p * static_cast<double>(v.size()))) - (p > 0 ? 1 : 0));
+  const std::size_t i = std::min(
+      v.size() - 1, static_cast<std::size_t>(std::ceil(p * static_cast<double>(v.size()))) - (p > 0 ? 1 : 0));
   return v[i];
 }
 
@@ -99,15 +104,17 @@ AppliedKappa find_applied_kappa(const std::vector<hil::MessageSpec>& messages) {
   throw io::InputError("bench-udp: the signal mapping has no kappa_applied_1");
 }
 
-double receive_kappa(int fd, rt::Nanoseconds timeout_ns, const AppliedKappa& kappa_applied, hil::DatagramE2e e2e) {
+double receive_kappa(int fd, rt::Nanoseconds timeout_ns, const AppliedKappa& kappa_applied,
+                     hil::DatagramE2e e2e) {
   pollfd p{fd, POLLIN, 0};
-  const timespec t{static_cast<time_t>(timeout_ns / 1'000'000'000), static_cast<long>(timeout_ns % 1'000'000'000)};
+  const timespec t{static_cast<time_t>(timeout_ns / 1'000'000'000),
+                   static_cast<long>(timeout_ns % 1'000'000'000)};
   if (ppoll(&p, 1, &t, nullptr) <= 0) return -1.0;
   std::array<std::uint8_t, hil::kMaxDatagramSize + 1> buf{};
   const ssize_t n = recv(fd, buf.data(), buf.size(), MSG_DONTWAIT);
   hil::DecodedDatagram d;
-  if (n <= 0 || hil::decode_datagram(std::span<const std::uint8_t>(buf.data(), static_cast<std::size_t>(n)), e2e,
-                                     d) != hil::DatagramError::kOk) {
+  if (n <= 0 || hil::decode_datagram(std::span<const std::uint8_t>(buf.data(), static_cast<std::size_t>(n)),
+                                     e2e, d) != hil::DatagramError::kOk) {
     return -1.0;
   }
   for (std::size_t i = 0; i < d.count; ++i) {
@@ -128,12 +135,14 @@ Figures measure(const BenchUdpCommand& b, double rate, double kappa0) {
   const hil::DatagramE2e e2e = *hil::datagram_e2e_from_string(b.e2e);  // checked by --e2e's IsMember
   const std::string scenario = (std::filesystem::temp_directory_path() / "hilsim_bench_udp.toml").string();
   const double duration = b.steps * b.interval + 2.0;
-  std::ofstream(scenario) << "[run]\nduration = " << duration << "\n[cosim]\nH = 1e-3\nh_hyd = " << b.h_hyd << "\n"
+  std::ofstream(scenario) << "[run]\nduration = " << duration << "\n[cosim]\nH = 1e-3\nh_hyd = " << b.h_hyd
+                          << "\n"
                           << "[hil]\ninput = \"udp\"\nwatchdog_timeout = 60\noutput_rate = " << rate << "\n"
-                          << "[udp]\nlisten = \"127.0.0.1:" << b.port << "\"\nsend_to = \"127.0.0.1:" << b.port + 1
-                          << "\"\ne2e = \"" << b.e2e << "\"\n";
+                          << "[udp]\nlisten = \"127.0.0.1:" << b.port
+                          << "\"\nsend_to = \"127.0.0.1:" << b.port + 1 << "\"\ne2e = \"" << b.e2e << "\"\n";
   const int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-  const sockaddr_in local = hil::parse_socket_address("127.0.0.1:" + std::to_string(b.port + 1), true).address;
+  const sockaddr_in local =
+      hil::parse_socket_address("127.0.0.1:" + std::to_string(b.port + 1), true).address;
   const sockaddr_in target = hil::parse_socket_address("127.0.0.1:" + std::to_string(b.port), true).address;
   if (fd < 0 || bind(fd, reinterpret_cast<const sockaddr*>(&local), sizeof local) != 0) {
     throw io::InputError("bench-udp: cannot bind 127.0.0.1:" + std::to_string(b.port + 1));
@@ -183,20 +192,22 @@ Figures measure(const BenchUdpCommand& b, double rate, double kappa0) {
 
 int BenchUdpCommand::execute() const {
   const sim::Equilibrium eq = sim::solve_equilibrium(sim::CraneParameters{}, sim::HydraulicParameters{});
-  std::printf("UDP loop latency: kappa step sent -> first sensor datagram with kappa_applied = the step "
-              "(loopback, hilsim run --realtime, h_H = %g s, %d steps %g s apart, %s)\n", h_hyd, steps, interval,
-              hil::describe(*hil::datagram_e2e_from_string(e2e)));
-  std::printf("%14s %10s %10s %10s %10s %10s %8s   %s\n", "output rate", "min [us]", "median", "p90", "p99", "max",
-              "missed", "expected median ~ 1/(2 rate) + h_H/2");
+  std::printf(
+      "UDP loop latency: kappa step sent -> first sensor datagram with kappa_applied = the step "
+      "(loopback, hilsim run --realtime, h_H = %g s, %d steps %g s apart, %s)\n",
+      h_hyd, steps, interval, hil::describe(*hil::datagram_e2e_from_string(e2e)));
+  std::printf("%14s %10s %10s %10s %10s %10s %8s   %s\n", "output rate", "min [us]", "median", "p90", "p99",
+              "max", "missed", "expected median ~ 1/(2 rate) + h_H/2");
   for (const double rate : rates_hz) {
     const Figures f = measure(*this, rate, eq.kappa);
     if (f.latency_us.empty()) {
       std::printf("%11g Hz: no step was seen (%d missed)\n", rate, f.missed);
       continue;
     }
-    std::printf("%11g Hz %10.1f %10.1f %10.1f %10.1f %10.1f %8d   %.1f us\n", rate, percentile(f.latency_us, 0.0),
-                percentile(f.latency_us, 0.5), percentile(f.latency_us, 0.9), percentile(f.latency_us, 0.99),
-                percentile(f.latency_us, 1.0), f.missed, 0.5e6 / rate + 0.5e6 * h_hyd);
+    std::printf("%11g Hz %10.1f %10.1f %10.1f %10.1f %10.1f %8d   %.1f us\n", rate,
+                percentile(f.latency_us, 0.0), percentile(f.latency_us, 0.5), percentile(f.latency_us, 0.9),
+                percentile(f.latency_us, 0.99), percentile(f.latency_us, 1.0), f.missed,
+                0.5e6 / rate + 0.5e6 * h_hyd);
   }
   return 0;
 }

@@ -14,12 +14,12 @@
 namespace hilsim::tools {
 
 struct BenchUdpCommand {
-  int steps = 200;                  // κ steps per output rate
-  double interval = 0.02;           // between steps [s]
+  int steps = 200;                                   // κ steps per output rate
+  double interval = 0.02;                            // between steps [s]
   std::vector<double> rates_hz = {1000.0, 10000.0};  // [hil] output_rate values to measure
-  double h_hyd = 1e-4;              // hydraulic step of the run [s]
-  int port = 47850;                 // the run listens here; sensors come to port + 1
-  std::string e2e = "crc32";        // the run's [udp] e2e and the benchmark's datagrams: "crc32" | "none"
+  double h_hyd = 1e-4;                               // hydraulic step of the run [s]
+  int port = 47850;                                  // the run listens here; sensors come to port + 1
+  std::string e2e = "crc32";  // the run's [udp] e2e and the benchmark's datagrams: "crc32" | "none"
 
   void add_to(CLI::App& parent);
   int execute() const;

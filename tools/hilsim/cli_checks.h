@@ -2,11 +2,10 @@
 // PositiveNumber prints its upper bound, the largest double, as 309 digits.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <cmath>
 #include <exception>
 #include <string>
-
-#include <CLI/CLI.hpp>
 
 namespace hilsim::tools {
 

@@ -39,7 +39,7 @@ class CommandFrames {
   };
   std::vector<hil::MessageSpec> messages_;  // one per frame
   std::vector<hil::Frame> frames_;
-  std::vector<Slot> slots_;  // one per actuator, by actuator
+  std::vector<Slot> slots_;                             // one per actuator, by actuator
   std::vector<std::optional<hil::E2ELayout>> layouts_;  // one per frame: its protection, if any
   std::vector<std::uint8_t> counters_;                  // one per frame: the next alive counter
 };

@@ -4,13 +4,12 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <array>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
-
-#include <CLI/CLI.hpp>
 
 #include "hil/datagram.h"
 #include "hil/default_messages.h"
@@ -38,26 +37,35 @@ std::string reachable(const std::string& listen) {
 
 void ControllerCommand::add_to(CLI::App& parent) {
   CLI::App* cmd = parent.add_subcommand(
-      "controller", "Controller emulator: send kappa over UDP from a manoeuvre and read hilsim's sensors back");
+      "controller",
+      "Controller emulator: send kappa over UDP from a manoeuvre and read hilsim's sensors back");
   flags.add_to(*cmd);
   // The emulator takes the manoeuvre, the actuators, the duration and the signal mapping from the
   // scenario; how hilsim integrates the crane is not its business, so those options are not offered.
-  for (const char* name : {"--H", "--hM", "--hH", "--coupling", "--preview", "--scheme", "--extrapolation", "--rim-force", "--mechanics", "--limits",
-                           "--hydraulics-integrator", "--reference"}) {
+  for (const char* name :
+       {"--H", "--hM", "--hH", "--coupling", "--preview", "--scheme", "--extrapolation", "--rim-force",
+        "--mechanics", "--limits", "--hydraulics-integrator", "--reference"}) {
     cmd->remove_option(cmd->get_option(name));
   }
-  cmd->add_option("--to", to,
-                  "hilsim's command address [default: the scenario's [udp] listen, 0.0.0.0 as 127.0.0.1; built-in "
-                  "127.0.0.1:47800]");
-  cmd->add_option("--listen", listen,
-                  "Where sensor datagrams arrive [default: the scenario's [udp] send_to; built-in 127.0.0.1:47801]");
-  cmd->add_option("--rate", rate, "Command datagrams per second [Hz] (default 1000)")->check(CLI::Range(1.0, 100000.0));
-  cmd->add_option("--stop-after", stop_after, "Stop sending after this manoeuvre time [s] (to try the watchdog)")
+  cmd->add_option(
+      "--to", to,
+      "hilsim's command address [default: the scenario's [udp] listen, 0.0.0.0 as 127.0.0.1; built-in "
+      "127.0.0.1:47800]");
+  cmd->add_option(
+      "--listen", listen,
+      "Where sensor datagrams arrive [default: the scenario's [udp] send_to; built-in 127.0.0.1:47801]");
+  cmd->add_option("--rate", rate, "Command datagrams per second [Hz] (default 1000)")
+      ->check(CLI::Range(1.0, 100000.0));
+  cmd->add_option("--stop-after", stop_after,
+                  "Stop sending after this manoeuvre time [s] (to try the watchdog)")
       ->check(non_negative_number());
-  cmd->add_flag("--no-sync", no_sync, "Time the manoeuvre by the emulator's clock from its start, not by sim_time");
+  cmd->add_flag("--no-sync", no_sync,
+                "Time the manoeuvre by the emulator's clock from its start, not by sim_time");
   cmd->add_option("--lead", lead, "Send kappa(t + lead) to make up for the transport delay [s] (default 0)")
       ->check(CLI::Range(0.0, 1.0));
-  cmd->add_option("--wait", wait, "Give up when no sensor datagram arrives for this long [s] (default 10; not with --no-sync)")
+  cmd->add_option(
+         "--wait", wait,
+         "Give up when no sensor datagram arrives for this long [s] (default 10; not with --no-sync)")
       ->check(positive_number())
       ->each([this](const std::string&) { wait_given = true; });
   cmd->add_option("--log", log, "Write every sensor datagram received as CSV");
@@ -110,12 +118,16 @@ class SensorDatagrams {
 // all that came were refused (the last one's reason: a run on another [udp] e2e, most likely).
 void say_no_sensor_datagram(const SensorDatagrams& intake, const std::string& listen, double wait_s) {
   if (intake.refused() > 0) {
-    std::fprintf(stderr, "hilsim controller: no sensor datagram accepted on %s within %g s: %llu refused: %s; "
-                         "does hilsim's scenario set the same [udp] e2e?\n", listen.c_str(), wait_s,
-                 static_cast<unsigned long long>(intake.refused()), hil::to_string(intake.last_refusal()));
+    std::fprintf(stderr,
+                 "hilsim controller: no sensor datagram accepted on %s within %g s: %llu refused: %s; "
+                 "does hilsim's scenario set the same [udp] e2e?\n",
+                 listen.c_str(), wait_s, static_cast<unsigned long long>(intake.refused()),
+                 hil::to_string(intake.last_refusal()));
   } else {
-    std::fprintf(stderr, "hilsim controller: no sensor datagram on %s within %g s; is hilsim running with "
-                         "[hil] input = \"udp\" and send_to = %s?\n", listen.c_str(), wait_s, listen.c_str());
+    std::fprintf(stderr,
+                 "hilsim controller: no sensor datagram on %s within %g s; is hilsim running with "
+                 "[hil] input = \"udp\" and send_to = %s?\n",
+                 listen.c_str(), wait_s, listen.c_str());
   }
 }
 
@@ -124,17 +136,24 @@ void say_no_sensor_datagram(const SensorDatagrams& intake, const std::string& li
 struct SensorColumns {
   int sim_time, s, s_dot, p1, p2, f_h, kappa, watchdog, overruns;
   explicit SensorColumns(const SensorTable& t)
-      : sim_time(t.column("sim_time")), s(t.column("s_1")), s_dot(t.column("sdot_1")), p1(t.column("p1_1")),
-        p2(t.column("p2_1")), f_h(t.column("fh_1")), kappa(t.column("kappa_applied_1")),
-        watchdog(t.column("watchdog_active")), overruns(t.column("overruns")) {}
+      : sim_time(t.column("sim_time")),
+        s(t.column("s_1")),
+        s_dot(t.column("sdot_1")),
+        p1(t.column("p1_1")),
+        p2(t.column("p2_1")),
+        f_h(t.column("fh_1")),
+        kappa(t.column("kappa_applied_1")),
+        watchdog(t.column("watchdog_active")),
+        overruns(t.column("overruns")) {}
 };
 
 }  // namespace
 
 int ControllerCommand::execute() const {
   if (no_sync && wait_given) {
-    throw io::InputError("--wait bounds the wait for hilsim's first sensor datagram; with --no-sync the emulator "
-                         "waits for none");
+    throw io::InputError(
+        "--wait bounds the wait for hilsim's first sensor datagram; with --no-sync the emulator "
+        "waits for none");
   }
   const scenario::Scenario s = flags.resolve();
   const RunInputs in = prepare_run(s);
@@ -153,7 +172,8 @@ int ControllerCommand::execute() const {
   SensorTable sensors(hil::sensor_messages(messages), /*keep_rows=*/false);
   const SensorColumns col(sensors);
   if (!no_sync && col.sim_time < 0) {
-    throw io::InputError(s.source + ": the sensor messages carry no sim_time signal to follow; add one or use --no-sync");
+    throw io::InputError(
+        s.source + ": the sensor messages carry no sim_time signal to follow; add one or use --no-sync");
   }
   // κ of every actuator, in the frames the mapping puts it in; actuator 2 (a double-actuated crane)
   // follows seed 004 eq. (35) from its own equilibrium κ0, as in a scripted run.
@@ -165,9 +185,9 @@ int ControllerCommand::execute() const {
     if (!log_file) throw io::InputError(*log + ": cannot open the log for writing");
     log_file << "wall_s,sim_time,s1,s1dot,p1,p2,fh,kappa_applied,watchdog,overruns\n";
   }
-  std::printf("controller: %s to %s at %g Hz for %g s%s, sensors on %s\n", scenario::describe(s.manoeuvre).c_str(),
-              to_text.c_str(), rate, s.cosim.duration, no_sync ? " (own clock)" : " (following sim_time)",
-              listen_text.c_str());
+  std::printf("controller: %s to %s at %g Hz for %g s%s, sensors on %s\n",
+              scenario::describe(s.manoeuvre).c_str(), to_text.c_str(), rate, s.cosim.duration,
+              no_sync ? " (own clock)" : " (following sim_time)", listen_text.c_str());
   if (actuators == 2) {
     std::printf("controller: actuator 2 on seed 004 eq. (35) from kappa0 = %.8f\n",
                 in.equilibrium.actuator2.kappa);
@@ -227,23 +247,25 @@ int ControllerCommand::execute() const {
     const std::array<double, 2> kappa = {in.valve->kappa(0, t + lead), second.at(t + lead)};
     std::array<std::uint8_t, hil::kMaxDatagramSize> out{};
     const std::size_t size = hil::encode_datagram(s.udp.e2e, sequence++, command_frames.encode(kappa), out);
-    if (sendto(fd, out.data(), size, 0, reinterpret_cast<const sockaddr*>(&target), sizeof target) > 0) ++sent;
+    if (sendto(fd, out.data(), size, 0, reinterpret_cast<const sockaddr*>(&target), sizeof target) > 0)
+      ++sent;
   }
   close(fd);
-  std::printf("controller: %llu commands sent, %llu sensor datagrams received (%llu reporting the watchdog "
-              "active, %llu lost, %llu refused); last: t = %.4f s, s1 = %.5f m, p1 = %.4f MPa, p2 = %.4f MPa, "
-              "kappa = %.5f\n",
-              static_cast<unsigned long long>(sent), static_cast<unsigned long long>(received),
-              static_cast<unsigned long long>(watchdog_reports),
-              static_cast<unsigned long long>(intake.lost()), static_cast<unsigned long long>(intake.refused()),
-              sensors.latest(col.sim_time),
-              sensors.latest(col.s), sensors.latest(col.p1) / 1e6, sensors.latest(col.p2) / 1e6,
-              sensors.latest(col.kappa));
+  std::printf(
+      "controller: %llu commands sent, %llu sensor datagrams received (%llu reporting the watchdog "
+      "active, %llu lost, %llu refused); last: t = %.4f s, s1 = %.5f m, p1 = %.4f MPa, p2 = %.4f MPa, "
+      "kappa = %.5f\n",
+      static_cast<unsigned long long>(sent), static_cast<unsigned long long>(received),
+      static_cast<unsigned long long>(watchdog_reports), static_cast<unsigned long long>(intake.lost()),
+      static_cast<unsigned long long>(intake.refused()), sensors.latest(col.sim_time), sensors.latest(col.s),
+      sensors.latest(col.p1) / 1e6, sensors.latest(col.p2) / 1e6, sensors.latest(col.kappa));
   // Sensors that stopped well before the end: hilsim was killed or stopped, not finished.
   const double slack = 2.0 / s.hil.output_rate + 0.01;  // [s]
   if (!no_sync && last_sim_time >= 0.0 && last_sim_time < s.cosim.duration - slack) {
-    std::fprintf(stderr, "hilsim controller: hilsim stopped sending at sim_time = %.4f s, before the end of the "
-                         "run (%g s)\n", last_sim_time, s.cosim.duration);
+    std::fprintf(stderr,
+                 "hilsim controller: hilsim stopped sending at sim_time = %.4f s, before the end of the "
+                 "run (%g s)\n",
+                 last_sim_time, s.cosim.duration);
     return 4;
   }
   return 0;

@@ -15,13 +15,13 @@
 namespace hilsim::tools {
 
 struct ControllerCommand {
-  ScenarioFlags flags;             // the manoeuvre, κ0 (from the crane's equilibrium), the duration
+  ScenarioFlags flags;                // the manoeuvre, κ0 (from the crane's equilibrium), the duration
   std::optional<std::string> to;      // hilsim's [udp] listen (default: the scenario's, 0.0.0.0 as 127.0.0.1)
   std::optional<std::string> listen;  // hilsim's [udp] send_to (default: the scenario's)
-  double rate = 1000.0;            // command datagrams per second [Hz]
-  std::optional<double> stop_after;  // stop sending after this manoeuvre time [s] (watchdog demo)
-  bool no_sync = false;            // use the emulator's own clock from its start, not sim_time
-  double lead = 0.0;               // send κ(t + lead) to make up for the transport delay [s]
+  double rate = 1000.0;               // command datagrams per second [Hz]
+  std::optional<double> stop_after;   // stop sending after this manoeuvre time [s] (watchdog demo)
+  bool no_sync = false;               // use the emulator's own clock from its start, not sim_time
+  double lead = 0.0;                  // send κ(t + lead) to make up for the transport delay [s]
   bool wait_given = false;         // --wait was given (refused with --no-sync, where nothing is waited for)
   double wait = 10.0;              // with sync: give up when no sensor datagram comes for this long [s]
   std::optional<std::string> log;  // CSV of every sensor datagram received

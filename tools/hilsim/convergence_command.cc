@@ -1,10 +1,9 @@
 #include "tools/hilsim/convergence_command.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-
-#include <CLI/CLI.hpp>
 
 #include "sim/cosim/subsystem.h"
 #include "sim/monolithic/monolithic_run.h"
@@ -20,8 +19,9 @@ void ConvergenceCommand::add_to(CLI::App& parent) {
   flags.add_to(*cmd);
   // The co-simulation's options do not apply to the monolithic solver (single-actuated only): not
   // offered, so that they cannot be given without effect.
-  for (const char* name : {"--H", "--hM", "--hH", "--coupling", "--preview", "--scheme", "--extrapolation", "--rim-force", "--actuators", "--limits",
-                           "--mechanics", "--hydraulics-integrator"}) {
+  for (const char* name :
+       {"--H", "--hM", "--hH", "--coupling", "--preview", "--scheme", "--extrapolation", "--rim-force",
+        "--actuators", "--limits", "--mechanics", "--hydraulics-integrator"}) {
     cmd->remove_option(cmd->get_option(name));
   }
   monolithic.add_to(*cmd, false);
@@ -81,8 +81,8 @@ int ConvergenceCommand::execute() const {
     if (k == 0) {
       if (r.diverged) throw io::InputError(s.source + ": the fine run at h_ref diverged");
       fine = std::move(r);
-      std::printf("convergence: manoeuvre %s, monolithic, %s, %g s\n", scenario::describe(s.manoeuvre).c_str(),
-                  describe(settings).c_str(), settings.duration);
+      std::printf("convergence: manoeuvre %s, monolithic, %s, %g s\n",
+                  scenario::describe(s.manoeuvre).c_str(), describe(settings).c_str(), settings.duration);
       std::printf("compared with: the file %s at its times; a run at h_ref = %g ms at every step%s\n",
                   file ? s.reference->c_str() : "(none)", h_ref * 1e3,
                   spike ? "; p1 spike = max |dp1| for t_b <= t <= t_b + 20 ms" : "");

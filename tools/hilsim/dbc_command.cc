@@ -1,10 +1,9 @@
 #include "tools/hilsim/dbc_command.h"
 
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
-
-#include <CLI/CLI.hpp>
 
 #include "hil/dbc_writer.h"
 #include "hil/default_messages.h"
@@ -16,10 +15,12 @@ namespace hilsim::tools {
 
 void DbcCommand::add_to(CLI::App& parent) {
   CLI::App* cmd = parent.add_subcommand("dbc", "Write the DBC file of hilsim's CAN/UDP signals");
-  cmd->add_option("scenario", scenario, "A scenario whose [[messages]] to write (default: the default mapping)")
+  cmd->add_option("scenario", scenario,
+                  "A scenario whose [[messages]] to write (default: the default mapping)")
       ->check(CLI::ExistingFile);
   cmd->add_option("--out", out, "Write it here (default: standard output)");
-  cmd->add_option("--actuators", actuators, "Messages for 1 or 2 actuators (default 2)")->check(CLI::IsMember({1, 2}));
+  cmd->add_option("--actuators", actuators, "Messages for 1 or 2 actuators (default 2)")
+      ->check(CLI::IsMember({1, 2}));
 }
 
 int DbcCommand::execute() const {

@@ -1,12 +1,11 @@
 #include "tools/hilsim/decode_command.h"
 
+#include <CLI/CLI.hpp>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <span>
-
-#include <CLI/CLI.hpp>
 
 #include "hil/can_frames.h"
 #include "hil/default_messages.h"
@@ -14,8 +13,8 @@
 #include "hil/signal.h"
 #include "tools/hilsim/candump_file.h"
 #include "tools/hilsim/sensor_frames.h"
-#include "tools/io/csv_table.h"
 #include "tools/io/atomic_file.h"
+#include "tools/io/csv_table.h"
 #include "tools/io/input_error.h"
 #include "tools/scenario/scenario.h"
 
@@ -25,10 +24,12 @@ void DecodeCommand::add_to(CLI::App& parent) {
   CLI::App* cmd = parent.add_subcommand(
       "decode", "Decode a candump log by hilsim's signals (commands, sensors, status, BJM1, error frames)");
   cmd->add_option("--candump", candump, "The candump log (candump -l file or candump -L output)")->required();
-  CLI::Option* by_count = cmd->add_option("--actuators", actuators, "The default mapping for 1 or 2 actuators (default 1)")
-                             ->check(CLI::IsMember({1, 2}));
+  CLI::Option* by_count =
+      cmd->add_option("--actuators", actuators, "The default mapping for 1 or 2 actuators (default 1)")
+          ->check(CLI::IsMember({1, 2}));
   cmd->add_option("--scenario", scenario,
-                  "Decode by this scenario's signal mapping ([[messages]]) and actuators instead (not with --actuators)")
+                  "Decode by this scenario's signal mapping ([[messages]]) and actuators instead (not with "
+                  "--actuators)")
       ->check(CLI::ExistingFile)
       ->excludes(by_count);
   cmd->add_option("--csv", csv,
@@ -151,8 +152,8 @@ int DecodeCommand::execute() const {
         "max |dp1| = %.1f Pa, max |dp2| = %.1f Pa (resolution %g Pa)\n",
         compare->c_str(), d.matched, d.s, scale("s_1"), d.p1, d.p2, scale("p1_1"));
     if (d.second_actuator) {
-      std::printf("  actuator 2: max |ds2| = %.3e m, max |dp1_2| = %.1f Pa, max |dp2_2| = %.1f Pa\n", d.s_2, d.p1_2,
-                  d.p2_2);
+      std::printf("  actuator 2: max |ds2| = %.3e m, max |dp1_2| = %.1f Pa, max |dp2_2| = %.1f Pa\n", d.s_2,
+                  d.p1_2, d.p2_2);
     }
   }
   return 0;

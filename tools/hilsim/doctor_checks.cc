@@ -114,7 +114,8 @@ Finding memlock_finding() {
 std::vector<Finding> cpu_findings(const rt::RtSettings& rt) {
   std::vector<Finding> out;
   const std::vector<int> online = rt::online_cpus();
-  std::vector<std::pair<std::string, int>> threads = {{"[rt] cpu_mech", rt.others.cpu}, {"[rt] cpu_hyd", rt.fastest.cpu}};
+  std::vector<std::pair<std::string, int>> threads = {{"[rt] cpu_mech", rt.others.cpu},
+                                                      {"[rt] cpu_hyd", rt.fastest.cpu}};
   for (const auto& [name, thread] : rt.threads) {
     if (thread.cpu >= 0) threads.emplace_back("[rt.thread." + name + "] cpu", thread.cpu);
   }
@@ -127,8 +128,8 @@ std::vector<Finding> cpu_findings(const rt::RtSettings& rt) {
     const std::string problem = rt::check_cpu(cpu);
     if (problem.empty()) {
       out.push_back({Level::kOk,
-                     who + " = " + std::to_string(cpu) + ": present and allowed (online CPUs: " +
-                         rt::format_cpu_list(online) + ")",
+                     who + " = " + std::to_string(cpu) +
+                         ": present and allowed (online CPUs: " + rt::format_cpu_list(online) + ")",
                      ""});
     } else {
       out.push_back({Level::kFail, who + " = " + std::to_string(cpu) + ": " + problem, ""});

@@ -1,8 +1,7 @@
 #include "tools/hilsim/doctor_command.h"
 
-#include <cstdio>
-
 #include <CLI/CLI.hpp>
+#include <cstdio>
 
 #include "tools/hilsim/doctor_checks.h"
 #include "tools/hilsim/machine_facts.h"

@@ -1,10 +1,9 @@
 #include "tools/hilsim/frame_command.h"
 
+#include <CLI/CLI.hpp>
 #include <array>
 #include <cstdio>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 #include "hil/default_messages.h"
 #include "hil/e2e.h"
@@ -16,7 +15,8 @@ namespace hilsim::tools {
 void FrameCommand::add_to(CLI::App& parent) {
   CLI::App* cmd = parent.add_subcommand(
       "frame", "Print command frames in cansend syntax, with the alive counter and CRC filled in");
-  cmd->add_option("scenario", scenario, "A scenario whose [[messages]] and actuators to use (default: the default mapping)")
+  cmd->add_option("scenario", scenario,
+                  "A scenario whose [[messages]] and actuators to use (default: the default mapping)")
       ->check(CLI::ExistingFile);
   cmd->add_option("--kappa", kappa, "kappa of actuator 1 [-] (default 0.5)")->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--kappa-2", kappa_2, "kappa of actuator 2 [-] (two actuators; default: --kappa)")

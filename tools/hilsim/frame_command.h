@@ -12,11 +12,11 @@
 namespace hilsim::tools {
 
 struct FrameCommand {
-  std::string scenario;        // its [[messages]] and [crane] actuators; empty: the default mapping, one actuator
-  double kappa = 0.5;          // [-] actuator 1's
+  std::string scenario;  // its [[messages]] and [crane] actuators; empty: the default mapping, one actuator
+  double kappa = 0.5;    // [-] actuator 1's
   std::optional<double> kappa_2;  // [-] actuator 2's (a two-actuator mapping)
-  int counter = 0;             // the first frame's alive counter, 0..14
-  int count = 1;               // frames, each with the next counter
+  int counter = 0;                // the first frame's alive counter, 0..14
+  int count = 1;                  // frames, each with the next counter
 
   void add_to(CLI::App& parent);
   int execute() const;

@@ -17,8 +17,9 @@ bool HilSession::needed(const scenario::Scenario& s, const std::optional<std::st
   return record.has_value() || s.hil.input != hil::InputSource::kScript;
 }
 
-HilSession::HilSession(const scenario::Scenario& s, const sim::Equilibrium& eq, const sim::ValveCommand& script,
-                       const std::optional<std::string>& record, bool paced, std::atomic<bool>& stop)
+HilSession::HilSession(const scenario::Scenario& s, const sim::Equilibrium& eq,
+                       const sim::ValveCommand& script, const std::optional<std::string>& record, bool paced,
+                       std::atomic<bool>& stop)
     : scenario_(s), actuators_(s.crane.actuators == 2 ? 2 : 1), record_path_(record) {
   const std::vector<int> rt_cpus = rt::real_time_cpus(s.rt);
   const bool twoway = s.cosim.coupling == sim::Coupling::kTwoWay;
@@ -64,7 +65,8 @@ void HilSession::make_valves(const sim::Equilibrium& eq, const sim::ValveCommand
   for (int k = 0; k < actuators_; ++k) {
     const auto i = static_cast<std::size_t>(k);
     const hil::CommandedValve::EventSink events{events_[i].get(), paced ? nullptr : &stop};
-    const hil::CommandedValve::EventSink mechanics_events{mechanics_events_[i].get(), paced ? nullptr : &stop};
+    const hil::CommandedValve::EventSink mechanics_events{mechanics_events_[i].get(),
+                                                          paced ? nullptr : &stop};
     const bool twoway = s.cosim.coupling == sim::Coupling::kTwoWay;
     constexpr hil::InputReader kMechanics = hil::InputReader::kMechanics;
     if (s.hil.input == hil::InputSource::kScript) {
@@ -72,7 +74,8 @@ void HilSession::make_valves(const sim::Equilibrium& eq, const sim::ValveCommand
       if (k == 1) script_2_ = std::make_unique<sim::SecondActuatorManoeuvre>(eq.actuator2.kappa);
       const sim::ValveCommand& own = k == 0 ? script : *script_2_;
       valves_[i] = std::make_unique<hil::CommandedValve>(own, events, k);
-      if (twoway) mechanics_valves_[i] = std::make_unique<hil::CommandedValve>(own, mechanics_events, k, kMechanics);
+      if (twoway)
+        mechanics_valves_[i] = std::make_unique<hil::CommandedValve>(own, mechanics_events, k, kMechanics);
       continue;
     }
     commands_[i] = std::make_unique<rt::LatestValue<hil::ValveCommandSample>>();
@@ -81,12 +84,13 @@ void HilSession::make_valves(const sim::Equilibrium& eq, const sim::ValveCommand
     valves_[i] = std::make_unique<hil::CommandedValve>(*commands_[i], watchdog, events, k);
     if (!twoway) continue;
     mechanics_commands_[i] = std::make_unique<rt::LatestValue<hil::ValveCommandSample>>();
-    mechanics_valves_[i] =
-        std::make_unique<hil::CommandedValve>(*mechanics_commands_[i], watchdog, mechanics_events, k, kMechanics);
+    mechanics_valves_[i] = std::make_unique<hil::CommandedValve>(*mechanics_commands_[i], watchdog,
+                                                                 mechanics_events, k, kMechanics);
   }
 }
 
-void HilSession::make_bridge(const sim::Equilibrium& eq, const std::vector<int>& rt_cpus, std::atomic<bool>& stop) {
+void HilSession::make_bridge(const sim::Equilibrium& eq, const std::vector<int>& rt_cpus,
+                             std::atomic<bool>& stop) {
   const scenario::Scenario& s = scenario_;
   if (s.hil.input == hil::InputSource::kScript) return;
   hil::CommandChannels commands{};
@@ -110,8 +114,8 @@ void HilSession::make_bridge(const sim::Equilibrium& eq, const std::vector<int>&
       const std::optional<double> kappa0_2 =
           actuators_ == 2 ? std::optional<double>(eq.actuator2.kappa) : std::nullopt;
       auto can = std::make_unique<hil::CanBridge>(s.can, s.hil, hil::effective_messages(s.hil, actuators_),
-                                                  actuators_, hil::joystick_input(s.can, eq.kappa, kappa0_2), commands,
-                                                  sensors, io, frames_.get(), &stop);
+                                                  actuators_, hil::joystick_input(s.can, eq.kappa, kappa0_2),
+                                                  commands, sensors, io, frames_.get(), &stop);
       std::printf("can: %s\n", can->link_report().c_str());
       bridge_ = std::move(can);
     }
@@ -149,8 +153,8 @@ std::int64_t HilSession::late_commands() const {
 
 const sim::ValveCommand& HilSession::valve(int k) const {
   if (k < 0 || k >= actuators_) {
-    throw std::out_of_range("hil session: no valve of actuator index " + std::to_string(k) + " (the crane has " +
-                            std::to_string(actuators_) + ")");
+    throw std::out_of_range("hil session: no valve of actuator index " + std::to_string(k) +
+                            " (the crane has " + std::to_string(actuators_) + ")");
   }
   return *valves_[static_cast<std::size_t>(k)];
 }
@@ -178,7 +182,8 @@ void HilSession::finish(std::int64_t communication_points, const std::string& ou
 
 void HilSession::abandon() { finish_threads(0, "", false); }
 
-void HilSession::finish_threads(std::int64_t communication_points, const std::string& output_sha256, bool keep) {
+void HilSession::finish_threads(std::int64_t communication_points, const std::string& output_sha256,
+                                bool keep) {
   if (bridge_) bridge_->stop();
   if (recorder_) {
     try {
@@ -200,17 +205,19 @@ void HilSession::print_valve_report(int k) const {
   const char* at_end = valve.watchdog_active() ? "active" : "inactive";
   const long long trips = valve.watchdog_trips(), before = valve.watchdog_trips_without_command();
   if (trips == 0) {
-    std::printf("%swatchdog: no trip (timeout %g s); %s at the end\n", prefix.c_str(), scenario_.hil.watchdog_timeout,
-                at_end);
+    std::printf("%swatchdog: no trip (timeout %g s); %s at the end\n", prefix.c_str(),
+                scenario_.hil.watchdog_timeout, at_end);
   } else {
-    std::printf("%swatchdog: %lld trip(s) to kappa = %.8f (timeout %g s): %lld before the first command, %lld after "
-                "a command expired; %s at the end",
-                prefix.c_str(), trips, safe_kappa_[static_cast<std::size_t>(k)], scenario_.hil.watchdog_timeout, before,
-                trips - before, at_end);
+    std::printf(
+        "%swatchdog: %lld trip(s) to kappa = %.8f (timeout %g s): %lld before the first command, %lld after "
+        "a command expired; %s at the end",
+        prefix.c_str(), trips, safe_kappa_[static_cast<std::size_t>(k)], scenario_.hil.watchdog_timeout,
+        before, trips - before, at_end);
     // The delay is measured only when a command expired: a start-up trip has none.
     if (trips > before) {
-      std::printf("; the safe value took effect at most %.1f us after a command expired (hydraulic period %.1f us)",
-                  static_cast<double>(valve.max_fallback_delay_ns()) / 1e3, h_us);
+      std::printf(
+          "; the safe value took effect at most %.1f us after a command expired (hydraulic period %.1f us)",
+          static_cast<double>(valve.max_fallback_delay_ns()) / 1e3, h_us);
     }
     std::printf("\n");
   }
@@ -223,12 +230,13 @@ void HilSession::print_mechanics_reader_report(int k) const {
   const hil::CommandedValve* valve = mechanics_valves_[static_cast<std::size_t>(k)].get();
   if (!valve) return;
   const std::string prefix = actuators_ == 2 ? "actuator " + std::to_string(k + 1) + ": " : "";
-  std::printf("%smechanics' kappa reader: %lld command(s) applied at the mechanics' micro steps; watchdog: %lld "
-              "trip(s) (%lld before the first command); %s at the end\n",
-              prefix.c_str(), static_cast<long long>(valve->commands_applied()),
-              static_cast<long long>(valve->watchdog_trips()),
-              static_cast<long long>(valve->watchdog_trips_without_command()),
-              valve->watchdog_active() ? "active" : "inactive");
+  std::printf(
+      "%smechanics' kappa reader: %lld command(s) applied at the mechanics' micro steps; watchdog: %lld "
+      "trip(s) (%lld before the first command); %s at the end\n",
+      prefix.c_str(), static_cast<long long>(valve->commands_applied()),
+      static_cast<long long>(valve->watchdog_trips()),
+      static_cast<long long>(valve->watchdog_trips_without_command()),
+      valve->watchdog_active() ? "active" : "inactive");
 }
 
 // One count of applied commands: a command is applied once, by the first micro step that uses it;
@@ -238,10 +246,11 @@ void HilSession::print_commands_line(const std::string& prefix, int k, double h_
   if (bridge_) {
     // Each frame the bridge accepted with this actuator's κ was applied or superseded.
     const auto accepted = static_cast<long long>(bridge_->accepted_commands(k));
-    std::printf("%scommands: %lld accepted by the bridge, %lld superseded before the valve used them, %lld applied "
-                "by the valve\n",
-                prefix.c_str(), accepted, std::max(0LL, accepted - static_cast<long long>(valve.commands_applied())),
-                static_cast<long long>(valve.commands_applied()));
+    std::printf(
+        "%scommands: %lld accepted by the bridge, %lld superseded before the valve used them, %lld applied "
+        "by the valve\n",
+        prefix.c_str(), accepted, std::max(0LL, accepted - static_cast<long long>(valve.commands_applied())),
+        static_cast<long long>(valve.commands_applied()));
   }
   if (valve.commands_applied() == 0) {
     std::printf("%scommands: none applied\n", prefix.c_str());
@@ -250,11 +259,12 @@ void HilSession::print_commands_line(const std::string& prefix, int k, double h_
   // From a command's arrival at the bridge to the micro step that applied it: in micro steps,
   // the latency the controller sees on top of the bus.
   const double delay_us = static_cast<double>(valve.max_command_delay_ns()) / 1e3;
-  std::printf("%scommands: %lld applied (each once, by the first micro step to use it; an accepted command "
-              "replaced before that is not applied), each at most %.1f us (%.2f hydraulic periods) after it "
-              "arrived; %lld not by the first micro step after their arrival\n",
-              prefix.c_str(), static_cast<long long>(valve.commands_applied()), delay_us, delay_us / h_us,
-              static_cast<long long>(valve.commands_applied_late()));
+  std::printf(
+      "%scommands: %lld applied (each once, by the first micro step to use it; an accepted command "
+      "replaced before that is not applied), each at most %.1f us (%.2f hydraulic periods) after it "
+      "arrived; %lld not by the first micro step after their arrival\n",
+      prefix.c_str(), static_cast<long long>(valve.commands_applied()), delay_us, delay_us / h_us,
+      static_cast<long long>(valve.commands_applied_late()));
 }
 
 void HilSession::print_report() const {
@@ -273,12 +283,12 @@ void HilSession::print_report() const {
                                            .c_str()
                                      : "");
     if (frames_) {
-      std::printf("recording: %lld CAN frame(s) written to %s%s\n", static_cast<long long>(recorder_->frames_logged()),
-                  candump_log_path(*record_path_).c_str(),
-                  recorder_->frames_not_logged()
-                      ? (", " + std::to_string(recorder_->frames_not_logged()) + " not expressible as candump lines")
-                            .c_str()
-                      : "");
+      std::printf("recording: %lld CAN frame(s) written to %s%s\n",
+                  static_cast<long long>(recorder_->frames_logged()), candump_log_path(*record_path_).c_str(),
+                  recorder_->frames_not_logged() ? (", " + std::to_string(recorder_->frames_not_logged()) +
+                                                    " not expressible as candump lines")
+                                                       .c_str()
+                                                 : "");
     }
   }
 }

@@ -112,7 +112,7 @@ class HilSession final {
   std::array<double, 2> safe_kappa_{};  // [-]
   std::unique_ptr<hil::SensorPublisher> publisher_;
   std::unique_ptr<hil::ReceivedFrameRing> frames_;  // CAN frames received, for the candump log
-  std::unique_ptr<hil::Bridge> bridge_;  // the UDP or CAN bridge of a live input
+  std::unique_ptr<hil::Bridge> bridge_;             // the UDP or CAN bridge of a live input
   // The recording and the candump log are written beside their names and replace them when the
   // recording is finished (a run that fails leaves the previous ones); declared before the recorder,
   // so that its files are closed before an unfinished temporary file is removed.

@@ -81,19 +81,24 @@ Finding interface_finding(const MachineFacts& f, const NetInterface& iface, cons
   }
   const std::string who = iface.name + " (" + iface.device + ")";
   if (on_rt.empty()) {
-    return {Level::kOk, "interrupts of " + who + ": IRQ " + rt::format_cpu_list(irqs) + " kept off the real-time CPUs",
+    return {Level::kOk,
+            "interrupts of " + who + ": IRQ " + rt::format_cpu_list(irqs) + " kept off the real-time CPUs",
             "", ""};
   }
   if (housekeeping.empty()) {
-    return {Level::kWarn, "interrupts of " + who + ": " + on_rt + ", and every CPU runs real-time threads",
-            "leave a CPU without real-time threads for the system and its interrupts ([rt] cpu_mech, cpu_hyd)", ""};
+    return {
+        Level::kWarn, "interrupts of " + who + ": " + on_rt + ", and every CPU runs real-time threads",
+        "leave a CPU without real-time threads for the system and its interrupts ([rt] cpu_mech, cpu_hyd)",
+        ""};
   }
-  return {Level::kWarn, "interrupts of " + who + ": " + on_rt + ", which include real-time " +
-                            (rt_cpus.size() == 1 ? "CPU " : "CPUs ") + rt::format_cpu_list(rt_cpus),
-          "an interrupt handled there delays the real-time thread by its handler; keep irqbalance off those CPUs "
-          "(IRQBALANCE_BANNED_CPULIST in /etc/default/irqbalance), or boot with isolcpus=managed_irq,... for "
-          "interrupts the driver manages itself",
-          fix};
+  return {
+      Level::kWarn,
+      "interrupts of " + who + ": " + on_rt + ", which include real-time " +
+          (rt_cpus.size() == 1 ? "CPU " : "CPUs ") + rt::format_cpu_list(rt_cpus),
+      "an interrupt handled there delays the real-time thread by its handler; keep irqbalance off those CPUs "
+      "(IRQBALANCE_BANNED_CPULIST in /etc/default/irqbalance), or boot with isolcpus=managed_irq,... for "
+      "interrupts the driver manages itself",
+      fix};
 }
 
 }  // namespace
@@ -104,15 +109,19 @@ std::vector<Finding> irq_affinity_findings(const MachineFacts& f, const std::vec
     const std::vector<int> irqs = interface_irqs(f.interrupts, iface);
     if (irqs.empty()) continue;
     if (rt_cpus.empty()) {
-      out.push_back({Level::kOk, "interrupts of " + iface.name + ": IRQ " + rt::format_cpu_list(irqs) +
-                                     " (no real-time thread is pinned: nothing to compare)", "", ""});
+      out.push_back({Level::kOk,
+                     "interrupts of " + iface.name + ": IRQ " + rt::format_cpu_list(irqs) +
+                         " (no real-time thread is pinned: nothing to compare)",
+                     "", ""});
       continue;
     }
     out.push_back(interface_finding(f, iface, irqs, rt_cpus));
   }
   if (out.empty()) {
-    out.push_back({Level::kOk, "interrupts of network and CAN interfaces: none found (no interface with a device and "
-                               "interrupts)", "", ""});
+    out.push_back({Level::kOk,
+                   "interrupts of network and CAN interfaces: none found (no interface with a device and "
+                   "interrupts)",
+                   "", ""});
   }
   return out;
 }

@@ -33,7 +33,8 @@ std::optional<std::vector<int>> parameter_cpus(const std::string& value, const s
   for (std::string item; std::getline(items, item, ',');) {
     if (item == "nohz" || item == "domain" || item == "managed_irq") continue;
     if (!online.empty()) {
-      for (std::size_t at; (at = item.find('N')) != std::string::npos;) item.replace(at, 1, std::to_string(online.back()));
+      for (std::size_t at; (at = item.find('N')) != std::string::npos;)
+        item.replace(at, 1, std::to_string(online.back()));
     }
     list += (list.empty() ? "" : ",") + item;
   }
@@ -75,7 +76,8 @@ std::vector<int> listed_cpus(const std::optional<std::string>& text, const std::
 }
 
 // A CPU set from sysfs when the kernel has the file, else from the boot parameter.
-std::vector<int> cpus_from(const std::optional<std::string>& sysfs, const MachineFacts& f, const std::string& parameter) {
+std::vector<int> cpus_from(const std::optional<std::string>& sysfs, const MachineFacts& f,
+                           const std::string& parameter) {
   if (sysfs) return listed_cpus(sysfs, f.online);
   const auto value = kernel_parameter(f.cmdline, parameter);
   if (!value) return {};
@@ -90,12 +92,14 @@ Finding nothing_pinned(const std::string& what) {
 
 Finding isolcpus_finding(const MachineFacts& f, const std::vector<int>& rt_cpus) {
   const std::vector<int> isolated = listed_cpus(f.isolated, f.online);
-  const std::string what = "isolated CPUs (isolcpus=, /sys/devices/system/cpu/isolated): " + rt::format_cpu_list(isolated);
+  const std::string what =
+      "isolated CPUs (isolcpus=, /sys/devices/system/cpu/isolated): " + rt::format_cpu_list(isolated);
   if (rt_cpus.empty()) return nothing_pinned(what);
   const std::vector<int> missing = missing_from(rt_cpus, isolated);
   if (missing.empty()) return {Level::kOk, what + ", holding the real-time " + cpu_word(rt_cpus), "", ""};
   return {Level::kWarn, what + "; real-time " + cpus_verb(missing, "is", "are") + " not isolated",
-          "the scheduler puts other tasks on a CPU that is not isolated; they run whenever the real-time threads sleep and "
+          "the scheduler puts other tasks on a CPU that is not isolated; they run whenever the real-time "
+          "threads sleep and "
           "their caches and kernel work delay each wake-up",
           boot_parameter_fix("isolcpus=" + rt::format_cpu_list(rt_cpus))};
 }
@@ -120,13 +124,15 @@ Finding rcu_nocbs_finding(const MachineFacts& f, const std::vector<int>& rt_cpus
   for (const int c : cpus_from(f.nohz_full, f, "nohz_full")) offloaded.push_back(c);
   std::sort(offloaded.begin(), offloaded.end());
   offloaded.erase(std::unique(offloaded.begin(), offloaded.end()), offloaded.end());
-  const std::string what = "CPUs without RCU callbacks (rcu_nocbs=, or nohz_full=): " + rt::format_cpu_list(offloaded);
+  const std::string what =
+      "CPUs without RCU callbacks (rcu_nocbs=, or nohz_full=): " + rt::format_cpu_list(offloaded);
   if (rt_cpus.empty()) return nothing_pinned(what);
   const std::vector<int> missing = missing_from(rt_cpus, offloaded);
   if (missing.empty()) return {Level::kOk, what + ", holding the real-time " + cpu_word(rt_cpus), "", ""};
-  return {Level::kWarn, what + "; real-time " + cpus_verb(missing, "runs", "run") + " RCU callbacks",
-          "RCU callbacks run in softirq context on the CPU that queued them, between the real-time loop's cycles",
-          boot_parameter_fix("rcu_nocbs=" + rt::format_cpu_list(rt_cpus))};
+  return {
+      Level::kWarn, what + "; real-time " + cpus_verb(missing, "runs", "run") + " RCU callbacks",
+      "RCU callbacks run in softirq context on the CPU that queued them, between the real-time loop's cycles",
+      boot_parameter_fix("rcu_nocbs=" + rt::format_cpu_list(rt_cpus))};
 }
 
 Finding smt_finding(const MachineFacts& f, const std::vector<int>& rt_cpus) {
@@ -142,20 +148,26 @@ Finding smt_finding(const MachineFacts& f, const std::vector<int>& rt_cpus) {
     siblings_seen.insert(siblings_seen.end(), others.begin(), others.end());
     const std::vector<int> working = missing_from(others, isolated);
     if (!working.empty()) {
-      busy += (busy.empty() ? "" : "; ") + ("CPU " + std::to_string(cpu) + " shares its core with " + cpu_word(working));
+      busy += (busy.empty() ? "" : "; ") +
+              ("CPU " + std::to_string(cpu) + " shares its core with " + cpu_word(working));
     }
   }
   if (!busy.empty()) {
     return {Level::kWarn, "SMT: " + busy + ", which is not isolated",
-            "hyper-threads share a core's execution units and caches: work on the sibling slows the real-time thread; "
+            "hyper-threads share a core's execution units and caches: work on the sibling slows the "
+            "real-time thread; "
             "switch SMT off (or boot with nosmt), or isolate the sibling as well and leave it idle",
             "echo off > /sys/devices/system/cpu/smt/control"};
   }
   std::sort(siblings_seen.begin(), siblings_seen.end());
   siblings_seen.erase(std::unique(siblings_seen.begin(), siblings_seen.end()), siblings_seen.end());
-  if (siblings_seen.empty()) return {Level::kOk, "SMT: the real-time " + cpus_verb(rt_cpus, "has", "have") + " no sibling", "", ""};
-  return {Level::kOk, "SMT: the siblings " + rt::format_cpu_list(siblings_seen) + " of the real-time CPUs are isolated too "
-          "(keep them idle)", "", ""};
+  if (siblings_seen.empty())
+    return {Level::kOk, "SMT: the real-time " + cpus_verb(rt_cpus, "has", "have") + " no sibling", "", ""};
+  return {Level::kOk,
+          "SMT: the siblings " + rt::format_cpu_list(siblings_seen) +
+              " of the real-time CPUs are isolated too "
+              "(keep them idle)",
+          "", ""};
 }
 
 Finding throttling_finding(const MachineFacts& f) {
@@ -164,16 +176,20 @@ Finding throttling_finding(const MachineFacts& f) {
   std::from_chars(f.rt_runtime_us->data(), f.rt_runtime_us->data() + f.rt_runtime_us->size(), runtime);
   std::from_chars(f.rt_period_us->data(), f.rt_period_us->data() + f.rt_period_us->size(), period);
   if (runtime < 0) {
-    return {Level::kOk, "real-time throttling: off (sched_rt_runtime_us = -1): a runaway real-time loop would hold its CPU",
-            "", ""};
+    return {
+        Level::kOk,
+        "real-time throttling: off (sched_rt_runtime_us = -1): a runaway real-time loop would hold its CPU",
+        "", ""};
   }
-  const std::string what = "real-time throttling: SCHED_FIFO threads may use " + *f.rt_runtime_us + " us of every " +
-                           *f.rt_period_us + " us per CPU";
+  const std::string what = "real-time throttling: SCHED_FIFO threads may use " + *f.rt_runtime_us +
+                           " us of every " + *f.rt_period_us + " us per CPU";
   // The kernel's default is 95 %: hilsim's loops sleep every period and need far less.
-  if (period > 0 && runtime * 100 >= period * 90) return {Level::kOk, what + " (a runaway loop cannot lock up the CPU)", "", ""};
-  return {Level::kWarn, what,
-          "a loop that needs more of its CPU than that is stopped by the kernel until the next throttling period",
-          "sysctl -w kernel.sched_rt_runtime_us=950000"};
+  if (period > 0 && runtime * 100 >= period * 90)
+    return {Level::kOk, what + " (a runaway loop cannot lock up the CPU)", "", ""};
+  return {
+      Level::kWarn, what,
+      "a loop that needs more of its CPU than that is stopped by the kernel until the next throttling period",
+      "sysctl -w kernel.sched_rt_runtime_us=950000"};
 }
 
 }  // namespace hilsim::tools

@@ -2,9 +2,8 @@
 
 #include <sched.h>
 
-#include <string>
-
 #include <CLI/CLI.hpp>
+#include <string>
 
 namespace hilsim::tools {
 

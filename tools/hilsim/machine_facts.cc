@@ -25,7 +25,8 @@ std::optional<long> parse_long(const std::optional<std::string>& text) {
 std::vector<int> numeric_names(const SystemFiles& files, const std::string& dir) {
   std::vector<int> numbers;
   for (const std::string& name : files.list(dir)) {
-    if (const auto n = parse_long(name); n && std::to_string(*n) == name) numbers.push_back(static_cast<int>(*n));
+    if (const auto n = parse_long(name); n && std::to_string(*n) == name)
+      numbers.push_back(static_cast<int>(*n));
   }
   return numbers;
 }

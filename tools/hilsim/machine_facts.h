@@ -23,26 +23,26 @@ struct IdleState {
 // A network or CAN interface backed by a device (/sys/class/net/NAME/device), and the interrupts
 // its device raises.
 struct NetInterface {
-  std::string name;        // "eth0", "can0"
-  std::string device;      // the device's name: "virtio2", "0000:03:00.0", "1-1:1.0"
-  std::vector<int> irqs;   // its own MSI interrupts, or those of the nearest parent that has some
+  std::string name;       // "eth0", "can0"
+  std::string device;     // the device's name: "virtio2", "0000:03:00.0", "1-1:1.0"
+  std::vector<int> irqs;  // its own MSI interrupts, or those of the nearest parent that has some
 };
 
 struct MachineFacts {
-  std::string cmdline;                           // /proc/cmdline
-  std::vector<int> online;                       // /sys/devices/system/cpu/online
-  std::optional<std::string> rt_runtime_us;      // /proc/sys/kernel/sched_rt_runtime_us
-  std::optional<std::string> rt_period_us;       // /proc/sys/kernel/sched_rt_period_us
-  std::optional<std::string> isolated;           // /sys/devices/system/cpu/isolated
-  std::optional<std::string> nohz_full;          // /sys/devices/system/cpu/nohz_full
-  std::map<int, std::string> governors;          // CPU → cpufreq/scaling_governor, where exposed
-  std::map<int, std::string> thread_siblings;    // CPU → topology/thread_siblings_list
+  std::string cmdline;                                // /proc/cmdline
+  std::vector<int> online;                            // /sys/devices/system/cpu/online
+  std::optional<std::string> rt_runtime_us;           // /proc/sys/kernel/sched_rt_runtime_us
+  std::optional<std::string> rt_period_us;            // /proc/sys/kernel/sched_rt_period_us
+  std::optional<std::string> isolated;                // /sys/devices/system/cpu/isolated
+  std::optional<std::string> nohz_full;               // /sys/devices/system/cpu/nohz_full
+  std::map<int, std::string> governors;               // CPU → cpufreq/scaling_governor, where exposed
+  std::map<int, std::string> thread_siblings;         // CPU → topology/thread_siblings_list
   std::map<int, std::vector<IdleState>> idle_states;  // CPU → its cpuidle states
-  std::string interrupts;                        // /proc/interrupts
-  std::map<int, std::string> irq_affinity;       // IRQ → /proc/irq/N/smp_affinity_list
-  std::vector<NetInterface> interfaces;          // /sys/class/net/* with a device
-  bool dma_latency_writable = false;             // this process may open /dev/cpu_dma_latency
-  std::optional<std::int32_t> dma_latency_us;    // the latency bound held now (PM QoS) [µs]
+  std::string interrupts;                             // /proc/interrupts
+  std::map<int, std::string> irq_affinity;            // IRQ → /proc/irq/N/smp_affinity_list
+  std::vector<NetInterface> interfaces;               // /sys/class/net/* with a device
+  bool dma_latency_writable = false;                  // this process may open /dev/cpu_dma_latency
+  std::optional<std::int32_t> dma_latency_us;         // the latency bound held now (PM QoS) [µs]
 };
 
 MachineFacts read_machine_facts(const SystemFiles& files);

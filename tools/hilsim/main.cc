@@ -1,24 +1,23 @@
 // hilsim: real-time hardware-in-the-loop simulation of hydraulically actuated machines.
 // Exit status: 0 success, 2 bad input (command line, scenario, data files) or a refused
 // --require-rt, 3 a run diverged, 4 a real-time run stopped early.
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
 
-#include <CLI/CLI.hpp>
-
+#include "hil/build_identity.h"
 #include "tools/hilsim/bench_rt_command.h"
 #include "tools/hilsim/bench_udp_command.h"
 #include "tools/hilsim/controller_command.h"
 #include "tools/hilsim/convergence_command.h"
 #include "tools/hilsim/dbc_command.h"
-#include "tools/hilsim/frame_command.h"
 #include "tools/hilsim/decode_command.h"
 #include "tools/hilsim/doctor_command.h"
+#include "tools/hilsim/frame_command.h"
 #include "tools/hilsim/replay_command.h"
 #include "tools/hilsim/report_command.h"
 #include "tools/hilsim/run_command.h"
 #include "tools/hilsim/sweep_command.h"
-#include "hil/build_identity.h"
 #include "tools/io/input_error.h"
 
 namespace {

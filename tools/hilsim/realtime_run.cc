@@ -1,23 +1,23 @@
 #include "tools/hilsim/realtime_run.h"
 
+#include <unistd.h>
+
 #include <csignal>
 #include <cstdio>
 #include <optional>
 #include <stdexcept>
 
-#include <unistd.h>
-
 #include "hil/candump_log.h"
-#include "rt/plan_executor.h"
 #include "rt/loop_report.h"
+#include "rt/plan_executor.h"
 #include "rt/process_setup.h"
 #include "sim/analysis/limit_report.h"
 #include "sim/cosim/sample_assembly.h"
 #include "tools/hilsim/hil_session.h"
 #include "tools/hilsim/realtime_verdict.h"
+#include "tools/hilsim/run_command.h"
 #include "tools/hilsim/status_line.h"
 #include "tools/hilsim/stop_on_signals.h"
-#include "tools/hilsim/run_command.h"
 #include "tools/io/atomic_file.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
@@ -36,7 +36,12 @@ class CsvSink final : public rt::PointSink {
   // `telemetry` (may be null) streams the samples live, from this thread too.
   CsvSink(const sim::Plan& plan, std::ostream* csv, bool keep, int actuators, sim::LimitMonitor& limits,
           StatusLine& status, io::TelemetryStream* telemetry)
-      : plan_(plan), csv_(csv), keep_(keep), actuators_(actuators), limits_(limits), status_(status),
+      : plan_(plan),
+        csv_(csv),
+        keep_(keep),
+        actuators_(actuators),
+        limits_(limits),
+        status_(status),
         telemetry_(telemetry) {}
   void on_point(std::int64_t n, std::span<const sim::ProbeValues> probes) override {
     const sim::CraneSample s = plan_.assembly().sample(n, probes);
@@ -69,27 +74,31 @@ std::string describe(const rt::ThreadConfig& t) {
 void print_task(const rt::TaskReport& task, bool paced) {
   const rt::LoopStats& loop = *task.loop;
   const char* name = task.subsystem.c_str();
-  std::printf("  %-14s every %g s (%s)", name, static_cast<double>(task.period_ns) / 1e9, describe(task.thread).c_str());
+  std::printf("  %-14s every %g s (%s)", name, static_cast<double>(task.period_ns) / 1e9,
+              describe(task.thread).c_str());
   if (task.offset_ns > 0 && paced) {
     std::printf(", %g ms behind t = nH (Gauss-Seidel downstream)", static_cast<double>(task.offset_ns) / 1e6);
   }
   std::printf("\n");
-  std::printf("  %-14s %lld cycles  overruns %lld (in %lld episodes)  skipped %lld  exchange waits %lld  "
-              "telemetry dropped %llu\n",
-              "", static_cast<long long>(loop.cycles), static_cast<long long>(loop.overruns),
-              static_cast<long long>(loop.overrun_episodes), static_cast<long long>(loop.skipped_periods),
-              static_cast<long long>(task.exchange_waits), static_cast<unsigned long long>(task.telemetry_dropped));
+  std::printf(
+      "  %-14s %lld cycles  overruns %lld (in %lld episodes)  skipped %lld  exchange waits %lld  "
+      "telemetry dropped %llu\n",
+      "", static_cast<long long>(loop.cycles), static_cast<long long>(loop.overruns),
+      static_cast<long long>(loop.overrun_episodes), static_cast<long long>(loop.skipped_periods),
+      static_cast<long long>(task.exchange_waits), static_cast<unsigned long long>(task.telemetry_dropped));
   if (paced) {
     std::printf("  %-14s wake-up latency [us]: %s\n", "", rt::summarize_us(loop.wakeup_latency).c_str());
     if (loop.overruns > 0) {
       std::printf("  %-14s first overrun at cycle %lld, furthest %.1f us past the next deadline\n", "",
-                  static_cast<long long>(loop.first_overrun_cycle), static_cast<double>(loop.max_lateness_ns) / 1e3);
+                  static_cast<long long>(loop.first_overrun_cycle),
+                  static_cast<double>(loop.max_lateness_ns) / 1e3);
     }
   }
   std::printf("  %-14s execution time  [us]: %s\n", "", rt::summarize_us(loop.execution_time).c_str());
   if (task.end != rt::TaskEnd::kFinished) {
-    std::printf("  %-14s ended early: %s\n", "",
-                loop.stopped_by_overrun ? "an overrun with [rt] overrun = \"stop\"" : rt::to_string(task.end));
+    std::printf(
+        "  %-14s ended early: %s\n", "",
+        loop.stopped_by_overrun ? "an overrun with [rt] overrun = \"stop\"" : rt::to_string(task.end));
   }
 }
 
@@ -108,9 +117,10 @@ RealtimeFigures realtime_figures(const rt::ExecutorResult& r, const HilSession* 
 }
 
 void print_report(const scenario::Scenario& s, const rt::ExecutorResult& r, const HilSession* session) {
-  std::printf("%s: %zu threads, one per subsystem, overrun policy %s\n",
-              r.paced ? "real-time run, paced at wall-clock time" : "threaded run, unpaced (as fast as possible)",
-              r.tasks.size(), rt::to_string(s.rt.overrun_policy));
+  std::printf(
+      "%s: %zu threads, one per subsystem, overrun policy %s\n",
+      r.paced ? "real-time run, paced at wall-clock time" : "threaded run, unpaced (as fast as possible)",
+      r.tasks.size(), rt::to_string(s.rt.overrun_policy));
   for (const std::string& line : realtime_verdict(realtime_figures(r, session))) {
     std::printf("%s\n", line.c_str());
   }
@@ -142,7 +152,8 @@ void note_unused_thread_settings(const rt::RtSettings& settings, const sim::Plan
   for (const auto& [name, thread] : settings.threads) {
     bool used = false;
     for (std::size_t i = 0; i < plan.size(); ++i) used = used || plan.subsystem(i).name() == name;
-    if (!used) std::printf("note: [rt.thread.%s] names no subsystem of this run; it is not used\n", name.c_str());
+    if (!used)
+      std::printf("note: [rt.thread.%s] names no subsystem of this run; it is not used\n", name.c_str());
   }
 }
 
@@ -150,18 +161,22 @@ void note_unused_thread_settings(const rt::RtSettings& settings, const sim::Plan
 int exit_status(const rt::ExecutorResult& r, double last_t, const sim::LimitMonitor& limits,
                 const HilSession* session) {
   if (r.diverged) {
-    std::fprintf(stderr, "hilsim run: the co-simulation %s\n", sim::divergence_report(last_t, limits.events()).c_str());
+    std::fprintf(stderr, "hilsim run: the co-simulation %s\n",
+                 sim::divergence_report(last_t, limits.events()).c_str());
     return 3;
   }
   if (r.finished) return 0;
   if (session && session->stopped_by_link_loss()) {
-    std::fprintf(stderr, "hilsim run: the run stopped after t = %.6g s: the CAN link was lost ([can] on_link_loss = "
-                         "\"stop\")\n", last_t);
+    std::fprintf(stderr,
+                 "hilsim run: the run stopped after t = %.6g s: the CAN link was lost ([can] on_link_loss = "
+                 "\"stop\")\n",
+                 last_t);
     return 4;
   }
   std::string why = r.stopped_by_overrun() ? "an overrun with [rt] overrun = \"stop\"" : "";
   for (const rt::TaskReport& t : r.tasks) {
-    if (why.empty() || !r.stopped_by_overrun()) why += (why.empty() ? "" : ", ") + t.subsystem + " " + rt::to_string(t.end);
+    if (why.empty() || !r.stopped_by_overrun())
+      why += (why.empty() ? "" : ", ") + t.subsystem + " " + rt::to_string(t.end);
   }
   std::fprintf(stderr, "hilsim run: the run stopped early after t = %.6g s (%s)\n", last_t, why.c_str());
   return 4;
@@ -183,7 +198,8 @@ void finish_session(HilSession& session, const scenario::Scenario& s, const rt::
   if (s.hil.input == hil::InputSource::kCan) {
     // Candump logs carry CLOCK_REALTIME: this lines one (the recording's or the user's) up with the run.
     const std::string t0 = hil::format_candump_time(r.start_realtime_us);
-    std::printf("can: t = 0 was candump time %s (hilsim replay --candump LOG --t0 %s)\n", t0.c_str(), t0.c_str());
+    std::printf("can: t = 0 was candump time %s (hilsim replay --candump LOG --t0 %s)\n", t0.c_str(),
+                t0.c_str());
   }
 }
 
@@ -238,16 +254,18 @@ int run_in_threads(const scenario::Scenario& s, const RunInputs& in,
   }
   if (r.refused) {
     if (session) session->abandon();
-    for (const std::string& reason : r.not_real_time) std::fprintf(stderr, "hilsim run: %s\n", reason.c_str());
+    for (const std::string& reason : r.not_real_time)
+      std::fprintf(stderr, "hilsim run: %s\n", reason.c_str());
     std::fprintf(stderr, "hilsim run: refusing to run without real-time scheduling (--require-rt)\n");
     return 2;
   }
   for (const std::string& note : process.notes()) std::printf("note: %s\n", note.c_str());
   print_report(s, r, session.get());
   if (telemetry) std::printf("%s\n", telemetry->report().c_str());
-  std::printf("simulated %.6g s in %.3f s wall (real-time factor %.2f); %lld rows%s\n", sink.last_t, r.wall_seconds,
-              r.wall_seconds > 0 ? sink.last_t / r.wall_seconds : 0.0, static_cast<long long>(r.writer.rows),
-              r.writer.unpaired ? (", " + std::to_string(r.writer.unpaired) + " unpaired records").c_str() : "");
+  std::printf(
+      "simulated %.6g s in %.3f s wall (real-time factor %.2f); %lld rows%s\n", sink.last_t, r.wall_seconds,
+      r.wall_seconds > 0 ? sink.last_t / r.wall_seconds : 0.0, static_cast<long long>(r.writer.rows),
+      r.writer.unpaired ? (", " + std::to_string(r.writer.unpaired) + " unpaired records").c_str() : "");
   // The recording gets its end line whatever became of the CSV: without a CSV, without its hash.
   std::optional<io::InputError> csv_failure;
   std::string sha;
@@ -264,7 +282,8 @@ int run_in_threads(const scenario::Scenario& s, const RunInputs& in,
   for (const std::string& line : sim::limit_report_lines(limits.events(), s.cosim.limits)) {
     std::printf("%s\n", line.c_str());
   }
-  if (const std::string twoway = sim::twoway_model_report(plan); !twoway.empty()) std::printf("%s\n", twoway.c_str());
+  if (const std::string twoway = sim::twoway_model_report(plan); !twoway.empty())
+    std::printf("%s\n", twoway.c_str());
   if (!r.not_real_time.empty()) {
     std::printf("NOT REAL TIME: the figures above come from a run without the real-time settings listed\n");
   }

@@ -15,7 +15,7 @@ struct RealtimeFlags {
   bool paced = true;        // --realtime; false for --threads
   bool require_rt = false;  // --require-rt: refuse (exit 2) unless every real-time setting was granted
   std::optional<std::string> record;  // --record: write every applied input here (hil/recording.h)
-  bool quiet = false;       // --quiet: no live status line
+  bool quiet = false;                 // --quiet: no live status line
 };
 
 // Exit status: 0 done, 2 refused (--require-rt), 3 diverged, 4 stopped early (an overrun with

@@ -15,8 +15,8 @@ struct RealtimeFigures {
   std::vector<std::string> not_granted;  // the real-time settings refused, one reason each
   std::int64_t overruns = 0;             // all loops
   std::int64_t overrun_episodes = 0;
-  std::int64_t exchange_waits = 0;       // a thread found its input not yet there
-  std::int64_t late_commands = 0;        // commands not applied by the first micro step after arrival
+  std::int64_t exchange_waits = 0;  // a thread found its input not yet there
+  std::int64_t late_commands = 0;   // commands not applied by the first micro step after arrival
 };
 
 // The verdict line ("real time: ...") followed by one "  - reason" line per refused setting.

@@ -32,10 +32,12 @@ std::int64_t parse_t0(const std::string& text) {
     return std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
   };
   if (sec.empty() || sec.size() > 12 || usec.size() > 6 || !digits(sec) || !digits(usec)) {
-    throw io::InputError("--t0 '" + text + "': expected SECONDS[.MICROSECONDS] as candump prints them, e.g. "
+    throw io::InputError("--t0 '" + text +
+                         "': expected SECONDS[.MICROSECONDS] as candump prints them, e.g. "
                          "1795263851.101137 (at most 12 and 6 digits)");
   }
-  return std::stoll(sec) * 1'000'000 + (usec.empty() ? 0 : std::stoll(usec + std::string(6 - usec.size(), '0')));
+  return std::stoll(sec) * 1'000'000 +
+         (usec.empty() ? 0 : std::stoll(usec + std::string(6 - usec.size(), '0')));
 }
 
 // What the log gave: its frames by kind, the time span, and κ changes and watchdog trips per actuator.
@@ -64,7 +66,8 @@ void print_candump_summary(const std::string& log, const scenario::Scenario& s, 
       refused ? (" (" + std::to_string(refused) + " refused by the end-to-end check)").c_str() : "",
       static_cast<double>(k.first_us - k.origin_us) * 1e-6,
       static_cast<double>(k.last_us - k.origin_us) * 1e-6, hil::format_candump_time(k.origin_us).c_str(),
-      origin, changes.c_str(), scenario::describe(s.cosim).c_str(), s.cosim.H, s.cosim.h_hyd, s.cosim.duration);
+      origin, changes.c_str(), scenario::describe(s.cosim).c_str(), s.cosim.H, s.cosim.h_hyd,
+      s.cosim.duration);
 }
 
 }  // namespace
@@ -74,7 +77,8 @@ int ReplayCommand::execute_candump() const {
   if (scenario) flags.scenario_path = *scenario;
   flags.duration = duration;
   scenario::Scenario s = flags.resolve();
-  if (out) refuse_outputs_over_inputs(s, flags.scenario_path, {{*out, "--out"}, {*candump, "the candump log"}});
+  if (out)
+    refuse_outputs_over_inputs(s, flags.scenario_path, {{*out, "--out"}, {*candump, "the candump log"}});
   s.out = out;
   // The log comes from a live CAN run: its defaults (limits on, no implied reference) hold here too.
   s.hil.input = hil::InputSource::kCan;
@@ -108,16 +112,17 @@ int ReplayCommand::execute_candump() const {
   std::optional<hil::E2EReceiver> e2e;
   if (s.can.e2e == hil::E2EMode::kCounterCrc8) {
     try {
-      e2e.emplace(hil::required_e2e_layouts(hil::command_messages(hil::effective_messages(s.hil, s.crane.actuators))),
-                  s.can.e2e_recover_frames);
+      e2e.emplace(
+          hil::required_e2e_layouts(hil::command_messages(hil::effective_messages(s.hil, s.crane.actuators))),
+          s.can.e2e_recover_frames);
     } catch (const std::invalid_argument& e) {
       throw io::InputError(s.source + ": " + e.what());
     }
   }
   CandumpKappa k;
   try {
-    k = kappa_from_candump(records, commands, joystick ? &*joystick : nullptr, h_ns, end_step, watchdog, selection,
-                           e2e ? &*e2e : nullptr);
+    k = kappa_from_candump(records, commands, joystick ? &*joystick : nullptr, h_ns, end_step, watchdog,
+                           selection, e2e ? &*e2e : nullptr);
   } catch (const io::InputError& e) {
     throw io::InputError(*candump + ": " + e.what());
   }
@@ -139,10 +144,13 @@ int ReplayCommand::execute_candump() const {
   if (const std::optional<sim::ReferenceCurve> reference = load_reference(s)) {
     print_deviation(s, *reference, result.samples);
   }
-  const std::vector<sim::LimitEvent> events = sim::find_limit_events(result.samples, s.crane, s.hydraulics, eq, s.cosim);
-  for (const std::string& line : sim::limit_report_lines(events, s.cosim.limits)) std::printf("%s\n", line.c_str());
+  const std::vector<sim::LimitEvent> events =
+      sim::find_limit_events(result.samples, s.crane, s.hydraulics, eq, s.cosim);
+  for (const std::string& line : sim::limit_report_lines(events, s.cosim.limits))
+    std::printf("%s\n", line.c_str());
   if (result.diverged) {
-    std::fprintf(stderr, "hilsim replay: the run %s\n", sim::divergence_report(result.samples.back().t, events).c_str());
+    std::fprintf(stderr, "hilsim replay: the run %s\n",
+                 sim::divergence_report(result.samples.back().t, events).c_str());
     return 3;
   }
   return 0;

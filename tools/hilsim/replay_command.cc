@@ -1,15 +1,14 @@
 #include "tools/hilsim/replay_command.h"
 
+#include <CLI/CLI.hpp>
 #include <array>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
-#include <sstream>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 #include "hil/build_identity.h"
 #include "hil/recording.h"
@@ -38,9 +37,10 @@ sim::RecordedValveCommand recorded_valve(const hil::Recording& rec, int k, const
     if (e.actuator == k && e.reader == reader) entries.push_back({e.micro_step, e.kappa});
   }
   if (entries.empty()) {
-    throw io::InputError(path + ": the recording holds no input of actuator " + std::to_string(k + 1) +
-                         (reader == hil::InputReader::kMechanics ? " read by the mechanics (two-way coupling)" : "") +
-                         " of its " + (k == 0 ? "crane" : "2-actuator crane"));
+    throw io::InputError(
+        path + ": the recording holds no input of actuator " + std::to_string(k + 1) +
+        (reader == hil::InputReader::kMechanics ? " read by the mechanics (two-way coupling)" : "") +
+        " of its " + (k == 0 ? "crane" : "2-actuator crane"));
   }
   return sim::RecordedValveCommand(std::move(entries));
 }
@@ -59,7 +59,8 @@ struct RecordedValves {
   }
 };
 
-RecordedValves recorded_valves(const hil::Recording& rec, const scenario::Scenario& s, const std::string& path) {
+RecordedValves recorded_valves(const hil::Recording& rec, const scenario::Scenario& s,
+                               const std::string& path) {
   RecordedValves v;
   const int actuators = s.crane.actuators == 2 ? 2 : 1;
   for (int k = 0; k < actuators; ++k) {
@@ -77,16 +78,18 @@ void ReplayCommand::add_to(CLI::App& parent) {
   CLI::App* cmd = parent.add_subcommand(
       "replay", "Re-run a recording (hilsim run --record) offline, bit for bit, and compare the output hash");
   cmd->add_option("recording", recording, "The recording file (hilsim run --record)");
-  cmd->add_option("--candump", candump,
-                  "Drive the scenario with the command (and BJM1 joystick) frames of this candump log instead: "
-                  "each frame at its time after t0 (--t0, else the first command), from the next micro step on");
+  cmd->add_option(
+      "--candump", candump,
+      "Drive the scenario with the command (and BJM1 joystick) frames of this candump log instead: "
+      "each frame at its time after t0 (--t0, else the first command), from the next micro step on");
   cmd->add_option("--scenario", scenario, "With --candump: the scenario to run (default: the built-in one)")
       ->check(CLI::ExistingFile);
   cmd->add_option("--duration", duration, "With --candump: simulated time [s] (default: the scenario's)")
       ->check(positive_number());
-  cmd->add_option("--t0", t0,
-                  "With --candump: the candump time [s] of the simulation's t = 0, as the live run printed it "
-                  "(SECONDS[.MICROSECONDS]; default: the first command's time)");
+  cmd->add_option(
+      "--t0", t0,
+      "With --candump: the candump time [s] of the simulation's t = 0, as the live run printed it "
+      "(SECONDS[.MICROSECONDS]; default: the first command's time)");
   cmd->add_option("--interface", interface,
                   "With --candump: only frames of this interface (needed when the log holds several)");
   cmd->add_option("--out", out, "Write the trajectory CSV here (compare it with the live run's)");
@@ -96,11 +99,13 @@ void ReplayCommand::add_to(CLI::App& parent) {
   cmd->add_option("--live", live,
                   "The live run's CSV: when the replay does not verify, name the first row where they differ")
       ->check(CLI::ExistingFile);
-  cmd->add_flag("--no-verify", no_verify,
-                "Replay a recording whose live run wrote no CSV (no output hash to verify against) with exit 0");
-  cmd->add_flag("--partial", partial,
-                "Replay a recording without its end line (the live run was killed) up to its last complete input; "
-                "it cannot be verified");
+  cmd->add_flag(
+      "--no-verify", no_verify,
+      "Replay a recording whose live run wrote no CSV (no output hash to verify against) with exit 0");
+  cmd->add_flag(
+      "--partial", partial,
+      "Replay a recording without its end line (the live run was killed) up to its last complete input; "
+      "it cannot be verified");
 }
 
 namespace {
@@ -120,12 +125,14 @@ void keep_recorded_rows(std::vector<sim::CraneSample>& samples, std::int64_t d) 
 // --partial), one whose live run lost inputs.
 void check_replayable(const hil::Recording& rec, const std::string& recording, bool partial) {
   if (rec.cut_line > 0 && !partial) {
-    throw io::InputError(recording + ":" + std::to_string(rec.cut_line) +
-                         ": the recording is damaged: this line is cut short (it has no line end: the file was "
-                         "truncated); hilsim replay --partial replays it up to its last complete input");
+    throw io::InputError(
+        recording + ":" + std::to_string(rec.cut_line) +
+        ": the recording is damaged: this line is cut short (it has no line end: the file was "
+        "truncated); hilsim replay --partial replays it up to its last complete input");
   }
   if (!rec.complete && !partial) {
-    throw io::InputError(recording + ": the recording has no end line: the live run did not finish writing it; "
+    throw io::InputError(recording +
+                         ": the recording has no end line: the live run did not finish writing it; "
                          "hilsim replay --partial replays it up to its last complete input");
   }
   if (rec.dropped > 0) {
@@ -139,11 +146,13 @@ void check_replayable(const hil::Recording& rec, const std::string& recording, b
 // is known up to its last input's micro step S (what came after it is lost), so the points up to
 // floor(S / (H / h_H)) of the actuator (and, two-way, reader) known for least long, whose rows the
 // live run wrote alike.
-std::int64_t partial_points(const hil::Recording& rec, const scenario::Scenario& s, const std::string& recording) {
+std::int64_t partial_points(const hil::Recording& rec, const scenario::Scenario& s,
+                            const std::string& recording) {
   std::int64_t known = -1;
   std::array<std::array<std::int64_t, 2>, hil::kInputReaders> last{};  // per reader and actuator
   for (auto& reader : last) reader.fill(-1);
-  for (const hil::InputEvent& e : rec.inputs) last[static_cast<std::size_t>(e.reader)][e.actuator] = e.micro_step;
+  for (const hil::InputEvent& e : rec.inputs)
+    last[static_cast<std::size_t>(e.reader)][e.actuator] = e.micro_step;
   const int readers = s.cosim.coupling == sim::Coupling::kTwoWay ? 2 : 1;
   for (int r = 0; r < readers; ++r) {
     for (int k = 0; k < (s.crane.actuators == 2 ? 2 : 1); ++k) {
@@ -156,9 +165,10 @@ std::int64_t partial_points(const hil::Recording& rec, const scenario::Scenario&
   if (points < 1) {
     throw io::InputError(recording + ": the recording's inputs end before t = H: nothing to replay");
   }
-  std::printf("partial: %s has no end line (the live run did not finish it); replaying it up to its last complete "
-              "input (line %d, micro step %lld): %lld communication points\n",
-              recording.c_str(), rec.last_input_line, static_cast<long long>(known), static_cast<long long>(points));
+  std::printf(
+      "partial: %s has no end line (the live run did not finish it); replaying it up to its last complete "
+      "input (line %d, micro step %lld): %lld communication points\n",
+      recording.c_str(), rec.last_input_line, static_cast<long long>(known), static_cast<long long>(points));
   return points;
 }
 
@@ -167,7 +177,8 @@ std::int64_t partial_points(const hil::Recording& rec, const scenario::Scenario&
 int ReplayCommand::execute() const {
   if (candump) {
     if (!recording.empty()) throw io::InputError("give a recording or --candump LOG, not both");
-    if (live || no_verify) throw io::InputError("--live and --no-verify go with a recording, not with --candump");
+    if (live || no_verify)
+      throw io::InputError("--live and --no-verify go with a recording, not with --candump");
     return execute_candump();
   }
   if (recording.empty()) throw io::InputError("replay what? give a recording file or --candump LOG");
@@ -189,7 +200,8 @@ int ReplayCommand::execute() const {
   const bool whole = rec.complete && rec.cut_line == 0;
   const std::string this_build = hil::build_identity();
   if (rec.build != this_build) {
-    const std::string msg = recording + ": recorded by build '" + rec.build + "', this is build '" + this_build + "'";
+    const std::string msg =
+        recording + ": recorded by build '" + rec.build + "', this is build '" + this_build + "'";
     if (!allow_build_mismatch) {
       throw io::InputError(msg + "; replay it with that build, or pass --allow-build-mismatch");
     }
@@ -213,8 +225,8 @@ int ReplayCommand::execute() const {
   const int actuators = s.crane.actuators == 2 ? 2 : 1;
   for (const hil::InputEvent& e : rec.inputs) {
     if (e.actuator >= actuators) {
-      throw io::InputError(recording + ": the recording holds an input of actuator " + std::to_string(e.actuator + 1) +
-                           ", its crane has " + std::to_string(actuators));
+      throw io::InputError(recording + ": the recording holds an input of actuator " +
+                           std::to_string(e.actuator + 1) + ", its crane has " + std::to_string(actuators));
     }
   }
   const RecordedValves valves = recorded_valves(rec, s, recording);
@@ -226,7 +238,8 @@ int ReplayCommand::execute() const {
   keep_recorded_rows(result.samples, s.rt.telemetry_decimation);
   std::ostringstream csv;
   io::write_trajectory_header(csv, s.crane.actuators);
-  for (const sim::CraneSample& sample : result.samples) io::write_trajectory_row(csv, sample, s.crane.actuators);
+  for (const sim::CraneSample& sample : result.samples)
+    io::write_trajectory_row(csv, sample, s.crane.actuators);
   if (out) {
     io::write_file_atomically(*out, csv.str());
     std::printf("trajectory: %zu rows written to %s\n", result.samples.size(), out->c_str());

@@ -14,12 +14,12 @@
 namespace hilsim::tools {
 
 struct ReplayCommand {
-  std::string recording;                // a recording, or empty with --candump
-  std::optional<std::string> candump;   // --candump: a candump log instead of a recording
-  std::optional<std::string> scenario;  // --scenario: the scenario a candump log drives
-  std::optional<double> duration;       // --duration: with --candump, instead of the scenario's
-  std::optional<std::string> t0;        // --t0: with --candump, the candump time of t = 0 ("SEC.USEC")
-  std::optional<std::string> interface; // --interface: with --candump, only this interface's frames
+  std::string recording;                 // a recording, or empty with --candump
+  std::optional<std::string> candump;    // --candump: a candump log instead of a recording
+  std::optional<std::string> scenario;   // --scenario: the scenario a candump log drives
+  std::optional<double> duration;        // --duration: with --candump, instead of the scenario's
+  std::optional<std::string> t0;         // --t0: with --candump, the candump time of t = 0 ("SEC.USEC")
+  std::optional<std::string> interface;  // --interface: with --candump, only this interface's frames
   std::optional<std::string> out;
   bool allow_build_mismatch = false;
   bool print_config = false;
@@ -29,7 +29,8 @@ struct ReplayCommand {
 
   void add_to(CLI::App& parent);
   // Exit status: 0 verified bit for bit (or not verifiable with --no-verify, or a partial replay with
-  // --partial), 2 a bad, damaged or incomplete recording, another build, a hash mismatch or no hash to verify; 3 the replay diverged.
+  // --partial), 2 a bad, damaged or incomplete recording, another build, a hash mismatch or no hash to
+  // verify; 3 the replay diverged.
   int execute() const;
 
  private:

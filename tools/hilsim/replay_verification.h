@@ -10,12 +10,12 @@
 namespace hilsim::tools {
 
 struct VerificationInput {
-  std::string recording;               // its path, for the messages
-  std::string recorded_sha256;         // the live CSV's, or "-" when the live run wrote none
-  std::string replay_sha256;           // the replay's CSV's
-  std::string replay_csv;              // the replay's CSV, as it would be written (to name a line)
+  std::string recording;                // its path, for the messages
+  std::string recorded_sha256;          // the live CSV's, or "-" when the live run wrote none
+  std::string replay_sha256;            // the replay's CSV's
+  std::string replay_csv;               // the replay's CSV, as it would be written (to name a line)
   std::optional<std::string> live_csv;  // --live: the live run's CSV, to name the first differing row
-  bool no_verify = false;              // --no-verify: a recording without a hash is not an error
+  bool no_verify = false;               // --no-verify: a recording without a hash is not an error
 };
 
 // Prints the verdict (stdout when verified, stderr otherwise) and returns the exit status: 0

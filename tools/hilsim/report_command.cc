@@ -1,20 +1,18 @@
 #include "tools/hilsim/report_command.h"
 
-#include "tools/hilsim/stop_on_signals.h"
-
+#include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <sstream>
 #include <map>
-
-#include <CLI/CLI.hpp>
+#include <sstream>
 
 #include "sim/cosim/crane_cosimulation.h"
 #include "tools/hilsim/job_pool.h"
 #include "tools/hilsim/report_large_steps.h"
 #include "tools/hilsim/stability_sweep.h"
+#include "tools/hilsim/stop_on_signals.h"
 #include "tools/io/atomic_file.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
@@ -25,9 +23,11 @@ namespace hilsim::tools {
 namespace fs = std::filesystem;
 
 void ReportCommand::add_to(CLI::App& parent) {
-  CLI::App* cmd = parent.add_subcommand("report", "Run the benchmark cases and sweeps and write a Markdown report");
+  CLI::App* cmd =
+      parent.add_subcommand("report", "Run the benchmark cases and sweeps and write a Markdown report");
   cmd->add_option("--out-dir", out_dir, "Directory for report.md, the CSV files and the plots");
-  cmd->add_option("--max-H", max_H, "Upper end of the stability sweeps [s] (1 ms grid)")->check(CLI::Range(1e-3, 0.5));
+  cmd->add_option("--max-H", max_H, "Upper end of the stability sweeps [s] (1 ms grid)")
+      ->check(CLI::Range(1e-3, 0.5));
   cmd->add_flag("--no-plots", no_plots, "Do not call python3 for the PNG plots");
   add_jobs_option(*cmd, jobs);
 }
@@ -68,15 +68,15 @@ scenario::Scenario base_scenario(int actuators, scenario::ManoeuvreKind manoeuvr
 // One benchmark case (a scenario of config/scenarios) run and compared with its manoeuvre's
 // reference; with the trajectory CSV of the runs the report plots.
 struct CaseResult {
-  double H = 0.0;      // [s]
-  double h_hyd = 0.0;  // [s]
+  double H = 0.0;        // [s]
+  double h_hyd = 0.0;    // [s]
   double max_ds1 = 0.0;  // [m]
   double max_dp1 = 0.0;  // [Pa]
-  std::string csv;     // the trajectory, when asked for
+  std::string csv;       // the trajectory, when asked for
 };
 
-CaseResult run_case(const std::string& path, const std::map<std::pair<int, int>, sim::ReferenceCurve>& references,
-                    bool with_csv) {
+CaseResult run_case(const std::string& path,
+                    const std::map<std::pair<int, int>, sim::ReferenceCurve>& references, bool with_csv) {
   const scenario::Scenario s = scenario::load_scenario(path);
   scenario::validate(s);
   const RunInputs in = prepare_run(s);
@@ -107,7 +107,9 @@ int ReportCommand::execute() const {
   const StopOnSignals signals;
   const auto interrupted = [] {
     if (!stop_flag().load()) return false;
-    std::fprintf(stderr, "report: interrupted by a signal; report.md is left as it was (the case CSVs written so far are complete)\n");
+    std::fprintf(stderr,
+                 "report: interrupted by a signal; report.md is left as it was (the case CSVs written so far "
+                 "are complete)\n");
     return true;
   };
   std::error_code made;
@@ -120,9 +122,10 @@ int ReportCommand::execute() const {
   // References: the LIM curve for one actuator on M1, fine p-s runs otherwise.
   const int workers = resolve_jobs(jobs);
   std::map<std::pair<int, int>, sim::ReferenceCurve> references;
-  const std::vector<std::pair<int, scenario::ManoeuvreKind>> cranes = {
-      {1, scenario::ManoeuvreKind::kM1}, {1, scenario::ManoeuvreKind::kM2}, {2, scenario::ManoeuvreKind::kM1},
-      {2, scenario::ManoeuvreKind::kM2}};
+  const std::vector<std::pair<int, scenario::ManoeuvreKind>> cranes = {{1, scenario::ManoeuvreKind::kM1},
+                                                                       {1, scenario::ManoeuvreKind::kM2},
+                                                                       {2, scenario::ManoeuvreKind::kM1},
+                                                                       {2, scenario::ManoeuvreKind::kM2}};
   run_in_order<sim::ReferenceCurve>(
       workers, cranes.size(),
       [&](std::size_t i) {
@@ -144,13 +147,15 @@ int ReportCommand::execute() const {
   // 1. The cases of Tables 3–4.
   std::fprintf(stderr, "report: benchmark cases\n");
   md << "## Seed 000 Tables 3–4: accuracy per case\n\n"
-     << "| case | coupling | H [ms] | h_H [ms] | M1 max abs ds1 [m] | M1 max abs dp1 [Pa] | M2 max abs ds1 [m] | M2 max abs dp1 [Pa] |\n"
+     << "| case | coupling | H [ms] | h_H [ms] | M1 max abs ds1 [m] | M1 max abs dp1 [Pa] | M2 max abs ds1 "
+        "[m] | M2 max abs dp1 [Pa] |\n"
      << "|---|---|---|---|---|---|---|---|\n";
   const fs::path scenarios = fs::path(scenario::data_dir()) / "scenarios";
   std::vector<std::string> case_files;  // fsJ_01_M1 … psJ_05_M2, in the table's order
   for (const char* coupling : {"fs", "ps"}) {
     for (int k = 1; k <= 5; ++k) {
-      for (const char* man : {"M1", "M2"}) case_files.push_back(std::string(coupling) + "J_0" + std::to_string(k) + "_" + man);
+      for (const char* man : {"M1", "M2"})
+        case_files.push_back(std::string(coupling) + "J_0" + std::to_string(k) + "_" + man);
     }
   }
   // The M1 runs of cases 3 to 5 are worth plotting against the reference: their CSVs are written.
@@ -163,11 +168,13 @@ int ReportCommand::execute() const {
       [&](std::size_t i, CaseResult&& r) {
         const std::string name = case_files[i].substr(0, 6);
         const bool first = i % 2 == 0;  // M1, then M2 of the same case
-        if (first) md << "| " << name << " | " << name.substr(0, 2) << " | " << ms(r.H) << " | " << ms(r.h_hyd) << " ";
+        if (first)
+          md << "| " << name << " | " << name.substr(0, 2) << " | " << ms(r.H) << " | " << ms(r.h_hyd) << " ";
         char cell[96];
         std::snprintf(cell, sizeof cell, "| %.3e | %.3e ", r.max_ds1, r.max_dp1);
         md << cell;
-        if (plotted_case(i)) io::write_file_atomically((fs::path(out_dir) / (case_files[i] + ".csv")).string(), r.csv);
+        if (plotted_case(i))
+          io::write_file_atomically((fs::path(out_dir) / (case_files[i] + ".csv")).string(), r.csv);
         if (!first) md << "|\n";
         return true;
       },
@@ -185,9 +192,11 @@ int ReportCommand::execute() const {
      << "0 < p < 20 MPa for every actuator. A value equal to the grid's end means stable throughout.\n\n"
      << "| coupling | scheme | extrapolation | 1 act. M1 | 1 act. M2 | 2 act. M1 | 2 act. M2 |\n"
      << "|---|---|---|---|---|---|---|\n";
-  static const char* scheme_names[] = {"Jacobi", "Gauss-Seidel, mechanics first", "Gauss-Seidel, hydraulics first"};
+  static const char* scheme_names[] = {"Jacobi", "Gauss-Seidel, mechanics first",
+                                       "Gauss-Seidel, hydraulics first"};
   const std::vector<Variant> all = variants();
-  const std::vector<std::pair<int, scenario::ManoeuvreKind>>& columns = cranes;  // 1 act. M1, M2; 2 act. M1, M2
+  const std::vector<std::pair<int, scenario::ManoeuvreKind>>& columns =
+      cranes;  // 1 act. M1, M2; 2 act. M1, M2
   run_in_order<SweepResult>(
       workers, all.size() * columns.size(),
       [&](std::size_t i) {
@@ -197,17 +206,18 @@ int ReportCommand::execute() const {
         s.cosim.coupling = v.coupling;
         s.cosim.scheme = v.scheme;
         s.cosim.extrapolation = v.extrapolation;
-        return sweep_macro_steps(s, prepare_run(s), references.at({actuators, static_cast<int>(m)}), grid, true, {},
-                                 &stop_flag());
+        return sweep_macro_steps(s, prepare_run(s), references.at({actuators, static_cast<int>(m)}), grid,
+                                 true, {}, &stop_flag());
       },
       [&](std::size_t i, SweepResult&& sweep) {
         if (sweep.interrupted) return false;
         const Variant& v = all[i / columns.size()];
         if (i % columns.size() == 0) {
           std::fprintf(stderr, "report: sweep %s %s %s\n", std::string(sim::to_string(v.coupling)).c_str(),
-                       scheme_names[static_cast<int>(v.scheme)], std::string(sim::to_string(v.extrapolation)).c_str());
-          md << "| " << sim::to_string(v.coupling) << " | " << scheme_names[static_cast<int>(v.scheme)] << " | "
-             << sim::to_string(v.extrapolation) << " ";
+                       scheme_names[static_cast<int>(v.scheme)],
+                       std::string(sim::to_string(v.extrapolation)).c_str());
+          md << "| " << sim::to_string(v.coupling) << " | " << scheme_names[static_cast<int>(v.scheme)]
+             << " | " << sim::to_string(v.extrapolation) << " ";
         }
         md << "| " << (sweep.largest_stable_H > 0 ? ms(sweep.largest_stable_H) : "< 1") << " ";
         if (i % columns.size() == columns.size() - 1) md << "|\n";
@@ -232,7 +242,9 @@ int ReportCommand::execute() const {
     const std::string cmd =
         python + " '" + script + "' '" + out_dir + "' '" + scenario::lim_m1_reference_path() + "'";
     plotted = std::system(cmd.c_str()) == 0;
-    if (!plotted) std::fprintf(stderr, "report: plotting failed (is python3-matplotlib installed?); tables are written\n");
+    if (!plotted)
+      std::fprintf(stderr,
+                   "report: plotting failed (is python3-matplotlib installed?); tables are written\n");
   }
   if (plotted) {
     md << "\n## M1 against the reference\n\n![s1](s1_M1.png)\n\n![p1](p1_M1.png)\n"

@@ -19,10 +19,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr double kHydraulicStep = 2e-4;       // h_H [s]
+constexpr double kHydraulicStep = 2e-4;        // h_H [s]
 constexpr double kTwoWayMechanicsStep = 1e-3;  // h_M of the two-way coupling [s]
 constexpr std::array<double, 4> kAccuracyH = {10e-3, 20e-3, 50e-3, 100e-3};  // [s]
-constexpr std::array<double, 5> kOrderH = {1e-3, 2e-3, 5e-3, 10e-3, 20e-3};   // [s]
+constexpr std::array<double, 5> kOrderH = {1e-3, 2e-3, 5e-3, 10e-3, 20e-3};  // [s]
 
 struct Variant {
   const char* name;
@@ -92,15 +92,17 @@ struct Row {
   std::string csv_at_100ms;                       // one actuator, RIM and two-way with the preview
 };
 
-Row run_row(const Crane& crane, const Variant& v, const sim::ReferenceCurve& fine, const std::atomic<bool>* stop) {
+Row run_row(const Crane& crane, const Variant& v, const sim::ReferenceCurve& fine,
+            const std::atomic<bool>* stop) {
   const scenario::Scenario s = scenario_of(crane, v);
   const RunInputs in = prepare_run(s);
   Row row;
   for (std::size_t i = 0; i < kAccuracyH.size(); ++i) {
     const sim::RunResult r = run_at(s, in, kAccuracyH[i]);
     row.error[i] = error_of(r, fine);
-    const bool plotted = crane.actuators == 1 && (v.coupling == sim::Coupling::kReducedInterface ||
-                                                  (v.coupling == sim::Coupling::kTwoWay && v.preview == sim::KappaPreview::kScript));
+    const bool plotted = crane.actuators == 1 &&
+                         (v.coupling == sim::Coupling::kReducedInterface ||
+                          (v.coupling == sim::Coupling::kTwoWay && v.preview == sim::KappaPreview::kScript));
     if (plotted && i + 1 == kAccuracyH.size()) row.csv_at_100ms = trajectory_csv(r, 1);
   }
   row.largest_stable_H = sweep_macro_steps(s, in, fine, stability_grid(), true, {}, stop).largest_stable_H;
@@ -121,7 +123,8 @@ std::string ms(double H) {
 }
 
 // The fine p-s runs every row is measured against, one per crane; the one-actuator ones as CSV too.
-std::vector<sim::ReferenceCurve> fine_references(const std::string& out_dir, int workers, const std::atomic<bool>* stop) {
+std::vector<sim::ReferenceCurve> fine_references(const std::string& out_dir, int workers,
+                                                 const std::atomic<bool>* stop) {
   std::vector<sim::ReferenceCurve> fine(kCranes.size());
   run_in_order<sim::ReferenceCurve>(
       workers, kCranes.size(),
@@ -137,8 +140,8 @@ std::vector<sim::ReferenceCurve> fine_references(const std::string& out_dir, int
             csv << curve.t[r] << "," << curve.s1[r] << "," << curve.p1[r] << "\n";
           }
           const char* m = kCranes[i].manoeuvre == scenario::ManoeuvreKind::kM1 ? "1" : "2";
-          io::write_file_atomically((fs::path(out_dir) / (std::string("large_H_fine_M") + m + ".csv")).string(),
-                                    csv.str());
+          io::write_file_atomically(
+              (fs::path(out_dir) / (std::string("large_H_fine_M") + m + ".csv")).string(), csv.str());
         }
         fine[i] = std::move(curve);
         return true;
@@ -151,7 +154,8 @@ std::vector<sim::ReferenceCurve> fine_references(const std::string& out_dir, int
 // the error; and p-s at H = h_M for comparison.
 void write_floor(std::ostream& md, const std::vector<sim::ReferenceCurve>& fine) {
   md << "\nThe floor under the two-way coupling: the same scheme at H = h_M = 1 ms (one mechanics step per "
-        "macro step: what remains is the mechanics' own step), and p-s at H = h_M = 1 ms, max abs ds1 [mm]:\n\n"
+        "macro step: what remains is the mechanics' own step), and p-s at H = h_M = 1 ms, max abs ds1 "
+        "[mm]:\n\n"
      << "| | 1 act. M1 | 1 act. M2 | 2 act. M1 | 2 act. M2 |\n|---|---|---|---|---|\n";
   for (const std::size_t v : {std::size_t{3}, std::size_t{1}}) {
     md << "| " << (v == 3 ? "two-way at H = h_M" : "p-s at H = h_M") << " ";
@@ -168,20 +172,24 @@ void write_floor(std::ostream& md, const std::vector<sim::ReferenceCurve>& fine)
 // and of RIM and p-s against the fine run, for contrast.
 void write_order(std::ostream& md, const sim::ReferenceCurve& fine) {
   const scenario::Scenario twoway = scenario_of(kCranes[0], kVariants[3]);
-  const scenario::Scenario rim = scenario_of(kCranes[0], kVariants[2]), ps = scenario_of(kCranes[0], kVariants[1]);
+  const scenario::Scenario rim = scenario_of(kCranes[0], kVariants[2]),
+                           ps = scenario_of(kCranes[0], kVariants[1]);
   const RunInputs in = prepare_run(twoway);
-  const sim::ReferenceCurve at_h_M = sim::reference_from_samples(run_at(twoway, in, kTwoWayMechanicsStep).samples);
-  md << "\nOrder of the error in H, M1, one actuator (order = log(e_i/e_{i-1}) / log(H_i/H_{i-1})); two-way with "
+  const sim::ReferenceCurve at_h_M =
+      sim::reference_from_samples(run_at(twoway, in, kTwoWayMechanicsStep).samples);
+  md << "\nOrder of the error in H, M1, one actuator (order = log(e_i/e_{i-1}) / log(H_i/H_{i-1})); two-way "
+        "with "
         "the preview, max abs ds1 [mm]:\n\n"
-     << "| H [ms] | two-way against the fine run | order | two-way against itself at H = h_M | order | RIM | order "
+     << "| H [ms] | two-way against the fine run | order | two-way against itself at H = h_M | order | RIM | "
+        "order "
         "| p-s | order |\n"
      << "|---|---|---|---|---|---|---|---|---|\n";
   std::array<double, 4> previous{NAN, NAN, NAN, NAN};
   double previous_H = NAN;
   for (double H : kOrderH) {
     const sim::RunResult r = run_at(twoway, in, H);
-    const std::array<double, 4> e = {error_of(r, fine), error_of(r, at_h_M), error_of(run_at(rim, in, H), fine),
-                                     error_of(run_at(ps, in, H), fine)};
+    const std::array<double, 4> e = {error_of(r, fine), error_of(r, at_h_M),
+                                     error_of(run_at(rim, in, H), fine), error_of(run_at(ps, in, H), fine)};
     md << "| " << ms(H) << " ";
     for (std::size_t k = 0; k < e.size(); ++k) {
       char value[32], order[16] = "–";
@@ -196,8 +204,10 @@ void write_order(std::ostream& md, const sim::ReferenceCurve& fine) {
     previous_H = H;
   }
   md << "\nThe two-way coupling's error has no order in H: from H = 2 ms on, its own share (against the same "
-        "scheme at H = h_M) stays within a few micrometres; what is left is the floor, set by h_M and h_H. The "
-        "jump from H = h_M to 2 ms is the mechanics integrating the reduced pressure model over a step instead "
+        "scheme at H = h_M) stays within a few micrometres; what is left is the floor, set by h_M and h_H. "
+        "The "
+        "jump from H = h_M to 2 ms is the mechanics integrating the reduced pressure model over a step "
+        "instead "
         "of taking the hydraulics' pressures at every one.\n";
 }
 
@@ -211,7 +221,8 @@ bool write_large_step_section(std::ostream& md, const std::string& out_dir, int 
      << "Jacobi, held inputs, h_H = 0.2 ms; h_M = H, but 1 ms for the two-way coupling. Against a p-s run at "
         "H = h_M = h_H = 0.05 ms, at the communication points (where a run has values: interpolating between "
         "them would add up to ~1 mm on M2 at 100 ms). Max abs ds1 [mm] at H = 10, 20, 50, 100 ms, and the "
-        "largest H up to which every H of the grid (5 ms steps to 100 ms, then 200, 500, 1000 ms) is stable.\n\n"
+        "largest H up to which every H of the grid (5 ms steps to 100 ms, then 200, 500, 1000 ms) is "
+        "stable.\n\n"
      << "| coupling | crane | 10 ms | 20 ms | 50 ms | 100 ms | largest stable H [ms] |\n"
      << "|---|---|---|---|---|---|---|\n";
   const std::size_t rows = kVariants.size() * kCranes.size();
@@ -228,8 +239,9 @@ bool write_large_step_section(std::ostream& md, const std::string& out_dir, int 
         for (double e : row.error) md << "| " << cell(e) << " ";
         md << "| " << (row.largest_stable_H > 0.0 ? ms(row.largest_stable_H) : "< 5") << " |\n";
         if (!row.csv_at_100ms.empty()) {
-          const std::string name = std::string("large_H_") + (v.coupling == sim::Coupling::kTwoWay ? "twoway" : "rim") +
-                                   "_M" + (crane.manoeuvre == scenario::ManoeuvreKind::kM1 ? "1" : "2") + ".csv";
+          const std::string name = std::string("large_H_") +
+                                   (v.coupling == sim::Coupling::kTwoWay ? "twoway" : "rim") + "_M" +
+                                   (crane.manoeuvre == scenario::ManoeuvreKind::kM1 ? "1" : "2") + ".csv";
           io::write_file_atomically((fs::path(out_dir) / name).string(), row.csv_at_100ms);
         }
         return true;

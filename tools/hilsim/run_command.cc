@@ -1,12 +1,11 @@
 #include "tools/hilsim/run_command.h"
 
+#include <CLI/CLI.hpp>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <optional>
-
-#include <CLI/CLI.hpp>
 
 #include "hil/sha256.h"
 #include "sim/analysis/limit_report.h"
@@ -20,32 +19,38 @@
 namespace hilsim::tools {
 
 void RunCommand::add_to(CLI::App& parent) {
-  CLI::App* cmd = parent.add_subcommand("run", "Run one co-simulation (or monolithic simulation) of a scenario");
+  CLI::App* cmd =
+      parent.add_subcommand("run", "Run one co-simulation (or monolithic simulation) of a scenario");
   flags.add_to(*cmd);
   cmd->add_option("--solver", solver, "cosim (default) or monolithic (the reference solver)")
       ->check(CLI::IsMember({"cosim", "monolithic"}));
   monolithic.add_to(*cmd, true);
-  cmd->add_option("--out", out,
-                  "Write the trajectory CSV here: t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2, then with 2 actuators "
-                  "s2,s2dot,p1_2,p2_2,fh_2,kappa_2, then dE,Ebal (co-simulation) or violC,newton_iterations "
-                  "(--solver monolithic)");
+  cmd->add_option(
+      "--out", out,
+      "Write the trajectory CSV here: t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2, then with 2 actuators "
+      "s2,s2dot,p1_2,p2_2,fh_2,kappa_2, then dE,Ebal (co-simulation) or violC,newton_iterations "
+      "(--solver monolithic)");
   cmd->add_flag("--quiet", quiet, "Print only the figures: no progress, no live status line");
   auto* rt = cmd->add_flag("--realtime", realtime,
                            "Run in real-time threads ([rt] section) paced at wall-clock time");
-  auto* th = cmd->add_flag("--threads", threads, "Run in the same threads and exchange, unpaced (as fast as possible)");
+  auto* th = cmd->add_flag("--threads", threads,
+                           "Run in the same threads and exchange, unpaced (as fast as possible)");
   rt->excludes(th);
-  cmd->add_option("--input", input,
-                  "Where kappa comes from: script (the manoeuvre), udp (a controller's datagrams) or can (command "
-                  "frames and a J1939 joystick on [can] interface); udp and can need --realtime (or --threads, unpaced)")
+  cmd->add_option(
+         "--input", input,
+         "Where kappa comes from: script (the manoeuvre), udp (a controller's datagrams) or can (command "
+         "frames and a J1939 joystick on [can] interface); udp and can need --realtime (or --threads, "
+         "unpaced)")
       ->check(CLI::IsMember({"script", "udp", "can"}));
   cmd->add_option("--record", record,
                   "With --realtime/--threads: record every applied input, the effective config and the build "
                   "identity in FILE, for `hilsim replay`; with --input can also every CAN frame received, "
                   "in FILE.candump.log (candump -L format)");
-  cmd->add_option("--telemetry", telemetry,
-                  "Stream the samples live to udp://HOST:PORT, one JSON object per datagram (PlotJuggler's UDP "
-                  "server, field timestamp), at [telemetry] rate_hz of simulated time; none for no stream "
-                  "(overrides [telemetry] target)");
+  cmd->add_option(
+      "--telemetry", telemetry,
+      "Stream the samples live to udp://HOST:PORT, one JSON object per datagram (PlotJuggler's UDP "
+      "server, field timestamp), at [telemetry] rate_hz of simulated time; none for no stream "
+      "(overrides [telemetry] target)");
   cmd->add_flag("--require-rt", require_rt,
                 "With --realtime/--threads: refuse to run (exit 2) unless memory locking, SCHED_FIFO and "
                 "CPU pinning are all granted");
@@ -63,11 +68,14 @@ void print_deviation(const scenario::Scenario& s, const sim::ReferenceCurve& ref
 
 std::unique_ptr<io::TelemetryStream> open_telemetry(const scenario::Scenario& s) {
   if (s.telemetry.target.empty()) return nullptr;
-  const sockaddr_in target = scenario::parse_telemetry_target(s.telemetry.target, s.source + ": key 'telemetry.target'");
-  auto stream = std::make_unique<io::TelemetryStream>(target, s.telemetry.target, s.telemetry.rate_hz, s.crane.actuators);
-  std::printf("telemetry: streaming to %s at %g Hz of simulated time (JSON, one object per datagram, time in field "
-              "\"timestamp\")\n",
-              s.telemetry.target.c_str(), s.telemetry.rate_hz);
+  const sockaddr_in target =
+      scenario::parse_telemetry_target(s.telemetry.target, s.source + ": key 'telemetry.target'");
+  auto stream = std::make_unique<io::TelemetryStream>(target, s.telemetry.target, s.telemetry.rate_hz,
+                                                      s.crane.actuators);
+  std::printf(
+      "telemetry: streaming to %s at %g Hz of simulated time (JSON, one object per datagram, time in field "
+      "\"timestamp\")\n",
+      s.telemetry.target.c_str(), s.telemetry.rate_hz);
   return stream;
 }
 
@@ -78,7 +86,8 @@ void print_output_sha256(const std::string& sha, const std::string& where) {
 std::string print_output_hash(const std::string& path) {
   // A device or pipe (--out /dev/stdout) cannot be read back: there is no file to hash.
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec) || path.rfind("/dev/", 0) == 0 || path.rfind("/proc/", 0) == 0) {
+  if (!std::filesystem::is_regular_file(path, ec) || path.rfind("/dev/", 0) == 0 ||
+      path.rfind("/proc/", 0) == 0) {
     std::printf("output sha256: none (%s is not a regular file of its own)\n", path.c_str());
     return "";
   }
@@ -109,10 +118,12 @@ void refuse_outputs_over_inputs(const scenario::Scenario& s, const std::string& 
                                 const std::vector<std::pair<std::string, std::string>>& outputs) {
   std::vector<std::pair<std::string, std::string>> inputs;
   if (!scenario_path.empty()) inputs.emplace_back(scenario_path, "the scenario");
-  if (s.manoeuvre.kind == scenario::ManoeuvreKind::kTable) inputs.emplace_back(s.manoeuvre.table_path, "the kappa table");
+  if (s.manoeuvre.kind == scenario::ManoeuvreKind::kTable)
+    inputs.emplace_back(s.manoeuvre.table_path, "the kappa table");
   if (s.reference) inputs.emplace_back(*s.reference, "the reference");
   for (std::size_t i = 0; i < outputs.size(); ++i) {
-    for (const auto& [path, what] : inputs) io::refuse_same_file(outputs[i].first, outputs[i].second, path, what);
+    for (const auto& [path, what] : inputs)
+      io::refuse_same_file(outputs[i].first, outputs[i].second, path, what);
     for (std::size_t j = i + 1; j < outputs.size(); ++j) {
       io::refuse_same_file(outputs[i].first, outputs[i].second, outputs[j].first, outputs[j].second);
     }
@@ -129,22 +140,27 @@ void print_header(const scenario::Scenario& s, const sim::Equilibrium& eq) {
               std::string(sim::to_string(s.cosim.mechanics)).c_str(), s.cosim.h_hyd,
               std::string(sim::to_string(s.cosim.hydraulics_integrator)).c_str(), s.cosim.duration,
               s.cosim.limits.enabled ? ", machine limits on" : "");
-  std::printf("equilibrium: f_h = %.4f N, s1 = %.7f m, p1 = %.7f MPa, p2 = %.7f MPa, kappa0 = %.8f"
-              " (%d Newton iterations)\n",
-              eq.f_h, eq.s, eq.p[0] / 1e6, eq.p[1] / 1e6, eq.kappa, eq.iterations);
+  std::printf(
+      "equilibrium: f_h = %.4f N, s1 = %.7f m, p1 = %.7f MPa, p2 = %.7f MPa, kappa0 = %.8f"
+      " (%d Newton iterations)\n",
+      eq.f_h, eq.s, eq.p[0] / 1e6, eq.p[1] / 1e6, eq.kappa, eq.iterations);
   // A chamber stiffens as it shortens: an explicit hydraulic step stable at mid-stroke may not be
   // near the end stops the limits let a controller reach (README "Machine limits").
   if (s.cosim.limits.enabled && s.cosim.hydraulics_integrator != sim::HydraulicIntegrator::kTrapezoidal) {
-    std::printf("note: the chambers are integrated with an explicit method (%s), which may be unstable near the "
-                "end stops; hydraulics_integrator = \"trapezoidal\" holds to them%s\n",
-                s.cosim.coupling == sim::Coupling::kReducedInterface ? "the RIM's forward Euler"
-                                                                     : std::string(sim::to_string(s.cosim.hydraulics_integrator)).c_str(),
-                s.cosim.coupling == sim::Coupling::kReducedInterface ? " (not with coupling rim)" : "");
+    std::printf(
+        "note: the chambers are integrated with an explicit method (%s), which may be unstable near the "
+        "end stops; hydraulics_integrator = \"trapezoidal\" holds to them%s\n",
+        s.cosim.coupling == sim::Coupling::kReducedInterface
+            ? "the RIM's forward Euler"
+            : std::string(sim::to_string(s.cosim.hydraulics_integrator)).c_str(),
+        s.cosim.coupling == sim::Coupling::kReducedInterface ? " (not with coupling rim)" : "");
   }
   if (eq.actuators == 2) {
     const sim::ActuatorEquilibrium& a = eq.actuator2;
-    std::printf("equilibrium, actuator 2: f_h = %.4f N, s2 = %.7f m, p1 = %.7f MPa, p2 = %.7f MPa,"
-                " kappa0 = %.8f\n", a.f_h, a.s, a.p[0] / 1e6, a.p[1] / 1e6, a.kappa);
+    std::printf(
+        "equilibrium, actuator 2: f_h = %.4f N, s2 = %.7f m, p1 = %.7f MPa, p2 = %.7f MPa,"
+        " kappa0 = %.8f\n",
+        a.f_h, a.s, a.p[0] / 1e6, a.p[1] / 1e6, a.kappa);
   }
 }
 
@@ -155,15 +171,21 @@ namespace {
 // The co-simulation's own flags mean nothing to the monolithic solver: refused by name, not ignored.
 void refuse_cosimulation_flags(const ScenarioFlags& f) {
   const std::pair<bool, const char*> flags[] = {
-      {f.coupling.has_value(), "--coupling"},       {f.scheme.has_value(), "--scheme"},
-      {f.extrapolation.has_value(), "--extrapolation"}, {f.rim_force.has_value(), "--rim-force"},
-      {f.H.has_value(), "--H"},                     {f.h_hyd.has_value(), "--hH"},
-      {f.h_mech.has_value(), "--hM"},               {f.preview.has_value(), "--preview"},
-      {f.mechanics.has_value(), "--mechanics"},     {f.hydraulics_integrator.has_value(), "--hydraulics-integrator"},
+      {f.coupling.has_value(), "--coupling"},
+      {f.scheme.has_value(), "--scheme"},
+      {f.extrapolation.has_value(), "--extrapolation"},
+      {f.rim_force.has_value(), "--rim-force"},
+      {f.H.has_value(), "--H"},
+      {f.h_hyd.has_value(), "--hH"},
+      {f.h_mech.has_value(), "--hM"},
+      {f.preview.has_value(), "--preview"},
+      {f.mechanics.has_value(), "--mechanics"},
+      {f.hydraulics_integrator.has_value(), "--hydraulics-integrator"},
   };
   for (const auto& [given, name] : flags) {
     if (given) {
-      throw io::InputError(std::string(name) + " sets the co-simulation; it has no effect with --solver monolithic "
+      throw io::InputError(std::string(name) +
+                           " sets the co-simulation; it has no effect with --solver monolithic "
                            "(its step is --h)");
     }
   }
@@ -190,31 +212,38 @@ int RunCommand::execute() const {
   if (record) outputs.emplace_back(*record, "the recording (--record)");
   refuse_outputs_over_inputs(s, flags.scenario_path, outputs);
   if (s.solver == scenario::Solver::kMonolithic) {
-    if (realtime || threads) throw io::InputError("--realtime and --threads run the co-simulation, not --solver monolithic");
+    if (realtime || threads)
+      throw io::InputError("--realtime and --threads run the co-simulation, not --solver monolithic");
     if (!s.telemetry.target.empty()) {
-      throw io::InputError(s.source + ": the live telemetry (--telemetry, [telemetry] target) streams the "
-                           "co-simulation's samples; --solver monolithic has no stream (use --telemetry none)");
+      throw io::InputError(
+          s.source +
+          ": the live telemetry (--telemetry, [telemetry] target) streams the "
+          "co-simulation's samples; --solver monolithic has no stream (use --telemetry none)");
     }
     refuse_cosimulation_flags(flags);
     if (s.cosim.limits.enabled) {
-      throw io::InputError(s.source + ": the monolithic reference solver models no machine limits; "
+      throw io::InputError(s.source +
+                           ": the monolithic reference solver models no machine limits; "
                            "set limits.enabled = false (or --limits off)");
     }
     if (s.crane.actuators != 1) {
-      throw io::InputError(s.source + ": the monolithic solver integrates the single-actuated crane ([crane] "
+      throw io::InputError(s.source +
+                           ": the monolithic solver integrates the single-actuated crane ([crane] "
                            "actuators = 1); run two actuators as a co-simulation");
     }
     monolithic.apply(s);
     return execute_monolithic_run(s, quiet);
   }
-  if (monolithic.h) throw io::InputError("--h sets the monolithic step; with --solver cosim use --H and --hH");
+  if (monolithic.h)
+    throw io::InputError("--h sets the monolithic step; with --solver cosim use --H and --hH");
   if (monolithic.valve_sampling || monolithic.convergence) {
     throw io::InputError(std::string(monolithic.valve_sampling ? "--valve-sampling" : "--newton") +
                          " sets the monolithic solver; it has no effect with --solver cosim");
   }
   if (require_rt && !realtime && !threads) throw io::InputError("--require-rt needs --realtime or --threads");
   if (record && !realtime && !threads) {
-    throw io::InputError("--record needs --realtime or --threads (an offline run has no outside inputs to record)");
+    throw io::InputError(
+        "--record needs --realtime or --threads (an offline run has no outside inputs to record)");
   }
   if (s.hil.input != hil::InputSource::kScript && !realtime && !threads) {
     throw io::InputError(s.source + ": [hil] input = \"" + hil::to_string(s.hil.input) +
@@ -223,22 +252,24 @@ int RunCommand::execute() const {
   const RunInputs in = prepare_run(s);
   const std::optional<sim::ReferenceCurve> reference = load_reference(s);
   print_header(s, in.equilibrium);
-  if (realtime || threads) return run_in_threads(s, in, reference, RealtimeFlags{realtime, require_rt, record, quiet});
+  if (realtime || threads)
+    return run_in_threads(s, in, reference, RealtimeFlags{realtime, require_rt, record, quiet});
 
   // Opened before the run so that an unwritable output fails at once; the output itself is replaced
   // only by the complete CSV.
   std::optional<io::AtomicOutputFile> csv;
   if (s.out) csv.emplace(*s.out);
   // Progress only where a run takes seconds (about 5e7 micro steps); short runs stay silent.
-  const double micro_steps = s.cosim.duration / s.cosim.h_hyd +
-                             s.cosim.duration / sim::mechanics_step(s.cosim);
+  const double micro_steps =
+      s.cosim.duration / s.cosim.h_hyd + s.cosim.duration / sim::mechanics_step(s.cosim);
   const bool show_progress = !quiet && micro_steps > 5e7;
   const auto progress = [show_progress](std::int64_t done, std::int64_t total) {
     if (show_progress) std::fprintf(stderr, "\r  %3d %%", static_cast<int>(100 * done / total));
   };
   // The samples stream through: rows to the CSV, the limit monitor, and only those the reference
   // comparison reads are kept (its span and one after), so a run of any length needs constant memory.
-  sim::Plan plan = sim::build_crane_plan(s.crane, s.hydraulics, in.equilibrium, s.cosim, {in.valve.get(), nullptr});
+  sim::Plan plan =
+      sim::build_crane_plan(s.crane, s.hydraulics, in.equilibrium, s.cosim, {in.valve.get(), nullptr});
   sim::LimitMonitor limits(s.crane, s.hydraulics, in.equilibrium, s.cosim);
   std::vector<sim::CraneSample> compared;
   const double t_ref_end = reference ? reference->t.back() : -INFINITY;
@@ -264,10 +295,13 @@ int RunCommand::execute() const {
   std::printf("coupling-error energy dE = %.6e J, energy balance Ebal = %.6e J at t = %.6g s\n",
               result.last.dE, result.last.E_balance, simulated);
   const std::vector<sim::LimitEvent>& events = limits.events();
-  for (const std::string& line : sim::limit_report_lines(events, s.cosim.limits)) std::printf("%s\n", line.c_str());
-  if (const std::string twoway = sim::twoway_model_report(plan); !twoway.empty()) std::printf("%s\n", twoway.c_str());
+  for (const std::string& line : sim::limit_report_lines(events, s.cosim.limits))
+    std::printf("%s\n", line.c_str());
+  if (const std::string twoway = sim::twoway_model_report(plan); !twoway.empty())
+    std::printf("%s\n", twoway.c_str());
   if (result.diverged) {
-    std::fprintf(stderr, "hilsim run: the co-simulation %s\n", sim::divergence_report(simulated, events).c_str());
+    std::fprintf(stderr, "hilsim run: the co-simulation %s\n",
+                 sim::divergence_report(simulated, events).c_str());
     return 3;
   }
   return 0;

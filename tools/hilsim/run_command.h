@@ -19,11 +19,11 @@ struct RunCommand {
   MonolithicFlags monolithic;
   std::optional<std::string> out;
   bool quiet = false;
-  bool realtime = false;    // --realtime: real-time threads paced at wall-clock time
-  bool threads = false;     // --threads: the same threads, unpaced
-  bool require_rt = false;  // --require-rt: refuse unless every real-time setting is granted
-  std::optional<std::string> input;   // --input script|udp|can: overrides [hil] input
-  std::optional<std::string> record;  // --record FILE: every applied input (with --realtime/--threads)
+  bool realtime = false;                 // --realtime: real-time threads paced at wall-clock time
+  bool threads = false;                  // --threads: the same threads, unpaced
+  bool require_rt = false;               // --require-rt: refuse unless every real-time setting is granted
+  std::optional<std::string> input;      // --input script|udp|can: overrides [hil] input
+  std::optional<std::string> record;     // --record FILE: every applied input (with --realtime/--threads)
   std::optional<std::string> telemetry;  // --telemetry udp://HOST:PORT|none: overrides [telemetry] target
 
   void add_to(CLI::App& parent);

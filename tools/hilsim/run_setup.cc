@@ -1,8 +1,7 @@
 #include "tools/hilsim/run_setup.h"
 
-#include <cstdio>
-
 #include <CLI/CLI.hpp>
+#include <cstdio>
 
 #include "tools/hilsim/cli_checks.h"
 #include "tools/io/input_error.h"
@@ -13,7 +12,9 @@ namespace hilsim::tools {
 namespace {
 
 // What an unset flag leaves: the scenario's value, which without a scenario file is the built-in one.
-std::string by_default(const std::string& builtin) { return " [default: the scenario's; built-in " + builtin + "]"; }
+std::string by_default(const std::string& builtin) {
+  return " [default: the scenario's; built-in " + builtin + "]";
+}
 
 std::string number(double v) {
   char buf[32];
@@ -27,50 +28,66 @@ void ScenarioFlags::add_to(CLI::App& app) {
   const scenario::Scenario d = scenario::default_scenario();
   app.add_option("scenario", scenario_path, "Scenario file (TOML); without it the built-in default")
       ->check(CLI::ExistingFile);
-  app.add_option("--manoeuvre", manoeuvre, "M1, M2 or a κ(t) CSV file (columns t, kappa)" + by_default(scenario::describe(d.manoeuvre)));
-  app.add_option("--coupling", coupling,
-                 "fs (force-displacement), ps (pressure-displacement), rim (reduced interface model) or twoway "
-                 "(model-based both ways)" + by_default(std::string(sim::to_string(d.cosim.coupling))))
+  app.add_option(
+      "--manoeuvre", manoeuvre,
+      "M1, M2 or a κ(t) CSV file (columns t, kappa)" + by_default(scenario::describe(d.manoeuvre)));
+  app.add_option(
+         "--coupling", coupling,
+         "fs (force-displacement), ps (pressure-displacement), rim (reduced interface model) or twoway "
+         "(model-based both ways)" +
+             by_default(std::string(sim::to_string(d.cosim.coupling))))
       ->check(CLI::IsMember({"fs", "ps", "rim", "twoway"}));
-  app.add_option("--preview", preview,
-                 "twoway: κ the reduced models see over the coming step, script (the manoeuvre's) or none (as a "
-                 "live input: none ahead) [default: the scenario's; built-in script, none with a live input]")
+  app.add_option(
+         "--preview", preview,
+         "twoway: κ the reduced models see over the coming step, script (the manoeuvre's) or none (as a "
+         "live input: none ahead) [default: the scenario's; built-in script, none with a live input]")
       ->check(CLI::IsMember({"none", "script"}));
-  app.add_option("--scheme", scheme, "jacobi, gauss-seidel-mech-first or gauss-seidel-hyd-first" + by_default("jacobi"))
+  app.add_option("--scheme", scheme,
+                 "jacobi, gauss-seidel-mech-first or gauss-seidel-hyd-first" + by_default("jacobi"))
       ->check(CLI::IsMember({"jacobi", "gauss-seidel-mech-first", "gauss-seidel-hyd-first"}));
-  app.add_option("--extrapolation", extrapolation, "Input extrapolation: zoh, linear or quadratic" +
+  app.add_option("--extrapolation", extrapolation,
+                 "Input extrapolation: zoh, linear or quadratic" +
                      by_default(std::string(sim::to_string(d.cosim.extrapolation))))
       ->check(CLI::IsMember({"zoh", "linear", "quadratic"}));
-  app.add_option("--rim-force", rim_force, "RIM coupling: force returned to the mechanics, end or average" + by_default("average"))
+  app.add_option("--rim-force", rim_force,
+                 "RIM coupling: force returned to the mechanics, end or average" + by_default("average"))
       ->check(CLI::IsMember({"end", "average"}));
-  app.add_option("--actuators", actuators, "1 or 2 hydraulic actuators (the second per seed 004 §4.1.1)" +
+  app.add_option("--actuators", actuators,
+                 "1 or 2 hydraulic actuators (the second per seed 004 §4.1.1)" +
                      by_default(std::to_string(d.crane.actuators)))
       ->check(CLI::IsMember({1, 2}));
-  app.add_option("--H", H, "Macro (communication) step H [s]" + by_default(number(d.cosim.H)))->check(positive_number());
-  app.add_option("--hM", h_mech, "Mechanics step h_M [s]; H must be a whole multiple of it [default: the scenario's; "
-                                 "built-in: h_M = H]")
+  app.add_option("--H", H, "Macro (communication) step H [s]" + by_default(number(d.cosim.H)))
       ->check(positive_number());
-  app.add_option("--hH", h_hyd, "Hydraulic step h_H [s]; H must be a whole multiple of it" + by_default(number(d.cosim.h_hyd)))
+  app.add_option("--hM", h_mech,
+                 "Mechanics step h_M [s]; H must be a whole multiple of it [default: the scenario's; "
+                 "built-in: h_M = H]")
       ->check(positive_number());
-  app.add_option("--duration", duration, "Simulated time [s]" + by_default(number(d.cosim.duration)))->check(positive_number());
+  app.add_option(
+         "--hH", h_hyd,
+         "Hydraulic step h_H [s]; H must be a whole multiple of it" + by_default(number(d.cosim.h_hyd)))
+      ->check(positive_number());
+  app.add_option("--duration", duration, "Simulated time [s]" + by_default(number(d.cosim.duration)))
+      ->check(positive_number());
   app.add_option("--hydraulics-integrator", hydraulics_integrator,
                  "Integrator of the hydraulic subsystem: euler, rk4 or trapezoidal" + by_default("euler"))
       ->check(CLI::IsMember({"euler", "rk4", "trapezoidal"}));
   app.add_option("--mechanics", mechanics,
-                 "Mechanics formulation: independent, ali1 or ali3p (dependent coordinates)" + by_default("independent"))
+                 "Mechanics formulation: independent, ali1 or ali3p (dependent coordinates)" +
+                     by_default("independent"))
       ->check(CLI::IsMember({"independent", "ali1", "ali3p"}));
   app.add_option("--limits", limits,
                  "The machine's end stops, cavitation and relief valves ([limits]): on or off "
                  "(default: the scenario's, else on with a live input and off with a script)")
       ->check(CLI::IsMember({"on", "off"}));
-  app.add_option("--reference", reference,
-                 "Reference CSV to compare with (LIM format or a hilsim output); 'none' for none [default: the "
-                 "scenario's; built-in: the LIM reference for M1 with a script, none with a live input]");
+  app.add_option(
+      "--reference", reference,
+      "Reference CSV to compare with (LIM format or a hilsim output); 'none' for none [default: the "
+      "scenario's; built-in: the LIM reference for M1 with a script, none with a live input]");
 }
 
 scenario::Scenario ScenarioFlags::resolve() const {
-  scenario::Scenario s = scenario_path.empty() ? scenario::default_scenario()
-                                             : scenario::load_scenario(scenario_path);
+  scenario::Scenario s =
+      scenario_path.empty() ? scenario::default_scenario() : scenario::load_scenario(scenario_path);
   if (manoeuvre) {
     s.manoeuvre = scenario::parse_manoeuvre(*manoeuvre);
     if (!reference) {
@@ -101,7 +118,8 @@ scenario::Scenario ScenarioFlags::resolve() const {
   if (duration) s.cosim.duration = *duration;
   if (mechanics) s.cosim.mechanics = scenario::parse_mechanics(*mechanics, "--mechanics");
   if (hydraulics_integrator) {
-    s.cosim.hydraulics_integrator = scenario::parse_hydraulic_integrator(*hydraulics_integrator, "--hydraulics-integrator");
+    s.cosim.hydraulics_integrator =
+        scenario::parse_hydraulic_integrator(*hydraulics_integrator, "--hydraulics-integrator");
   }
   if (reference) {
     s.reference_implied = false;
@@ -146,8 +164,10 @@ std::optional<sim::ReferenceCurve> load_reference(const scenario::Scenario& s) {
     return io::read_reference(*s.reference);
   } catch (const io::InputError& e) {
     // Name where the path came from: a scenario's relative path is taken from the scenario's folder.
-    throw io::InputError(s.source + ": reference (key 'run.reference' or --reference; a relative path is taken "
-                         "from the scenario file's folder): " + e.what());
+    throw io::InputError(s.source +
+                         ": reference (key 'run.reference' or --reference; a relative path is taken "
+                         "from the scenario file's folder): " +
+                         e.what());
   }
 }
 

@@ -6,10 +6,10 @@
 #include <optional>
 #include <string>
 
+#include "hil/hil_settings.h"
 #include "sim/analysis/trajectory.h"
 #include "sim/model/equilibrium.h"
 #include "tools/hilsim/cli_forward.h"
-#include "hil/hil_settings.h"
 #include "tools/scenario/scenario.h"
 
 namespace hilsim::tools {
@@ -54,6 +54,5 @@ RunInputs prepare_run(const scenario::Scenario& scenario);
 
 // Reads the scenario's reference curve, if it has one.
 std::optional<sim::ReferenceCurve> load_reference(const scenario::Scenario& scenario);
-
 
 }  // namespace hilsim::tools

@@ -55,8 +55,12 @@ struct ActuatorColumns {
 
 ActuatorColumns actuator_columns(const SensorTable& table, const io::CsvTable& trajectory, int k) {
   const std::string n = std::to_string(k + 1), sfx = k == 0 ? "" : "_2";
-  return {table.column("s_" + n),       table.column("p1_" + n),          table.column("p2_" + n),
-          trajectory.find_column({"s" + n}), trajectory.find_column({"p1" + sfx}), trajectory.find_column({"p2" + sfx})};
+  return {table.column("s_" + n),
+          table.column("p1_" + n),
+          table.column("p2_" + n),
+          trajectory.find_column({"s" + n}),
+          trajectory.find_column({"p1" + sfx}),
+          trajectory.find_column({"p2" + sfx})};
 }
 
 double differs(const SensorRow& row, int signal, const std::vector<double>& csv_row, int column) {
@@ -67,7 +71,8 @@ double differs(const SensorRow& row, int signal, const std::vector<double>& csv_
 
 SensorDeviation compare_with_trajectory(const SensorTable& table, const io::CsvTable& trajectory) {
   const int sim_time = table.column("sim_time");
-  const ActuatorColumns a1 = actuator_columns(table, trajectory, 0), a2 = actuator_columns(table, trajectory, 1);
+  const ActuatorColumns a1 = actuator_columns(table, trajectory, 0),
+                        a2 = actuator_columns(table, trajectory, 1);
   if (sim_time < 0 || a1.s < 0 || a1.p1 < 0 || a1.p2 < 0) {
     throw io::InputError("the sensor frames lack one of sim_time, s_1, p1_1, p2_1");
   }

@@ -9,8 +9,8 @@
 
 namespace hilsim::tools {
 
-SweepPoint run_sweep_point(const scenario::Scenario& s, const RunInputs& in, const sim::ReferenceCurve& reference,
-                           double H) {
+SweepPoint run_sweep_point(const scenario::Scenario& s, const RunInputs& in,
+                           const sim::ReferenceCurve& reference, double H) {
   sim::CosimSettings settings = s.cosim;
   settings.H = H;  // h_M: the scenario's (--hM) when set, which every H must then be a multiple of; else H
   const sim::RunResult r = sim::run_cosimulation(s.crane, s.hydraulics, in.equilibrium, *in.valve, settings);

@@ -14,7 +14,7 @@ std::atomic<bool>& stop_flag();
 
 class StopOnSignals final {
  public:
-  StopOnSignals();  // clears the flag and installs the handlers
+  StopOnSignals();   // clears the flag and installs the handlers
   ~StopOnSignals();  // restores the handlers there were
   StopOnSignals(const StopOnSignals&) = delete;
   StopOnSignals& operator=(const StopOnSignals&) = delete;

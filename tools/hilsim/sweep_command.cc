@@ -1,10 +1,9 @@
 #include "tools/hilsim/sweep_command.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
-
-#include <CLI/CLI.hpp>
 
 #include "tools/hilsim/cli_checks.h"
 #include "tools/hilsim/job_pool.h"
@@ -20,7 +19,8 @@
 namespace hilsim::tools {
 
 void SweepCommand::add_to(CLI::App& parent) {
-  command = parent.add_subcommand("sweep", "Run a list of macro steps H and report accuracy and stability for each");
+  command = parent.add_subcommand("sweep",
+                                  "Run a list of macro steps H and report accuracy and stability for each");
   flags.add_to(*command);
   // The sweep's own list replaces the single --H of run.
   command->remove_option(command->get_option("--H"));
@@ -29,15 +29,18 @@ void SweepCommand::add_to(CLI::App& parent) {
       ->delimiter(',')
       ->check(positive_number());
   add_jobs_option(*command, jobs);
-  command->add_option("--out", out,
-                      "Write the table as CSV, one row per H: H,max_ds1,t_max_ds1,max_dp1,t_max_dp1,max_dfh,t_max_dfh,"
-                      "max_dp2,t_max_dp2,p_min,p_max,points_compared,stable,diverged; with --shard, the part file");
-  command->add_option("--shard", shard,
-                      "K/N: run only part K of N of the H list (every N-th H from the K-th) and write it to --out as "
-                      "a part for --merge");
-  command->add_option("--merge", merge,
-                      "Part files (written with --shard K/N) to join into the sweep's CSV at --out, exactly the "
-                      "bytes of the whole sweep's --out")
+  command->add_option(
+      "--out", out,
+      "Write the table as CSV, one row per H: H,max_ds1,t_max_ds1,max_dp1,t_max_dp1,max_dfh,t_max_dfh,"
+      "max_dp2,t_max_dp2,p_min,p_max,points_compared,stable,diverged; with --shard, the part file");
+  command->add_option(
+      "--shard", shard,
+      "K/N: run only part K of N of the H list (every N-th H from the K-th) and write it to --out as "
+      "a part for --merge");
+  command
+      ->add_option("--merge", merge,
+                   "Part files (written with --shard K/N) to join into the sweep's CSV at --out, exactly the "
+                   "bytes of the whole sweep's --out")
       ->expected(1, -1);
 }
 
@@ -55,8 +58,10 @@ std::vector<double> sorted_H_list(std::vector<double> list) {
 
 int SweepCommand::execute() const {
   if (!merge.empty()) return execute_merge();
-  if (shard && !out) throw io::InputError("--shard " + *shard + " writes a part of the sweep: name its file with --out");
-  const std::optional<SweepShard> part = shard ? std::optional<SweepShard>(parse_shard(*shard)) : std::nullopt;
+  if (shard && !out)
+    throw io::InputError("--shard " + *shard + " writes a part of the sweep: name its file with --out");
+  const std::optional<SweepShard> part =
+      shard ? std::optional<SweepShard>(parse_shard(*shard)) : std::nullopt;
   const std::vector<double> all_H = sorted_H_list(H_list);
   // The scenario is validated at the list's smallest H (the default H may not fit a large h_H).
   ScenarioFlags at_first_H = flags;
@@ -97,10 +102,13 @@ int SweepCommand::execute() const {
   std::printf("stable: finite, max |ds1| < 5 cm, 0 < p1, p2 < 20 MPa\n");
   std::fputs(sweep_table_header().c_str(), stdout);
   const StopOnSignals signals;  // SIGINT/SIGTERM end the sweep after the runs under way, saying so
-  const SweepResult sweep = sweep_macro_steps(s, in, reference, list, false, [](const SweepPoint& p) {
-    std::fputs(sweep_table_line(p).c_str(), stdout);
-    std::fflush(stdout);
-  }, &stop_flag(), resolve_jobs(jobs));
+  const SweepResult sweep = sweep_macro_steps(
+      s, in, reference, list, false,
+      [](const SweepPoint& p) {
+        std::fputs(sweep_table_line(p).c_str(), stdout);
+        std::fflush(stdout);
+      },
+      &stop_flag(), resolve_jobs(jobs));
   if (sweep.interrupted) {
     std::printf("sweep: interrupted by a signal after %zu of %zu runs; the table above is partial%s\n",
                 sweep.points.size(), list.size(), out ? " and --out is not written" : "");

@@ -19,9 +19,9 @@ struct SweepCommand {
   std::vector<double> H_list;
   int jobs = 0;  // 0: the CPUs available (job_pool.h)
   std::optional<std::string> out;
-  std::optional<std::string> shard;   // "K/N"
-  std::vector<std::string> merge;     // part files
-  CLI::App* command = nullptr;        // for naming the flags --merge refuses
+  std::optional<std::string> shard;  // "K/N"
+  std::vector<std::string> merge;    // part files
+  CLI::App* command = nullptr;       // for naming the flags --merge refuses
 
   void add_to(CLI::App& parent);
   // Exit status: 0 done, 2 bad input, 4 interrupted by a signal (nothing written).

@@ -17,9 +17,7 @@ constexpr std::size_t kMaxFileBytes = 1 << 20;
 
 }  // namespace
 
-fs::path SystemFiles::at(const std::string& path) const {
-  return root_ / fs::path(path).relative_path();
-}
+fs::path SystemFiles::at(const std::string& path) const { return root_ / fs::path(path).relative_path(); }
 
 std::optional<std::string> SystemFiles::read(const std::string& path) const {
   // procfs and sysfs files report size 0: read until the end, not by size.

@@ -136,8 +136,8 @@ AtomicOutputFile::AtomicOutputFile(std::string path)
   // takes a truncation to zero as a file being rewritten and starts its writeback at close
   // (auto_da_alloc, ext4(5)), which costs the run a flush it does not need. A target written in
   // place (a FIFO, a terminal) is opened for writing only.
-  const std::ios::openmode mode =
-      file_.in_place() ? std::ios::binary | std::ios::out | std::ios::trunc : std::ios::binary | std::ios::in | std::ios::out;
+  const std::ios::openmode mode = file_.in_place() ? std::ios::binary | std::ios::out | std::ios::trunc
+                                                   : std::ios::binary | std::ios::in | std::ios::out;
   out_.open(file_.temporary(), mode);
   if (!out_) throw InputError(file_.path() + ": cannot open the output file for writing");
 }
@@ -157,7 +157,8 @@ void write_file_atomically(const std::string& path, const std::string& text) {
 void refuse_same_file(const std::string& output, const std::string& output_what, const std::string& input,
                       const std::string& input_what) {
   namespace fs = std::filesystem;
-  struct stat a {}, b {};
+  struct stat a {
+  }, b{};
   bool same = false;
   if (::stat(output.c_str(), &a) == 0 && ::stat(input.c_str(), &b) == 0) {
     same = a.st_dev == b.st_dev && a.st_ino == b.st_ino;

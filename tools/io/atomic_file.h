@@ -35,7 +35,7 @@ class ReplacingFile final {
   std::string path_;
   std::string target_;     // path_ through its symbolic links: the file replaced
   std::string temporary_;  // beside target_; target_ itself when direct_
-  int slot_ = -1;  // where the signal handler finds the temporary's name
+  int slot_ = -1;          // where the signal handler finds the temporary's name
   bool committed_ = false;
   bool direct_ = false;  // the target is not a regular file (a device, FIFO, terminal): written in place
 };

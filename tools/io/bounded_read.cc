@@ -8,7 +8,9 @@
 namespace hilsim::io {
 
 BoundedLineReader::BoundedLineReader(std::istream& in, std::string path, std::size_t max_bytes)
-    : in_(in), path_(std::move(path)), max_bytes_(max_bytes),
+    : in_(in),
+      path_(std::move(path)),
+      max_bytes_(max_bytes),
       buffer_(std::make_unique_for_overwrite<char[]>(kMaxInputLineBytes + 2)) {}
 
 bool BoundedLineReader::next(std::string& line) {
@@ -24,7 +26,8 @@ bool BoundedLineReader::next(std::string& line) {
   const std::size_t length = filled || in_.eof() ? read : read - 1;
   bytes_ += read;
   if (bytes_ > max_bytes_) {
-    throw InputError(path_ + ": larger than " + std::to_string(max_bytes_ >> 20) + " MiB; not an input this program reads");
+    throw InputError(path_ + ": larger than " + std::to_string(max_bytes_ >> 20) +
+                     " MiB; not an input this program reads");
   }
   if (filled || length > kMaxInputLineBytes) {
     throw InputError(path_ + ":" + std::to_string(line_number_ + 1) + ": a line longer than " +
@@ -45,7 +48,8 @@ std::string read_bounded_file(const std::string& path, std::size_t max_bytes) {
   std::streambuf* buf = in.rdbuf();
   for (int c = buf->sbumpc(); c != std::char_traits<char>::eof(); c = buf->sbumpc()) {
     if (text.size() == max_bytes) {
-      throw InputError(path + ": larger than " + std::to_string(max_bytes >> 10) + " KiB; not an input this program reads");
+      throw InputError(path + ": larger than " + std::to_string(max_bytes >> 10) +
+                       " KiB; not an input this program reads");
     }
     text.push_back(static_cast<char>(c));
   }

@@ -36,7 +36,6 @@ class BoundedLineReader final {
   std::size_t bytes_ = 0;
   int line_number_ = 0;
   std::unique_ptr<char[]> buffer_;  // one line and its terminating '\0'
-
 };
 
 // The whole file at `path` (for a parser that takes text), at most `max_bytes`; throws

@@ -99,7 +99,8 @@ CsvTable read_numeric_csv(std::istream& in, const std::string& path) {
     if (content.empty() || content[0] == '#') continue;
     split(line, fields);
     if (table.rows.empty() && !all_numeric(fields)) {
-      table.header.assign(fields.begin(), fields.end());  // title and header lines precede the data: keep the last one
+      table.header.assign(fields.begin(),
+                          fields.end());  // title and header lines precede the data: keep the last one
       continue;
     }
     if (width == 0) width = table.header.empty() ? fields.size() : table.header.size();
@@ -110,8 +111,8 @@ CsvTable read_numeric_csv(std::istream& in, const std::string& path) {
     std::vector<double> row(width);
     for (std::size_t i = 0; i < width; ++i) {
       if (!parse_double(fields[i], row[i])) {
-        throw InputError(path + ":" + std::to_string(line_no) + ": field " + std::to_string(i + 1) +
-                         " '" + std::string(fields[i]) + "' is not a number");
+        throw InputError(path + ":" + std::to_string(line_no) + ": field " + std::to_string(i + 1) + " '" +
+                         std::string(fields[i]) + "' is not a number");
       }
     }
     table.rows.push_back(std::move(row));

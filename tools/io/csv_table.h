@@ -10,9 +10,9 @@ namespace hilsim::io {
 
 struct CsvTable {
   std::string path;
-  std::vector<std::string> header;          // column names as written, trimmed; empty if none
-  std::vector<std::vector<double>> rows;    // every row has header.size() values (or the first row's)
-  std::vector<int> line_numbers;            // 1-based file line of each row, for messages
+  std::vector<std::string> header;        // column names as written, trimmed; empty if none
+  std::vector<std::vector<double>> rows;  // every row has header.size() values (or the first row's)
+  std::vector<int> line_numbers;          // 1-based file line of each row, for messages
 
   // Index of the first column whose name equals one of `names` (case-insensitive), or -1.
   int find_column(const std::vector<std::string>& names) const;

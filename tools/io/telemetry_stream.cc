@@ -12,10 +12,12 @@
 
 namespace hilsim::io {
 
-TelemetryStream::TelemetryStream(const sockaddr_in& target, std::string target_text, double rate_hz, int actuators)
+TelemetryStream::TelemetryStream(const sockaddr_in& target, std::string target_text, double rate_hz,
+                                 int actuators)
     : target_(target), target_text_(std::move(target_text)), rate_hz_(rate_hz), json_(actuators) {
   fd_ = socket(AF_INET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-  if (fd_ < 0) throw InputError("telemetry: cannot open a UDP socket for " + target_text_ + ": " + std::strerror(errno));
+  if (fd_ < 0)
+    throw InputError("telemetry: cannot open a UDP socket for " + target_text_ + ": " + std::strerror(errno));
 }
 
 TelemetryStream::~TelemetryStream() {
@@ -43,8 +45,8 @@ void TelemetryStream::offer(const sim::CraneSample& sample) {
 std::string TelemetryStream::report() const {
   char rate[32];
   std::snprintf(rate, sizeof rate, "%g", rate_hz_);
-  std::string text = "telemetry: " + std::to_string(sent_) + " samples sent to " + target_text_ + " (" + rate +
-                     " Hz of simulated time), " + std::to_string(dropped_) + " dropped";
+  std::string text = "telemetry: " + std::to_string(sent_) + " samples sent to " + target_text_ + " (" +
+                     rate + " Hz of simulated time), " + std::to_string(dropped_) + " dropped";
   if (dropped_ > 0) {
     text += first_error_ == EAGAIN || first_error_ == EWOULDBLOCK || first_error_ == ENOBUFS
                 ? " (the socket's buffer was full)"

@@ -103,8 +103,8 @@ std::vector<sim::TableManoeuvre::Point> read_kappa_table(const std::string& path
     }
     if (!points.empty() && !(ti > points.back().t)) {
       std::ostringstream msg;
-      msg << where << "time " << ti << " s must be greater than the previous row's "
-          << points.back().t << " s";
+      msg << where << "time " << ti << " s must be greater than the previous row's " << points.back().t
+          << " s";
       throw InputError(msg.str());
     }
     points.push_back({ti, ki});

@@ -61,7 +61,8 @@ void load_can_section(const std::string& path, const toml::table& root, hil::Can
   } else {
     throw InputError(path + ": key 'can.e2e' = '" + e2e + "' is not one of: counter-crc8, none");
   }
-  can.e2e_recover_frames = static_cast<int>(in_range(path, "can.e2e_recover_frames", recover_frames, 1, 1000, ""));
+  can.e2e_recover_frames =
+      static_cast<int>(in_range(path, "can.e2e_recover_frames", recover_frames, 1, 1000, ""));
   if (on_link_loss == "wait") {
     can.on_link_loss = hil::OnLinkLoss::kWait;
   } else if (on_link_loss == "stop") {

@@ -3,8 +3,8 @@
 #include <optional>
 
 #include "hil/datagram.h"
-#include "hil/e2e.h"
 #include "hil/default_messages.h"
+#include "hil/e2e.h"
 #include "hil/signal_map.h"
 #include "hil/socket_address.h"
 #include "tools/scenario/table_reader.h"

@@ -1,9 +1,9 @@
 // Loading the hardware-in-the-loop sections of a scenario ([hil], [udp]).
 #pragma once
 
-#include <string>
-
 #include <toml++/toml.h>
+
+#include <string>
 
 #include "hil/hil_settings.h"
 

@@ -29,11 +29,12 @@ void load_limits_section(const std::string& path, const toml::table& root, sim::
   t.reject_unknown();
 }
 
-void validate_limits(const std::string& source, const sim::MachineLimits& l, const sim::CraneParameters& crane,
-                     const sim::HydraulicParameters& hyd) {
+void validate_limits(const std::string& source, const sim::MachineLimits& l,
+                     const sim::CraneParameters& crane, const sim::HydraulicParameters& hyd) {
   const RangeCheck check{source};
   constexpr double inf = INFINITY;
-  check("limits.dead_length", l.end_stops.dead_length, 0.0, 0.5 * hyd.l, true, true, "m (up to half hydraulics.l)");
+  check("limits.dead_length", l.end_stops.dead_length, 0.0, 0.5 * hyd.l, true, true,
+        "m (up to half hydraulics.l)");
   check("limits.end_stop_stiffness", l.end_stops.stiffness, 0.0, inf, true, true, "N/m");
   check("limits.end_stop_damping", l.end_stops.damping, 0.0, inf, false, true, "N*s/m");
   check("limits.theta1_min", l.joint_stop.theta1_min, -0.5 * std::numbers::pi, crane.theta1_0, true, true,
@@ -44,8 +45,8 @@ void validate_limits(const std::string& source, const sim::MachineLimits& l, con
         "Pa (up to hydraulics.p_T)");
   // Below the physical bound (sim/hydraulics/cylinder.h) with room for the valve's overshoot: a relief
   // valve cracking at 20 MPa would open only after the run was called diverged.
-  check("limits.relief_pressure", l.relief.cracking_pressure, hyd.p_P, 0.75 * sim::kMaxPhysicalPressure, true, false,
-        "Pa (above hydraulics.p_P, up to 15 MPa)");
+  check("limits.relief_pressure", l.relief.cracking_pressure, hyd.p_P, 0.75 * sim::kMaxPhysicalPressure, true,
+        false, "Pa (above hydraulics.p_P, up to 15 MPa)");
   check("limits.relief_gain", l.relief.flow_gain, 0.0, inf, true, true, "m^3/(s*Pa)");
 }
 

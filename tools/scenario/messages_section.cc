@@ -10,7 +10,7 @@ namespace hilsim::scenario {
 
 namespace {
 
-constexpr const char* kHilsimNode = "Hilsim";      // sender of sensor messages
+constexpr const char* kHilsimNode = "Hilsim";  // sender of sensor messages
 constexpr const char* kControllerNode = "Controller";
 
 [[noreturn]] void fail(const std::string& path, const toml::node& node, const std::string& what) {
@@ -44,7 +44,8 @@ hil::SignalSpec load_signal(const std::string& path, const toml::table& t, const
   } else if (order == "big_endian") {
     s.byte_order = hil::ByteOrder::kBigEndian;
   } else {
-    fail(path, t, "key '" + where + ".byte_order' = '" + order + "' is not one of: little_endian, big_endian");
+    fail(path, t,
+         "key '" + where + ".byte_order' = '" + order + "' is not one of: little_endian, big_endian");
   }
   s.is_signed = is_signed;
   s.start_bit = static_cast<int>(std::clamp<std::int64_t>(start, -1, 1 << 20));
@@ -59,7 +60,8 @@ std::vector<hil::MessageSpec> load_messages(const std::string& path, const toml:
   const toml::node* node = root.get("messages");
   if (!node) return out;
   const toml::array* array = node->as_array();
-  if (!array || !array->is_array_of_tables()) fail(path, *node, "'messages' must be an array of tables [[messages]]");
+  if (!array || !array->is_array_of_tables())
+    fail(path, *node, "'messages' must be an array of tables [[messages]]");
   for (std::size_t i = 0; i < array->size(); ++i) {
     const toml::table& t = *array->get(i)->as_table();
     const std::string where = "messages[" + std::to_string(i) + "]";
@@ -77,7 +79,8 @@ std::vector<hil::MessageSpec> load_messages(const std::string& path, const toml:
     }
     r.reject_unknown({"extended", "signals"});
     if (id < 0 || id > 0x1FFFFFFF) fail(path, t, "key '" + where + ".id' is required, in [0, 0x1FFFFFFF]");
-    if (length < 0 || length > 8) fail(path, t, "key '" + where + ".length' = " + std::to_string(length) + " is outside [0, 8]");
+    if (length < 0 || length > 8)
+      fail(path, t, "key '" + where + ".length' = " + std::to_string(length) + " is outside [0, 8]");
     if (direction == "command") {
       m.sender = kControllerNode;
     } else if (direction == "sensor") {
@@ -89,9 +92,11 @@ std::vector<hil::MessageSpec> load_messages(const std::string& path, const toml:
     m.length = static_cast<std::uint8_t>(length);
     if (const toml::node* signals = t.get("signals")) {
       const toml::array* sa = signals->as_array();
-      if (!sa || !sa->is_array_of_tables()) fail(path, *signals, "'" + where + ".signals' must be [[messages.signals]]");
+      if (!sa || !sa->is_array_of_tables())
+        fail(path, *signals, "'" + where + ".signals' must be [[messages.signals]]");
       for (std::size_t k = 0; k < sa->size(); ++k) {
-        m.signals.push_back(load_signal(path, *sa->get(k)->as_table(), where + ".signals[" + std::to_string(k) + "]"));
+        m.signals.push_back(
+            load_signal(path, *sa->get(k)->as_table(), where + ".signals[" + std::to_string(k) + "]"));
       }
     }
     out.push_back(std::move(m));
@@ -103,15 +108,16 @@ std::string messages_to_toml(const std::vector<hil::MessageSpec>& messages) {
   std::ostringstream o;
   const auto num = [](double v) { return toml_number(v); };
   for (const hil::MessageSpec& m : messages) {
-    o << "\n[[messages]]\nname = " << toml_string(m.name) << "\nid = " << m.id << "\nextended = " << (m.extended ? "true" : "false")
-      << "\nlength = " << static_cast<int>(m.length) << "\ndirection = \""
-      << (m.sender == kHilsimNode ? "sensor" : "command") << "\"\n";
+    o << "\n[[messages]]\nname = " << toml_string(m.name) << "\nid = " << m.id
+      << "\nextended = " << (m.extended ? "true" : "false") << "\nlength = " << static_cast<int>(m.length)
+      << "\ndirection = \"" << (m.sender == kHilsimNode ? "sensor" : "command") << "\"\n";
     for (const hil::SignalSpec& s : m.signals) {
-      o << "[[messages.signals]]\nname = " << toml_string(s.name) << "\nstart_bit = " << s.start_bit << "\nlength = " << s.length
-        << "\nbyte_order = \"" << (s.byte_order == hil::ByteOrder::kLittleEndian ? "little_endian" : "big_endian")
+      o << "[[messages.signals]]\nname = " << toml_string(s.name) << "\nstart_bit = " << s.start_bit
+        << "\nlength = " << s.length << "\nbyte_order = \""
+        << (s.byte_order == hil::ByteOrder::kLittleEndian ? "little_endian" : "big_endian")
         << "\"\nsigned = " << (s.is_signed ? "true" : "false") << "\nscale = " << num(s.scale)
-        << "\noffset = " << num(s.offset) << "\nmin = " << num(s.min) << "\nmax = " << num(s.max) << "\nunit = "
-        << toml_string(s.unit) << "\n";
+        << "\noffset = " << num(s.offset) << "\nmin = " << num(s.min) << "\nmax = " << num(s.max)
+        << "\nunit = " << toml_string(s.unit) << "\n";
     }
   }
   return o.str();

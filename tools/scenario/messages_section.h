@@ -20,10 +20,10 @@
 //   unit = ""
 #pragma once
 
+#include <toml++/toml.h>
+
 #include <string>
 #include <vector>
-
-#include <toml++/toml.h>
 
 #include "hil/message.h"
 

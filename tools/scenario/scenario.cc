@@ -1,5 +1,7 @@
 #include "tools/scenario/scenario.h"
 
+#include <toml++/toml.h>
+
 #include <algorithm>
 #include <climits>
 #include <cmath>
@@ -10,20 +12,18 @@
 #include <map>
 #include <sstream>
 
-#include <toml++/toml.h>
-
 #include "hil/default_messages.h"
 #include "hil/e2e.h"
 #include "sim/cosim/crane_plan.h"
 #include "sim/cosim/subsystem.h"
+#include "tools/io/bounded_read.h"
 #include "tools/io/input_error.h"
 #include "tools/scenario/can_section.h"
-#include "tools/io/bounded_read.h"
 #include "tools/scenario/hil_section.h"
 #include "tools/scenario/limits_section.h"
-#include "tools/scenario/telemetry_section.h"
 #include "tools/scenario/messages_section.h"
 #include "tools/scenario/table_reader.h"
+#include "tools/scenario/telemetry_section.h"
 
 namespace hilsim::scenario {
 
@@ -86,12 +86,14 @@ sim::RimForce parse_rim_force(const std::string& text, const std::string& what) 
 }
 
 std::string describe(const sim::CosimSettings& c) {
-  static const char* schemes[] = {"Jacobi", "Gauss-Seidel (mechanics first)", "Gauss-Seidel (hydraulics first)"};
-  std::string text = std::string(c.coupling == sim::Coupling::kForceDisplacement     ? "f-s"
+  static const char* schemes[] = {"Jacobi", "Gauss-Seidel (mechanics first)",
+                                  "Gauss-Seidel (hydraulics first)"};
+  std::string text = std::string(c.coupling == sim::Coupling::kForceDisplacement      ? "f-s"
                                  : c.coupling == sim::Coupling::kPressureDisplacement ? "p-s"
                                  : c.coupling == sim::Coupling::kTwoWay               ? "two-way"
                                                                                       : "RIM") +
-                     " " + schemes[static_cast<int>(c.scheme)] + ", " + std::string(sim::to_string(c.extrapolation));
+                     " " + schemes[static_cast<int>(c.scheme)] + ", " +
+                     std::string(sim::to_string(c.extrapolation));
   if (c.coupling == sim::Coupling::kReducedInterface) {
     text += c.rim_force == sim::RimForce::kAverage ? ", average force" : ", end-of-step force";
   }
@@ -145,9 +147,12 @@ std::string to_string(sim::NewtonConvergence c) {
 
 std::string describe(const ManoeuvreSpec& m) {
   switch (m.kind) {
-    case ManoeuvreKind::kM1: return "M1";
-    case ManoeuvreKind::kM2: return "M2";
-    case ManoeuvreKind::kTable: return m.table_path;
+    case ManoeuvreKind::kM1:
+      return "M1";
+    case ManoeuvreKind::kM2:
+      return "M2";
+    case ManoeuvreKind::kTable:
+      return m.table_path;
   }
   return "?";
 }
@@ -165,7 +170,9 @@ void load_rt_threads(const std::string& path, const toml::table& root, rt::RtSet
   const toml::node* node = root.at_path("rt.thread").node();
   if (!node) return;
   const toml::table* threads = node->as_table();
-  if (!threads) throw InputError(path + ":" + std::to_string(node->source().begin.line) + ": 'rt.thread' must be a table");
+  if (!threads)
+    throw InputError(path + ":" + std::to_string(node->source().begin.line) +
+                     ": 'rt.thread' must be a table");
   for (const auto& [key, value] : *threads) {
     const std::string name(key.str());
     if (std::find(sim::kCraneSubsystemNames.begin(), sim::kCraneSubsystemNames.end(), name) ==
@@ -220,7 +227,9 @@ void load_rt_section(const std::string& path, const toml::table& root, rt::RtSet
     throw one_of("overrun", overrun, "catch-up, skip, stop");
   }
   // Out-of-range integers are kept (clamped to int) for validate() to name with their range.
-  const auto to_int = [](std::int64_t v) { return static_cast<int>(std::clamp<std::int64_t>(v, -100000, 100000)); };
+  const auto to_int = [](std::int64_t v) {
+    return static_cast<int>(std::clamp<std::int64_t>(v, -100000, 100000));
+  };
   for (rt::ThreadConfig* thread : {&r.others, &r.fastest}) {
     thread->scheduler = policy;
     thread->stack_bytes = static_cast<std::size_t>(std::clamp<std::int64_t>(stack_kib, 0, 1 << 30)) * 1024;
@@ -285,8 +294,8 @@ Scenario load_from_table(const toml::table& root, const std::string& path, const
 
   TableReader top(path, root, "");
   top.string("name", s.name);
-  top.reject_unknown({"run", "cosim", "manoeuvre", "crane", "hydraulics", "rt", "monolithic", "hil", "udp", "can",
-                      "messages", "limits", "telemetry"});
+  top.reject_unknown({"run", "cosim", "manoeuvre", "crane", "hydraulics", "rt", "monolithic", "hil", "udp",
+                      "can", "messages", "limits", "telemetry"});
 
   TableReader run(path, root, "run");
   run.number("duration", s.cosim.duration);
@@ -345,7 +354,8 @@ Scenario load_from_table(const toml::table& root, const std::string& path, const
   mono.integer("max_iterations", s.monolithic.max_iterations);
   mono.string("valve_sampling", valve_sampling);
   mono.reject_unknown();
-  s.monolithic.valve_sampling = parse_valve_sampling(valve_sampling, path + ": key 'monolithic.valve_sampling'");
+  s.monolithic.valve_sampling =
+      parse_valve_sampling(valve_sampling, path + ": key 'monolithic.valve_sampling'");
   s.monolithic.convergence = parse_newton_convergence(convergence, path + ": key 'monolithic.convergence'");
 
   TableReader man(path, root, "manoeuvre");
@@ -427,8 +437,10 @@ void resolve_preview(Scenario& s) {
   }
   // A live controller's κ is known at the micro step it applies to, never ahead of it.
   if (s.preview_setting == sim::KappaPreview::kScript) {
-    throw InputError(s.source + ": key 'cosim.preview' (--preview) = \"script\" reads the manoeuvre ahead; a live "
-                     "input (" + describe_input(s) + ") gives none: use \"none\"");
+    throw InputError(s.source +
+                     ": key 'cosim.preview' (--preview) = \"script\" reads the manoeuvre ahead; a live "
+                     "input (" +
+                     describe_input(s) + ") gives none: use \"none\"");
   }
   s.cosim.preview = sim::KappaPreview::kNone;
 }
@@ -460,9 +472,9 @@ namespace {
 // The steps a run can take and finish. Below 0.1 µs a step is no longer a time the real-time loops
 // (integer nanoseconds) or the time stamps k·h of a long run keep distinct; past 1e11 micro steps a
 // run takes more than a day; past 1e9 communication points its rows fill any disk.
-constexpr double kMinStep = 1e-7;                 // [s]
-constexpr double kMaxMicroSteps = 1e11;           // of one subsystem over the run
-constexpr double kMaxCommunicationPoints = 1e9;   // rows of the trajectory
+constexpr double kMinStep = 1e-7;                // [s]
+constexpr double kMaxMicroSteps = 1e11;          // of one subsystem over the run
+constexpr double kMaxCommunicationPoints = 1e9;  // rows of the trajectory
 
 void check_count(const std::string& source, const std::string& key, double count, double bound,
                  const std::string& what) {
@@ -481,7 +493,8 @@ void check_step_counts(const Scenario& s) {
   }
   check_count(s.source, "cosim.H", T / s.cosim.H, kMaxCommunicationPoints, "communication points");
   check_count(s.source, "cosim.h_hyd", T / s.cosim.h_hyd, kMaxMicroSteps, "hydraulic steps");
-  if (s.cosim.h_mech > 0.0) check_count(s.source, "cosim.h_M", T / s.cosim.h_mech, kMaxMicroSteps, "mechanics steps");
+  if (s.cosim.h_mech > 0.0)
+    check_count(s.source, "cosim.h_M", T / s.cosim.h_mech, kMaxMicroSteps, "mechanics steps");
 }
 
 // The two-way coupling's model rests on the steady flow balance of the cylinder without the
@@ -499,9 +512,11 @@ void validate_twoway(const Scenario& s) {
         << " (its mechanics take the cylinder's damping one step behind; unset, h_M is at most 1 ms)";
     throw InputError(msg.str());
   }
-  if (s.hil.input != hil::InputSource::kScript && s.cosim.scheme == sim::CosimScheme::kGaussSeidelHydraulicsFirst) {
-    throw InputError(s.source + ": key 'cosim.scheme' = \"gauss-seidel-hyd-first\"" + with + " and a live input (" +
-                     describe_input(s) + "): the mechanics would read the controller's κ a macro step after the "
+  if (s.hil.input != hil::InputSource::kScript &&
+      s.cosim.scheme == sim::CosimScheme::kGaussSeidelHydraulicsFirst) {
+    throw InputError(s.source + ": key 'cosim.scheme' = \"gauss-seidel-hyd-first\"" + with +
+                     " and a live input (" + describe_input(s) +
+                     "): the mechanics would read the controller's κ a macro step after the "
                      "hydraulics applied it; use jacobi or gauss-seidel-mech-first");
   }
   if (s.cosim.extrapolation != sim::Extrapolation::kZeroOrderHold) {
@@ -509,7 +524,8 @@ void validate_twoway(const Scenario& s) {
                      " (its reduced model carries its own time dependence)");
   }
   if (s.cosim.limits.enabled) {
-    throw InputError(s.source + ": the machine's limits ([limits] enabled, or on by default with a live input) " +
+    throw InputError(s.source +
+                     ": the machine's limits ([limits] enabled, or on by default with a live input) " +
                      "are not modelled" + with + "; set [limits] enabled = false or --limits off");
   }
 }
@@ -522,7 +538,8 @@ void validate(const Scenario& s) {
   check("run.duration", s.cosim.duration, 0.0, 1e6, true, false, "s");
   check("cosim.H", s.cosim.H, kMinStep, 10.0, false, false, "s");
   check("cosim.h_hyd", s.cosim.h_hyd, kMinStep, 10.0, false, false, "s");
-  if (s.cosim.h_mech != 0.0) check("cosim.h_M", s.cosim.h_mech, kMinStep, 10.0, false, false, "s (0 = same as H)");
+  if (s.cosim.h_mech != 0.0)
+    check("cosim.h_M", s.cosim.h_mech, kMinStep, 10.0, false, false, "s (0 = same as H)");
   try {
     sim::steps_per_macro_step(s.cosim.H, s.cosim.h_hyd, "cosim.h_hyd");
     if (s.cosim.h_mech > 0.0) sim::steps_per_macro_step(s.cosim.H, s.cosim.h_mech, "cosim.h_M");
@@ -552,7 +569,8 @@ void validate(const Scenario& s) {
   if (s.cosim.mechanics != sim::MechanicsFormulation::kIndependent &&
       (s.cosim.coupling == sim::Coupling::kReducedInterface || s.crane.actuators != 1 ||
        s.cosim.extrapolation != sim::Extrapolation::kZeroOrderHold)) {
-    throw InputError(s.source + ": key 'cosim.mechanics' = '" + std::string(sim::to_string(s.cosim.mechanics)) +
+    throw InputError(s.source + ": key 'cosim.mechanics' = '" +
+                     std::string(sim::to_string(s.cosim.mechanics)) +
                      "' runs one actuator with coupling fs or ps and extrapolation zoh; use mechanics = "
                      "\"independent\" for rim, two actuators or polynomial extrapolation");
   }
@@ -560,7 +578,8 @@ void validate(const Scenario& s) {
       s.cosim.hydraulics_integrator != sim::HydraulicIntegrator::kForwardEuler) {
     throw InputError(s.source + ": key 'cosim.hydraulics_integrator' must be \"euler\" with coupling = \"" +
                      std::string(sim::to_string(s.cosim.coupling)) +
-                     "\" (the RIM and its cylinders advance together by semi-implicit and forward Euler, seed 004 eq. 39-40)");
+                     "\" (the RIM and its cylinders advance together by semi-implicit and forward Euler, "
+                     "seed 004 eq. 39-40)");
   }
   validate_twoway(s);
   const auto& m1 = s.manoeuvre.m1;
@@ -603,7 +622,8 @@ void validate(const Scenario& s) {
   check("rt.telemetry_decimation", static_cast<double>(r.telemetry_decimation), 1, 1e6, false, false, "");
   for (const auto& [name, o] : r.threads) {
     check("rt.thread." + name + ".cpu", o.cpu, -1, 1023, false, false, "(-1 = the default)");
-    if (o.priority != -1) check("rt.thread." + name + ".priority", o.priority, 1, 99, false, false, "(SCHED_FIFO priority)");
+    if (o.priority != -1)
+      check("rt.thread." + name + ".priority", o.priority, 1, 99, false, false, "(SCHED_FIFO priority)");
   }
   check("rt.stack_kib", static_cast<double>(r.others.stack_bytes / 1024), rt::kMinStackBytes / 1024,
         rt::kMaxStackBytes / 1024, false, false, "KiB");
@@ -619,12 +639,14 @@ void validate(const Scenario& s) {
   validate_limits(s.source, s.cosim.limits, s.crane, s.hydraulics);
   validate_telemetry(s.source, s.telemetry);
   if (s.cosim.limits.enabled && s.cosim.mechanics != sim::MechanicsFormulation::kIndependent) {
-    throw InputError(s.source + ": key 'limits.enabled': the machine's limits are modelled with mechanics = "
+    throw InputError(s.source +
+                     ": key 'limits.enabled': the machine's limits are modelled with mechanics = "
                      "\"independent\" only; set limits.enabled = false (or --limits off) for '" +
                      std::string(sim::to_string(s.cosim.mechanics)) + "'");
   }
   if (s.cosim.limits.enabled && s.solver == Solver::kMonolithic) {
-    throw InputError(s.source + ": key 'limits.enabled': the monolithic reference solver models no machine limits; "
+    throw InputError(s.source +
+                     ": key 'limits.enabled': the monolithic reference solver models no machine limits; "
                      "set limits.enabled = false (or --limits off)");
   }
 }

@@ -20,9 +20,9 @@ enum class ManoeuvreKind { kM1, kM2, kTable };
 
 struct ManoeuvreSpec {
   ManoeuvreKind kind = ManoeuvreKind::kM1;
-  std::string table_path;                 // kTable: κ(t) CSV, resolved to a usable path
-  sim::StepManoeuvreM1::Timing m1;        // kM1
-  sim::SinusoidalManoeuvreM2::Shape m2;   // kM2
+  std::string table_path;                // kTable: κ(t) CSV, resolved to a usable path
+  sim::StepManoeuvreM1::Timing m1;       // kM1
+  sim::SinusoidalManoeuvreM2::Shape m2;  // kM2
 };
 
 // What integrates the crane: the co-simulation of mechanics and hydraulics, or the monolithic
@@ -30,24 +30,24 @@ struct ManoeuvreSpec {
 enum class Solver { kCosim, kMonolithic };
 
 struct Scenario {
-  std::string source = "(defaults)";      // the file it came from, for messages
+  std::string source = "(defaults)";  // the file it came from, for messages
   std::string name = "default";
   sim::CraneParameters crane;
   sim::HydraulicParameters hydraulics;
   ManoeuvreSpec manoeuvre;
   sim::CosimSettings cosim;
   Solver solver = Solver::kCosim;
-  sim::MonolithicSettings monolithic;     // its duration is cosim.duration ([run] duration)
-  std::optional<std::string> reference;   // reference curve to compare with, resolved path
+  sim::MonolithicSettings monolithic;    // its duration is cosim.duration ([run] duration)
+  std::optional<std::string> reference;  // reference curve to compare with, resolved path
   // The reference was not asked for but implied (the built-in default's, or M1's on changing the
   // manoeuvre): a run with a live input, which does not follow the manoeuvre, drops it.
   bool reference_implied = false;
-  std::optional<std::string> out;         // trajectory CSV to write, resolved path
-  rt::RtSettings rt;                      // [rt]: threads of `hilsim run --realtime/--threads`
-  hil::HilSettings hil;                   // [hil]: the valve command's source, the watchdog
-  hil::UdpSettings udp;                   // [udp]: the UDP bridge
-  hil::CanSettings can;                   // [can]: the CAN bridge
-  TelemetrySettings telemetry;            // [telemetry]: the live stream of `hilsim run`
+  std::optional<std::string> out;  // trajectory CSV to write, resolved path
+  rt::RtSettings rt;               // [rt]: threads of `hilsim run --realtime/--threads`
+  hil::HilSettings hil;            // [hil]: the valve command's source, the watchdog
+  hil::UdpSettings udp;            // [udp]: the UDP bridge
+  hil::CanSettings can;            // [can]: the CAN bridge
+  TelemetrySettings telemetry;     // [telemetry]: the live stream of `hilsim run`
   // [limits] enabled as the file (or --limits) says; unset: on for a live input (udp, can), off
   // for a script. resolve_limits() turns it into cosim.limits.enabled.
   std::optional<bool> limits_setting;
@@ -89,7 +89,7 @@ void validate(const Scenario& scenario);
 // Parses "M1", "M2" or a CSV path into a manoeuvre spec (timings keep their defaults).
 ManoeuvreSpec parse_manoeuvre(const std::string& text);
 // Parse the command-line / TOML spellings; throw io::InputError naming `what` and the choices.
-sim::Coupling parse_coupling(const std::string& text, const std::string& what);  // fs|ps|rim|twoway
+sim::Coupling parse_coupling(const std::string& text, const std::string& what);     // fs|ps|rim|twoway
 sim::KappaPreview parse_preview(const std::string& text, const std::string& what);  // none|script
 sim::CosimScheme parse_scheme(const std::string& text, const std::string& what);
 sim::Extrapolation parse_extrapolation(const std::string& text, const std::string& what);

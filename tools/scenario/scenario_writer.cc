@@ -1,19 +1,21 @@
 #include "tools/scenario/scenario_writer.h"
 
+#include <cstdio>
+#include <filesystem>
+#include <sstream>
+
 #include "tools/scenario/limits_section.h"
 #include "tools/scenario/messages_section.h"
 #include "tools/scenario/telemetry_section.h"
 #include "tools/scenario/toml_text.h"
 
-#include <cstdio>
-#include <filesystem>
-#include <sstream>
-
 namespace hilsim::scenario {
 
 namespace {
 
-std::string path(const std::string& p) { return toml_string(std::filesystem::absolute(p).lexically_normal().string()); }
+std::string path(const std::string& p) {
+  return toml_string(std::filesystem::absolute(p).lexically_normal().string());
+}
 
 const char* scheme_name(sim::CosimScheme s) {
   switch (s) {

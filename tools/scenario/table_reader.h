@@ -2,6 +2,8 @@
 // range checks of validation; both throw io::InputError naming the file, the key and the range.
 #pragma once
 
+#include <toml++/toml.h>
+
 #include <algorithm>
 #include <climits>
 #include <cmath>
@@ -11,8 +13,6 @@
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <toml++/toml.h>
 
 #include "tools/io/input_error.h"
 
@@ -147,10 +147,10 @@ class TableReader {
 
 struct RangeCheck {
   const std::string& source;
-  void operator()(const std::string& key, double value, double lo, double hi, bool lo_open,
-                  bool hi_open, const std::string& unit) const {
-    const bool ok = std::isfinite(value) && (lo_open ? value > lo : value >= lo) &&
-                    (hi_open ? value < hi : value <= hi);
+  void operator()(const std::string& key, double value, double lo, double hi, bool lo_open, bool hi_open,
+                  const std::string& unit) const {
+    const bool ok =
+        std::isfinite(value) && (lo_open ? value > lo : value >= lo) && (hi_open ? value < hi : value <= hi);
     if (ok) return;
     std::ostringstream msg;
     msg << source << ": key '" << key << "' = " << value << " " << unit << " is outside the accepted range "
@@ -163,6 +163,5 @@ struct RangeCheck {
     throw InputError(msg.str());
   }
 };
-
 
 }  // namespace hilsim::scenario

@@ -27,14 +27,18 @@ sockaddr_in parse_telemetry_target(const std::string& text, const std::string& w
     if (parsed.error.empty()) return parsed.address;
     error = parsed.error;
   }
-  throw InputError(what + " = '" + text + "' is not udp://HOST:PORT (an IPv4 address and a port 1-65535, e.g. "
-                   "udp://127.0.0.1:9870): " + error);
+  throw InputError(what + " = '" + text +
+                   "' is not udp://HOST:PORT (an IPv4 address and a port 1-65535, e.g. "
+                   "udp://127.0.0.1:9870): " +
+                   error);
 }
 
 void validate_telemetry(const std::string& source, const TelemetrySettings& telemetry) {
-  if (!telemetry.target.empty()) parse_telemetry_target(telemetry.target, source + ": key 'telemetry.target'");
+  if (!telemetry.target.empty())
+    parse_telemetry_target(telemetry.target, source + ": key 'telemetry.target'");
   const RangeCheck check{source};
-  check("telemetry.rate_hz", telemetry.rate_hz, 0.0, 1e6, true, false, "Hz (samples per second of simulated time)");
+  check("telemetry.rate_hz", telemetry.rate_hz, 0.0, 1e6, true, false,
+        "Hz (samples per second of simulated time)");
 }
 
 void write_telemetry_section(std::ostream& o, const TelemetrySettings& telemetry) {

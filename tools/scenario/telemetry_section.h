@@ -3,11 +3,10 @@
 #pragma once
 
 #include <netinet/in.h>
+#include <toml++/toml.h>
 
 #include <ostream>
 #include <string>
-
-#include <toml++/toml.h>
 
 #include "tools/scenario/telemetry_settings.h"
 
