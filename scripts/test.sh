@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Installs the dependencies, builds, and runs every test: the unit and integration tests (the 60 s
+# Installs the dependencies, builds, checks the format and lint of the code (scripts/lint.sh:
+# clang-format over the tree, clang-tidy over sim/, rt/ and hil/), and runs every test: the unit and
+# integration tests (the 60 s
 # UDP soak test, soak.udp, among them), then the tests that run in a PREEMPT_RT virtual machine
 # with SocketCAN (label vm, tests/vm), then the real-time layer's tests again under ThreadSanitizer
 # (scripts/tsan.sh), then the unit tests of sim, hil and rt under AddressSanitizer and
@@ -11,6 +13,7 @@ cd "$(dirname "$0")/.."
 build_dir="${BUILD_DIR:-build}"
 bash scripts/install-deps.sh
 bash scripts/build.sh
+bash scripts/lint.sh
 ctest --test-dir "$build_dir" -j "$(nproc)" --output-on-failure -LE vm
 # Cold: the kernel is not cached yet (fetched and unpacked first, then every image built); warm:
 # cached (tests/vm/run-in-vm.sh), only changed images are rebuilt.
