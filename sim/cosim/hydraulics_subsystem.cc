@@ -28,6 +28,17 @@ HydraulicsSubsystem::HydraulicsSubsystem(const HydraulicParameters& hyd, double 
 
 void HydraulicsSubsystem::set_inputs(std::int64_t n, std::span<const double> u) { inputs_model_.push(n, u); }
 
+void HydraulicsSubsystem::higher_order_pressure_step(std::int64_t n, double tau, const double u[2], double kappa) {
+  double u_mid[2], u_end[2];
+  inputs_model_.evaluate(n, tau + 0.5 * h_, u_mid);
+  inputs_model_.evaluate(n, tau + h_, u_end);
+  const PressureStep step = integrate_pressures(
+      options_.integrator, hyd_, s0_, p_, h_,
+      StepInputs{{u[0], u[1], kappa}, {u_mid[0], u_mid[1], kappa}, {u_end[0], u_end[1], kappa}});
+  if (!step.converged) ++unconverged_steps_;
+  p_ = step.p;
+}
+
 void HydraulicsSubsystem::end_macro_step(std::int64_t n) {
   double u[2];
   inputs_model_.evaluate(n, static_cast<double>(steps_) * h_, u);

@@ -5,6 +5,7 @@
 
 #include "sim/hydraulics/cavitation.h"
 #include "sim/hydraulics/cylinder.h"
+#include "sim/hydraulics/pressure_integrator.h"
 
 namespace hilsim::sim {
 
@@ -99,7 +100,7 @@ void RimHydraulicsSubsystem::micro_step(std::int64_t n, std::int64_t j) {
     reading_[k].s = s_[k];
     reading_[k].s_dot = s_dot_[k];
     reading_[k].kappa = kappa;
-    p_[k] += h_ * pressure_rates(hyd_, cyl_[k].s0, p_[k], s_[k], s_dot_[k], kappa);  // eq. (40)
+    forward_euler_step(hyd_, cyl_[k].s0, p_[k], h_, {s_[k], s_dot_[k], kappa});  // eq. (40)
     if (cyl_[k].limits.cavitation()) {
       apply_cavitation(hyd_, cyl_[k].limits.vapour_pressure, hyd_.a_p * chamber_lengths(hyd_, cyl_[k].s0, s_[k]),
                        p_[k], cavity_[k]);
