@@ -14,7 +14,7 @@ HydraulicsSubsystem::HydraulicsSubsystem(const HydraulicParameters& hyd, double 
       steps_(steps_per_macro_step(H, h, "hydraulic step h_H")),
       s0_(s0),
       p_(p0),
-      valve_(valve),
+      valve_(&valve),
       inputs_model_(options.extrapolation, 2, H),
       s_dot_end_(options.s_dot0),
       options_(options),

@@ -4,7 +4,7 @@
 // start, middle and end of each micro step (all equal with a hold); κ is held over the micro step.
 // Inputs: [s, sdot], the actuator length and rate, held or extrapolated (input_extrapolation.h)
 // to the start of every micro step. The valve position κ comes from a ValveCommand, asked at the
-// start of every micro step.
+// start of every micro step (through a ValveReader, valve_reader.h).
 // Outputs: [p1, p2, f_h, fp]: pressures, f_h = (p2 − p1) a_p − c ṡ with the ṡ its input model gives
 // at the end of the step just finished (with a hold: the ṡ held during it, the convention that
 // reproduces the benchmark authors' f-s runs), and the pressure force fp = (p2 − p1) a_p.
@@ -23,6 +23,7 @@
 #include "sim/hydraulics/cylinder_limits.h"
 #include "sim/hydraulics/pressure_integrator.h"
 #include "sim/manoeuvre/valve_command.h"
+#include "sim/manoeuvre/valve_reader.h"
 #include "sim/model/crane_parameters.h"
 
 namespace hilsim::sim {
@@ -85,7 +86,7 @@ class HydraulicsSubsystem final : public Subsystem, public ActuatorSensors {
   std::int64_t steps_;
   double s0_;
   Eigen::Vector2d p_;
-  const ValveCommand& valve_;
+  ValveReader valve_;
   InputExtrapolator inputs_model_;
   double s_dot_end_;
   HydraulicsOptions options_;

@@ -20,6 +20,7 @@ RimHydraulicsSubsystem::RimHydraulicsSubsystem(const HydraulicParameters& hyd, d
       steps_(steps_per_macro_step(H, h, "hydraulic step h_H")),
       n_(actuators),
       cyl_(cylinders),
+      valves_{ValveReader(cylinders[0].valve), ValveReader(cylinders[1].valve)},
       force_(force),
       stops_(stops),
       extrapolation_(extrapolation),
@@ -95,7 +96,7 @@ void RimHydraulicsSubsystem::micro_step(std::int64_t n, std::int64_t j) {
   Eigen::Vector2d f_h = Eigen::Vector2d::Zero();
   for (int k = 0; k < n_; ++k) {
     f_h[k] = actuator_force(hyd_, p_[k], s_dot_[k]);  // eq. (8) with the RIM's ṡ
-    const double kappa = cyl_[k].valve->kappa(m, t);
+    const double kappa = valves_[k].kappa(m, t);
     if (twoway_.enabled) track_kappa(k, m, kappa);
     reading_[k].s = s_[k];
     reading_[k].s_dot = s_dot_[k];
@@ -185,7 +186,7 @@ void RimHydraulicsSubsystem::probe(std::int64_t n, std::span<double> out) const 
   for (int k = 0; k < n_; ++k) {
     out[i++] = p_[k][0];
     out[i++] = p_[k][1];
-    out[i++] = cyl_[k].valve->kappa(micro, static_cast<double>(micro) * h_);
+    out[i++] = valves_[k].kappa(micro, static_cast<double>(micro) * h_);
   }
   out[i] = energy_.E;
 }

@@ -34,6 +34,7 @@
 #include "sim/cosim/cosim_settings.h"
 #include "sim/cosim/subsystem.h"
 #include "sim/manoeuvre/valve_command.h"
+#include "sim/manoeuvre/valve_reader.h"
 #include "sim/hydraulics/cylinder_limits.h"
 #include "sim/hydraulics/reduced_cylinder_model.h"
 #include "sim/model/crane_parameters.h"
@@ -114,6 +115,7 @@ class RimHydraulicsSubsystem final : public Subsystem, public ActuatorSensors {
   std::int64_t steps_;
   int n_;
   std::array<RimCylinder, 2> cyl_;
+  std::array<ValveReader, 2> valves_;  // of cyl_[k].valve
   RimForce force_;
   std::array<Eigen::Vector2d, 2> p_;
   Eigen::Vector2d s_ = Eigen::Vector2d::Zero();      // RIM actuator lengths [m]
