@@ -3,9 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "sim/hydraulics/cavitation.h"
 #include "sim/hydraulics/cylinder.h"
-#include "sim/hydraulics/pressure_integrator.h"
 
 namespace hilsim::sim {
 
@@ -88,43 +86,6 @@ void RimHydraulicsSubsystem::set_inputs(std::int64_t, std::span<const double> u)
 void RimHydraulicsSubsystem::begin_macro_step(std::int64_t) {
   M_inv_ = M_eff_.inverse();  // the unused block is the identity
   sum_.setZero();
-}
-
-void RimHydraulicsSubsystem::micro_step(std::int64_t n, std::int64_t j) {
-  const std::int64_t m = n * steps_ + j;  // global micro-step index
-  const double t = static_cast<double>(m) * h_;
-  Eigen::Vector2d f_h = Eigen::Vector2d::Zero();
-  for (int k = 0; k < n_; ++k) {
-    f_h[k] = actuator_force(hyd_, p_[k], s_dot_[k]);  // eq. (8) with the RIM's ṡ
-    const double kappa = valves_[k].kappa(m, t);
-    if (twoway_.enabled) track_kappa(k, m, kappa);
-    reading_[k].s = s_[k];
-    reading_[k].s_dot = s_dot_[k];
-    reading_[k].kappa = kappa;
-    forward_euler_step(hyd_, cyl_[k].s0, p_[k], h_, {s_[k], s_dot_[k], kappa});  // eq. (40)
-    if (cyl_[k].limits.cavitation()) {
-      apply_cavitation(hyd_, cyl_[k].limits.vapour_pressure, hyd_.a_p * chamber_lengths(hyd_, cyl_[k].s0, s_[k]),
-                       p_[k], cavity_[k]);
-    }
-    reading_[k].limits = limit_flags(cyl_[k].limits, hyd_, s_[k], p_[k], cavity_[k]);
-  }
-  if (twoway_.enabled) {
-    // Two-way: this side of the monitor at every micro step (coupling_monitor.h).
-    double P = 0.0;
-    for (int k = 0; k < n_; ++k) P += (p_[k][1] - p_[k][0]) * hyd_.a_p * s_dot_[k];
-    energy_.add(P, h_, Extrapolation::kZeroOrderHold);
-  }
-  const Eigen::Vector2d s_ddot = M_inv_ * (f_eff_ + f_h);  // eq. (11)
-  s_dot_ += h_ * s_ddot;                                    // eq. (39)
-  if (has_stops_) apply_stops();
-  s_ += h_ * s_dot_;
-  for (int k = 0; k < n_; ++k) {
-    const double f_end = actuator_force(hyd_, p_[k], s_dot_[k]);  // at t + h
-    sum_[k] += f_end;
-    reading_[k].p1 = p_[k][0];
-    reading_[k].p2 = p_[k][1];
-    reading_[k].f_h = f_end;
-  }
 }
 
 void RimHydraulicsSubsystem::apply_stops() {
