@@ -82,11 +82,13 @@ Eigen::Vector2d MechanicsSubsystem::effort(std::int64_t n, double tau) const {
   if (reduced_) return reduced_->pressure_forces();
   std::array<double, InputExtrapolator::kMaxWidth> u{};
   inputs_model_.evaluate(n, tau, u);
-  Eigen::Vector2d e = Eigen::Vector2d::Zero();
-  for (int k = 0; k < crane_.actuators; ++k) {
-    e[k] = coupling_ == Coupling::kPressureDisplacement ? (u[2 * k + 1] - u[2 * k]) * hyd_.a_p : u[k];
-  }
-  return e;
+  const auto e = [&](int k) {
+    return coupling_ == Coupling::kPressureDisplacement ? (u[2 * k + 1] - u[2 * k]) * hyd_.a_p : u[k];
+  };
+  // Both at once (zero for an absent second actuator), not element by element into a zeroed vector,
+  // which the caller would read back as one 16-byte value over two stores and miss store-to-load
+  // forwarding (forward_euler_step, pressure_integrator.h).
+  return Eigen::Vector2d(e(0), crane_.actuators == 2 ? e(1) : 0.0);
 }
 
 Eigen::Vector2d MechanicsSubsystem::actuator_forces(std::span<const double> u, const Eigen::Vector2d& s_dot) const {
@@ -99,14 +101,11 @@ Eigen::Vector2d MechanicsSubsystem::actuator_forces(std::span<const double> u, c
     }
     return f;
   }
-  for (int k = 0; k < crane_.actuators; ++k) {
-    if (coupling_ == Coupling::kForceDisplacement || coupling_ == Coupling::kReducedInterface) {
-      f[k] = u[k];
-      continue;
-    }
-    f[k] = (u[2 * k + 1] - u[2 * k]) * hyd_.a_p - hyd_.c * s_dot[k];  // eq. (8), own ṡ
-  }
-  return f;
+  const auto force = [&](int k) {
+    if (coupling_ == Coupling::kForceDisplacement || coupling_ == Coupling::kReducedInterface) return u[k];
+    return (u[2 * k + 1] - u[2 * k]) * hyd_.a_p - hyd_.c * s_dot[k];  // eq. (8), own ṡ
+  };
+  return Eigen::Vector2d(force(0), crane_.actuators == 2 ? force(1) : 0.0);  // both at once, as effort()
 }
 
 void MechanicsSubsystem::micro_step(std::int64_t n, std::int64_t j) {

@@ -69,15 +69,17 @@ inline ActuatorKinematics actuator_kinematics(const CraneParameters& par, const 
 }
 
 inline InterfaceKinematics interface_kinematics(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot) {
+  // Each vector assembled from both actuators' values at once (an absent second actuator's are
+  // zero), not element by element into a zeroed one: a 16-byte value read back over two stores
+  // misses store-to-load forwarding (forward_euler_step, pressure_integrator.h).
+  const ActuatorKinematics a = actuator_kinematics(par, trig, q_dot, 0);
+  const ActuatorKinematics b = par.actuators == 2 ? actuator_kinematics(par, trig, q_dot, 1) : ActuatorKinematics{};
   InterfaceKinematics ik;
   ik.n = par.actuators;
-  for (int k = 0; k < ik.n; ++k) {
-    const ActuatorKinematics a = actuator_kinematics(par, trig, q_dot, k);
-    ik.s[k] = a.s;
-    ik.s_dot[k] = a.s_dot;
-    ik.A.row(k) = a.J;
-    ik.A_dot_q_dot[k] = a.J_dot_q_dot;
-  }
+  ik.s = Vec2(a.s, b.s);
+  ik.s_dot = Vec2(a.s_dot, b.s_dot);
+  ik.A << a.J, b.J;
+  ik.A_dot_q_dot = Vec2(a.J_dot_q_dot, b.J_dot_q_dot);
   return ik;
 }
 
