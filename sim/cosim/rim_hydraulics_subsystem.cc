@@ -66,21 +66,22 @@ RimHydraulicsSubsystem::RimHydraulicsSubsystem(const HydraulicParameters& hyd, d
 
 void RimHydraulicsSubsystem::set_inputs(std::int64_t, std::span<const double> u) {
   // Reset the RIM to the mechanics' state and take its effective mass and force (held over H).
-  std::size_t i = 0;
-  for (int k = 0; k < n_; ++k) {
-    s_[k] = u[i++];
-    s_dot_[k] = u[i++];
-  }
+  // Whole vectors, not element by element (an absent second actuator's entries are kept): the macro
+  // step reads them back as 16-byte values, which miss store-to-load forwarding over two stores
+  // (forward_euler_step, pressure_integrator.h).
+  const bool two = n_ == 2;
+  s_ = Eigen::Vector2d(u[0], two ? u[2] : s_[1]);
+  s_dot_ = Eigen::Vector2d(u[1], two ? u[3] : s_dot_[1]);
   s_start_ = s_;
   s_dot_start_ = s_dot_;
-  M_eff_ = Eigen::Matrix2d::Identity();
-  M_eff_(0, 0) = u[i++];
-  if (n_ == 2) {
-    M_eff_(0, 1) = M_eff_(1, 0) = u[i++];
-    M_eff_(1, 1) = u[i++];
+  const std::size_t i = 2 * static_cast<std::size_t>(n_);  // M̃, then f̃
+  if (two) {
+    M_eff_ << u[i], u[i + 1], u[i + 1], u[i + 2];
+    f_eff_ = Eigen::Vector2d(u[i + 3], u[i + 4]);
+  } else {
+    M_eff_ << u[i], 0.0, 0.0, 1.0;  // the unused block is the identity
+    f_eff_ = Eigen::Vector2d(u[i + 1], 0.0);
   }
-  f_eff_.setZero();
-  for (int k = 0; k < n_; ++k) f_eff_[k] = u[i++];
 }
 
 void RimHydraulicsSubsystem::begin_macro_step(std::int64_t) {
