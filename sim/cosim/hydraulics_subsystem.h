@@ -107,10 +107,9 @@ class HydraulicsSubsystem final : public Subsystem, public ActuatorSensors {
 // default, is the lean path written here; RK4 and the trapezoidal rule go out of line, so that
 // their inputs and Newton state take no registers from the Euler loop.
 [[gnu::always_inline]] inline void HydraulicsSubsystem::micro_step(std::int64_t n, std::int64_t j) {
-  double u[2];
   const std::int64_t k = n * steps_ + j;  // global micro-step index
   const double tau = static_cast<double>(j) * h_;
-  inputs_model_.evaluate(n, tau, u);
+  const std::array<double, 2> u = inputs_model_.evaluate2(n, tau);
   const double kappa = valve_.kappa(k, static_cast<double>(k) * h_);
   u_used_[0] = u[0];
   u_used_[1] = u[1];
@@ -118,7 +117,7 @@ class HydraulicsSubsystem final : public Subsystem, public ActuatorSensors {
   if (options_.integrator == HydraulicIntegrator::kForwardEuler) {
     forward_euler_step(hyd_, s0_, p_, h_, {u[0], u[1], kappa});  // eq. (14)
   } else {
-    higher_order_pressure_step(n, tau, u, kappa);
+    higher_order_pressure_step(n, tau, u.data(), kappa);
   }
   if (options_.limits.cavitation()) apply_cavitation_at(u[0]);
 }

@@ -35,6 +35,16 @@ class InputExtrapolator final {
     }
     evaluate_polynomial(n_ref, tau, out);
   }
+  // The same for a subsystem of exactly two inputs, returned by value. A hold returns the newest
+  // sample as it is held: copied through a buffer, the pair was written as two 8-byte values and
+  // read back as one 16-byte value, which misses store-to-load forwarding (forward_euler_step,
+  // pressure_integrator.h), at every hydraulic micro step.
+  std::array<double, 2> evaluate2(std::int64_t n_ref, double tau) const {
+    if (order_ == Extrapolation::kZeroOrderHold || count_ <= 1) return {values_[0][0], values_[0][1]};
+    std::array<double, 2> out;
+    evaluate_polynomial(n_ref, tau, out);
+    return out;
+  }
   std::size_t width() const { return width_; }
   Extrapolation order() const { return order_; }
 
