@@ -14,7 +14,7 @@ HydraulicsSubsystem::HydraulicsSubsystem(const HydraulicParameters& hyd, double 
       steps_(steps_per_macro_step(H, h, "hydraulic step h_H")),
       s0_(s0),
       p_(p0),
-      valve_(valve),
+      valve_(&valve),
       inputs_model_(options.extrapolation, 2, H),
       s_dot_end_(options.s_dot0),
       options_(options),
@@ -27,6 +27,18 @@ HydraulicsSubsystem::HydraulicsSubsystem(const HydraulicParameters& hyd, double 
 }
 
 void HydraulicsSubsystem::set_inputs(std::int64_t n, std::span<const double> u) { inputs_model_.push(n, u); }
+
+void HydraulicsSubsystem::higher_order_pressure_step(std::int64_t n, double tau, const double u[2],
+                                                     double kappa) {
+  double u_mid[2], u_end[2];
+  inputs_model_.evaluate(n, tau + 0.5 * h_, u_mid);
+  inputs_model_.evaluate(n, tau + h_, u_end);
+  const PressureStep step = integrate_pressures(
+      options_.integrator, hyd_, s0_, p_, h_,
+      StepInputs{{u[0], u[1], kappa}, {u_mid[0], u_mid[1], kappa}, {u_end[0], u_end[1], kappa}});
+  if (!step.converged) ++unconverged_steps_;
+  p_ = step.p;
+}
 
 void HydraulicsSubsystem::end_macro_step(std::int64_t n) {
   double u[2];
@@ -51,11 +63,17 @@ void HydraulicsSubsystem::probe(std::int64_t n, std::span<double> out) const {
 }
 
 void HydraulicsSubsystem::apply_cavitation_at(double s) {
-  apply_cavitation(hyd_, options_.limits.vapour_pressure, hyd_.a_p * chamber_lengths(hyd_, s0_, s), p_, cavity_);
+  apply_cavitation(hyd_, options_.limits.vapour_pressure, hyd_.a_p * chamber_lengths(hyd_, s0_, s), p_,
+                   cavity_);
 }
 
 ActuatorReading HydraulicsSubsystem::reading(int) const {
-  return ActuatorReading{u_used_[0], u_used_[1], p_[0], p_[1], actuator_force(hyd_, p_, u_used_[1]), kappa_used_,
+  return ActuatorReading{u_used_[0],
+                         u_used_[1],
+                         p_[0],
+                         p_[1],
+                         actuator_force(hyd_, p_, u_used_[1]),
+                         kappa_used_,
                          limit_flags(options_.limits, hyd_, u_used_[0], p_, cavity_)};
 }
 

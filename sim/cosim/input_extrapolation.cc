@@ -5,22 +5,14 @@
 
 namespace hilsim::sim {
 
-namespace {
-
-// The first `width` values of `from` into `to`. A plain loop on purpose: std::copy of a run-time
-// length compiles to a call to memmove, which for the two to eight inputs of a subsystem costs more
-// than the copy (it was 3 % of an offline run's instructions: a hold copies at every micro step).
-void copy_values(const double* from, std::size_t width, double* to) {
-  for (std::size_t k = 0; k < width; ++k) to[k] = from[k];
-}
-
-}  // namespace
-
 std::string_view to_string(Extrapolation e) {
   switch (e) {
-    case Extrapolation::kZeroOrderHold: return "zoh";
-    case Extrapolation::kLinear: return "linear";
-    case Extrapolation::kQuadratic: return "quadratic";
+    case Extrapolation::kZeroOrderHold:
+      return "zoh";
+    case Extrapolation::kLinear:
+      return "linear";
+    case Extrapolation::kQuadratic:
+      return "quadratic";
   }
   return "?";
 }
@@ -44,12 +36,8 @@ void InputExtrapolator::push(std::int64_t n, std::span<const double> u) {
   count_ = std::min<std::size_t>(count_ + 1, 3);
 }
 
-void InputExtrapolator::evaluate(std::int64_t n_ref, double tau, std::span<double> out) const {
+void InputExtrapolator::evaluate_polynomial(std::int64_t n_ref, double tau, std::span<double> out) const {
   const std::size_t points = std::min<std::size_t>(static_cast<std::size_t>(order_) + 1, count_);
-  if (points <= 1) {
-    copy_values(values_[0].data(), width_, out.data());
-    return;
-  }
   // Lagrange basis in units of H, with the evaluation point x relative to the newest sample.
   const double x = static_cast<double>(n_ref - n_[0]) + tau / H_;
   std::array<double, 3> node{};

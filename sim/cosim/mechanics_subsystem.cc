@@ -88,12 +88,14 @@ Eigen::Vector2d MechanicsSubsystem::effort(std::int64_t n, double tau) const {
   if (reduced_) return reduced_->pressure_forces();
   std::array<double, InputExtrapolator::kMaxWidth> u{};
   inputs_model_.evaluate(n, tau, u);
-  Eigen::Vector2d e = Eigen::Vector2d::Zero();
-  for (int k = 0; k < crane_.actuators; ++k) {
+  const auto e = [&](int k) {
     const auto i = 2 * static_cast<std::size_t>(k);  // p1, p2 of actuator k
-    e[k] = coupling_ == Coupling::kPressureDisplacement ? (u[i + 1] - u[i]) * hyd_.a_p : u[k];
-  }
-  return e;
+    return coupling_ == Coupling::kPressureDisplacement ? (u[i + 1] - u[i]) * hyd_.a_p : u[k];
+  };
+  // Both at once (zero for an absent second actuator), not element by element into a zeroed vector,
+  // which the caller would read back as one 16-byte value over two stores and miss store-to-load
+  // forwarding (forward_euler_step, pressure_integrator.h).
+  return Eigen::Vector2d(e(0), crane_.actuators == 2 ? e(1) : 0.0);
 }
 
 Eigen::Vector2d MechanicsSubsystem::actuator_forces(std::span<const double> u,
@@ -107,15 +109,12 @@ Eigen::Vector2d MechanicsSubsystem::actuator_forces(std::span<const double> u,
     }
     return f;
   }
-  for (int k = 0; k < crane_.actuators; ++k) {
-    if (coupling_ == Coupling::kForceDisplacement || coupling_ == Coupling::kReducedInterface) {
-      f[k] = u[k];
-      continue;
-    }
+  const auto force = [&](int k) {
+    if (coupling_ == Coupling::kForceDisplacement || coupling_ == Coupling::kReducedInterface) return u[k];
     const auto i = 2 * static_cast<std::size_t>(k);           // p1, p2 of actuator k
-    f[k] = (u[i + 1] - u[i]) * hyd_.a_p - hyd_.c * s_dot[k];  // eq. (8), own ṡ
-  }
-  return f;
+    return (u[i + 1] - u[i]) * hyd_.a_p - hyd_.c * s_dot[k];  // eq. (8), own ṡ
+  };
+  return Eigen::Vector2d(force(0), crane_.actuators == 2 ? force(1) : 0.0);  // both at once, as effort()
 }
 
 void MechanicsSubsystem::micro_step(std::int64_t n, std::int64_t j) {

@@ -3,7 +3,6 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "sim/hydraulics/cavitation.h"
 #include "sim/hydraulics/cylinder.h"
 
 namespace hilsim::sim {
@@ -19,6 +18,7 @@ RimHydraulicsSubsystem::RimHydraulicsSubsystem(const HydraulicParameters& hyd, d
       steps_(steps_per_macro_step(H, h, "hydraulic step h_H")),
       n_(actuators),
       cyl_(cylinders),
+      valves_{ValveReader(cylinders[0].valve), ValveReader(cylinders[1].valve)},
       force_(force),
       stops_(stops),
       extrapolation_(extrapolation),
@@ -57,7 +57,8 @@ RimHydraulicsSubsystem::RimHydraulicsSubsystem(const HydraulicParameters& hyd, d
     last_kappa_[k] = cyl_[k].kappa0;
     s_start_[k] = s_[k];
     if (twoway_.preview == KappaPreview::kScript && !twoway_.model_for_past_step) {
-      for (std::int64_t m = 0; m < steps_; ++m) previewed_[k].add(cyl_[k].preview->kappa(m, static_cast<double>(m) * h_));
+      for (std::int64_t m = 0; m < steps_; ++m)
+        previewed_[k].add(cyl_[k].preview->kappa(m, static_cast<double>(m) * h_));
     }
   }
   // With the hydraulics first, the mechanics' step 0 reads the model of end_macro_step(0).
@@ -66,63 +67,27 @@ RimHydraulicsSubsystem::RimHydraulicsSubsystem(const HydraulicParameters& hyd, d
 
 void RimHydraulicsSubsystem::set_inputs(std::int64_t, std::span<const double> u) {
   // Reset the RIM to the mechanics' state and take its effective mass and force (held over H).
-  std::size_t i = 0;
-  for (int k = 0; k < n_; ++k) {
-    s_[k] = u[i++];
-    s_dot_[k] = u[i++];
-  }
+  // Whole vectors, not element by element (an absent second actuator's entries are kept): the macro
+  // step reads them back as 16-byte values, which miss store-to-load forwarding over two stores
+  // (forward_euler_step, pressure_integrator.h).
+  const bool two = n_ == 2;
+  s_ = Eigen::Vector2d(u[0], two ? u[2] : s_[1]);
+  s_dot_ = Eigen::Vector2d(u[1], two ? u[3] : s_dot_[1]);
   s_start_ = s_;
   s_dot_start_ = s_dot_;
-  M_eff_ = Eigen::Matrix2d::Identity();
-  M_eff_(0, 0) = u[i++];
-  if (n_ == 2) {
-    M_eff_(0, 1) = M_eff_(1, 0) = u[i++];
-    M_eff_(1, 1) = u[i++];
+  const std::size_t i = 2 * static_cast<std::size_t>(n_);  // M̃, then f̃
+  if (two) {
+    M_eff_ << u[i], u[i + 1], u[i + 1], u[i + 2];
+    f_eff_ = Eigen::Vector2d(u[i + 3], u[i + 4]);
+  } else {
+    M_eff_ << u[i], 0.0, 0.0, 1.0;  // the unused block is the identity
+    f_eff_ = Eigen::Vector2d(u[i + 1], 0.0);
   }
-  f_eff_.setZero();
-  for (int k = 0; k < n_; ++k) f_eff_[k] = u[i++];
 }
 
 void RimHydraulicsSubsystem::begin_macro_step(std::int64_t) {
   M_inv_ = M_eff_.inverse();  // the unused block is the identity
   sum_.setZero();
-}
-
-void RimHydraulicsSubsystem::micro_step(std::int64_t n, std::int64_t j) {
-  const std::int64_t m = n * steps_ + j;  // global micro-step index
-  const double t = static_cast<double>(m) * h_;
-  Eigen::Vector2d f_h = Eigen::Vector2d::Zero();
-  for (int k = 0; k < n_; ++k) {
-    f_h[k] = actuator_force(hyd_, p_[k], s_dot_[k]);  // eq. (8) with the RIM's ṡ
-    const double kappa = cyl_[k].valve->kappa(m, t);
-    if (twoway_.enabled) track_kappa(k, m, kappa);
-    reading_[k].s = s_[k];
-    reading_[k].s_dot = s_dot_[k];
-    reading_[k].kappa = kappa;
-    p_[k] += h_ * pressure_rates(hyd_, cyl_[k].s0, p_[k], s_[k], s_dot_[k], kappa);  // eq. (40)
-    if (cyl_[k].limits.cavitation()) {
-      apply_cavitation(hyd_, cyl_[k].limits.vapour_pressure, hyd_.a_p * chamber_lengths(hyd_, cyl_[k].s0, s_[k]),
-                       p_[k], cavity_[k]);
-    }
-    reading_[k].limits = limit_flags(cyl_[k].limits, hyd_, s_[k], p_[k], cavity_[k]);
-  }
-  if (twoway_.enabled) {
-    // Two-way: this side of the monitor at every micro step (coupling_monitor.h).
-    double P = 0.0;
-    for (int k = 0; k < n_; ++k) P += (p_[k][1] - p_[k][0]) * hyd_.a_p * s_dot_[k];
-    energy_.add(P, h_, Extrapolation::kZeroOrderHold);
-  }
-  const Eigen::Vector2d s_ddot = M_inv_ * (f_eff_ + f_h);  // eq. (11)
-  s_dot_ += h_ * s_ddot;                                    // eq. (39)
-  if (has_stops_) apply_stops();
-  s_ += h_ * s_dot_;
-  for (int k = 0; k < n_; ++k) {
-    const double f_end = actuator_force(hyd_, p_[k], s_dot_[k]);  // at t + h
-    sum_[k] += f_end;
-    reading_[k].p1 = p_[k][0];
-    reading_[k].p2 = p_[k][1];
-    reading_[k].f_h = f_end;
-  }
 }
 
 void RimHydraulicsSubsystem::apply_stops() {
@@ -185,7 +150,7 @@ void RimHydraulicsSubsystem::probe(std::int64_t n, std::span<double> out) const 
   for (int k = 0; k < n_; ++k) {
     out[i++] = p_[k][0];
     out[i++] = p_[k][1];
-    out[i++] = cyl_[k].valve->kappa(micro, static_cast<double>(micro) * h_);
+    out[i++] = valves_[k].kappa(micro, static_cast<double>(micro) * h_);
   }
   out[i] = energy_.E;
 }

@@ -5,20 +5,10 @@
 
 namespace hilsim::sim {
 
-double bulk_modulus(const HydraulicParameters& par, double p) {
-  return (1.0 + par.a * p + par.b * p * p) / (par.a + 2.0 * par.b * p);
-}
-
 double bulk_modulus_derivative(const HydraulicParameters& par, double p) {
   const double num = 1.0 + par.a * p + par.b * p * p;
   const double den = par.a + 2.0 * par.b * p;
   return ((par.a + 2.0 * par.b * p) * den - num * 2.0 * par.b) / (den * den);
-}
-
-double orifice_flow(const HydraulicParameters& par, double area, double p_from, double p_to) {
-  const double dp = p_from - p_to;
-  if (dp < 0.0) return 0.0;  // δ = 0: the orifice model carries flow one way only
-  return area * par.c_d * std::sqrt(2.0 * dp / par.rho);
 }
 
 double orifice_flow_slope(const HydraulicParameters& par, double area, double p_from, double p_to,
@@ -28,24 +18,8 @@ double orifice_flow_slope(const HydraulicParameters& par, double area, double p_
   return area * par.c_d / std::sqrt(2.0 * par.rho * std::max(dp, min_drop));
 }
 
-double relief_flow(const HydraulicParameters& par, double p) {
-  if (!(p > par.relief_pressure)) return 0.0;
-  return par.relief_gain * (p - par.relief_pressure);
-}
-
 double relief_flow_slope(const HydraulicParameters& par, double p) {
   return p > par.relief_pressure ? par.relief_gain : 0.0;
-}
-
-Eigen::Vector2d chamber_flows(const HydraulicParameters& par, const Eigen::Vector2d& p, double s_dot,
-                              double kappa) {
-  const double a_i = par.a_valve * kappa;          // eq. (13)
-  const double a_o = par.a_valve * (1.0 - kappa);  // eq. (13)
-  const double q1 = par.a_p * s_dot + orifice_flow(par, a_i, par.p_P, p[0]) -
-                    orifice_flow(par, a_o, p[0], par.p_T) - relief_flow(par, p[0]);
-  const double q2 = -par.a_p * s_dot + orifice_flow(par, a_o, par.p_P, p[1]) -
-                    orifice_flow(par, a_i, p[1], par.p_T) - relief_flow(par, p[1]);
-  return Eigen::Vector2d(q1, q2);
 }
 
 Eigen::Vector2d chamber_flow_slopes(const HydraulicParameters& par, const Eigen::Vector2d& p, double kappa) {
@@ -58,21 +32,8 @@ Eigen::Vector2d chamber_flow_slopes(const HydraulicParameters& par, const Eigen:
   return Eigen::Vector2d(dq1_dp1, dq2_dp2);
 }
 
-Eigen::Vector2d chamber_lengths(const HydraulicParameters& par, double s0, double s) {
-  return Eigen::Vector2d(0.5 * par.l + s0 - s, 0.5 * par.l + s - s0);
-}
-
-Eigen::Vector2d pressure_rates(const HydraulicParameters& par, double s0, const Eigen::Vector2d& p,
-                               double s, double s_dot, double kappa) {
-  const Eigen::Vector2d l = chamber_lengths(par, s0, s);
-  const Eigen::Vector2d q = chamber_flows(par, p, s_dot, kappa);
-  return Eigen::Vector2d(bulk_modulus(par, p[0]) / (par.a_p * l[0]) * q[0],   // eq. (9)
-                         bulk_modulus(par, p[1]) / (par.a_p * l[1]) * q[1]);  // eq. (10)
-}
-
 PressureRateJacobian pressure_rate_jacobian(const HydraulicParameters& par, double s0,
-                                            const Eigen::Vector2d& p, double s, double s_dot,
-                                            double kappa) {
+                                            const Eigen::Vector2d& p, double s, double s_dot, double kappa) {
   const Eigen::Vector2d l = chamber_lengths(par, s0, s);
   const Eigen::Vector2d q = chamber_flows(par, p, s_dot, kappa);
   const double q1 = q[0], q2 = q[1];
@@ -93,10 +54,6 @@ PressureRateJacobian pressure_rate_jacobian(const HydraulicParameters& par, doub
   jac.d_s_dot << k1 * par.a_p, -k2 * par.a_p;
   jac.d_kappa << k1 * dq1_dkappa, k2 * dq2_dkappa;
   return jac;
-}
-
-double actuator_force(const HydraulicParameters& par, const Eigen::Vector2d& p, double s_dot) {
-  return (p[1] - p[0]) * par.a_p - par.c * s_dot;  // eq. (8)
 }
 
 }  // namespace hilsim::sim

@@ -13,17 +13,17 @@
 namespace hilsim::sim {
 
 // Bulk modulus β(p) [Pa] of eq. (11).
-double bulk_modulus(const HydraulicParameters& par, double p);
+inline double bulk_modulus(const HydraulicParameters& par, double p);
 // dβ/dp [-], used by implicit integrators and the equilibrium Newton iteration.
 double bulk_modulus_derivative(const HydraulicParameters& par, double p);
 
 // Volumetric flow [m³/s] through an orifice of area `area` [m²] from pressure p_from to p_to [Pa]
 // (the δ of eqs. 9–10: zero when the flow would reverse).
-double orifice_flow(const HydraulicParameters& par, double area, double p_from, double p_to);
+inline double orifice_flow(const HydraulicParameters& par, double area, double p_from, double p_to);
 
 // Flow [m³/s] a chamber at pressure p [Pa] relieves to the tank: relief_gain (p − relief_pressure)
 // above the cracking pressure, 0 below (and always 0 with the benchmark's infinite cracking pressure).
-double relief_flow(const HydraulicParameters& par, double p);
+inline double relief_flow(const HydraulicParameters& par, double p);
 // ∂(relief_flow)/∂p [m³/(s·Pa)].
 double relief_flow_slope(const HydraulicParameters& par, double p);
 
@@ -34,29 +34,28 @@ double orifice_flow_slope(const HydraulicParameters& par, double area, double p_
 
 // Net flow q = [q1, q2] into the chambers [m³/s], the brackets of eqs. (9)–(10): piston
 // displacement plus the valve's flows, less each chamber's relief flow. ṗ_i = β_i q_i / (a_p l_i).
-Eigen::Vector2d chamber_flows(const HydraulicParameters& par, const Eigen::Vector2d& p, double s_dot,
-                              double kappa);
+inline Eigen::Vector2d chamber_flows(const HydraulicParameters& par, const Eigen::Vector2d& p, double s_dot,
+                                     double kappa);
 // ∂q_i/∂p_i [m³/(s·Pa)] of chamber_flows (q1 does not depend on p2, nor q2 on p1), with the
 // orifice slopes taken at drops of at least 1 Pa (orifice_flow_slope).
 Eigen::Vector2d chamber_flow_slopes(const HydraulicParameters& par, const Eigen::Vector2d& p, double kappa);
 
 // Chamber lengths l1, l2 [m] of eq. (12) for the actuator length s and its initial length s0 [m].
-Eigen::Vector2d chamber_lengths(const HydraulicParameters& par, double s0, double s);
+inline Eigen::Vector2d chamber_lengths(const HydraulicParameters& par, double s0, double s);
 
 // Pressure rates ṗ = [ṗ1, ṗ2] [Pa/s] of eqs. (9)–(10), each chamber's inflow less its relief flow.
-Eigen::Vector2d pressure_rates(const HydraulicParameters& par, double s0, const Eigen::Vector2d& p,
-                               double s, double s_dot, double kappa);
+inline Eigen::Vector2d pressure_rates(const HydraulicParameters& par, double s0, const Eigen::Vector2d& p,
+                                      double s, double s_dot, double kappa);
 
 // Partial derivatives of the pressure rates, for Newton iterations.
 struct PressureRateJacobian {
-  Eigen::Matrix2d d_p;          // ∂ṗ/∂p [1/s]
-  Eigen::Vector2d d_s;          // ∂ṗ/∂s [Pa/(s·m)]
-  Eigen::Vector2d d_s_dot;      // ∂ṗ/∂ṡ [Pa/m]
-  Eigen::Vector2d d_kappa;      // ∂ṗ/∂κ [Pa/s]
+  Eigen::Matrix2d d_p;      // ∂ṗ/∂p [1/s]
+  Eigen::Vector2d d_s;      // ∂ṗ/∂s [Pa/(s·m)]
+  Eigen::Vector2d d_s_dot;  // ∂ṗ/∂ṡ [Pa/m]
+  Eigen::Vector2d d_kappa;  // ∂ṗ/∂κ [Pa/s]
 };
 PressureRateJacobian pressure_rate_jacobian(const HydraulicParameters& par, double s0,
-                                            const Eigen::Vector2d& p, double s, double s_dot,
-                                            double kappa);
+                                            const Eigen::Vector2d& p, double s, double s_dot, double kappa);
 
 // The pressures a chamber of this machine can hold [Pa]: above zero (absolute; below it the oil
 // would carry a tension) and below 20 MPa (2.6 times the supply: only a numerical blow-up gets
@@ -70,6 +69,8 @@ inline bool pressures_physical(const Eigen::Vector2d& p) {
 }
 
 // Actuator force f_h = (p2 − p1) a_p − c ṡ [N] of eq. (8); positive extends the actuator.
-double actuator_force(const HydraulicParameters& par, const Eigen::Vector2d& p, double s_dot);
+inline double actuator_force(const HydraulicParameters& par, const Eigen::Vector2d& p, double s_dot);
 
 }  // namespace hilsim::sim
+
+#include "sim/hydraulics/cylinder_inline.h"  // the definitions of the functions declared inline above

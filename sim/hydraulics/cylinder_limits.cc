@@ -19,13 +19,4 @@ HydraulicParameters with_relief_valve(const HydraulicParameters& hyd, const Mach
   return out;
 }
 
-unsigned limit_flags(const CylinderLimits& limits, const HydraulicParameters& hyd, double s,
-                     const Eigen::Vector2d& p, const Eigen::Vector2d& cavity) {
-  unsigned flags = 0;
-  if (s >= limits.stroke_max || s <= limits.stroke_min) flags |= kLimitEndStop;
-  if (cavity[0] > 0.0 || cavity[1] > 0.0) flags |= kLimitCavitation;
-  if (p[0] > hyd.relief_pressure || p[1] > hyd.relief_pressure) flags |= kLimitRelief;
-  return flags;
-}
-
 }  // namespace hilsim::sim

@@ -28,8 +28,15 @@ CylinderLimits cylinder_limits(const MachineLimits& machine, const HydraulicPara
 HydraulicParameters with_relief_valve(const HydraulicParameters& hyd, const MachineLimits& machine);
 
 // The LimitFlag bits (actuator_sensors.h) of a cylinder at length s [m] with pressures p [Pa] and
-// cavities [m³].
-unsigned limit_flags(const CylinderLimits& limits, const HydraulicParameters& hyd, double s,
-                     const Eigen::Vector2d& p, const Eigen::Vector2d& cavity);
+// cavities [m³]. Inline: the RIM's micro step flags its cylinders at every step, and the call
+// cost more than the six comparisons.
+inline unsigned limit_flags(const CylinderLimits& limits, const HydraulicParameters& hyd, double s,
+                            const Eigen::Vector2d& p, const Eigen::Vector2d& cavity) {
+  unsigned flags = 0;
+  if (s >= limits.stroke_max || s <= limits.stroke_min) flags |= kLimitEndStop;
+  if (cavity[0] > 0.0 || cavity[1] > 0.0) flags |= kLimitCavitation;
+  if (p[0] > hyd.relief_pressure || p[1] > hyd.relief_pressure) flags |= kLimitRelief;
+  return flags;
+}
 
 }  // namespace hilsim::sim

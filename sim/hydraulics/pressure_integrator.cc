@@ -53,8 +53,11 @@ PressureStep integrate_pressures(HydraulicIntegrator integrator, const Hydraulic
                                  const Eigen::Vector2d& p, double h, const StepInputs& u,
                                  const TrapezoidalNewton& newton) {
   switch (integrator) {
-    case HydraulicIntegrator::kForwardEuler:
-      return {p + h * rates(par, s0, p, u.start), 0, true};  // eq. (14)
+    case HydraulicIntegrator::kForwardEuler: {
+      PressureStep step{p, 0, true};
+      forward_euler_step(par, s0, step.p, h, u.start);  // eq. (14)
+      return step;
+    }
     case HydraulicIntegrator::kRungeKutta4: {
       const Eigen::Vector2d k1 = rates(par, s0, p, u.start);
       const Eigen::Vector2d k2 = rates(par, s0, p + 0.5 * h * k1, u.middle);

@@ -14,15 +14,6 @@ StepManoeuvreM1::StepManoeuvreM1(double kappa0, Timing timing) : kappa0_(kappa0)
   }
 }
 
-double StepManoeuvreM1::at(double t) const {
-  const auto [t_a, t_b, t_r] = timing_;
-  if (t <= t_a) return kappa0_;
-  if (t <= t_a + t_r) return kappa0_ - 0.01 * (t - t_a) / t_r;
-  if (t <= t_b) return kappa0_ - 0.01;
-  if (t <= t_b + 2.0 * t_r) return kappa0_ - 0.01 + 0.03 * (t - t_b) / (2.0 * t_r);
-  return kappa0_ + 0.02;
-}
-
 double StepManoeuvreM1::kappa(std::int64_t, double t) const { return at(t); }
 
 SinusoidalManoeuvreM2::SinusoidalManoeuvreM2(double kappa0, Shape shape) : kappa0_(kappa0), shape_(shape) {

@@ -29,7 +29,15 @@ class StepManoeuvreM1 final : public ValveCommand {
   StepManoeuvreM1(double kappa0, Timing timing);
   explicit StepManoeuvreM1(double kappa0) : StepManoeuvreM1(kappa0, Timing{}) {}
   double kappa(std::int64_t micro_step, double t) const override;
-  double at(double t) const;
+  // Inline for ValveReader (valve_reader.h), which a hydraulic micro step reads κ through.
+  double at(double t) const {
+    const auto [t_a, t_b, t_r] = timing_;
+    if (t <= t_a) return kappa0_;
+    if (t <= t_a + t_r) return kappa0_ - 0.01 * (t - t_a) / t_r;
+    if (t <= t_b) return kappa0_ - 0.01;
+    if (t <= t_b + 2.0 * t_r) return kappa0_ - 0.01 + 0.03 * (t - t_b) / (2.0 * t_r);
+    return kappa0_ + 0.02;
+  }
 
  private:
   double kappa0_;

@@ -4,19 +4,6 @@
 
 namespace hilsim::sim {
 
-CraneTrig crane_trig(const Vec2& q) {
-  // The very calls and arguments the terms made from q before, so the bits stay the same (glibc's
-  // sincos, which the compiler may pair these into, returns the bits of sin and cos).
-  CraneTrig t;
-  t.cos1 = std::cos(q[0]);
-  t.sin1 = std::sin(q[0]);
-  t.cos2 = std::cos(q[1]);
-  t.sin2 = std::sin(q[1]);
-  t.cos12 = std::cos(q[0] - q[1]);
-  t.sin12 = std::sin(q[0] - q[1]);
-  return t;
-}
-
 CranePoints crane_points(const CraneParameters& par, const Vec2& q) {
   return crane_points(par, crane_trig(q));
 }
@@ -39,66 +26,8 @@ ActuatorKinematics actuator_kinematics(const CraneParameters& par, const Vec2& q
   return actuator_kinematics(par, crane_trig(q), q_dot, k);
 }
 
-namespace {
-
-// Actuator 1, B→P.
-ActuatorKinematics base_actuator(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot) {
-  // P depends on θ1 only: P = (L/2) e1, dP/dθ1 = (L/2) e1⊥, d²P/dθ1² = −P.
-  const Vec2 e1(trig.cos1, trig.sin1);
-  const Vec2 e1_perp(-e1[1], e1[0]);
-  const Vec2 P = 0.5 * par.L * e1;
-  const Vec2 dP = 0.5 * par.L * e1_perp;
-  const Vec2 d = P - Vec2(par.x_B, par.y_B);  // B→P
-  ActuatorKinematics k;
-  k.s = d.norm();
-  const Vec2 u = d / k.s;  // unit vector along the actuator
-  k.J << u.dot(dP), 0.0;
-  k.s_dot = k.J * q_dot;
-  // s̈ = u·P̈ + (|Ṗ|² − ṡ²)/s with P̈ = dP θ̈1 − P θ̇1²: the velocity part is what remains at θ̈1 = 0.
-  const Vec2 P_dot = dP * q_dot[0];
-  k.J_dot_q_dot = -u.dot(P) * q_dot[0] * q_dot[0] + (P_dot.squaredNorm() - k.s_dot * k.s_dot) / k.s;
-  return k;
-}
-
-}  // namespace
-
-ActuatorKinematics actuator_kinematics(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot,
-                                       int k) {
-  if (k == 0) return base_actuator(par, trig, q_dot);
-  // d = M − P = (L/2) e1 + (L_h/2) e2, so ∂d/∂θ1 = (L/2) e1⊥, ∂d/∂θ2 = (L_h/2) e2⊥ and the velocity
-  // part of d̈ is −(L/2) e1 θ̇1² − (L_h/2) e2 θ̇2².
-  const Vec2 e1(trig.cos1, trig.sin1);
-  const Vec2 e2(trig.cos2, trig.sin2);
-  const Vec2 d1 = 0.5 * par.L * Vec2(-e1[1], e1[0]);
-  const Vec2 d2 = 0.5 * par.L_h * Vec2(-e2[1], e2[0]);
-  const Vec2 d = 0.5 * par.L * e1 + 0.5 * par.L_h * e2;
-  ActuatorKinematics a;
-  a.s = d.norm();
-  const Vec2 u = d / a.s;
-  a.J << u.dot(d1), u.dot(d2);
-  a.s_dot = a.J * q_dot;
-  const Vec2 d_dot = d1 * q_dot[0] + d2 * q_dot[1];
-  const Vec2 d_ddot_v = -0.5 * par.L * e1 * q_dot[0] * q_dot[0] - 0.5 * par.L_h * e2 * q_dot[1] * q_dot[1];
-  a.J_dot_q_dot = u.dot(d_ddot_v) + (d_dot.squaredNorm() - a.s_dot * a.s_dot) / a.s;
-  return a;
-}
-
 InterfaceKinematics interface_kinematics(const CraneParameters& par, const Vec2& q, const Vec2& q_dot) {
   return interface_kinematics(par, crane_trig(q), q_dot);
-}
-
-InterfaceKinematics interface_kinematics(const CraneParameters& par, const CraneTrig& trig,
-                                         const Vec2& q_dot) {
-  InterfaceKinematics ik;
-  ik.n = par.actuators;
-  for (int k = 0; k < ik.n; ++k) {
-    const ActuatorKinematics a = actuator_kinematics(par, trig, q_dot, k);
-    ik.s[k] = a.s;
-    ik.s_dot[k] = a.s_dot;
-    ik.A.row(k) = a.J;
-    ik.A_dot_q_dot[k] = a.J_dot_q_dot;
-  }
-  return ik;
 }
 
 InterfaceDynamics interface_dynamics(const CraneParameters& par, const Vec2& q, const Vec2& q_dot) {
@@ -142,37 +71,13 @@ Vec2 crane_accelerations(const CraneParameters& par, const Vec2& q, const Vec2& 
   return crane_accelerations(par, trig, q_dot, interface_kinematics(par, trig, q_dot), f_h);
 }
 
-Vec2 crane_accelerations(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot,
-                         const InterfaceKinematics& ik, const Vec2& f_h) {
-  const Vec2 rhs = gravity_forces(par, trig) - velocity_forces(par, trig, q_dot) + ik.A.transpose() * f_h;
-  return mass_matrix(par, trig).ldlt().solve(rhs);
-}
-
 Mat2 mass_matrix(const CraneParameters& par, const Vec2& q) { return mass_matrix(par, crane_trig(q)); }
-
-Mat2 mass_matrix(const CraneParameters& par, const CraneTrig& trig) {
-  const double m12 = par.L * par.L_h * par.m_h * trig.cos12;
-  Mat2 M;
-  M << par.L * par.L * (par.m / 3.0 + par.m_p + par.m_h), m12,  //
-      m12, par.L_h * par.L_h * par.m_h;
-  return M;
-}
 
 Vec2 velocity_forces(const CraneParameters& par, const Vec2& q, const Vec2& q_dot) {
   return velocity_forces(par, crane_trig(q), q_dot);
 }
 
-Vec2 velocity_forces(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot) {
-  const double k = par.L * par.L_h * par.m_h * trig.sin12;
-  return Vec2(k * q_dot[1] * q_dot[1], -k * q_dot[0] * q_dot[0]);
-}
-
 Vec2 gravity_forces(const CraneParameters& par, const Vec2& q) { return gravity_forces(par, crane_trig(q)); }
-
-Vec2 gravity_forces(const CraneParameters& par, const CraneTrig& trig) {
-  return Vec2(-par.L * par.g * (par.m / 2.0 + par.m_p + par.m_h) * trig.cos1,
-              -par.L_h * par.g * par.m_h * trig.cos2);
-}
 
 double potential_energy(const CraneParameters& par, const Vec2& q) {
   return potential_energy(par, crane_trig(q));

@@ -26,7 +26,7 @@ struct CraneTrig {
   double cos2 = 1.0, sin2 = 0.0;    // of θ2
   double cos12 = 1.0, sin12 = 0.0;  // of θ1 − θ2
 };
-CraneTrig crane_trig(const Vec2& q);
+inline CraneTrig crane_trig(const Vec2& q);
 
 // Positions [m] of the points of the crane for the angles q [rad].
 struct CranePoints {
@@ -48,19 +48,19 @@ struct ActuatorKinematics {
 ActuatorKinematics actuator_kinematics(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
 // The same for actuator k: 0 is B→P, 1 is P→M (the middle of link 2), s2 = |M − P|.
 ActuatorKinematics actuator_kinematics(const CraneParameters& par, const Vec2& q, const Vec2& q_dot, int k);
-ActuatorKinematics actuator_kinematics(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot,
-                                       int k);
+inline ActuatorKinematics actuator_kinematics(const CraneParameters& par, const CraneTrig& trig,
+                                              const Vec2& q_dot, int k);
 
 // Each term below also from the CraneTrig of q, with the same bits.
 // Mass matrix M(q) [kg·m²].
 Mat2 mass_matrix(const CraneParameters& par, const Vec2& q);
-Mat2 mass_matrix(const CraneParameters& par, const CraneTrig& trig);
+inline Mat2 mass_matrix(const CraneParameters& par, const CraneTrig& trig);
 // Velocity-dependent (Coriolis and centrifugal) forces c(q, q̇) [N·m].
 Vec2 velocity_forces(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
-Vec2 velocity_forces(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot);
+inline Vec2 velocity_forces(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot);
 // Applied forces other than the actuator, here gravity: f = −∂V/∂q [N·m].
 Vec2 gravity_forces(const CraneParameters& par, const Vec2& q);
-Vec2 gravity_forces(const CraneParameters& par, const CraneTrig& trig);
+inline Vec2 gravity_forces(const CraneParameters& par, const CraneTrig& trig);
 // Potential and kinetic energy [J], for energy checks.
 double potential_energy(const CraneParameters& par, const Vec2& q);
 double potential_energy(const CraneParameters& par, const CraneTrig& trig);
@@ -84,13 +84,13 @@ struct InterfaceKinematics {
   Vec2 A_dot_q_dot = Vec2::Zero();  // [m/s²]
 };
 InterfaceKinematics interface_kinematics(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
-InterfaceKinematics interface_kinematics(const CraneParameters& par, const CraneTrig& trig,
-                                         const Vec2& q_dot);
+inline InterfaceKinematics interface_kinematics(const CraneParameters& par, const CraneTrig& trig,
+                                                const Vec2& q_dot);
 
 // As crane_accelerations, with the trigonometry of q and the interface kinematics at (q, q̇) already
 // at hand.
-Vec2 crane_accelerations(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot,
-                         const InterfaceKinematics& ik, const Vec2& f_h);
+inline Vec2 crane_accelerations(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot,
+                                const InterfaceKinematics& ik, const Vec2& f_h);
 
 // The reduced interface model of seed 004 eqs. (11)–(13): M̃ s̈ = f̃ + f_h, with
 //   M̃ = (A M⁻¹ Aᵀ)⁻¹ [kg],   f̃ = M̃ (A M⁻¹ (f − c) + Ȧ q̇) [N].
@@ -112,3 +112,5 @@ double static_actuator_force(const CraneParameters& par, const Vec2& q, const Ve
 Vec2 static_actuator_forces(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
 
 }  // namespace hilsim::sim
+
+#include "sim/model/crane_model_inline.h"  // the definitions of the functions declared inline above
