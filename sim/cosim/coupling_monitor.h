@@ -26,10 +26,10 @@ namespace hilsim::sim {
 // P_H [W] of one actuator's hydraulics at pressures p [Pa] and the rate s_dot [m/s] their input
 // model gave at the end of the macro step. Inline: the hydraulic subsystem adds it at every
 // communication point, and the call cost as much as the arithmetic.
-inline double hydraulics_bond_power(const HydraulicParameters& hyd, Coupling coupling, const Eigen::Vector2d& p,
-                                    double s_dot) {
-  const double e_H = coupling == Coupling::kForceDisplacement ? actuator_force(hyd, p, s_dot)
-                                                              : (p[1] - p[0]) * hyd.a_p;
+inline double hydraulics_bond_power(const HydraulicParameters& hyd, Coupling coupling,
+                                    const Eigen::Vector2d& p, double s_dot) {
+  const double e_H =
+      coupling == Coupling::kForceDisplacement ? actuator_force(hyd, p, s_dot) : (p[1] - p[0]) * hyd.a_p;
   return s_dot * e_H;
 }
 

@@ -28,7 +28,8 @@ HydraulicsSubsystem::HydraulicsSubsystem(const HydraulicParameters& hyd, double 
 
 void HydraulicsSubsystem::set_inputs(std::int64_t n, std::span<const double> u) { inputs_model_.push(n, u); }
 
-void HydraulicsSubsystem::higher_order_pressure_step(std::int64_t n, double tau, const double u[2], double kappa) {
+void HydraulicsSubsystem::higher_order_pressure_step(std::int64_t n, double tau, const double u[2],
+                                                     double kappa) {
   double u_mid[2], u_end[2];
   inputs_model_.evaluate(n, tau + 0.5 * h_, u_mid);
   inputs_model_.evaluate(n, tau + h_, u_end);

@@ -29,17 +29,17 @@
 #include <Eigen/Dense>
 
 #include "sim/cosim/actuator_sensors.h"
+#include "sim/cosim/cosim_settings.h"
 #include "sim/cosim/coupling.h"
 #include "sim/cosim/coupling_monitor.h"
-#include "sim/cosim/cosim_settings.h"
 #include "sim/cosim/subsystem.h"
-#include "sim/manoeuvre/valve_command.h"
-#include "sim/manoeuvre/valve_reader.h"
 #include "sim/hydraulics/cavitation.h"
 #include "sim/hydraulics/cylinder.h"
 #include "sim/hydraulics/cylinder_limits.h"
 #include "sim/hydraulics/pressure_integrator.h"
 #include "sim/hydraulics/reduced_cylinder_model.h"
+#include "sim/manoeuvre/valve_command.h"
+#include "sim/manoeuvre/valve_reader.h"
 #include "sim/model/crane_parameters.h"
 #include "sim/multibody/unilateral_stops.h"
 
@@ -181,8 +181,8 @@ inline void RimHydraulicsSubsystem::micro_step_of(std::int64_t n, std::int64_t j
     reading_[k].kappa = kappa;
     forward_euler_step(hyd_, cyl_[k].s0, p_[k], h_, {s_[k], s_dot_[k], kappa});  // eq. (40)
     if (cyl_[k].limits.cavitation()) {
-      apply_cavitation(hyd_, cyl_[k].limits.vapour_pressure, hyd_.a_p * chamber_lengths(hyd_, cyl_[k].s0, s_[k]),
-                       p_[k], cavity_[k]);
+      apply_cavitation(hyd_, cyl_[k].limits.vapour_pressure,
+                       hyd_.a_p * chamber_lengths(hyd_, cyl_[k].s0, s_[k]), p_[k], cavity_[k]);
     }
     reading_[k].limits = limit_flags(cyl_[k].limits, hyd_, s_[k], p_[k], cavity_[k]);
   }
@@ -193,7 +193,7 @@ inline void RimHydraulicsSubsystem::micro_step_of(std::int64_t n, std::int64_t j
     energy_.add(P, h_, Extrapolation::kZeroOrderHold);
   }
   const Eigen::Vector2d s_ddot = M_inv_ * (f_eff_ + f_h);  // eq. (11)
-  s_dot_ += h_ * s_ddot;                                    // eq. (39)
+  s_dot_ += h_ * s_ddot;                                   // eq. (39)
   if (has_stops_) apply_stops();
   s_ += h_ * s_dot_;
   for (int k = 0; k < N; ++k) {

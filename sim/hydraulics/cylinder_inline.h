@@ -28,8 +28,9 @@ inline double relief_flow(const HydraulicParameters& par, double p) {
   return par.relief_gain * (p - par.relief_pressure);
 }
 
-[[gnu::always_inline]] inline Eigen::Vector2d chamber_flows(const HydraulicParameters& par, const Eigen::Vector2d& p, double s_dot,
-                                     double kappa) {
+[[gnu::always_inline]] inline Eigen::Vector2d chamber_flows(const HydraulicParameters& par,
+                                                            const Eigen::Vector2d& p, double s_dot,
+                                                            double kappa) {
   const double a_i = par.a_valve * kappa;          // eq. (13)
   const double a_o = par.a_valve * (1.0 - kappa);  // eq. (13)
   const double q1 = par.a_p * s_dot + orifice_flow(par, a_i, par.p_P, p[0]) -
@@ -43,8 +44,9 @@ inline Eigen::Vector2d chamber_lengths(const HydraulicParameters& par, double s0
   return Eigen::Vector2d(0.5 * par.l + s0 - s, 0.5 * par.l + s - s0);
 }
 
-[[gnu::always_inline]] inline Eigen::Vector2d pressure_rates(const HydraulicParameters& par, double s0, const Eigen::Vector2d& p,
-                                      double s, double s_dot, double kappa) {
+[[gnu::always_inline]] inline Eigen::Vector2d pressure_rates(const HydraulicParameters& par, double s0,
+                                                             const Eigen::Vector2d& p, double s, double s_dot,
+                                                             double kappa) {
   const Eigen::Vector2d l = chamber_lengths(par, s0, s);
   const Eigen::Vector2d q = chamber_flows(par, p, s_dot, kappa);
   return Eigen::Vector2d(bulk_modulus(par, p[0]) / (par.a_p * l[0]) * q[0],   // eq. (9)

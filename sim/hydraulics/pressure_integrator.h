@@ -11,10 +11,9 @@
 // Nothing here allocates.
 #pragma once
 
+#include <Eigen/Dense>
 #include <atomic>
 #include <string_view>
-
-#include <Eigen/Dense>
 
 #include "sim/hydraulics/cylinder.h"
 #include "sim/hydraulics/hydraulic_integrator.h"
@@ -54,8 +53,8 @@ struct PressureStep {
 // next step as two 8-byte loads, which an AMD Zen 4 cannot forward from the store; each such load
 // waited for the store to retire, about 6 ns of a 28 ns micro step. The signal fence emits no
 // instruction; it only keeps the compiler from merging the two stores.
-[[gnu::always_inline]] inline void forward_euler_step(const HydraulicParameters& par, double s0, Eigen::Vector2d& p,
-                                                      double h, const CylinderInputs& u) {
+[[gnu::always_inline]] inline void forward_euler_step(const HydraulicParameters& par, double s0,
+                                                      Eigen::Vector2d& p, double h, const CylinderInputs& u) {
   const Eigen::Vector2d p_dot = pressure_rates(par, s0, p, u.s, u.s_dot, u.kappa);
   const double p1 = p[0] + h * p_dot[0];
   const double p2 = p[1] + h * p_dot[1];

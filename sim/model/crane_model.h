@@ -48,7 +48,8 @@ struct ActuatorKinematics {
 ActuatorKinematics actuator_kinematics(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
 // The same for actuator k: 0 is B→P, 1 is P→M (the middle of link 2), s2 = |M − P|.
 ActuatorKinematics actuator_kinematics(const CraneParameters& par, const Vec2& q, const Vec2& q_dot, int k);
-inline ActuatorKinematics actuator_kinematics(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot, int k);
+inline ActuatorKinematics actuator_kinematics(const CraneParameters& par, const CraneTrig& trig,
+                                              const Vec2& q_dot, int k);
 
 // Each term below also from the CraneTrig of q, with the same bits.
 // Mass matrix M(q) [kg·m²].
@@ -83,7 +84,8 @@ struct InterfaceKinematics {
   Vec2 A_dot_q_dot = Vec2::Zero();                // [m/s²]
 };
 InterfaceKinematics interface_kinematics(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
-inline InterfaceKinematics interface_kinematics(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot);
+inline InterfaceKinematics interface_kinematics(const CraneParameters& par, const CraneTrig& trig,
+                                                const Vec2& q_dot);
 
 // As crane_accelerations, with the trigonometry of q and the interface kinematics at (q, q̇) already
 // at hand.

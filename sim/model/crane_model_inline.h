@@ -28,7 +28,8 @@ inline CraneTrig crane_trig(const Vec2& q) {
 namespace internal {
 
 // Actuator 1, B→P.
-inline ActuatorKinematics base_actuator(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot) {
+inline ActuatorKinematics base_actuator(const CraneParameters& par, const CraneTrig& trig,
+                                        const Vec2& q_dot) {
   // P depends on θ1 only: P = (L/2) e1, dP/dθ1 = (L/2) e1⊥, d²P/dθ1² = −P.
   const Vec2 e1(trig.cos1, trig.sin1);
   const Vec2 e1_perp(-e1[1], e1[0]);
@@ -48,7 +49,8 @@ inline ActuatorKinematics base_actuator(const CraneParameters& par, const CraneT
 
 }  // namespace internal
 
-inline ActuatorKinematics actuator_kinematics(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot, int k) {
+inline ActuatorKinematics actuator_kinematics(const CraneParameters& par, const CraneTrig& trig,
+                                              const Vec2& q_dot, int k) {
   if (k == 0) return internal::base_actuator(par, trig, q_dot);
   // d = M − P = (L/2) e1 + (L_h/2) e2, so ∂d/∂θ1 = (L/2) e1⊥, ∂d/∂θ2 = (L_h/2) e2⊥ and the velocity
   // part of d̈ is −(L/2) e1 θ̇1² − (L_h/2) e2 θ̇2².
@@ -68,12 +70,14 @@ inline ActuatorKinematics actuator_kinematics(const CraneParameters& par, const 
   return a;
 }
 
-inline InterfaceKinematics interface_kinematics(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot) {
+inline InterfaceKinematics interface_kinematics(const CraneParameters& par, const CraneTrig& trig,
+                                                const Vec2& q_dot) {
   // Each vector assembled from both actuators' values at once (an absent second actuator's are
   // zero), not element by element into a zeroed one: a 16-byte value read back over two stores
   // misses store-to-load forwarding (forward_euler_step, pressure_integrator.h).
   const ActuatorKinematics a = actuator_kinematics(par, trig, q_dot, 0);
-  const ActuatorKinematics b = par.actuators == 2 ? actuator_kinematics(par, trig, q_dot, 1) : ActuatorKinematics{};
+  const ActuatorKinematics b =
+      par.actuators == 2 ? actuator_kinematics(par, trig, q_dot, 1) : ActuatorKinematics{};
   InterfaceKinematics ik;
   ik.n = par.actuators;
   ik.s = Vec2(a.s, b.s);
@@ -83,8 +87,9 @@ inline InterfaceKinematics interface_kinematics(const CraneParameters& par, cons
   return ik;
 }
 
-[[gnu::flatten]] inline Vec2 crane_accelerations(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot,
-                                const InterfaceKinematics& ik, const Vec2& f_h) {
+[[gnu::flatten]] inline Vec2 crane_accelerations(const CraneParameters& par, const CraneTrig& trig,
+                                                 const Vec2& q_dot, const InterfaceKinematics& ik,
+                                                 const Vec2& f_h) {
   const Vec2 rhs = gravity_forces(par, trig) - velocity_forces(par, trig, q_dot) + ik.A.transpose() * f_h;
   return mass_matrix(par, trig).ldlt().solve(rhs);
 }
