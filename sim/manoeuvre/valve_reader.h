@@ -3,8 +3,8 @@
 // Manoeuvre M1, the script of the offline runs, the studies and the benchmark, is recognised once,
 // at construction, and evaluated inline: StepManoeuvreM1::kappa is its at(), so the bits are the
 // same. Any other command is asked through its virtual kappa(). The indirect call, opaque to the
-// compiler inside the micro step, cost about 0.2 ms of a 10 s p-s run at h_H = 0.05 ms
-// (hilsim-bench-cosim), some 3 % of it.
+// compiler inside the micro step, cost 0.1–0.2 ms of a 10 s p-s run at h_H = 0.05 ms
+// (hilsim-bench-cosim), 2–3 % of it.
 #pragma once
 
 #include <cstdint>
