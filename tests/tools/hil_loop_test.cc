@@ -210,21 +210,26 @@ struct RecordedInput {
   long long micro_step;
   double kappa;
   std::string cause;
-  int actuator;  // 1-based, as written
+  int actuator;    // 1-based, as written
+  bool mechanics;  // read by the two-way coupling's mechanics (format 4's last word)
 };
 
-// The format-2 input lines of a recording.
+// The input lines (formats 2 to 4) of a recording.
 std::vector<RecordedInput> read_inputs(const std::string& path) {
   std::ifstream in(path);
   std::vector<RecordedInput> inputs;
   std::string line;
+  const std::string mechanics = " mechanics";
   while (std::getline(in, line)) {
     long long m, sequence;
     double k;
     char cause[16];
     int actuator;
     if (std::sscanf(line.c_str(), "input %lld %lf %15s %lld %d", &m, &k, cause, &sequence, &actuator) == 5) {
-      inputs.push_back({m, k, cause, actuator});
+      const bool by_mechanics =
+          line.size() > mechanics.size() &&
+          line.compare(line.size() - mechanics.size(), mechanics.size(), mechanics) == 0;
+      inputs.push_back({m, k, cause, actuator, by_mechanics});
     }
   }
   return inputs;
@@ -341,19 +346,10 @@ TEST(HilLoop,
   EXPECT_NE(run.out.find("actuator 2: mechanics' kappa reader:"), std::string::npos) << run.out;
 
   // Each actuator's commands reached both readers.
-  std::ifstream in(rec);
-  std::string line;
   std::array<int, 2> mechanics_commands{}, hydraulics_commands{};
-  while (std::getline(in, line)) {
-    long long m, sequence;
-    double k;
-    char cause[16];
-    int actuator;
-    if (std::sscanf(line.c_str(), "input %lld %lf %15s %lld %d", &m, &k, cause, &sequence, &actuator) != 5)
-      continue;
-    if (std::string(cause) != "command" || actuator < 1 || actuator > 2) continue;
-    const bool mechanics = line.size() > 10 && line.compare(line.size() - 10, 10, " mechanics") == 0;
-    ++(mechanics ? mechanics_commands : hydraulics_commands)[static_cast<std::size_t>(actuator - 1)];
+  for (const RecordedInput& i : read_inputs(rec)) {
+    if (i.cause != "command" || i.actuator < 1 || i.actuator > 2) continue;
+    ++(i.mechanics ? mechanics_commands : hydraulics_commands)[static_cast<std::size_t>(i.actuator - 1)];
   }
   std::printf("recording: commands read by the hydraulics %d, %d; by the mechanics %d, %d\n",
               hydraulics_commands[0], hydraulics_commands[1], mechanics_commands[0], mechanics_commands[1]);
