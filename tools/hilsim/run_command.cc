@@ -14,7 +14,7 @@
 #include "tools/hilsim/realtime_run.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
-#include "tools/scenario/telemetry_section.h"
+#include "tools/scenario/telemetry_target.h"
 
 namespace hilsim::tools {
 

@@ -1,126 +1,79 @@
 #include "tools/scenario/messages_section.h"
 
-#include <cstdio>
-#include <sstream>
+#include <stdexcept>
 
-#include "tools/scenario/table_reader.h"
-#include "tools/scenario/toml_text.h"
+#include "hil/default_messages.h"
+#include "hil/e2e.h"
+#include "hil/signal_map.h"
+#include "tools/scenario/key_table.h"
+#include "tools/scenario/scenario_keys.h"
 
 namespace hilsim::scenario {
 
 namespace {
 
-constexpr const char* kHilsimNode = "Hilsim";  // sender of sensor messages
-constexpr const char* kControllerNode = "Controller";
-
-[[noreturn]] void fail(const std::string& path, const toml::node& node, const std::string& what) {
-  std::ostringstream msg;
-  msg << path << ":" << node.source().begin.line << ": " << what;
-  throw InputError(msg.str());
+// The tables of an array of tables at `node`, or an error "'KEY' must be ...".
+const toml::array& array_of_tables(const toml::node& node, const KeyContext& at, const std::string& form) {
+  const toml::array* array = node.as_array();
+  if (!array || !array->is_array_of_tables()) {
+    throw InputError(at.file + ":" + std::to_string(node.source().begin.line) + ": '" + at.key +
+                     "' must be " + form);
+  }
+  return *array;
 }
 
-hil::SignalSpec load_signal(const std::string& path, const toml::table& t, const std::string& where) {
-  TableReader r(path, t, "");
-  hil::SignalSpec s;
-  std::int64_t start = -1, length = 0;
-  std::string order = "little_endian";
-  r.string("name", s.name);
-  r.integer("start_bit", start);
-  r.integer("length", length);
-  r.string("byte_order", order);
-  bool is_signed = false;
-  if (const toml::node* n = t.get("signed")) {
-    if (!n->is_boolean()) fail(path, *n, "key '" + where + ".signed' must be true or false");
-    is_signed = n->as_boolean()->get();
-  }
-  r.number("scale", s.scale);
-  r.number("offset", s.offset);
-  r.number("min", s.min);
-  r.number("max", s.max);
-  r.string("unit", s.unit);
-  r.reject_unknown({"signed"});
-  if (order == "little_endian") {
-    s.byte_order = hil::ByteOrder::kLittleEndian;
-  } else if (order == "big_endian") {
-    s.byte_order = hil::ByteOrder::kBigEndian;
-  } else {
-    fail(path, t,
-         "key '" + where + ".byte_order' = '" + order + "' is not one of: little_endian, big_endian");
-  }
-  s.is_signed = is_signed;
-  s.start_bit = static_cast<int>(std::clamp<std::int64_t>(start, -1, 1 << 20));
-  s.length = static_cast<int>(std::clamp<std::int64_t>(length, 0, 1 << 20));
-  return s;
+// Reads entry `i` of an array of tables by `rows`; messages name it "KEY[i]" and its line.
+template <class T>
+T read_entry(const toml::array& array, std::size_t i, const std::vector<KeyRow<T>>& rows,
+             const KeyContext& at) {
+  const toml::table& table = *array.get(i)->as_table();
+  TableReader reader(at.file, table, "", at.key + "[" + std::to_string(i) + "]");
+  KeyContext entry = at;
+  entry.where = at.file + ":" + std::to_string(reader.line());
+  T target;
+  read_section(reader, rows, rows.front().section, target, entry);
+  reader.reject_unknown();
+  return target;
 }
 
 }  // namespace
 
-std::vector<hil::MessageSpec> load_messages(const std::string& path, const toml::table& root) {
-  std::vector<hil::MessageSpec> out;
-  const toml::node* node = root.get("messages");
-  if (!node) return out;
-  const toml::array* array = node->as_array();
-  if (!array || !array->is_array_of_tables())
-    fail(path, *node, "'messages' must be an array of tables [[messages]]");
-  for (std::size_t i = 0; i < array->size(); ++i) {
-    const toml::table& t = *array->get(i)->as_table();
-    const std::string where = "messages[" + std::to_string(i) + "]";
-    TableReader r(path, t, "");
-    hil::MessageSpec m;
-    std::int64_t id = -1, length = 8;
-    std::string direction;
-    r.string("name", m.name);
-    r.integer("id", id);
-    r.integer("length", length);
-    r.string("direction", direction);
-    if (const toml::node* n = t.get("extended")) {
-      if (!n->is_boolean()) fail(path, *n, "key '" + where + ".extended' must be true or false");
-      m.extended = n->as_boolean()->get();
-    }
-    r.reject_unknown({"extended", "signals"});
-    if (id < 0 || id > 0x1FFFFFFF) fail(path, t, "key '" + where + ".id' is required, in [0, 0x1FFFFFFF]");
-    if (length < 0 || length > 8)
-      fail(path, t, "key '" + where + ".length' = " + std::to_string(length) + " is outside [0, 8]");
-    if (direction == "command") {
-      m.sender = kControllerNode;
-    } else if (direction == "sensor") {
-      m.sender = kHilsimNode;
-    } else {
-      fail(path, t, "key '" + where + ".direction' = '" + direction + "' is not one of: command, sensor");
-    }
-    m.id = static_cast<std::uint32_t>(id);
-    m.length = static_cast<std::uint8_t>(length);
-    if (const toml::node* signals = t.get("signals")) {
-      const toml::array* sa = signals->as_array();
-      if (!sa || !sa->is_array_of_tables())
-        fail(path, *signals, "'" + where + ".signals' must be [[messages.signals]]");
-      for (std::size_t k = 0; k < sa->size(); ++k) {
-        m.signals.push_back(
-            load_signal(path, *sa->get(k)->as_table(), where + ".signals[" + std::to_string(k) + "]"));
-      }
-    }
-    out.push_back(std::move(m));
-  }
-  return out;
+void read_messages(Scenario& s, const toml::node& node, const KeyContext& at) {
+  const toml::array& array = array_of_tables(node, at, "an array of tables [[messages]]");
+  for (std::size_t i = 0; i < array.size(); ++i)
+    s.hil.messages.push_back(read_entry(array, i, message_keys(), at));
 }
 
-std::string messages_to_toml(const std::vector<hil::MessageSpec>& messages) {
-  std::ostringstream o;
-  const auto num = [](double v) { return toml_number(v); };
-  for (const hil::MessageSpec& m : messages) {
-    o << "\n[[messages]]\nname = " << toml_string(m.name) << "\nid = " << m.id
-      << "\nextended = " << (m.extended ? "true" : "false") << "\nlength = " << static_cast<int>(m.length)
-      << "\ndirection = \"" << (m.sender == kHilsimNode ? "sensor" : "command") << "\"\n";
-    for (const hil::SignalSpec& s : m.signals) {
-      o << "[[messages.signals]]\nname = " << toml_string(s.name) << "\nstart_bit = " << s.start_bit
-        << "\nlength = " << s.length << "\nbyte_order = \""
-        << (s.byte_order == hil::ByteOrder::kLittleEndian ? "little_endian" : "big_endian")
-        << "\"\nsigned = " << (s.is_signed ? "true" : "false") << "\nscale = " << num(s.scale)
-        << "\noffset = " << num(s.offset) << "\nmin = " << num(s.min) << "\nmax = " << num(s.max)
-        << "\nunit = " << toml_string(s.unit) << "\n";
-    }
+void read_signals(hil::MessageSpec& m, const toml::node& node, const KeyContext& at) {
+  const toml::array& array = array_of_tables(node, at, "[[messages.signals]]");
+  for (std::size_t i = 0; i < array.size(); ++i) m.signals.push_back(read_entry(array, i, signal_keys(), at));
+}
+
+void write_messages(std::ostream& o, const Scenario& s) {
+  for (const hil::MessageSpec& m : s.hil.messages) {
+    o << "\n[[messages]]\n";
+    for (const KeyRow<hil::MessageSpec>& row : message_keys()) write_row(o, row, m);
   }
-  return o.str();
+}
+
+void write_signals(std::ostream& o, const hil::MessageSpec& m) {
+  for (const hil::SignalSpec& signal : m.signals) {
+    o << "[[messages.signals]]\n";
+    for (const KeyRow<hil::SignalSpec>& row : signal_keys()) write_row(o, row, signal);
+  }
+}
+
+void validate_signal_mapping(const std::string& source, const hil::HilSettings& hil, int actuators) {
+  if (hil.messages.empty()) return;
+  const std::string error = hil::validate_messages(hil.messages);
+  if (!error.empty()) throw InputError(source + ": [[messages]]: " + error);
+  try {
+    const hil::CommandDecoder commands(hil::command_messages(hil.messages), actuators, hil.out_of_range);
+    const hil::SensorEncoder sensors(hil::sensor_messages(hil.messages));
+    for (const hil::MessageSpec& m : hil::command_messages(hil.messages)) hil::e2e_layout(m);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(source + ": [[messages]]: " + e.what());
+  }
 }
 
 }  // namespace hilsim::scenario

@@ -1,38 +1,33 @@
 // The signal mapping of a scenario: [[messages]] with their [[messages.signals]], as a DBC file
-// describes frames. When present they replace the default mapping (hil/default_messages.h).
-//
-//   [[messages]]
-//   name = "HilsimCommand"        # a C identifier
-//   id = 0x100                    # 11-bit, or 29-bit with extended = true
-//   extended = false
-//   length = 8                    # [bytes] 0..8
-//   direction = "command"         # command (received) | sensor (sent by hilsim)
-//   [[messages.signals]]
-//   name = "kappa_1"              # what it carries (README lists the names)
-//   start_bit = 0                 # DBC numbering
-//   length = 32                   # [bits] 1..64
-//   byte_order = "little_endian"  # little_endian (Intel, @1) | big_endian (Motorola, @0)
-//   signed = false
-//   scale = 1e-9
-//   offset = 0.0
-//   min = 0.0
-//   max = 1.0
-//   unit = ""
+// describes frames. When present they replace the default mapping (hil/default_messages.h). Their
+// keys are rows of the key table (scenario_keys.h: message_keys, signal_keys); these are the
+// arrays' readers and writers, and the mapping's check.
 #pragma once
 
 #include <toml++/toml.h>
 
+#include <ostream>
 #include <string>
-#include <vector>
 
+#include "hil/hil_settings.h"
 #include "hil/message.h"
+#include "tools/scenario/key_row.h"
+#include "tools/scenario/scenario.h"
 
 namespace hilsim::scenario {
 
-// Reads [[messages]] (none: an empty vector). Throws io::InputError naming the file, line and key.
-std::vector<hil::MessageSpec> load_messages(const std::string& path, const toml::table& root);
+// [[messages]] (at `node`, key `at.key`) into scenario.hil.messages; throws io::InputError naming
+// the file, line and key.
+void read_messages(Scenario& scenario, const toml::node& node, const KeyContext& at);
+// [[messages.signals]] of one message.
+void read_signals(hil::MessageSpec& message, const toml::node& node, const KeyContext& at);
 
-// The same messages as TOML text (for the effective config of a recording).
-std::string messages_to_toml(const std::vector<hil::MessageSpec>& messages);
+// The same as TOML text (for the effective config of a recording); nothing without messages.
+void write_messages(std::ostream& o, const Scenario& scenario);
+void write_signals(std::ostream& o, const hil::MessageSpec& message);
+
+// The mapping valid and without overlaps, with a kappa_1 command signal (kappa_2 with two
+// actuators) and sensor signals of known names; throws io::InputError naming `source`.
+void validate_signal_mapping(const std::string& source, const hil::HilSettings& hil, int actuators);
 
 }  // namespace hilsim::scenario

@@ -3,27 +3,20 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
-#include <climits>
-#include <cmath>
-#include <cstdint>
-#include <cstdlib>
 #include <filesystem>
-#include <functional>
-#include <map>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "hil/default_messages.h"
 #include "hil/e2e.h"
 #include "sim/cosim/crane_plan.h"
-#include "sim/cosim/subsystem.h"
 #include "tools/io/bounded_read.h"
 #include "tools/io/input_error.h"
-#include "tools/scenario/can_section.h"
-#include "tools/scenario/hil_section.h"
-#include "tools/scenario/limits_section.h"
+#include "tools/scenario/key_table.h"
 #include "tools/scenario/messages_section.h"
-#include "tools/scenario/table_reader.h"
-#include "tools/scenario/telemetry_section.h"
+#include "tools/scenario/scenario_keys.h"
+#include "tools/scenario/setting_words.h"
 
 namespace hilsim::scenario {
 
@@ -50,39 +43,35 @@ ManoeuvreSpec parse_manoeuvre(const std::string& text) {
   return m;
 }
 
+namespace {
+
+// The choice spelled `text`, else io::InputError "MESSAGE_START'text' is not one of: ...".
+template <class E, std::size_t N>
+E parse_choice(const Choice<E> (&choices)[N], const std::string& text, const std::string& message_start) {
+  if (const E* value = choice_of(choices, text)) return *value;
+  throw InputError(message_start + "'" + text + "' is not one of: " + word_list(choices));
+}
+
+}  // namespace
+
 sim::Coupling parse_coupling(const std::string& text, const std::string& what) {
-  if (text == "fs") return sim::Coupling::kForceDisplacement;
-  if (text == "ps") return sim::Coupling::kPressureDisplacement;
-  if (text == "rim") return sim::Coupling::kReducedInterface;
-  if (text == "twoway") return sim::Coupling::kTwoWay;
-  throw InputError(what + ": coupling '" + text + "' is not one of: fs, ps, rim, twoway");
+  return parse_choice(kCouplings, text, what + ": coupling ");
 }
 
 sim::KappaPreview parse_preview(const std::string& text, const std::string& what) {
-  if (text == "none") return sim::KappaPreview::kNone;
-  if (text == "script") return sim::KappaPreview::kScript;
-  throw InputError(what + ": preview '" + text + "' is not one of: none, script");
+  return parse_choice(kPreviews, text, what + ": preview ");
 }
 
 sim::CosimScheme parse_scheme(const std::string& text, const std::string& what) {
-  if (text == "jacobi") return sim::CosimScheme::kJacobi;
-  if (text == "gauss-seidel-mech-first") return sim::CosimScheme::kGaussSeidelMechanicsFirst;
-  if (text == "gauss-seidel-hyd-first") return sim::CosimScheme::kGaussSeidelHydraulicsFirst;
-  throw InputError(what + ": scheme '" + text +
-                   "' is not one of: jacobi, gauss-seidel-mech-first, gauss-seidel-hyd-first");
+  return parse_choice(kSchemes, text, what + ": scheme ");
 }
 
 sim::Extrapolation parse_extrapolation(const std::string& text, const std::string& what) {
-  if (text == "zoh") return sim::Extrapolation::kZeroOrderHold;
-  if (text == "linear") return sim::Extrapolation::kLinear;
-  if (text == "quadratic") return sim::Extrapolation::kQuadratic;
-  throw InputError(what + ": extrapolation '" + text + "' is not one of: zoh, linear, quadratic");
+  return parse_choice(kExtrapolations, text, what + ": extrapolation ");
 }
 
 sim::RimForce parse_rim_force(const std::string& text, const std::string& what) {
-  if (text == "end") return sim::RimForce::kEndOfStep;
-  if (text == "average") return sim::RimForce::kAverage;
-  throw InputError(what + ": RIM force '" + text + "' is not one of: end, average");
+  return parse_choice(kRimForces, text, what + ": RIM force ");
 }
 
 std::string describe(const sim::CosimSettings& c) {
@@ -104,46 +93,28 @@ std::string describe(const sim::CosimSettings& c) {
 }
 
 sim::MechanicsFormulation parse_mechanics(const std::string& text, const std::string& what) {
-  for (auto f : {sim::MechanicsFormulation::kIndependent, sim::MechanicsFormulation::kAli1,
-                 sim::MechanicsFormulation::kAli3P}) {
-    if (text == sim::to_string(f)) return f;
-  }
-  throw InputError(what + ": mechanics '" + text + "' is not one of: independent, ali1, ali3p");
+  return parse_choice(kMechanics, text, what + ": mechanics ");
 }
 
 sim::HydraulicIntegrator parse_hydraulic_integrator(const std::string& text, const std::string& what) {
-  for (auto m : {sim::HydraulicIntegrator::kForwardEuler, sim::HydraulicIntegrator::kRungeKutta4,
-                 sim::HydraulicIntegrator::kTrapezoidal}) {
-    if (text == sim::to_string(m)) return m;
-  }
-  throw InputError(what + ": hydraulic integrator '" + text + "' is not one of: euler, rk4, trapezoidal");
+  return parse_choice(kHydraulicIntegrators, text, what + ": hydraulic integrator ");
 }
 
 Solver parse_solver(const std::string& text, const std::string& what) {
-  if (text == "cosim") return Solver::kCosim;
-  if (text == "monolithic") return Solver::kMonolithic;
-  throw InputError(what + ": solver '" + text + "' is not one of: cosim, monolithic");
+  return parse_choice(kSolvers, text, what + ": solver ");
 }
 
 sim::ValveSampling parse_valve_sampling(const std::string& text, const std::string& what) {
-  if (text == "step_start") return sim::ValveSampling::kStepStart;
-  if (text == "step_end") return sim::ValveSampling::kStepEnd;
-  throw InputError(what + ": '" + text + "' is not one of: step_start, step_end");
+  return parse_choice(kValveSamplings, text, what + ": ");
 }
 
 sim::NewtonConvergence parse_newton_convergence(const std::string& text, const std::string& what) {
-  if (text == "residual") return sim::NewtonConvergence::kResidual;
-  if (text == "update") return sim::NewtonConvergence::kUpdate;
-  throw InputError(what + ": '" + text + "' is not one of: residual, update");
+  return parse_choice(kNewtonConvergences, text, what + ": ");
 }
 
-std::string to_string(sim::ValveSampling v) {
-  return v == sim::ValveSampling::kStepStart ? "step_start" : "step_end";
-}
+std::string to_string(sim::ValveSampling v) { return word_of(kValveSamplings, v); }
 
-std::string to_string(sim::NewtonConvergence c) {
-  return c == sim::NewtonConvergence::kResidual ? "residual" : "update";
-}
+std::string to_string(sim::NewtonConvergence c) { return word_of(kNewtonConvergences, c); }
 
 std::string describe(const ManoeuvreSpec& m) {
   switch (m.kind) {
@@ -159,94 +130,37 @@ std::string describe(const ManoeuvreSpec& m) {
 
 namespace {
 
-std::string resolve(const fs::path& base, const std::string& path) {
-  if (path.empty()) return path;
-  const fs::path p(path);
-  return p.is_absolute() ? p.string() : (base / p).lexically_normal().string();
+// The sections of the key table in its order, the top level ("") first.
+std::vector<std::string> sections_of_keys() {
+  std::vector<std::string> sections;
+  for (const KeyRow<Scenario>& row : scenario_keys()) {
+    if (std::find(sections.begin(), sections.end(), row.section) == sections.end())
+      sections.emplace_back(row.section);
+  }
+  return sections;
 }
-
-// [rt.thread.NAME]: the CPU and priority of one subsystem's thread.
-void load_rt_threads(const std::string& path, const toml::table& root, rt::RtSettings& r) {
-  const toml::node* node = root.at_path("rt.thread").node();
-  if (!node) return;
-  const toml::table* threads = node->as_table();
-  if (!threads)
-    throw InputError(path + ":" + std::to_string(node->source().begin.line) +
-                     ": 'rt.thread' must be a table");
-  for (const auto& [key, value] : *threads) {
-    const std::string name(key.str());
-    if (std::find(sim::kCraneSubsystemNames.begin(), sim::kCraneSubsystemNames.end(), name) ==
-        sim::kCraneSubsystemNames.end()) {
-      throw InputError(path + ":" + std::to_string(value.source().begin.line) + ": [rt.thread." + name +
-                       "] names no subsystem (one of: mechanics, hydraulics, hydraulics_2, rim_hydraulics)");
-    }
-    TableReader t(path, *threads, name, "rt.thread." + name);
-    rt::ThreadOverride o;
-    t.integer("cpu", o.cpu);
-    t.integer("priority", o.priority);
-    t.reject_unknown();
-    r.threads[name] = o;
-  }
-}
-
-// [rt]: CPUs, priorities, scheduler, overrun policy, telemetry decimation, stack size.
-void load_rt_section(const std::string& path, const toml::table& root, rt::RtSettings& r) {
-  TableReader t(path, root, "rt");
-  std::int64_t cpu_mech = r.others.cpu, cpu_hyd = r.fastest.cpu;
-  std::int64_t priority_mech = r.others.priority, priority_hyd = r.fastest.priority;
-  std::int64_t stack_kib = static_cast<std::int64_t>(r.others.stack_bytes / 1024);
-  std::int64_t priority_io = r.io_priority;
-  std::string scheduler = "fifo", overrun = rt::to_string(r.overrun_policy);
-  t.integer("cpu_mech", cpu_mech);
-  t.integer("cpu_hyd", cpu_hyd);
-  t.integer("priority_mech", priority_mech);
-  t.integer("priority_hyd", priority_hyd);
-  t.integer("priority_io", priority_io);
-  t.string("scheduler", scheduler);
-  t.string("overrun", overrun);
-  t.integer("telemetry_decimation", r.telemetry_decimation);
-  t.integer("stack_kib", stack_kib);
-  t.reject_unknown({"thread"});
-  load_rt_threads(path, root, r);
-  const auto one_of = [&](const std::string& key, const std::string& value, const std::string& accepted) {
-    return InputError(path + ": key 'rt." + key + "' = '" + value + "' is not one of: " + accepted);
-  };
-  rt::Scheduler policy = rt::Scheduler::kFifo;
-  if (scheduler == "other") {
-    policy = rt::Scheduler::kOther;
-  } else if (scheduler != "fifo") {
-    throw one_of("scheduler", scheduler, "fifo, other");
-  }
-  if (overrun == "catch-up") {
-    r.overrun_policy = rt::OverrunPolicy::kCatchUp;
-  } else if (overrun == "skip") {
-    r.overrun_policy = rt::OverrunPolicy::kSkip;
-  } else if (overrun == "stop") {
-    r.overrun_policy = rt::OverrunPolicy::kStop;
-  } else {
-    throw one_of("overrun", overrun, "catch-up, skip, stop");
-  }
-  // Out-of-range integers are kept (clamped to int) for validate() to name with their range.
-  const auto to_int = [](std::int64_t v) {
-    return static_cast<int>(std::clamp<std::int64_t>(v, -100000, 100000));
-  };
-  for (rt::ThreadConfig* thread : {&r.others, &r.fastest}) {
-    thread->scheduler = policy;
-    thread->stack_bytes = static_cast<std::size_t>(std::clamp<std::int64_t>(stack_kib, 0, 1 << 30)) * 1024;
-  }
-  r.others.cpu = to_int(cpu_mech);
-  r.fastest.cpu = to_int(cpu_hyd);
-  r.others.priority = to_int(priority_mech);
-  r.fastest.priority = to_int(priority_hyd);
-  r.io_priority = to_int(priority_io);
-}
-
-}  // namespace
-
-namespace {
 
 Scenario load_from_table(const toml::table& root, const std::string& path, const fs::path& base,
-                         const std::string& name);
+                         const std::string& name) {
+  Scenario s;
+  s.source = path;
+  s.name = name;
+  const KeyContext at{.file = path, .where = path, .base = base};
+  const std::vector<std::string> sections = sections_of_keys();
+  for (const std::string& section : sections) {
+    TableReader table(path, root, section);
+    read_section(table, scenario_keys(), section, s, at);
+    // The top level holds the sections besides its own keys.
+    table.reject_unknown(section.empty() ? sections : std::vector<std::string>{});
+  }
+  // Named here, not in the table: it is the one key that another key's value makes required.
+  if (s.manoeuvre.kind == ManoeuvreKind::kTable && s.manoeuvre.table_path.empty()) {
+    throw InputError(path + ": key 'manoeuvre.file' is required with kind = \"table\"");
+  }
+  resolve_limits(s);
+  resolve_preview(s);
+  return s;
+}
 
 }  // namespace
 
@@ -283,148 +197,6 @@ Scenario load_scenario_text(const std::string& text, const std::string& source) 
   }
   return s;
 }
-
-namespace {
-
-Scenario load_from_table(const toml::table& root, const std::string& path, const fs::path& base,
-                         const std::string& name) {
-  Scenario s;
-  s.source = path;
-  s.name = name;
-
-  TableReader top(path, root, "");
-  top.string("name", s.name);
-  top.reject_unknown({"run", "cosim", "manoeuvre", "crane", "hydraulics", "rt", "monolithic", "hil", "udp",
-                      "can", "messages", "limits", "telemetry"});
-
-  TableReader run(path, root, "run");
-  run.number("duration", s.cosim.duration);
-  std::string reference, out, solver = "cosim";
-  run.string("reference", reference);
-  run.string("out", out);
-  run.string("solver", solver);
-  run.reject_unknown();
-  s.solver = parse_solver(solver, path + ": key 'run.solver'");
-  if (reference == "none") {
-    s.reference.reset();  // as --reference none: nothing to compare with (a live run, a new rig)
-  } else if (!reference.empty()) {
-    s.reference = resolve(base, reference);
-  }
-  if (!out.empty()) s.out = resolve(base, out);
-
-  TableReader cosim(path, root, "cosim");
-  std::string coupling = std::string(sim::to_string(s.cosim.coupling)), scheme = "jacobi";
-  std::string extrapolation = "zoh", rim_force = "average";
-  std::string preview = s.cosim.preview == sim::KappaPreview::kScript ? "script" : "none";
-  if (root.at_path("cosim.h_M") && root.at_path("cosim.h_mech")) {
-    throw InputError(path + ": keys 'cosim.h_M' and 'cosim.h_mech' name the same mechanics step; give one");
-  }
-  std::string hydraulics_integrator(sim::to_string(s.cosim.hydraulics_integrator));
-  std::string mechanics(sim::to_string(s.cosim.mechanics));
-  cosim.string("coupling", coupling);
-  cosim.string("scheme", scheme);
-  cosim.string("extrapolation", extrapolation);
-  cosim.string("rim_force", rim_force);
-  cosim.number("H", s.cosim.H);
-  cosim.number("h_M", s.cosim.h_mech);
-  cosim.number("h_mech", s.cosim.h_mech);  // the key's former name, still read
-  cosim.string("preview", preview);
-  cosim.number("h_hyd", s.cosim.h_hyd);
-  cosim.string("hydraulics_integrator", hydraulics_integrator);
-  cosim.string("mechanics", mechanics);
-  cosim.reject_unknown();
-  s.cosim.mechanics = parse_mechanics(mechanics, path + ": key 'cosim.mechanics'");
-  s.cosim.hydraulics_integrator =
-      parse_hydraulic_integrator(hydraulics_integrator, path + ": key 'cosim.hydraulics_integrator'");
-  s.cosim.coupling = parse_coupling(coupling, path + ": key 'cosim.coupling'");
-  s.cosim.scheme = parse_scheme(scheme, path + ": key 'cosim.scheme'");
-  s.cosim.extrapolation = parse_extrapolation(extrapolation, path + ": key 'cosim.extrapolation'");
-  s.cosim.rim_force = parse_rim_force(rim_force, path + ": key 'cosim.rim_force'");
-  s.cosim.preview = parse_preview(preview, path + ": key 'cosim.preview'");
-  if (root.at_path("cosim.preview")) s.preview_setting = s.cosim.preview;
-
-  TableReader mono(path, root, "monolithic");
-  std::string valve_sampling = to_string(s.monolithic.valve_sampling);
-  std::string convergence = to_string(s.monolithic.convergence);
-  mono.number("h", s.monolithic.h);
-  mono.number("alpha", s.monolithic.alpha);
-  mono.number("tolerance", s.monolithic.tolerance);
-  mono.string("convergence", convergence);
-  mono.integer("projections", s.monolithic.projections);
-  mono.integer("max_iterations", s.monolithic.max_iterations);
-  mono.string("valve_sampling", valve_sampling);
-  mono.reject_unknown();
-  s.monolithic.valve_sampling =
-      parse_valve_sampling(valve_sampling, path + ": key 'monolithic.valve_sampling'");
-  s.monolithic.convergence = parse_newton_convergence(convergence, path + ": key 'monolithic.convergence'");
-
-  TableReader man(path, root, "manoeuvre");
-  std::string kind = "M1", file;
-  man.string("kind", kind);
-  man.string("file", file);
-  man.number("t_a", s.manoeuvre.m1.t_a);
-  man.number("t_b", s.manoeuvre.m1.t_b);
-  man.number("t_r", s.manoeuvre.m1.t_r);
-  man.number("frequency", s.manoeuvre.m2.frequency);
-  man.number("amplitude", s.manoeuvre.m2.amplitude);
-  man.reject_unknown();
-  if (kind == "M1") {
-    s.manoeuvre.kind = ManoeuvreKind::kM1;
-  } else if (kind == "M2") {
-    s.manoeuvre.kind = ManoeuvreKind::kM2;
-  } else if (kind == "table") {
-    s.manoeuvre.kind = ManoeuvreKind::kTable;
-    if (file.empty()) throw InputError(path + ": key 'manoeuvre.file' is required with kind = \"table\"");
-    s.manoeuvre.table_path = resolve(base, file);
-  } else {
-    throw InputError(path + ": key 'manoeuvre.kind' = '" + kind + "' is not one of: M1, M2, table");
-  }
-
-  TableReader crane(path, root, "crane");
-  crane.number("L", s.crane.L);
-  crane.number("L_h", s.crane.L_h);
-  crane.number("m", s.crane.m);
-  crane.number("m_p", s.crane.m_p);
-  crane.number("m_h", s.crane.m_h);
-  crane.number("x_B", s.crane.x_B);
-  crane.number("y_B", s.crane.y_B);
-  crane.number("g", s.crane.g);
-  crane.number("theta1_0", s.crane.theta1_0);
-  crane.number("theta2_0", s.crane.theta2_0);
-  double actuators = s.crane.actuators;
-  crane.number("actuators", actuators);
-  if (actuators != 1.0 && actuators != 2.0) {
-    throw InputError(path + ": key 'crane.actuators' = " + std::to_string(actuators) +
-                     " is not one of: 1, 2");
-  }
-  s.crane.actuators = static_cast<int>(actuators);
-  crane.reject_unknown();
-
-  TableReader hyd(path, root, "hydraulics");
-  hyd.number("a_p", s.hydraulics.a_p);
-  hyd.number("l", s.hydraulics.l);
-  hyd.number("c", s.hydraulics.c);
-  hyd.number("c_d", s.hydraulics.c_d);
-  hyd.number("rho", s.hydraulics.rho);
-  hyd.number("p_P", s.hydraulics.p_P);
-  hyd.number("p_T", s.hydraulics.p_T);
-  hyd.number("a", s.hydraulics.a);
-  hyd.number("b", s.hydraulics.b);
-  hyd.number("a_valve", s.hydraulics.a_valve);
-  hyd.reject_unknown();
-
-  load_rt_section(path, root, s.rt);
-  load_hil_sections(path, root, s.hil, s.udp);
-  load_can_section(path, root, s.can);
-  s.hil.messages = load_messages(path, root);
-  load_limits_section(path, root, s.cosim.limits, s.limits_setting);
-  resolve_limits(s);
-  resolve_preview(s);
-  load_telemetry_section(path, root, s.telemetry);
-  return s;
-}
-
-}  // namespace
 
 void resolve_limits(Scenario& s) {
   s.cosim.limits.enabled = s.limits_setting.value_or(s.hil.input != hil::InputSource::kScript);
@@ -467,12 +239,11 @@ std::string describe_input(const Scenario& s) {
   return "?";
 }
 
+// The checks across keys: every key's own range and form is the key table's (check_rows). Their
+// messages name the keys they concern.
 namespace {
 
-// The steps a run can take and finish. Below 0.1 µs a step is no longer a time the real-time loops
-// (integer nanoseconds) or the time stamps k·h of a long run keep distinct; past 1e11 micro steps a
-// run takes more than a day; past 1e9 communication points its rows fill any disk.
-constexpr double kMinStep = 1e-7;                // [s]
+// Past 1e11 micro steps a run takes more than a day; past 1e9 communication points its rows fill any disk.
 constexpr double kMaxMicroSteps = 1e11;          // of one subsystem over the run
 constexpr double kMaxCommunicationPoints = 1e9;  // rows of the trajectory
 
@@ -485,18 +256,77 @@ void check_count(const std::string& source, const std::string& key, double count
   throw InputError(msg.str());
 }
 
-void check_step_counts(const Scenario& s) {
+[[noreturn]] void shorter_than_a_step(const Scenario& s, const std::string& step, double length) {
+  std::ostringstream msg;
+  msg << s.source << ": key 'run.duration' = " << s.cosim.duration << " s is shorter than one " << step
+      << " = " << length << " s";
+  throw InputError(msg.str());
+}
+
+// H a whole multiple of the micro steps, a number of steps a run can finish, at least one step.
+void check_steps(const Scenario& s) {
   const double T = s.cosim.duration;
   if (s.solver == Solver::kMonolithic) {
     check_count(s.source, "monolithic.h", T / s.monolithic.h, kMaxMicroSteps, "steps");
+    if (T < s.monolithic.h) shorter_than_a_step(s, "monolithic step h", s.monolithic.h);
     return;
+  }
+  try {
+    sim::steps_per_macro_step(s.cosim.H, s.cosim.h_hyd, "cosim.h_hyd");
+    if (s.cosim.h_mech > 0.0) sim::steps_per_macro_step(s.cosim.H, s.cosim.h_mech, "cosim.h_M");
+  } catch (const std::invalid_argument& e) {
+    throw InputError(s.source + ": " + e.what());
   }
   check_count(s.source, "cosim.H", T / s.cosim.H, kMaxCommunicationPoints, "communication points");
   check_count(s.source, "cosim.h_hyd", T / s.cosim.h_hyd, kMaxMicroSteps, "hydraulic steps");
   if (s.cosim.h_mech > 0.0)
     check_count(s.source, "cosim.h_M", T / s.cosim.h_mech, kMaxMicroSteps, "mechanics steps");
+  if (T < s.cosim.H) shorter_than_a_step(s, "macro step H", s.cosim.H);
 }
 
+// Combinations the co-simulation does not offer.
+void check_combinations(const Scenario& s) {
+  if (s.cosim.mechanics != sim::MechanicsFormulation::kIndependent &&
+      (s.cosim.coupling == sim::Coupling::kReducedInterface || s.crane.actuators != 1 ||
+       s.cosim.extrapolation != sim::Extrapolation::kZeroOrderHold)) {
+    throw InputError(s.source + ": key 'cosim.mechanics' = '" +
+                     std::string(sim::to_string(s.cosim.mechanics)) +
+                     "' runs one actuator with coupling fs or ps and extrapolation zoh; use mechanics = "
+                     "\"independent\" for rim, two actuators or polynomial extrapolation");
+  }
+  if (sim::integrates_rim(s.cosim.coupling) &&
+      s.cosim.hydraulics_integrator != sim::HydraulicIntegrator::kForwardEuler) {
+    throw InputError(s.source + ": key 'cosim.hydraulics_integrator' must be \"euler\" with coupling = \"" +
+                     std::string(sim::to_string(s.cosim.coupling)) +
+                     "\" (the RIM and its cylinders advance together by semi-implicit and forward Euler, "
+                     "seed 004 eq. 39-40)");
+  }
+}
+
+// The machine's limits are modelled with the independent-coordinate co-simulation only.
+void check_limits(const Scenario& s) {
+  if (s.cosim.limits.enabled && s.cosim.mechanics != sim::MechanicsFormulation::kIndependent) {
+    throw InputError(s.source +
+                     ": key 'limits.enabled': the machine's limits are modelled with mechanics = "
+                     "\"independent\" only; set limits.enabled = false (or --limits off) for '" +
+                     std::string(sim::to_string(s.cosim.mechanics)) + "'");
+  }
+  if (s.cosim.limits.enabled && s.solver == Solver::kMonolithic) {
+    throw InputError(s.source +
+                     ": key 'limits.enabled': the monolithic reference solver models no machine limits; "
+                     "set limits.enabled = false (or --limits off)");
+  }
+}
+
+// A CAN input with end-to-end protection needs its counter and CRC signals in every command message.
+void check_can_e2e(const Scenario& s) {
+  if (s.hil.input != hil::InputSource::kCan || s.can.e2e != hil::E2EMode::kCounterCrc8) return;
+  try {
+    hil::required_e2e_layouts(hil::command_messages(hil::effective_messages(s.hil, s.crane.actuators)));
+  } catch (const std::invalid_argument& e) {
+    throw InputError(s.source + ": key 'can.e2e': " + e.what());
+  }
+}
 // The two-way coupling's model rests on the steady flow balance of the cylinder without the
 // machine's limits, and its mechanics advance the model at every micro step of their own.
 void validate_twoway(const Scenario& s) {
@@ -533,122 +363,15 @@ void validate_twoway(const Scenario& s) {
 }  // namespace
 
 void validate(const Scenario& s) {
-  const RangeCheck check{s.source};
-  constexpr double inf = INFINITY;
-  check("run.duration", s.cosim.duration, 0.0, 1e6, true, false, "s");
-  check("cosim.H", s.cosim.H, kMinStep, 10.0, false, false, "s");
-  check("cosim.h_hyd", s.cosim.h_hyd, kMinStep, 10.0, false, false, "s");
-  if (s.cosim.h_mech != 0.0)
-    check("cosim.h_M", s.cosim.h_mech, kMinStep, 10.0, false, false, "s (0 = same as H)");
-  try {
-    sim::steps_per_macro_step(s.cosim.H, s.cosim.h_hyd, "cosim.h_hyd");
-    if (s.cosim.h_mech > 0.0) sim::steps_per_macro_step(s.cosim.H, s.cosim.h_mech, "cosim.h_M");
-  } catch (const std::invalid_argument& e) {
-    throw InputError(s.source + ": " + e.what());
-  }
-  check_step_counts(s);
-  if (s.solver == Solver::kCosim && s.cosim.duration < s.cosim.H) {
-    std::ostringstream msg;
-    msg << s.source << ": key 'run.duration' = " << s.cosim.duration
-        << " s is shorter than one macro step H = " << s.cosim.H << " s";
-    throw InputError(msg.str());
-  }
-  const auto& mono = s.monolithic;
-  check("monolithic.h", mono.h, kMinStep, 10.0, false, false, "s");
-  check("monolithic.alpha", mono.alpha, 0.0, inf, true, true, "");
-  check("monolithic.tolerance", mono.tolerance, 0.0, inf, true, true, "");
-  check("monolithic.projections", mono.projections, 0, 100, false, false, "");
-  check("monolithic.max_iterations", mono.max_iterations, 1, 1000, false, false, "");
-  if (s.solver == Solver::kMonolithic && s.cosim.duration < mono.h) {
-    std::ostringstream msg;
-    msg << s.source << ": key 'run.duration' = " << s.cosim.duration
-        << " s is shorter than one monolithic step h = " << mono.h << " s";
-    throw InputError(msg.str());
-  }
-  // Combinations the co-simulation does not offer.
-  if (s.cosim.mechanics != sim::MechanicsFormulation::kIndependent &&
-      (s.cosim.coupling == sim::Coupling::kReducedInterface || s.crane.actuators != 1 ||
-       s.cosim.extrapolation != sim::Extrapolation::kZeroOrderHold)) {
-    throw InputError(s.source + ": key 'cosim.mechanics' = '" +
-                     std::string(sim::to_string(s.cosim.mechanics)) +
-                     "' runs one actuator with coupling fs or ps and extrapolation zoh; use mechanics = "
-                     "\"independent\" for rim, two actuators or polynomial extrapolation");
-  }
-  if (sim::integrates_rim(s.cosim.coupling) &&
-      s.cosim.hydraulics_integrator != sim::HydraulicIntegrator::kForwardEuler) {
-    throw InputError(s.source + ": key 'cosim.hydraulics_integrator' must be \"euler\" with coupling = \"" +
-                     std::string(sim::to_string(s.cosim.coupling)) +
-                     "\" (the RIM and its cylinders advance together by semi-implicit and forward Euler, "
-                     "seed 004 eq. 39-40)");
-  }
+  check_rows(scenario_keys(), s, s.source);
+  for (const auto& [name, thread] : s.rt.threads)
+    check_rows(thread_keys(), thread, s.source, thread_section(name));
+  check_steps(s);
+  check_combinations(s);
   validate_twoway(s);
-  const auto& m1 = s.manoeuvre.m1;
-  check("manoeuvre.t_r", m1.t_r, 0.0, inf, true, true, "s");
-  check("manoeuvre.t_a", m1.t_a, 0.0, inf, false, true, "s");
-  check("manoeuvre.t_b", m1.t_b, m1.t_a + m1.t_r, inf, true, true, "s (must follow t_a + t_r)");
-  check("manoeuvre.frequency", s.manoeuvre.m2.frequency, 0.0, inf, true, true, "Hz");
-  check("manoeuvre.amplitude", s.manoeuvre.m2.amplitude, 0.0, 1.0, false, false, "");
-
-  const auto& c = s.crane;
-  check("crane.L", c.L, 0.0, inf, true, true, "m");
-  check("crane.L_h", c.L_h, 0.0, inf, true, true, "m");
-  check("crane.m", c.m, 0.0, inf, false, true, "kg");
-  check("crane.m_p", c.m_p, 0.0, inf, false, true, "kg");
-  check("crane.m_h", c.m_h, 0.0, inf, true, true, "kg");
-  check("crane.x_B", c.x_B, -inf, inf, true, true, "m");
-  check("crane.y_B", c.y_B, -inf, inf, true, true, "m");
-  check("crane.g", c.g, 0.0, inf, false, true, "m/s² (magnitude, acting along −y)");
-  check("crane.theta1_0", c.theta1_0, -inf, inf, true, true, "rad");
-  check("crane.theta2_0", c.theta2_0, -inf, inf, true, true, "rad");
-
-  const auto& h = s.hydraulics;
-  check("hydraulics.a_p", h.a_p, 0.0, inf, true, true, "m²");
-  check("hydraulics.l", h.l, 0.0, inf, true, true, "m");
-  check("hydraulics.c", h.c, 0.0, inf, false, true, "N·s/m");
-  check("hydraulics.c_d", h.c_d, 0.0, inf, true, true, "");
-  check("hydraulics.rho", h.rho, 0.0, inf, true, true, "kg/m³");
-  check("hydraulics.p_T", h.p_T, 0.0, inf, false, true, "Pa");
-  check("hydraulics.p_P", h.p_P, h.p_T, inf, true, true, "Pa (must exceed p_T)");
-  check("hydraulics.a", h.a, 0.0, inf, true, true, "1/Pa");
-  check("hydraulics.b", h.b, -inf, inf, true, true, "1/Pa²");
-  check("hydraulics.a_valve", h.a_valve, 0.0, inf, true, true, "m²");
-
-  const rt::RtSettings& r = s.rt;
-  check("rt.cpu_mech", r.others.cpu, -1, 1023, false, false, "(-1 = not pinned)");
-  check("rt.cpu_hyd", r.fastest.cpu, -1, 1023, false, false, "(-1 = not pinned)");
-  check("rt.priority_mech", r.others.priority, 1, 99, false, false, "(SCHED_FIFO priority)");
-  check("rt.priority_hyd", r.fastest.priority, 1, 99, false, false, "(SCHED_FIFO priority)");
-  check("rt.priority_io", r.io_priority, 0, 99, false, false, "(SCHED_FIFO priority; 0 = SCHED_OTHER)");
-  check("rt.telemetry_decimation", static_cast<double>(r.telemetry_decimation), 1, 1e6, false, false, "");
-  for (const auto& [name, o] : r.threads) {
-    check("rt.thread." + name + ".cpu", o.cpu, -1, 1023, false, false, "(-1 = the default)");
-    if (o.priority != -1)
-      check("rt.thread." + name + ".priority", o.priority, 1, 99, false, false, "(SCHED_FIFO priority)");
-  }
-  check("rt.stack_kib", static_cast<double>(r.others.stack_bytes / 1024), rt::kMinStackBytes / 1024,
-        rt::kMaxStackBytes / 1024, false, false, "KiB");
-  validate_hil(s.source, s.hil, s.udp, s.crane.actuators);
-  validate_can(s.source, s.can);
-  if (s.hil.input == hil::InputSource::kCan && s.can.e2e == hil::E2EMode::kCounterCrc8) {
-    try {
-      hil::required_e2e_layouts(hil::command_messages(hil::effective_messages(s.hil, s.crane.actuators)));
-    } catch (const std::invalid_argument& e) {
-      throw InputError(s.source + ": key 'can.e2e': " + e.what());
-    }
-  }
-  validate_limits(s.source, s.cosim.limits, s.crane, s.hydraulics);
-  validate_telemetry(s.source, s.telemetry);
-  if (s.cosim.limits.enabled && s.cosim.mechanics != sim::MechanicsFormulation::kIndependent) {
-    throw InputError(s.source +
-                     ": key 'limits.enabled': the machine's limits are modelled with mechanics = "
-                     "\"independent\" only; set limits.enabled = false (or --limits off) for '" +
-                     std::string(sim::to_string(s.cosim.mechanics)) + "'");
-  }
-  if (s.cosim.limits.enabled && s.solver == Solver::kMonolithic) {
-    throw InputError(s.source +
-                     ": key 'limits.enabled': the monolithic reference solver models no machine limits; "
-                     "set limits.enabled = false (or --limits off)");
-  }
+  validate_signal_mapping(s.source, s.hil, s.crane.actuators);
+  check_can_e2e(s);
+  check_limits(s);
 }
 
 }  // namespace hilsim::scenario

@@ -1,5 +1,6 @@
 // A scenario: everything one run needs, from a TOML file, defaults and command-line overrides.
-// Every key is documented in README.md ("Scenario files"); unknown keys are errors.
+// Its keys are the rows of one table (scenario_keys.h), from which docs/scenario.md's key reference
+// is printed; unknown keys are errors.
 #pragma once
 
 #include <optional>
@@ -82,8 +83,8 @@ Scenario load_scenario(const std::string& path);
 // than the limits) the limits are off, as they were when it was made.
 Scenario load_scenario_text(const std::string& text, const std::string& source);
 
-// Checks the ranges and the consistency of every setting (steps, durations, parameters).
-// Throws io::InputError naming `scenario.source` and the key.
+// Checks every key's range and form (the key table's) and the settings' consistency across keys
+// (steps, durations, combinations). Throws io::InputError naming `scenario.source` and the key.
 void validate(const Scenario& scenario);
 
 // Parses "M1", "M2" or a CSV path into a manoeuvre spec (timings keep their defaults).

@@ -1,15 +1,11 @@
-// Reading one TOML table of a scenario key by key (every key known, of the right type), and the
-// range checks of validation; both throw io::InputError naming the file, the key and the range.
+// One TOML table of a scenario, read key by key: the keys asked for are the known ones, any other
+// is an error listing them. Messages name the file, the line and the key.
 #pragma once
 
 #include <toml++/toml.h>
 
 #include <algorithm>
-#include <climits>
-#include <cmath>
-#include <cstdint>
-#include <map>
-#include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -20,11 +16,11 @@ namespace hilsim::scenario {
 
 using io::InputError;
 
-// Reads one TOML table key by key: every key must be known, of the right type.
 class TableReader {
  public:
-  // `display`: the section's name in messages when it is not `section` (a nested table,
-  // e.g. "rt.thread.mechanics" for the table `section` = "mechanics" of [rt.thread]).
+  // `section`: the table under `root` ("" for `root` itself). `display`: its name in messages when
+  // that is not `section` (an entry of a table of tables, "rt.thread.mechanics", or of an array of
+  // tables, "messages[0]").
   TableReader(const std::string& file, const toml::table& root, const std::string& section,
               const std::string& display = "")
       : file_(file), section_(display.empty() ? section : display) {
@@ -36,68 +32,10 @@ class TableReader {
     }
   }
 
-  void number(const std::string& key, double& target) {
-    const toml::node* node = find(key);
-    if (!node) return;
-    if (const auto v = node->value<double>(); v && (node->is_floating_point() || node->is_integer())) {
-      target = *v;
-    } else {
-      fail(key, "must be a number", *node);
-    }
-  }
-
-  void integer(const std::string& key, std::int64_t& target) {
-    const toml::node* node = find(key);
-    if (!node) return;
-    if (const auto v = node->value<std::int64_t>(); v && node->is_integer()) {
-      target = *v;
-    } else {
-      fail(key, "must be an integer", *node);
-    }
-  }
-
-  // An integer key that may be absent (TOML has no null: absent is the only "unset").
-  void integer(const std::string& key, std::optional<std::int64_t>& target) {
-    if (!find(key)) return;
-    std::int64_t v = 0;
-    integer(key, v);
-    target = v;
-  }
-
-  // A TOML integer for an int setting; values beyond the range of int are clamped (validate()
-  // then rejects them).
-  void integer(const std::string& key, int& target) {
-    std::int64_t wide = target;
-    integer(key, wide);
-    target = static_cast<int>(std::clamp<std::int64_t>(wide, INT32_MIN, INT32_MAX));
-  }
-
-  void boolean(const std::string& key, bool& target) {
-    const toml::node* node = find(key);
-    if (!node) return;
-    if (const auto v = node->value<bool>(); v && node->is_boolean()) {
-      target = *v;
-    } else {
-      fail(key, "must be true or false", *node);
-    }
-  }
-
-  void string(const std::string& key, std::string& target) {
-    const toml::node* node = find(key);
-    if (!node) return;
-    if (const auto v = node->value<std::string>()) {
-      target = *v;
-    } else {
-      fail(key, "must be a string", *node);
-    }
-  }
-
-  // A string key that may be absent.
-  void string(const std::string& key, std::optional<std::string>& target) {
-    if (!find(key)) return;
-    std::string v;
-    string(key, v);
-    target = v;
+  // The node of `key`, null when absent; the key is known from now on.
+  const toml::node* get(const std::string& key) {
+    if (std::find(known_.begin(), known_.end(), key) == known_.end()) known_.push_back(key);
+    return table_ ? table_->get(key) : nullptr;
   }
 
   // After reading: any key not asked for is an error.
@@ -105,7 +43,7 @@ class TableReader {
     if (!table_) return;
     for (const auto& [key, node] : *table_) {
       const std::string k(key.str());
-      if (seen_.count(k) == 0 &&
+      if (std::find(known_.begin(), known_.end(), k) == known_.end() &&
           std::find(also_allowed.begin(), also_allowed.end(), k) == also_allowed.end()) {
         std::ostringstream msg;
         msg << file_ << ":" << node.source().begin.line << ": unknown key '" << qualified(k) << "'";
@@ -119,18 +57,13 @@ class TableReader {
     }
   }
 
+  // "section.key" as messages name it.
   std::string qualified(const std::string& key) const {
     if (key.empty()) return section_;
     return section_.empty() ? key : section_ + "." + key;
   }
 
- private:
-  const toml::node* find(const std::string& key) {
-    known_.push_back(key);
-    seen_[key] = true;
-    return table_ ? table_->get(key) : nullptr;
-  }
-
+  // "FILE:LINE: key 'section.key' WHAT, found a TYPE".
   [[noreturn]] void fail(const std::string& key, const std::string& what, const toml::node& node) const {
     std::ostringstream msg;
     msg << file_ << ":" << node.source().begin.line << ": key '" << qualified(key) << "' " << what
@@ -138,30 +71,19 @@ class TableReader {
     throw InputError(msg.str());
   }
 
+  // "FILE:LINE: key 'section.key' is required", the line of the table.
+  [[noreturn]] void missing(const std::string& key) const {
+    throw InputError(file_ + ":" + std::to_string(line()) + ": key '" + qualified(key) + "' is required");
+  }
+
+  // The table's line in the file (0 when it is absent or the whole file).
+  int line() const { return table_ ? static_cast<int>(table_->source().begin.line) : 0; }
+
+ private:
   std::string file_;
   std::string section_;
   const toml::table* table_ = nullptr;
-  std::map<std::string, bool> seen_;
-  std::vector<std::string> known_;
-};
-
-struct RangeCheck {
-  const std::string& source;
-  void operator()(const std::string& key, double value, double lo, double hi, bool lo_open, bool hi_open,
-                  const std::string& unit) const {
-    const bool ok =
-        std::isfinite(value) && (lo_open ? value > lo : value >= lo) && (hi_open ? value < hi : value <= hi);
-    if (ok) return;
-    std::ostringstream msg;
-    msg << source << ": key '" << key << "' = " << value << " " << unit << " is outside the accepted range "
-        << (lo_open ? "(" : "[") << lo << ", ";
-    if (std::isinf(hi)) {
-      msg << "inf)";
-    } else {
-      msg << hi << (hi_open ? ")" : "]");
-    }
-    throw InputError(msg.str());
-  }
+  std::vector<std::string> known_;  // in the order asked for, as the message lists them
 };
 
 }  // namespace hilsim::scenario

@@ -1,0 +1,82 @@
+#include "tools/scenario/key_table.h"
+
+#include <cmath>
+#include <filesystem>
+#include <sstream>
+
+#include "tools/scenario/toml_text.h"
+
+namespace hilsim::scenario {
+
+Value read_value(const TableReader& table, const std::string& key, KeyType type, const toml::node& node) {
+  switch (type) {
+    case KeyType::kNumber:
+      if (node.is_floating_point() || node.is_integer()) return *node.value<double>();
+      table.fail(key, "must be a number", node);
+    case KeyType::kInteger:
+      if (node.is_integer()) return *node.value<std::int64_t>();
+      table.fail(key, "must be an integer", node);
+    case KeyType::kBoolean:
+      if (node.is_boolean()) return *node.value<bool>();
+      table.fail(key, "must be true or false", node);
+    case KeyType::kString:
+    case KeyType::kPath:
+    case KeyType::kWord:
+    case KeyType::kTables:
+      break;
+  }
+  if (!node.is_string()) table.fail(key, "must be a string", node);
+  return *node.value<std::string>();
+}
+
+namespace {
+
+// Integers as integers ("[1, 1000000]"), numbers as the stream writes them ("1e-07").
+void write_number(std::ostream& o, const Value& value) {
+  if (std::holds_alternative<std::int64_t>(value)) {
+    o << std::get<std::int64_t>(value);
+  } else {
+    o << std::get<double>(value);
+  }
+}
+
+Value like(const Value& value, double bound) {
+  if (std::holds_alternative<std::int64_t>(value) && std::isfinite(bound)) {
+    return static_cast<std::int64_t>(bound);
+  }
+  return bound;
+}
+
+}  // namespace
+
+void check_range(const std::string& what, const Value& value, const Range& range, const std::string& unit) {
+  const double v = std::holds_alternative<double>(value) ? std::get<double>(value)
+                                                         : static_cast<double>(std::get<std::int64_t>(value));
+  const bool ok = std::isfinite(v) && (range.lo_open ? v > range.lo : v >= range.lo) &&
+                  (range.hi_open ? v < range.hi : v <= range.hi);
+  if (ok) return;
+  std::ostringstream msg;
+  msg << what << " = ";
+  write_number(msg, value);
+  msg << " " << unit << " is outside the accepted range " << (range.lo_open ? "(" : "[");
+  write_number(msg, like(value, range.lo));
+  msg << ", ";
+  if (std::isinf(range.hi)) {
+    msg << "inf)";
+  } else {
+    write_number(msg, like(value, range.hi));
+    msg << (range.hi_open ? ")" : "]");
+  }
+  throw InputError(msg.str());
+}
+
+std::string toml_value(const Value& value, KeyType type) {
+  if (const auto* number = std::get_if<double>(&value)) return toml_number(*number);
+  if (const auto* integer = std::get_if<std::int64_t>(&value)) return std::to_string(*integer);
+  if (const auto* flag = std::get_if<bool>(&value)) return *flag ? "true" : "false";
+  const std::string& text = std::get<std::string>(value);
+  if (type == KeyType::kPath) return toml_string(std::filesystem::absolute(text).lexically_normal().string());
+  return toml_string(text);
+}
+
+}  // namespace hilsim::scenario
