@@ -145,7 +145,7 @@ void print_header(const scenario::Scenario& s, const sim::Equilibrium& eq) {
       " (%d Newton iterations)\n",
       eq.f_h, eq.s, eq.p[0] / 1e6, eq.p[1] / 1e6, eq.kappa, eq.iterations);
   // A chamber stiffens as it shortens: an explicit hydraulic step stable at mid-stroke may not be
-  // near the end stops the limits let a controller reach (README "Machine limits").
+  // near the end stops the limits let a controller reach (docs/validation.md, "Machine limits").
   if (s.cosim.limits.enabled && s.cosim.hydraulics_integrator != sim::HydraulicIntegrator::kTrapezoidal) {
     std::printf(
         "note: the chambers are integrated with an explicit method (%s), which may be unstable near the "

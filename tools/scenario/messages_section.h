@@ -8,7 +8,7 @@
 //   length = 8                    # [bytes] 0..8
 //   direction = "command"         # command (received) | sensor (sent by hilsim)
 //   [[messages.signals]]
-//   name = "kappa_1"              # what it carries (README lists the names)
+//   name = "kappa_1"              # what it carries (docs/hil.md lists the names)
 //   start_bit = 0                 # DBC numbering
 //   length = 32                   # [bits] 1..64
 //   byte_order = "little_endian"  # little_endian (Intel, @1) | big_endian (Motorola, @0)

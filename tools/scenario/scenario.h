@@ -1,5 +1,5 @@
 // A scenario: everything one run needs, from a TOML file, defaults and command-line overrides.
-// Every key is documented in README.md ("Scenario files"); unknown keys are errors.
+// Every key is documented in docs/scenario.md; unknown keys are errors.
 #pragma once
 
 #include <optional>
