@@ -1,7 +1,7 @@
 // The [hil], [udp] and [can] sections of a scenario: where the valve command comes from in a
 // hardware-in-the-loop run, the watchdog, what happens to out-of-range commands, the UDP bridge's
 // addresses, the CAN bridge's interface, link settings and joystick, and the output rate. Every
-// key is documented in README.md ("Scenario files").
+// key is documented in docs/scenario.md.
 #pragma once
 
 #include <cstdint>

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Every long option of every `hilsim SUB --help` is written in that command's README section
+# Every long option of every `hilsim SUB --help` is written in that command's section of the commands page
 # (`### \`hilsim SUB ...\``, to the next heading; replay has two), and every option written there
 # exists in the --help of the command it is written for: options in a code span or example line
 # that names another command (`hilsim run --record`, `run --realtime`) are checked against that
 # command's --help, the others against the section's own. An option added to the CLI without a
-# word in the README, or a README option renamed in the CLI, fails here.
-# Usage: options_documented.sh README.md HILSIM_BINARY
+# word in the page, or an option of the page renamed in the CLI, fails here.
+# Usage: options_documented.sh docs/commands.md HILSIM_BINARY
 set -uo pipefail
 readme=$1
 bin=$2
@@ -46,7 +46,7 @@ passed=0 failed=0
 for sub in $subs; do
   text=$(section "$sub")
   if [ -z "$text" ]; then
-    echo "README.md has no section '### \`hilsim $sub ...\`'"
+    echo "$readme has no section '### \`hilsim $sub ...\`'"
     failed=$((failed + 1))
     continue
   fi
@@ -56,7 +56,7 @@ for sub in $subs; do
     if grep -qx -- "$opt" <<<"$own"; then
       passed=$((passed + 1))
     else
-      echo "hilsim $sub $opt: in --help, not in its README section"
+      echo "hilsim $sub $opt: in --help, not in its section of $readme"
       failed=$((failed + 1))
     fi
   done
@@ -65,7 +65,7 @@ for sub in $subs; do
     if grep -qx -- "$opt" <<<"${help[$owner]}"; then
       passed=$((passed + 1))
     else
-      echo "hilsim $owner $opt: written in the README section of '$sub', not in 'hilsim $owner --help'"
+      echo "hilsim $owner $opt: written in the section of '$sub' in $readme, not in 'hilsim $owner --help'"
       failed=$((failed + 1))
     fi
   done <<<"$written"

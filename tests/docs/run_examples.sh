@@ -5,7 +5,7 @@
 # `config` (the source tree's), so `./build/hilsim ... config/scenarios/x.toml` runs as written.
 # The lines of one block run in order in one directory: later lines may use earlier lines' files.
 #
-# Lines marked as README.md's Commands section describes are not run, and are listed with why:
+# Lines marked as docs/commands.md describes are not run, and are listed with why:
 #   `# needs: WHAT`         hardware, privileges, the VM or more time than this test has
 #   `# placeholder: FILE`   names a file of the reader's (a scenario, a log) that does not exist here
 # Comment-only lines are not examples; a line ending in `\` continues on the next one.

@@ -28,7 +28,7 @@ else
   fail "systemd-analyze verify: ${output:-exit status $?}"
 fi
 
-# The settings the deployment section of README.md describes, each on its own line.
+# The settings docs/realtime.md ("Deploying on a PREEMPT_RT box") describes, each on its own line.
 expect() {
   if grep -qxF -- "$1" "$unit"; then pass; else fail "no line '$1' in $unit"; fi
 }

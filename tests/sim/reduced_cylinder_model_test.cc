@@ -75,7 +75,7 @@ TEST(ReducedCylinderModel, SteadyPressuresAtRestAreTheEquilibriumsPressures) {
   const Eigen::Vector2d p = steady_pressures(kRcmHyd, 0.0, eq.kappa);
   EXPECT_NEAR(p[0], eq.p[0], 100.0);  // 1e-4 MPa
   EXPECT_NEAR(p[1], eq.p[1], 100.0);
-  EXPECT_NEAR(p[0], 3.1708e6, 100.0);  // the README's published figures
+  EXPECT_NEAR(p[0], 3.1708e6, 100.0);  // the published figures (docs/validation.md)
   EXPECT_NEAR(p[1], 4.5292e6, 100.0);
 }
 

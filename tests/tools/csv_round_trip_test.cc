@@ -17,6 +17,7 @@
 #include "tests/tools/binary_harness.h"
 #include "tools/io/csv_row.h"
 #include "tools/io/csv_table.h"
+#include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
 
 namespace hilsim {
@@ -136,6 +137,22 @@ TEST(CsvRoundTrip, TrajectoryRowBytesAreUnchanged) {
       mono.str(),
       "0.001,0.45434559,0.5000000123,-1.5e-06,3170846.2,4529153.8,8829.000000000002,0.5235987755982988,-0,"
       "2.5e-09,3\n");
+}
+
+// Reading only some columns keeps those, in the file's order, with the values of a full read, and
+// still checks every row's width.
+TEST(CsvColumns, OnlyTheNamedColumnsAreKept) {
+  const std::string text = "title line\nt, a, B, c\n0, 1, 2, 5\n0.5, 3, 4, 6\n";
+  std::istringstream in(text);
+  const io::CsvTable table = io::read_numeric_csv(in, "mem.csv", {"b", "t"});
+  ASSERT_EQ(table.header, (std::vector<std::string>{"t", "B"}));
+  ASSERT_EQ(table.rows.size(), 2u);
+  EXPECT_EQ(table.rows[1], (std::vector<double>{0.5, 4.0}));
+  EXPECT_EQ(table.column({"b"}), 1u);
+  std::istringstream short_row("t, a\n0, 1\n0.5\n");
+  EXPECT_THROW(io::read_numeric_csv(short_row, "mem.csv", {"t"}), io::InputError);
+  std::istringstream all(text);
+  EXPECT_EQ(io::read_numeric_csv(all, "mem.csv").rows[1], (std::vector<double>{0.5, 3.0, 4.0, 6.0}));
 }
 
 }  // namespace

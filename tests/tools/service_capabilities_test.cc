@@ -66,7 +66,7 @@ TEST_F(ServiceCapabilities, TheTwoCapabilitiesGrantSchedFifoAndMemoryLocking) {
                        o.out.find("(the settings were granted)") != std::string::npos;
   EXPECT_TRUE(granted) << o.out;
   EXPECT_EQ(o.out.find("NOT REAL TIME"), std::string::npos) << o.out;
-  // /dev/cpu_dma_latency is root's: the run says so once and goes on, --require-rt or not (README.md).
+  // /dev/cpu_dma_latency is root's: the run says so once and goes on, --require-rt or not (docs/realtime.md).
   EXPECT_NE(o.out.find("note: cannot hold /dev/cpu_dma_latency at 0 us (Permission denied)"),
             std::string::npos)
       << o.out;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A sweep split in three parts run by GNU parallel (Debian `parallel`), as README.md shows for a
+# A sweep split in three parts run by GNU parallel (Debian `parallel`), as docs/commands.md shows for a
 # cluster, merges into exactly the bytes of the same sweep run whole; the parts are given to the
 # merge out of order. Without GNU parallel the test fails saying so: it never passes without running.
 # Usage: sweep_shards_parallel.sh HILSIM_BINARY

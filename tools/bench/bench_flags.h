@@ -1,5 +1,5 @@
 // The benchmarks' command lines: whole-number flags with a range, parsed by CLI11 in one translation
-// unit (bench_flags.cc) that the three benchmark programs share, instead of compiling CLI11's
+// unit (bench_flags.cc) that the four benchmark programs share, instead of compiling CLI11's
 // header-only parser and validators once per program.
 #pragma once
 

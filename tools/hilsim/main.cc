@@ -3,7 +3,11 @@
 // --require-rt, 3 a run diverged, 4 a real-time run stopped early.
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <cstring>
 #include <exception>
+#include <functional>
+#include <string>
+#include <vector>
 
 #include "hil/build_identity.h"
 #include "tools/hilsim/bench_rt_command.h"
@@ -22,22 +26,17 @@
 
 namespace {
 
-// The commands, for naming an unknown one: CLI11 alone would only say that one is required.
-std::string command_list(const CLI::App& app) {
-  std::string list;
-  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
-    list += (list.empty() ? "" : ", ") + sub->get_name();
-  }
-  return list;
-}
+// One command of hilsim: its name, how it adds itself (its options) to the parser, how it runs.
+struct Command {
+  const char* name;
+  std::function<void(CLI::App&)> add_to;
+  std::function<int()> execute;
+};
 
-// argv[1] when it is neither an option nor a command of `app`, else null.
-const char* unknown_command(const CLI::App& app, int argc, char** argv) {
-  if (argc < 2 || argv[1][0] == '-') return nullptr;
-  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
-    if (sub->get_name() == argv[1]) return nullptr;
-  }
-  return argv[1];
+std::string command_list(const std::vector<Command>& commands) {
+  std::string list;
+  for (const Command& c : commands) list += (list.empty() ? "" : ", ") + std::string(c.name);
+  return list;
 }
 
 }  // namespace
@@ -66,22 +65,32 @@ int main(int argc, char** argv) {
   hilsim::tools::FrameCommand frame;
   hilsim::tools::DecodeCommand decode;
   hilsim::tools::BenchUdpCommand bench_udp;
-  run.add_to(app);
-  sweep.add_to(app);
-  report.add_to(app);
-  convergence.add_to(app);
-  replay.add_to(app);
-  controller.add_to(app);
-  dbc.add_to(app);
-  frame.add_to(app);
-  decode.add_to(app);
-  bench_udp.add_to(app);
-  bench_rt.add_to(app);
-  doctor.add_to(app);
-  if (const char* name = unknown_command(app, argc, argv)) {
-    std::fprintf(stderr, "hilsim: unknown command '%s'; the commands are: %s (hilsim --help)\n", name,
-                 command_list(app).c_str());
-    return 2;
+  const auto command = [](const char* name, auto& c) {
+    return Command{name, [&c](CLI::App& parser) { c.add_to(parser); }, [&c]() { return c.execute(); }};
+  };
+  // In the order of `hilsim --help`.
+  const std::vector<Command> commands = {command("run", run),           command("sweep", sweep),
+                                         command("report", report),     command("convergence", convergence),
+                                         command("replay", replay),     command("controller", controller),
+                                         command("dbc", dbc),           command("frame", frame),
+                                         command("decode", decode),     command("bench-udp", bench_udp),
+                                         command("bench-rt", bench_rt), command("doctor", doctor)};
+  // A command named first is the only one whose options are built: building all twelve commands'
+  // options (about 200) takes longer than a short run's arithmetic. Without one (hilsim --help,
+  // --version, an option first) every command is added, for the help to list them.
+  const char* named = nullptr;
+  if (argc >= 2 && argv[1][0] != '-') {
+    for (const Command& c : commands) {
+      if (std::strcmp(c.name, argv[1]) == 0) named = c.name;
+    }
+    if (named == nullptr) {
+      std::fprintf(stderr, "hilsim: unknown command '%s'; the commands are: %s (hilsim --help)\n", argv[1],
+                   command_list(commands).c_str());
+      return 2;
+    }
+  }
+  for (const Command& c : commands) {
+    if (named == nullptr || c.name == named) c.add_to(app);
   }
   try {
     app.parse(argc, argv);
@@ -90,18 +99,9 @@ int main(int argc, char** argv) {
     return rc == 0 ? 0 : 2;
   }
   try {
-    if (app.got_subcommand("run")) return run.execute();
-    if (app.got_subcommand("sweep")) return sweep.execute();
-    if (app.got_subcommand("report")) return report.execute();
-    if (app.got_subcommand("convergence")) return convergence.execute();
-    if (app.got_subcommand("replay")) return replay.execute();
-    if (app.got_subcommand("controller")) return controller.execute();
-    if (app.got_subcommand("dbc")) return dbc.execute();
-    if (app.got_subcommand("frame")) return frame.execute();
-    if (app.got_subcommand("decode")) return decode.execute();
-    if (app.got_subcommand("bench-udp")) return bench_udp.execute();
-    if (app.got_subcommand("bench-rt")) return bench_rt.execute();
-    if (app.got_subcommand("doctor")) return doctor.execute();
+    for (const Command& c : commands) {  // only the commands added may be asked for
+      if ((named == nullptr || c.name == named) && app.got_subcommand(c.name)) return c.execute();
+    }
   } catch (const hilsim::io::InputError& e) {
     std::fprintf(stderr, "hilsim: %s\n", e.what());
     return 2;

@@ -20,6 +20,7 @@
 #include "tools/hilsim/stop_on_signals.h"
 #include "tools/io/atomic_file.h"
 #include "tools/io/input_error.h"
+#include "tools/io/trajectory_csv_writer.h"
 #include "tools/io/trajectory_files.h"
 
 namespace hilsim::tools {
@@ -34,8 +35,8 @@ class CsvSink final : public rt::PointSink {
  public:
   // `limits` watches every sample (in the writer thread, which is not real-time).
   // `telemetry` (may be null) streams the samples live, from this thread too.
-  CsvSink(const sim::Plan& plan, std::ostream* csv, bool keep, int actuators, sim::LimitMonitor& limits,
-          StatusLine& status, io::TelemetryStream* telemetry)
+  CsvSink(const sim::Plan& plan, io::TrajectoryCsvWriter* csv, bool keep, int actuators,
+          sim::LimitMonitor& limits, StatusLine& status, io::TelemetryStream* telemetry)
       : plan_(plan),
         csv_(csv),
         keep_(keep),
@@ -45,7 +46,7 @@ class CsvSink final : public rt::PointSink {
         telemetry_(telemetry) {}
   void on_point(std::int64_t n, std::span<const sim::ProbeValues> probes) override {
     const sim::CraneSample s = plan_.assembly().sample(n, probes);
-    if (csv_) io::write_trajectory_row(*csv_, s, actuators_);
+    if (csv_) csv_->add(s);
     if (telemetry_) telemetry_->offer(s);
     if (keep_) samples.push_back(s);
     limits_.observe(s);
@@ -57,7 +58,7 @@ class CsvSink final : public rt::PointSink {
 
  private:
   const sim::Plan& plan_;
-  std::ostream* csv_;
+  io::TrajectoryCsvWriter* csv_;
   bool keep_;
   int actuators_;
   sim::LimitMonitor& limits_;
@@ -183,10 +184,10 @@ int exit_status(const rt::ExecutorResult& r, double last_t, const sim::LimitMoni
 }
 
 // Replaces the output with the complete CSV and prints its rows and hash; returns the hash.
-std::string commit_csv(io::AtomicOutputFile& csv, std::int64_t rows) {
-  csv.commit();
-  std::printf("trajectory: %lld rows written to %s\n", static_cast<long long>(rows), csv.path().c_str());
-  return print_output_hash(csv.path());
+std::string commit_csv(io::TrajectoryCsvWriter& csv) {
+  const io::TrajectoryCsvWriter::Written written = csv.finish();
+  report_trajectory_csv(written, csv.path());
+  return written.sha256;
 }
 
 // The recording's end line (and the bridge's report) after the real-time threads.
@@ -220,16 +221,13 @@ int run_in_threads(const scenario::Scenario& s, const RunInputs& in,
   sim::Plan plan = make_plan(s, in, session.get());
   note_unused_thread_settings(s.rt, plan);
   // Streamed to a temporary file that replaces the output only when the run has written it all.
-  std::optional<io::AtomicOutputFile> csv;
-  if (s.out) {
-    csv.emplace(*s.out);
-    io::write_trajectory_header(csv->stream(), s.crane.actuators);
-  }
+  std::optional<io::TrajectoryCsvWriter> csv;
+  if (s.out) csv.emplace(*s.out, s.crane.actuators);
   sim::LimitMonitor limits(s.crane, s.hydraulics, in.equilibrium, s.cosim);
   StatusLine status(flags.paced && !flags.quiet && isatty(STDERR_FILENO), s.crane.actuators,
                     [&session]() { return session ? session->watchdog_state() : ""; });
   const std::unique_ptr<io::TelemetryStream> telemetry = open_telemetry(s);
-  CsvSink sink(plan, csv ? &csv->stream() : nullptr, reference.has_value(), s.crane.actuators, limits, status,
+  CsvSink sink(plan, csv ? &*csv : nullptr, reference.has_value(), s.crane.actuators, limits, status,
                telemetry.get());
   rt::ExecutorOptions options;
   options.pacing = flags.paced ? rt::Pacing::kWallClock : rt::Pacing::kUnpaced;
@@ -271,7 +269,7 @@ int run_in_threads(const scenario::Scenario& s, const RunInputs& in,
   std::string sha;
   if (csv) {
     try {
-      sha = commit_csv(*csv, r.writer.rows);
+      sha = commit_csv(*csv);
     } catch (const io::InputError& e) {
       csv_failure = e;
     }

@@ -138,8 +138,7 @@ int ReplayCommand::execute_candump() const {
     std::printf("skipped %zu frame(s) of interfaces other than %s\n", k.other_interface, interface->c_str());
   }
   if (out) {
-    io::AtomicOutputFile csv(*out);
-    write_trajectory_csv(csv, result.samples, s.crane.actuators);
+    write_trajectory_csv(*out, result.samples, s.crane.actuators);
   }
   if (const std::optional<sim::ReferenceCurve> reference = load_reference(s)) {
     print_deviation(s, *reference, result.samples);

@@ -13,6 +13,7 @@
 #include "tools/hilsim/monolithic_run.h"
 #include "tools/hilsim/realtime_run.h"
 #include "tools/io/input_error.h"
+#include "tools/io/trajectory_csv_writer.h"
 #include "tools/io/trajectory_files.h"
 #include "tools/scenario/telemetry_target.h"
 
@@ -101,17 +102,22 @@ std::string print_output_hash(const std::string& path) {
   return sha;
 }
 
-std::string write_trajectory_csv(io::AtomicOutputFile& csv, const std::vector<sim::CraneSample>& samples,
-                                 int actuators) {
-  io::write_trajectory_header(csv.stream(), actuators);
-  for (const sim::CraneSample& sample : samples) io::write_trajectory_row(csv.stream(), sample, actuators);
-  return finish_trajectory_csv(csv, static_cast<std::int64_t>(samples.size()));
+void report_trajectory_csv(const io::TrajectoryCsvWriter::Written& written, const std::string& path) {
+  std::printf("trajectory: %lld rows written to %s\n", static_cast<long long>(written.rows), path.c_str());
+  if (written.sha256.empty()) {
+    std::printf("output sha256: none (%s is not a regular file of its own)\n", path.c_str());
+  } else {
+    print_output_sha256(written.sha256, path);
+  }
 }
 
-std::string finish_trajectory_csv(io::AtomicOutputFile& csv, std::int64_t rows) {
-  csv.commit();
-  std::printf("trajectory: %lld rows written to %s\n", static_cast<long long>(rows), csv.path().c_str());
-  return print_output_hash(csv.path());
+std::string write_trajectory_csv(const std::string& path, const std::vector<sim::CraneSample>& samples,
+                                 int actuators) {
+  io::TrajectoryCsvWriter csv(path, actuators);
+  for (const sim::CraneSample& sample : samples) csv.add(sample);
+  const io::TrajectoryCsvWriter::Written written = csv.finish();
+  report_trajectory_csv(written, path);
+  return written.sha256;
 }
 
 void refuse_outputs_over_inputs(const scenario::Scenario& s, const std::string& scenario_path,
@@ -145,7 +151,7 @@ void print_header(const scenario::Scenario& s, const sim::Equilibrium& eq) {
       " (%d Newton iterations)\n",
       eq.f_h, eq.s, eq.p[0] / 1e6, eq.p[1] / 1e6, eq.kappa, eq.iterations);
   // A chamber stiffens as it shortens: an explicit hydraulic step stable at mid-stroke may not be
-  // near the end stops the limits let a controller reach (README "Machine limits").
+  // near the end stops the limits let a controller reach (docs/validation.md, "Machine limits").
   if (s.cosim.limits.enabled && s.cosim.hydraulics_integrator != sim::HydraulicIntegrator::kTrapezoidal) {
     std::printf(
         "note: the chambers are integrated with an explicit method (%s), which may be unstable near the "
@@ -257,8 +263,8 @@ int RunCommand::execute() const {
 
   // Opened before the run so that an unwritable output fails at once; the output itself is replaced
   // only by the complete CSV.
-  std::optional<io::AtomicOutputFile> csv;
-  if (s.out) csv.emplace(*s.out);
+  std::optional<io::TrajectoryCsvWriter> csv;
+  if (s.out) csv.emplace(*s.out, s.crane.actuators);
   // Progress only where a run takes seconds (about 5e7 micro steps); short runs stay silent.
   const double micro_steps =
       s.cosim.duration / s.cosim.h_hyd + s.cosim.duration / sim::mechanics_step(s.cosim);
@@ -273,10 +279,9 @@ int RunCommand::execute() const {
   sim::LimitMonitor limits(s.crane, s.hydraulics, in.equilibrium, s.cosim);
   std::vector<sim::CraneSample> compared;
   const double t_ref_end = reference ? reference->t.back() : -INFINITY;
-  if (csv) io::write_trajectory_header(csv->stream(), s.crane.actuators);
   const std::unique_ptr<io::TelemetryStream> telemetry_stream = open_telemetry(s);
   const auto on_sample = [&](const sim::CraneSample& x) {
-    if (csv) io::write_trajectory_row(csv->stream(), x, s.crane.actuators);
+    if (csv) csv->add(x);
     if (telemetry_stream) telemetry_stream->offer(x);
     limits.observe(x);
     if (reference && (compared.empty() || compared.back().t <= t_ref_end)) compared.push_back(x);
@@ -289,7 +294,7 @@ int RunCommand::execute() const {
   std::printf("simulated %.6g s in %.3f s wall (real-time factor %.1f)\n", simulated, wall,
               wall > 0 ? simulated / wall : 0.0);
 
-  if (csv) finish_trajectory_csv(*csv, result.samples);
+  if (csv) report_trajectory_csv(csv->finish(), csv->path());
   if (telemetry_stream) std::printf("%s\n", telemetry_stream->report().c_str());
   if (reference) print_deviation(s, *reference, compared);
   std::printf("coupling-error energy dE = %.6e J, energy balance Ebal = %.6e J at t = %.6g s\n",

@@ -10,6 +10,7 @@
 #include "tools/hilsim/run_setup.h"
 #include "tools/io/atomic_file.h"
 #include "tools/io/telemetry_stream.h"
+#include "tools/io/trajectory_csv_writer.h"
 
 namespace hilsim::tools {
 
@@ -38,12 +39,12 @@ void print_output_sha256(const std::string& sha, const std::string& where);
 // Hashes the file at `path`, prints it as above and returns the hash.
 std::string print_output_hash(const std::string& path);
 
-// Writes the samples of a finished run as the trajectory CSV into `csv`, replaces its target with
-// it, prints the rows written and the output hash, and returns the hash. Throws io::InputError
-// when the write fails (the target then stays as it was).
-// Commits a CSV whose `rows` were written to it as they came, prints where and its hash (returned).
-std::string finish_trajectory_csv(io::AtomicOutputFile& csv, std::int64_t rows);
-std::string write_trajectory_csv(io::AtomicOutputFile& csv, const std::vector<sim::CraneSample>& samples,
+// "trajectory: N rows written to PATH" and the output's hash, for a TrajectoryCsvWriter's file.
+void report_trajectory_csv(const io::TrajectoryCsvWriter::Written& written, const std::string& path);
+// Writes the samples of a finished run as the trajectory CSV to `path` (replaced once complete),
+// prints the rows written and the output hash, and returns the hash. Throws io::InputError when
+// the write fails (the target then stays as it was).
+std::string write_trajectory_csv(const std::string& path, const std::vector<sim::CraneSample>& samples,
                                  int actuators);
 
 // Throws io::InputError (exit 2, one line naming both) when an output (path, what it is) is a file

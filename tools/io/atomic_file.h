@@ -50,6 +50,8 @@ class AtomicOutputFile final {
   explicit AtomicOutputFile(std::string path);
   std::ostream& stream() { return out_; }
   const std::string& path() const { return file_.path(); }
+  // True when the target is a device, FIFO or descriptor, written in place (ReplacingFile).
+  bool in_place() const { return file_.in_place(); }
   // Flushes and closes the stream and replaces the target; throws io::InputError naming it when
   // either fails (the target then stays as it was).
   void commit();

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <ostream>
 #include <stdexcept>
+#include <string>
 #include <string_view>
 
 namespace hilsim::io {
@@ -44,6 +45,7 @@ class CsvRow final {
     *end_ = '\n';
     return {buffer_.data(), static_cast<std::size_t>(end_ - buffer_.data()) + 1};
   }
+  void append_to(std::string& out) { out += text(); }
   void write_to(std::ostream& out) {
     const std::string_view line = text();
     out.write(line.data(), static_cast<std::streamsize>(line.size()));

@@ -79,18 +79,41 @@ std::size_t CsvTable::column(const std::vector<std::string>& names) const {
   return static_cast<std::size_t>(i);
 }
 
-CsvTable read_numeric_csv(const std::string& path) {
+CsvTable read_numeric_csv(const std::string& path, const std::vector<std::string>& only) {
   std::ifstream in(path);
   if (!in) throw InputError(path + ": cannot open file for reading");
-  return read_numeric_csv(in, path);
+  return read_numeric_csv(in, path, only);
 }
 
-CsvTable read_numeric_csv(std::istream& in, const std::string& path) {
+namespace {
+
+// The columns of `header` that `only` names (all when `only` or the header is empty); the header
+// then keeps just their names.
+std::vector<std::size_t> kept_columns(std::vector<std::string>& header, std::size_t width,
+                                      const std::vector<std::string>& only) {
+  std::vector<std::size_t> kept;
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < width; ++i) {
+    const bool keep = only.empty() || header.empty() ||
+                      std::any_of(only.begin(), only.end(),
+                                  [&](const std::string& n) { return lower(n) == lower(header[i]); });
+    if (!keep) continue;
+    kept.push_back(i);
+    if (!header.empty()) names.push_back(header[i]);
+  }
+  if (!header.empty()) header = std::move(names);
+  return kept;
+}
+
+}  // namespace
+
+CsvTable read_numeric_csv(std::istream& in, const std::string& path, const std::vector<std::string>& only) {
   CsvTable table;
   table.path = path;
   std::string line;
   int line_no = 0;
   std::size_t width = 0;
+  std::vector<std::size_t> kept;
   BoundedLineReader lines(in, path);
   std::vector<std::string_view> fields;
   while (lines.next(line)) {
@@ -103,14 +126,18 @@ CsvTable read_numeric_csv(std::istream& in, const std::string& path) {
                           fields.end());  // title and header lines precede the data: keep the last one
       continue;
     }
-    if (width == 0) width = table.header.empty() ? fields.size() : table.header.size();
+    if (width == 0) {
+      width = table.header.empty() ? fields.size() : table.header.size();
+      kept = kept_columns(table.header, width, only);
+    }
     if (fields.size() != width) {
       throw InputError(path + ":" + std::to_string(line_no) + ": expected " + std::to_string(width) +
                        " comma-separated numbers, found " + std::to_string(fields.size()) + " fields");
     }
-    std::vector<double> row(width);
-    for (std::size_t i = 0; i < width; ++i) {
-      if (!parse_double(fields[i], row[i])) {
+    std::vector<double> row(kept.size());
+    for (std::size_t k = 0; k < kept.size(); ++k) {
+      const std::size_t i = kept[k];
+      if (!parse_double(fields[i], row[k])) {
         throw InputError(path + ":" + std::to_string(line_no) + ": field " + std::to_string(i + 1) + " '" +
                          std::string(fields[i]) + "' is not a number");
       }

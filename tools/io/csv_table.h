@@ -22,8 +22,12 @@ struct CsvTable {
 
 // Throws InputError naming the file and line for a missing file, a non-numeric field, a row of the
 // wrong width or a file without data rows.
-CsvTable read_numeric_csv(const std::string& path);
+// `only`, when not empty: the names (case-insensitive) of the columns to keep; the others are
+// checked for the row's width but neither parsed nor kept (a reference of 34 columns is read at the
+// start of every run, which needs 5 of them). Ignored for a file without a header line.
+CsvTable read_numeric_csv(const std::string& path, const std::vector<std::string>& only = {});
 // The same from a stream; `name` stands for the file in messages.
-CsvTable read_numeric_csv(std::istream& in, const std::string& name);
+CsvTable read_numeric_csv(std::istream& in, const std::string& name,
+                          const std::vector<std::string>& only = {});
 
 }  // namespace hilsim::io

@@ -55,6 +55,13 @@ void write_trajectory_row(std::ostream& out, const sim::CraneSample& s, int actu
   line.write_to(out);
 }
 
+void append_trajectory_row(std::string& out, const sim::CraneSample& s, int actuators) {
+  const TrajectoryRow values = trajectory_row(s, actuators);
+  CsvRow line;
+  add_values(line, values, values.size);
+  line.append_to(out);
+}
+
 void write_monolithic_row(std::ostream& out, const sim::CraneSample& s, double violation, int iterations) {
   CsvRow line;
   add_values(line, trajectory_row(s, 1), kSampleColumns);
@@ -64,7 +71,8 @@ void write_monolithic_row(std::ostream& out, const sim::CraneSample& s, double v
 }
 
 sim::ReferenceCurve read_reference(const std::string& path) {
-  const CsvTable table = read_numeric_csv(path);
+  const CsvTable table =
+      read_numeric_csv(path, {"t", "time", "pos_7", "s1", "p_1", "p1", "F", "fh", "p_2", "p2"});
   const std::size_t t = table.column({"t", "time"});
   const std::size_t s1 = table.column({"pos_7", "s1"});
   const std::size_t p1 = table.column({"p_1", "p1"});

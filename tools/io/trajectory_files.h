@@ -31,6 +31,8 @@ std::vector<std::string> trajectory_columns(int actuators);
 
 // Writes one row in the shortest form that reads back to the same double (byte-stable).
 void write_trajectory_row(std::ostream& out, const sim::CraneSample& s, int actuators);
+// The same row appended to `out`.
+void append_trajectory_row(std::string& out, const sim::CraneSample& s, int actuators);
 
 // The monolithic solver's CSV: the same columns, then the constraint violation ‖Φ‖₂ [m²] and the
 // Newton iterations of the step that ended at the row (0 at t = 0).
