@@ -21,6 +21,7 @@
 #include "tools/hilsim/replay_command.h"
 #include "tools/hilsim/report_command.h"
 #include "tools/hilsim/run_command.h"
+#include "tools/hilsim/scenario_keys_command.h"
 #include "tools/hilsim/sweep_command.h"
 #include "tools/io/input_error.h"
 
@@ -65,16 +66,24 @@ int main(int argc, char** argv) {
   hilsim::tools::FrameCommand frame;
   hilsim::tools::DecodeCommand decode;
   hilsim::tools::BenchUdpCommand bench_udp;
+  hilsim::tools::ScenarioKeysCommand scenario_keys;
   const auto command = [](const char* name, auto& c) {
     return Command{name, [&c](CLI::App& parser) { c.add_to(parser); }, [&c]() { return c.execute(); }};
   };
   // In the order of `hilsim --help`.
-  const std::vector<Command> commands = {command("run", run),           command("sweep", sweep),
-                                         command("report", report),     command("convergence", convergence),
-                                         command("replay", replay),     command("controller", controller),
-                                         command("dbc", dbc),           command("frame", frame),
-                                         command("decode", decode),     command("bench-udp", bench_udp),
-                                         command("bench-rt", bench_rt), command("doctor", doctor)};
+  const std::vector<Command> commands = {command("run", run),
+                                         command("sweep", sweep),
+                                         command("report", report),
+                                         command("convergence", convergence),
+                                         command("replay", replay),
+                                         command("controller", controller),
+                                         command("dbc", dbc),
+                                         command("frame", frame),
+                                         command("decode", decode),
+                                         command("bench-udp", bench_udp),
+                                         command("bench-rt", bench_rt),
+                                         command("doctor", doctor),
+                                         command("scenario-keys", scenario_keys)};
   // A command named first is the only one whose options are built: building all twelve commands'
   // options (about 200) takes longer than a short run's arithmetic. Without one (hilsim --help,
   // --version, an option first) every command is added, for the help to list them.
