@@ -39,26 +39,28 @@ T read_entry(const toml::array& array, std::size_t i, const std::vector<KeyRow<T
 }  // namespace
 
 void read_messages(Scenario& s, const toml::node& node, const KeyContext& at) {
-  const toml::array& array = array_of_tables(node, at, "an array of tables [[messages]]");
+  const toml::array& array =
+      array_of_tables(node, at, "an array of tables [[" + std::string(message_keys().front().section) + "]]");
   for (std::size_t i = 0; i < array.size(); ++i)
     s.hil.messages.push_back(read_entry(array, i, message_keys(), at));
 }
 
 void read_signals(hil::MessageSpec& m, const toml::node& node, const KeyContext& at) {
-  const toml::array& array = array_of_tables(node, at, "[[messages.signals]]");
+  const toml::array& array =
+      array_of_tables(node, at, "[[" + std::string(signal_keys().front().section) + "]]");
   for (std::size_t i = 0; i < array.size(); ++i) m.signals.push_back(read_entry(array, i, signal_keys(), at));
 }
 
 void write_messages(std::ostream& o, const Scenario& s) {
   for (const hil::MessageSpec& m : s.hil.messages) {
-    o << "\n[[messages]]\n";
+    o << "\n[[" << message_keys().front().section << "]]\n";
     for (const KeyRow<hil::MessageSpec>& row : message_keys()) write_row(o, row, m);
   }
 }
 
 void write_signals(std::ostream& o, const hil::MessageSpec& m) {
   for (const hil::SignalSpec& signal : m.signals) {
-    o << "[[messages.signals]]\n";
+    o << "[[" << signal_keys().front().section << "]]\n";
     for (const KeyRow<hil::SignalSpec>& row : signal_keys()) write_row(o, row, signal);
   }
 }
