@@ -86,8 +86,8 @@ struct KeyRow {
   double (*lo_of)(const T&) = nullptr;
   double (*hi_of)(const T&) = nullptr;
   const char* range_text = nullptr;
-  std::optional<double> unset =
-      std::nullopt;  // a value that means "not set" (h_M = 0: the same as H), not checked
+  // A value that means "not set" (h_M = 0: the same as H), not checked.
+  std::optional<double> unset = std::nullopt;
   // The form of a string (an address, an interface name); throws io::InputError starting with `what`.
   void (*check)(const std::string& text, const std::string& what) = nullptr;
   const char* if_absent = nullptr;    // what an absent key means, where the default is no value
