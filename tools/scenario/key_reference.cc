@@ -16,7 +16,7 @@ namespace {
 // The shortest text that reads back to `v`, with a plain exponent: 1e-07 as "1e-7", 1e+06 as "1e6".
 std::string short_number(double v) {
   char buffer[32];
-  const std::string text(buffer, std::to_chars(buffer, buffer + sizeof buffer, v).ptr);
+  std::string text(buffer, std::to_chars(buffer, buffer + sizeof buffer, v).ptr);
   const std::size_t e = text.find('e');
   if (e == std::string::npos) return text;
   std::string exponent = text.substr(e + 1);

@@ -562,7 +562,7 @@ const std::vector<KeyRow<S>> kScenarioKeys = {
                s.rt.others.stack_bytes = s.rt.fastest.stack_bytes =
                    static_cast<std::size_t>(std::get<std::int64_t>(v)) * 1024;
              }},
-     .range = closed(rt::kMinStackBytes / 1024, rt::kMaxStackBytes / 1024)},
+     .range = closed(rt::kMinStackBytes / 1024.0, rt::kMaxStackBytes / 1024.0)},
     {.section = "rt",
      .key = "thread",
      .unit = "",
