@@ -3,6 +3,12 @@
 #include "sim/contact/regularisation.h"
 
 namespace hilsim::sim::contact {
+namespace {
+
+// The first of body k's three velocity columns.
+Eigen::Index first_column(int k) { return 3 * static_cast<Eigen::Index>(k); }
+
+}  // namespace
 
 LcpAssembly::LcpAssembly(int max_rows, int velocity_count)
     : v_free_(Eigen::VectorXd::Zero(velocity_count)),
@@ -18,13 +24,14 @@ void LcpAssembly::assemble(const PlanarSystem& system, const ConstraintRows& row
   for (int k = 0; k < static_cast<int>(system.bodies.size()); ++k) {
     const PlanarBody& body = system.bodies[k];
     if (body.motion == BodyMotion::kKinematic) {
-      v_free_.segment<3>(3 * k) = body.v;
-      y_.block(3 * k, 0, 3, n).setZero();
+      v_free_.segment<3>(first_column(k)) = body.v;
+      y_.block(first_column(k), 0, 3, n).setZero();
       continue;
     }
     const Vec3 p = body.mass * body.v + h * generalised_force(body, system.gravity);  // eq. (24)
-    v_free_.segment<3>(3 * k).noalias() = body.mass_inverse * p;
-    y_.block(3 * k, 0, 3, n).noalias() = body.mass_inverse * rows.jacobian.block(0, 3 * k, n, 3).transpose();
+    v_free_.segment<3>(first_column(k)).noalias() = body.mass_inverse * p;
+    y_.block(first_column(k), 0, 3, n).noalias() =
+        body.mass_inverse * rows.jacobian.block(0, first_column(k), n, 3).transpose();
   }
   const int nv = system.velocity_count();
   matrix_.topLeftCorner(n, n).noalias() = rows.jacobian.topLeftCorner(n, nv) * y_.topLeftCorner(nv, n);
@@ -42,8 +49,8 @@ void LcpAssembly::end_velocities(PlanarSystem& system, const Eigen::VectorXd& la
   for (int k = 0; k < static_cast<int>(system.bodies.size()); ++k) {
     PlanarBody& body = system.bodies[k];
     if (body.motion == BodyMotion::kKinematic) continue;
-    body.v = v_free_.segment<3>(3 * k);
-    body.v.noalias() += y_.block(3 * k, 0, 3, size_) * lambda.head(size_);
+    body.v = v_free_.segment<3>(first_column(k));
+    body.v.noalias() += y_.block(first_column(k), 0, 3, size_) * lambda.head(size_);
   }
 }
 

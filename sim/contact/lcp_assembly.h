@@ -33,6 +33,9 @@ class LcpAssembly {
   const Eigen::VectorXd& free_velocities() const { return v_free_; }
   // Y = M⁻¹ Aᵀ, velocities × rows [per N·s or N·m·s].
   const Eigen::MatrixXd& mobility() const { return y_; }
+  // A M⁻¹ Aᵀ + C and z of eq. (34), rows [0, size).
+  const Eigen::MatrixXd& matrix() const { return matrix_; }
+  const Eigen::VectorXd& z() const { return z_; }
 
  private:
   int size_ = 0;

@@ -7,6 +7,7 @@
 
 #include <cstdio>
 
+#include "sim/contact/effective_model.h"
 #include "sim/contact/pivoting_box_lcp.h"
 #include "sim/contact/siconos_box_lcp.h"
 #include "sim/contact/time_stepper.h"
@@ -58,6 +59,27 @@ TEST(ContactAllocation, AWarmStepWithThePivotingSolverAllocatesNothing) {
   }
   EXPECT_EQ(total, 0);
   EXPECT_GE(most_rows, 10);  // the joints' 6 rows and at least two contacts
+}
+
+TEST(ContactAllocation, BuildingTheEffectiveModelAllocatesNothing) {
+  if (!HILSIM_COUNT_MALLOCS) GTEST_SKIP() << "malloc is not counted in this build (a sanitizer's own)";
+  PlanarSystem s = box_with_pendulum();
+  TimeStepper stepper(s, 1e-3);
+  PivotingBoxLcpSolver solver(s.max_rows());
+  EffectiveModelBuilder builder(s, 2);  // the rod, between the box and the tip
+  std::vector<RowRole> roles(s.max_rows());
+  long total = 0;
+  for (int k = 0; k < 300; ++k) {
+    stepper.step(s, solver);
+    const long before =
+        t_mallocs + t_allocations;  // (s has moved on from the rows: only allocations count here)
+    classify_rows(stepper.rows(), stepper.impulses(), roles);
+    const EffectiveModel m =
+        builder.build(s, stepper.rows(), stepper.assembly(), roles, stepper.impulses(), 1e-3, k % 2 == 0);
+    total += t_mallocs + t_allocations - before;
+    EXPECT_TRUE(m.solved);
+  }
+  EXPECT_EQ(total, 0);
 }
 
 // The measurement sim/contact/siconos_box_lcp.h quotes: mallocs per step with each Siconos solver.
