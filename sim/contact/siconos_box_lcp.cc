@@ -7,6 +7,7 @@
 #include <relay_cst.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <stdexcept>
 
 namespace hilsim::sim::contact {
@@ -45,7 +46,12 @@ SiconosBoxLcpSolver::SiconosBoxLcpSolver(int capacity, SiconosMethod method, dou
   options_->iparam[SICONOS_IPARAM_MAX_ITER] = max_iterations;
 }
 
-SiconosBoxLcpSolver::~SiconosBoxLcpSolver() { solver_options_delete(options_); }
+// solver_options_delete frees what the options hold but not the struct solver_options_create
+// malloc'd (Siconos 4.4, SolverOptions.c): that is the caller's.
+SiconosBoxLcpSolver::~SiconosBoxLcpSolver() {
+  solver_options_delete(options_);
+  std::free(options_);
+}
 
 LcpResult SiconosBoxLcpSolver::solve(const BoxLcp& p, Eigen::VectorXd& lambda) {
   const int n = p.size;
