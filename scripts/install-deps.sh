@@ -6,7 +6,8 @@
 # SocketCAN under QEMU, since the host kernel has neither; clang and its runtime libraries bring
 # libFuzzer and the sanitizers for scripts/fuzz.sh, clang-format and clang-tidy the lint step
 # (scripts/lint.sh); nettle-dev the SHA-256 of outputs;
-# libsocketcan-dev the CAN link settings of the CAN bridge; python3-can and python3-canmatrix the
+# libsocketcan-dev the CAN link settings of the CAN bridge; libsiconos-numerics-dev the contact LCP's
+# reference solver (sim/contact/siconos_box_lcp.h); python3-can and python3-canmatrix the
 # foreign CAN client examples/can_controller.py, which tests/vm runs in the VM; parallel, GNU
 # parallel, runs the parts of a sharded sweep in their test). Idempotent: does nothing
 # when every package is already installed. Runs apt-get through sudo when not root.
@@ -15,6 +16,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config
   libeigen3-dev libboost-dev libtomlplusplus-dev libcli11-dev nettle-dev libsocketcan-dev
+  libsiconos-numerics-dev
   googletest libgtest-dev
   rt-tests util-linux systemd parallel
   qemu-system-x86 busybox-static can-utils iproute2 cpio xz-utils

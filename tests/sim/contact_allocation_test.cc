@@ -1,0 +1,119 @@
+// Whether a contact step allocates. Every operator new and every malloc of this test program is
+// counted per thread (tests/allocation_counter.h, compiled with HILSIM_COUNT_MALLOC: Eigen and
+// Siconos use malloc). A warm step with the pivoting solver must allocate nothing; Siconos' solvers
+// allocate in every solve, which this test measures and prints (sim/contact/siconos_box_lcp.h
+// quotes it).
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+#include "sim/contact/effective_model.h"
+#include "sim/contact/pivoting_box_lcp.h"
+#include "sim/contact/siconos_box_lcp.h"
+#include "sim/contact/time_stepper.h"
+#include "tests/allocation_counts.h"
+#include "tests/sim/contact_scenes.h"
+
+namespace hilsim::sim::contact {
+namespace {
+
+// The box on a 20° incline with, on top, a pendulum: a rod on a revolute joint at the box's top
+// centre, a servo holding it at 0.3 rad and a welded tip mass. Joints, servo, contacts and friction:
+// every kind of row.
+PlanarSystem box_with_pendulum() {
+  test_scenes::BoxOnPlane b;
+  b.slope = 0.35;
+  b.lift = 1e-3;
+  PlanarSystem s = test_scenes::box_on_plane(b);
+  const double rod_angle = s.bodies[1].q.z() + 0.3;
+  const Vec2 pin = world_point(s.bodies[1], Vec2(0.0, 0.1));
+  const Vec2 rod_centre = pin + rotation(rod_angle) * Vec2(0.0, 0.25);
+  const Vec2 rod_end = pin + rotation(rod_angle) * Vec2(0.0, 0.5);
+  const int rod = s.add_body(rigid_body("rod", 1.0, 0.02, Vec3(rod_centre.x(), rod_centre.y(), rod_angle)));
+  const int tip = s.add_body(rigid_body("tip", 0.5, 0.001, Vec3(rod_end.x(), rod_end.y(), rod_angle)));
+  s.add_revolute(Revolute{1, rod, Vec2(0.0, 0.1), Vec2(0.0, -0.25), RowCompliance{1e8, 1e3}});
+  s.add_weld(
+      Weld{rod, tip, Vec2(0.0, 0.25), Vec2::Zero(), 0.0, RowCompliance{1e8, 1e3}, RowCompliance{1e7, 1e2}});
+  s.add_servo(Servo{1, rod, 0.3, 0.0, 50.0, RowCompliance{1e4, 1e2}});
+  return s;
+}
+
+long mallocs_in_step(PlanarSystem& s, TimeStepper& stepper, BoxLcpSolver& solver) {
+  const long before = t_mallocs + t_allocations;
+  const StepReport r = stepper.step(s, solver);
+  EXPECT_EQ(r.lcp.status, LcpStatus::kSolved);
+  return t_mallocs + t_allocations - before;
+}
+
+TEST(ContactAllocation, AWarmStepWithThePivotingSolverAllocatesNothing) {
+  if (!HILSIM_COUNT_MALLOCS) GTEST_SKIP() << "malloc is not counted in this build (a sanitizer's own)";
+  PlanarSystem s = box_with_pendulum();
+  TimeStepper stepper(s, 1e-3);
+  PivotingBoxLcpSolver solver(s.max_rows());
+  stepper.step(s, solver);
+  long total = 0;
+  int most_rows = 0;
+  for (int k = 0; k < 500; ++k) {
+    total += mallocs_in_step(s, stepper, solver);
+    most_rows = std::max(most_rows, stepper.rows().count);
+  }
+  EXPECT_EQ(total, 0);
+  EXPECT_GE(most_rows, 10);  // the joints' 6 rows and at least two contacts
+}
+
+TEST(ContactAllocation, BuildingTheEffectiveModelAllocatesNothing) {
+  if (!HILSIM_COUNT_MALLOCS) GTEST_SKIP() << "malloc is not counted in this build (a sanitizer's own)";
+  PlanarSystem s = box_with_pendulum();
+  TimeStepper stepper(s, 1e-3);
+  PivotingBoxLcpSolver solver(s.max_rows());
+  EffectiveModelBuilder builder(s, 2);  // the rod, between the box and the tip
+  std::vector<RowRole> roles(s.max_rows());
+  long total = 0;
+  for (int k = 0; k < 300; ++k) {
+    stepper.step(s, solver);
+    const long before =
+        t_mallocs + t_allocations;  // (s has moved on from the rows: only allocations count here)
+    classify_rows(stepper.rows(), stepper.impulses(), roles);
+    const EffectiveModel m =
+        builder.build(s, stepper.rows(), stepper.assembly(), roles, stepper.impulses(), 1e-3, k % 2 == 0);
+    total += t_mallocs + t_allocations - before;
+    EXPECT_TRUE(m.solved);
+  }
+  EXPECT_EQ(total, 0);
+}
+
+// The measurement sim/contact/siconos_box_lcp.h quotes: mallocs per step with each Siconos solver.
+TEST(ContactAllocation, SiconosAllocatesInsideEverySolve) {
+  if (!HILSIM_COUNT_MALLOCS) GTEST_SKIP() << "malloc is not counted in this build (a sanitizer's own)";
+  PlanarSystem s = box_with_pendulum();
+  TimeStepper stepper(s, 1e-3);
+  SiconosBoxLcpSolver pgs(s.max_rows(), SiconosMethod::kRelayPgs, 1e-10, 100000);
+  stepper.step(s, pgs);
+  long fewest = 1L << 40;
+  long most = 0;
+  for (int k = 0; k < 200; ++k) {
+    const long n = mallocs_in_step(s, stepper, pgs);
+    fewest = std::min(fewest, n);
+    most = std::max(most, n);
+  }
+  std::printf("Siconos relay PGS: %ld to %ld mallocs per step (%d rows)\n", fewest, most,
+              stepper.rows().count);
+  EXPECT_GT(fewest, 0);
+
+  // Lemke takes finite bounds only: a 6-row problem with boxes.
+  std::mt19937 rng(7);
+  const test_scenes::RandomBoxLcp r = test_scenes::random_box_lcp(rng, 6, true);
+  const BoxLcp problem{6, r.matrix, r.q, r.lower, r.upper};
+  SiconosBoxLcpSolver lemke(6, SiconosMethod::kRelayLemke);
+  Eigen::VectorXd x = Eigen::VectorXd::Zero(6);
+  lemke.solve(problem, x);
+  x.setZero();
+  const long before = t_mallocs + t_allocations;
+  EXPECT_EQ(lemke.solve(problem, x).status, LcpStatus::kSolved);
+  const long lemke_mallocs = t_mallocs + t_allocations - before;
+  std::printf("Siconos relay Lemke: %ld mallocs for one 6-row solve\n", lemke_mallocs);
+  EXPECT_GT(lemke_mallocs, 0);
+}
+
+}  // namespace
+}  // namespace hilsim::sim::contact
