@@ -15,11 +15,13 @@ namespace {
 
 // Fields are views into the line being read: a reference of 10⁵ numbers is split and parsed
 // without a string per field (it is read at every run's start).
+bool blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
 std::string_view trim(std::string_view s) {
-  const auto first = s.find_first_not_of(" \t\r");
-  if (first == std::string_view::npos) return {};
-  const auto last = s.find_last_not_of(" \t\r");
-  return s.substr(first, last - first + 1);
+  std::size_t first = 0, last = s.size();
+  while (first < last && blank(s[first])) ++first;
+  while (last > first && blank(s[last - 1])) --last;
+  return s.substr(first, last - first);
 }
 
 // The trimmed fields of `line` into `fields` (reused from line to line); a trailing ',' ends with
