@@ -21,9 +21,11 @@
 // holds its angle θ1, θ2 − θ1 and ψ to the references a GuidedArmDriver sets each step
 // (guided_driver.h), with stiffness, damping and a torque limit. The defaults make the arm stiff:
 // K = 1e8 N·m/rad on every joint, D = 1e5 N·m·s/rad (D/K = 1 ms, one step), which holds the loaded
-// crane's ~5 kN·m at joint 1 within 5e-5 rad (under 0.1 mm at the tool); the torque limits are
-// what the LIM cylinders give at the pump pressure (7.6 MPa × 65 cm² ≈ 49 kN on a lever of ≈ 0.43 m
-// at joint 1: 2e4 N·m; 1e4 N·m at joint 2), and 2e3 N·m for the wrist's rotator.
+// crane's ~5 kN·m at joint 1 within 5e-5 rad (under 0.1 mm at the tool). The torque limits are
+// what the LIM cylinders give at the pump pressure (7.5 MPa × 65 cm² ≈ 49 kN): joint 1 1.5e4 N·m
+// (cylinder 1's lever about A is 0.28–0.50 m over the tasks' θ1 of 0.26–0.86 rad: 13–24 kN·m),
+// joint 2 1.2e4 N·m (cylinder 2's lever about Q, 0.20–0.25 m), and the wrist 1e3 N·m, a crane
+// rotator's; beyond its limit a servo holds its torque and lets the joint give way.
 // Hydraulic mode (not built yet): joints 1 and 2 without servos, moved by the cylinders' forces,
 // which a hydraulic ArmDriver applies to the links (PlanarBody::applied) each step; the wrist keeps
 // its servo. ArmJointDrive::kAppliedForces builds that arm.
@@ -53,9 +55,9 @@ struct CraneArmSettings {
   double link2_inertia = 0.1;   // link 2's inertia about R [kg·m²] > 0
   double wrist_inertia = 0.05;  // the wrist's inertia about R [kg·m²] > 0
   ArmJointDrive drive = ArmJointDrive::kServos;
-  ArmServoSettings joint1{1e8, 1e5, 2e4};
-  ArmServoSettings joint2{1e8, 1e5, 1e4};
-  ArmServoSettings wrist{1e8, 1e5, 2e3};
+  ArmServoSettings joint1{1e8, 1e5, 1.5e4};
+  ArmServoSettings joint2{1e8, 1e5, 1.2e4};
+  ArmServoSettings wrist{1e8, 1e5, 1e3};
 };
 
 struct CraneArm {
