@@ -5,8 +5,10 @@
 // quotes it).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 
+#include "sim/contact/contact_tasks.h"
 #include "sim/contact/effective_model.h"
 #include "sim/contact/pivoting_box_lcp.h"
 #include "sim/contact/siconos_box_lcp.h"
@@ -80,6 +82,33 @@ TEST(ContactAllocation, BuildingTheEffectiveModelAllocatesNothing) {
     EXPECT_TRUE(m.solved);
   }
   EXPECT_EQ(total, 0);
+}
+
+// Both contact tasks run monolithically from start to end (free motion, landing, sliding, two-point
+// contact and the jam): the guided driver's update and the step allocate nothing after the first.
+TEST(ContactAllocation, TheGuidedDriverAndTheStepOfBothTasksAllocateNothing) {
+  if (!HILSIM_COUNT_MALLOCS) GTEST_SKIP() << "malloc is not counted in this build (a sanitizer's own)";
+  ContactTask tasks[] = {landing_task(), insertion_task()};
+  for (ContactTask& task : tasks) {
+    PlanarSystem s = join(task.systems);
+    TimeStepper stepper(s, 1e-3);
+    PivotingBoxLcpSolver solver(s.max_rows());
+    task.driver->update(0.0, s);
+    stepper.step(s, solver);
+    long in_update = 0;
+    long in_step = 0;
+    int most_contacts = 0;
+    for (long k = 1; k < std::lround(task.duration / 1e-3); ++k) {
+      long before = t_mallocs + t_allocations;
+      task.driver->update(1e-3 * static_cast<double>(k), s);
+      in_update += t_mallocs + t_allocations - before;
+      in_step += mallocs_in_step(s, stepper, solver);
+      most_contacts = std::max(most_contacts, stepper.closed_contacts());
+    }
+    EXPECT_EQ(in_update, 0) << task.name;
+    EXPECT_EQ(in_step, 0) << task.name;
+    EXPECT_GE(most_contacts, 2) << task.name;
+  }
 }
 
 // The measurement sim/contact/siconos_box_lcp.h quotes: mallocs per step with each Siconos solver.
