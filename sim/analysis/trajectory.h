@@ -24,6 +24,12 @@ struct CraneSample {
   // System energy balance [J]: kinetic + potential energy gained since t_0 minus the work the
   // actuators did on the crane; zero for an exact solution, O(h) with the semi-implicit Euler steps.
   double E_balance = 0.0;
+  // The tool of a contact task (sim/contact/; zero without one): its pose [m, m, rad] and velocity
+  // [m/s, m/s, rad/s], its contacts with a normal force and the sum of those forces [N].
+  double tool_x = 0.0, tool_y = 0.0, tool_theta = 0.0;
+  double tool_xdot = 0.0, tool_ydot = 0.0, tool_thetadot = 0.0;
+  int contacts = 0;
+  double normal_force = 0.0;
 };
 
 // A reference curve: time [s] with s1 [m], p1 [Pa] and f_h [N] (the columns every comparison uses),

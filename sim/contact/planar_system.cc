@@ -110,6 +110,13 @@ int PlanarSystem::add_pair(const ContactPair& pair) {
   return static_cast<int>(pairs.size()) - 1;
 }
 
+bool finite_state(const PlanarSystem& system) noexcept {
+  for (const PlanarBody& b : system.bodies) {
+    if (!b.q.allFinite() || !b.v.allFinite()) return false;
+  }
+  return true;
+}
+
 int PlanarSystem::max_contacts() const {
   int n = 0;
   for (const ContactPair& p : pairs) n += static_cast<int>(polygons[p.polygon].vertices.size());

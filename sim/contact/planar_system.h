@@ -115,6 +115,9 @@ struct PlanarSystem {
   int max_contacts() const;
 };
 
+// True while every body's q and v are finite numbers (a diverged run's are not).
+bool finite_state(const PlanarSystem& system) noexcept;
+
 // Throws std::invalid_argument unless K ≥ 0, D ≥ 0, K + D > 0 and not both ∞; `what` names the
 // row's owner and field in the message.
 void check_compliance(const RowCompliance& c, const std::string& what);

@@ -8,11 +8,14 @@
 #include <cmath>
 #include <cstdio>
 
+#include "sim/contact/contact_plan.h"
 #include "sim/contact/contact_tasks.h"
 #include "sim/contact/effective_model.h"
 #include "sim/contact/pivoting_box_lcp.h"
+#include "sim/contact/servoed_arm_machine.h"
 #include "sim/contact/siconos_box_lcp.h"
 #include "sim/contact/time_stepper.h"
+#include "sim/cosim/manager.h"
 #include "tests/allocation_counts.h"
 #include "tests/sim/contact_scenes.h"
 
@@ -108,6 +111,36 @@ TEST(ContactAllocation, TheGuidedDriverAndTheStepOfBothTasksAllocateNothing) {
     EXPECT_EQ(in_update, 0) << task.name;
     EXPECT_EQ(in_step, 0) << task.name;
     EXPECT_GE(most_contacts, 2) << task.name;
+  }
+}
+
+// The contact plan's subsystems as the real-time threads call them (rt/subsystem_task.h): inputs, the
+// macro step's parts, outputs and probes, through the whole task of the servoed-arm machine (the box
+// in the air, set down, sliding, pushed on the wall), for every coupling and the monolithic run.
+TEST(ContactAllocation, TheContactPlansMacroStepsAllocateNothing) {
+  if (!HILSIM_COUNT_MALLOCS) GTEST_SKIP() << "malloc is not counted in this build (a sanitizer's own)";
+  for (ContactCoupling c :
+       {ContactCoupling::kMonolithic, ContactCoupling::kKinematicsForce, ContactCoupling::kModelForce,
+        ContactCoupling::kKinematicsModel, ContactCoupling::kModelModel}) {
+    const ServoedArmParameters p;
+    ServoedArmDriver driver(p);
+    ContactCouplingSettings settings;
+    settings.coupling = c;
+    settings.interface_stiffness = 1e5;  // stable for every coupling
+    settings.interface_damping = 10.0;
+    settings.duration = 3.0;
+    Plan plan = build_contact_plan(servoed_arm_machine(p), settings, driver);
+    CosimManager manager(plan.subsystems(), plan.graph());
+    ProbeValues probes{};
+    long total = 0;
+    for (std::int64_t n = 0; n < plan.communication_points(); ++n) {
+      const long before = t_mallocs + t_allocations;
+      manager.step();
+      for (std::size_t i = 0; i < plan.size(); ++i) plan.subsystem(i).probe(n + 1, probes);
+      total += t_mallocs + t_allocations - before;
+    }
+    EXPECT_TRUE(manager.healthy()) << to_string(c);
+    EXPECT_EQ(total, 0) << to_string(c);
   }
 }
 

@@ -8,6 +8,8 @@
 //  2. For each coupling with one and two actuators, hilsim's cost per hydraulic micro step and per
 //     macro step (its mechanics step, the exchange and the rest) [ns], from runs at H = 1 ms with
 //     K = 20 and K = 5 micro steps (time per macro step = a + K b): what a rig's h_H can afford.
+//  3. The contact co-simulation (sim/contact/): per 1 ms step of the servoed-arm machine, the
+//     reduced-model generation and the contact solves, for each coupling (contact_costs.h).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -16,6 +18,7 @@
 #include "sim/cosim/crane_cosimulation.h"
 #include "sim/cosim/manager.h"
 #include "tools/bench/bench_flags.h"
+#include "tools/bench/contact_costs.h"
 #include "tools/bench/cosim_baseline.h"
 #include "tools/bench/wall_times.h"
 
@@ -149,5 +152,6 @@ int main(int argc, char** argv) {
     return *done;
   against_the_floor(repeat);
   per_step_costs(repeat);
+  hilsim::bench::print_contact_costs(repeat);
   return 0;
 }

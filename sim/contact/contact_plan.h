@@ -1,0 +1,41 @@
+// The one place that turns a contact task (a machine split at its weld, coupled_systems.h) and the
+// coupling's settings into a co-simulation plan (sim/cosim/plan.h): the monolithic reference as one
+// subsystem (monolithic_subsystem.h), or the tool side and the arm side (coupled_subsystems.h) with
+// the ports of the chosen coupling, non-iterative Jacobi (seed 003 §3–4, §7). The same plan runs
+// offline (run_plan) and in real-time threads (rt/plan_executor.h), each side in its own thread.
+#pragma once
+
+#include <optional>
+
+#include "sim/contact/arm_driver.h"
+#include "sim/contact/contact_coupling.h"
+#include "sim/contact/coupled_systems.h"
+#include "sim/cosim/plan.h"
+
+namespace hilsim::sim::contact {
+
+struct ContactCouplingSettings {
+  ContactCoupling coupling = ContactCoupling::kModelModel;
+  double interface_stiffness = 1e8;         // K_i [N/m] > 0 (eq. (12))
+  double interface_damping = 1e4;           // D_i [N·s/m] ≥ 0
+  std::optional<double> angular_stiffness;  // [N·m/rad] > 0; unset: K_i / 10 in number
+  std::optional<double> angular_damping;    // [N·m·s/rad] ≥ 0; unset: D_i / 10 in number
+  double h = 1e-3;                          // micro step of every subsystem [s] > 0
+  double H = 1e-3;                          // macro step [s], a whole multiple of h
+  double duration = 0.0;                    // [s] ≥ 0; the run ends at the last t_n within it
+  // The monolithic run's weld: rigid (seed 003 §7's reference), or with K_i, D_i (the compliant
+  // machine every coupling approximates, and converges to as H → 0).
+  bool rigid_reference = true;
+};
+
+// The interface compliance of the settings (contact_coupling.h); throws as interface_compliance does.
+InterfaceCompliance interface_compliance(const ContactCouplingSettings& settings);
+
+// The plan of `settings` for `systems`, starting from the state the systems are built in. `driver`
+// moves the arm at every micro step (arm_driver.h) and must outlive the plan. Subsystems: "monolithic",
+// or "tool" then "arm". Its samples: ContactSampleAssembly (contact_samples.h). Throws
+// std::invalid_argument naming the setting and its accepted range.
+Plan build_contact_plan(const CoupledSystems& systems, const ContactCouplingSettings& settings,
+                        ArmDriver& driver);
+
+}  // namespace hilsim::sim::contact
