@@ -79,7 +79,8 @@ constexpr auto kLower = [](double a, double b) { return a < b; };
 
 // The stability bound of an explicit integrator on the negative real axis (∞: A-stable).
 double stability_bound(const CosimSettings& settings) {
-  if (settings.coupling == Coupling::kReducedInterface) return 2.0;  // forward Euler, seed 004 eq. 40
+  if (settings.coupling == Coupling::kReducedInterface)
+    return 2.0;  // forward Euler, Peiret et al. 2018, eq. 40
   switch (settings.hydraulics_integrator) {
     case HydraulicIntegrator::kForwardEuler:
       return 2.0;

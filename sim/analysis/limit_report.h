@@ -32,8 +32,8 @@ enum class LimitKind {
   kCouplingError,     // the coupling monitor's error energy |δE| beyond kCouplingErrorLimit
 };
 
-// |δE| [J] beyond which the coupling monitor (seed 001 eqs. 19–24) says the macro step is too large
-// for the coupling: the benchmark's stable runs stay within 20 J over 10 s (f-s, H = 10 ms: 11.5 J),
+// |δE| [J] beyond which the coupling monitor (Rahikainen et al. 2020, eqs. 19–24) says the macro step is too
+// large for the coupling: the benchmark's stable runs stay within 20 J over 10 s (f-s, H = 10 ms: 11.5 J),
 // its unstable ones pass 10 kJ (f-s, H = 14 ms: 16 kJ).
 inline constexpr double kCouplingErrorLimit = 1e3;
 

@@ -19,7 +19,7 @@ struct CraneSample {
   double theta2 = 0.0;  // [rad]
   // Actuator 2 of the double-actuated crane (zero with one actuator).
   double kappa_2 = 0.0, s2 = 0.0, s2_dot = 0.0, p1_2 = 0.0, p2_2 = 0.0, f_h_2 = 0.0;
-  // Cumulative coupling-error energy δE [J] (seed 001 eqs. 19–24), summed over the actuators.
+  // Cumulative coupling-error energy δE [J] (Rahikainen et al. 2020, eqs. 19–24), summed over the actuators.
   double dE = 0.0;
   // System energy balance [J]: kinetic + potential energy gained since t_0 minus the work the
   // actuators did on the crane; zero for an exact solution, O(h) with the semi-implicit Euler steps.

@@ -2,9 +2,9 @@
 // micro step, in order, before the step is assembled, with the step's time t [s]. (An arm side that
 // sends its reduced model makes the call at the end of the macro step before, so that the model has
 // the step's references; so once more for t_N at the end of a run: coupled_subsystems.h.) A guided
-// driver sets the servos' angle and rate references from the tool's reference motion (seed 003 §7);
-// a hydraulic one sets the cylinders' forces on the links. It runs in the arm's real-time thread:
-// update() must not allocate, lock or block.
+// driver sets the servos' angle and rate references from the tool's reference motion (Peiret et al. (contact
+// tasks), §7); a hydraulic one sets the cylinders' forces on the links. It runs in the arm's real-time
+// thread: update() must not allocate, lock or block.
 #pragma once
 
 #include "sim/contact/planar_system.h"

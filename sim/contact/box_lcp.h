@@ -1,4 +1,5 @@
-// The box-constrained (mixed) LCP of one step, seed 003 eq. (34) with the limits of eq. (28):
+// The box-constrained (mixed) LCP of one step, Peiret et al. (contact tasks), eq. (34) with the limits of eq.
+// (28):
 //   find λ with λ_low ≤ λ ≤ λ_upp and w = M λ + q such that for every row i
 //     λ_i = λ_low,i  ⇒ w_i ≥ 0,    λ_i = λ_upp,i  ⇒ w_i ≤ 0,    λ_low,i < λ_i < λ_upp,i  ⇒ w_i = 0,
 // i.e. w = γ_low − γ_upp with 0 ≤ γ_low ⊥ λ − λ_low ≥ 0 and 0 ≤ γ_upp ⊥ λ_upp − λ ≥ 0, where

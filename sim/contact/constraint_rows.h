@@ -1,6 +1,6 @@
-// The rows of one step's constraints (seed 003 eq. (1), η = A v; eq. (25), λ_low ≤ λ ≤ λ_upp), kept
-// in storage reserved once for the system's max_rows (planar_system.h), so that filling them in a
-// step allocates nothing. A is dense: the systems here have tens of rows and velocities.
+// The rows of one step's constraints (Peiret et al. (contact tasks), eq. (1), η = A v; eq. (25), λ_low ≤ λ ≤
+// λ_upp), kept in storage reserved once for the system's max_rows (planar_system.h), so that filling them in
+// a step allocates nothing. A is dense: the systems here have tens of rows and velocities.
 //
 // A row that holds a point of body a against the same point of body b along the unit direction n
 // (world axes) reads n · (v_a(p) − v_b(p)), where a body's point p moves with

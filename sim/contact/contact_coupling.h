@@ -1,6 +1,7 @@
 // The couplings of a machine split at one planar weld (coupled_systems.h), after Peiret et al.,
-// "Model-based coupling for co-simulation of robotic contact tasks" (seed 003 §3–4, §7): subsystem 1
-// is the tool with its environment and contacts, subsystem 2 the arm, and a coupling is named
+// "Model-based coupling for co-simulation of robotic contact tasks" (Peiret et al. (contact tasks), §3–4,
+// §7): subsystem 1 is the tool with its environment and contacts, subsystem 2 the arm, and a coupling is
+// named
 // "<what the tool side takes>-<what the arm side takes>":
 //   kinematics  the other side's interface body pose s and velocity w at t_n, followed by a kinematic
 //               image of that body welded to this side's interface body (eqs. (15)–(17));
@@ -20,7 +21,8 @@
 namespace hilsim::sim::contact {
 
 enum class ContactCoupling {
-  kMonolithic,  // the whole machine as one system, the weld rigid: the reference (seed 003 §7)
+  kMonolithic,  // the whole machine as one system, the weld rigid: the reference (Peiret et al. (contact
+                // tasks), §7)
   kKinematicsForce,
   kModelForce,
   kKinematicsModel,
@@ -53,9 +55,9 @@ struct InterfaceCompliance {
 };
 
 // K_i [N/m] > 0 and D_i [N·s/m] ≥ 0, both finite; the angular stiffness [N·m/rad] and damping
-// [N·m·s/rad] when given, else a tenth of the linear ones in number (seed 003 Fig. 7: "angular
-// stiffness and damping values were reduced by a factor of 10"). Throws std::invalid_argument
-// naming the field and its range.
+// [N·m·s/rad] when given, else a tenth of the linear ones in number (Peiret et al. (contact tasks), Fig. 7:
+// "angular stiffness and damping values were reduced by a factor of 10"). Throws std::invalid_argument naming
+// the field and its range.
 InterfaceCompliance interface_compliance(double stiffness, double damping,
                                          std::optional<double> angular_stiffness = std::nullopt,
                                          std::optional<double> angular_damping = std::nullopt);

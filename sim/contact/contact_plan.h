@@ -1,8 +1,8 @@
 // The one place that turns a contact task (a machine split at its weld, coupled_systems.h) and the
 // coupling's settings into a co-simulation plan (sim/cosim/plan.h): the monolithic reference as one
 // subsystem (monolithic_subsystem.h), or the tool side and the arm side (coupled_subsystems.h) with
-// the ports of the chosen coupling, non-iterative Jacobi (seed 003 §3–4, §7). The same plan runs
-// offline (run_plan) and in real-time threads (rt/plan_executor.h), each side in its own thread.
+// the ports of the chosen coupling, non-iterative Jacobi (Peiret et al. (contact tasks), §3–4, §7). The same
+// plan runs offline (run_plan) and in real-time threads (rt/plan_executor.h), each side in its own thread.
 #pragma once
 
 #include <optional>
@@ -23,8 +23,8 @@ struct ContactCouplingSettings {
   double h = 1e-3;                          // micro step of every subsystem [s] > 0
   double H = 1e-3;                          // macro step [s], a whole multiple of h
   double duration = 0.0;                    // [s] ≥ 0; the run ends at the last t_n within it
-  // The monolithic run's weld: rigid (seed 003 §7's reference), or with K_i, D_i (the compliant
-  // machine every coupling approximates, and converges to as H → 0).
+  // The monolithic run's weld: rigid (Peiret et al. (contact tasks), §7's reference), or with K_i, D_i (the
+  // compliant machine every coupling approximates, and converges to as H → 0).
   bool rigid_reference = true;
 };
 

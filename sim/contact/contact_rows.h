@@ -1,4 +1,4 @@
-// The two rows of each contact (contact_detection.h), seed 003 eqs. (5) and (25):
+// The two rows of each contact (contact_detection.h), Peiret et al. (contact tasks), eqs. (5) and (25):
 //   normal      η_n = n · (v_c(p) − v_s(p)),  Φ = g,  0 ≤ λ_n < ∞,   the pair's normal K, D;
 //   tangential  η_t = t · (v_c(p) − v_s(p)),  no position term (K = 0, D = the pair's friction
 //               damping), −μ λ̄_n ≤ λ_t ≤ μ λ̄_n,

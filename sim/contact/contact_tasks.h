@@ -1,5 +1,5 @@
-// The two contact tasks of issue 21, after Peiret et al. (seed 003 §7), for the crane's arm with a
-// wrist (crane_arm.h) in guided mode: each is the machine split at the weld between the wrist and
+// The two contact tasks of issue 21, after Peiret et al. (Peiret et al. (contact tasks), §7), for the crane's
+// arm with a wrist (crane_arm.h) in guided mode: each is the machine split at the weld between the wrist and
 // the tool (coupled_systems.h: the arm; the tool with its environment and every contact pair), the
 // guided driver that moves the arm along the task's reference path (guided_driver.h), and how long
 // the task runs. Frame: x right, y up, the crane's base A at the origin (L = 1 m, L_h = 0.5 m).

@@ -1,7 +1,7 @@
 // The two sides of a contact co-simulation as co-simulation subsystems (sim/cosim/subsystem.h),
-// after seed 003 §3–4 and §7: the tool side (subsystem 1: the tool, its environment, every contact)
-// and the arm side (subsystem 2: links, joints, servos, ending in the interface body), each its own
-// planar system (coupled_systems.h) stepped by the impulse–momentum scheme (time_stepper.h) with the
+// after Peiret et al. (contact tasks), §3–4 and §7: the tool side (subsystem 1: the tool, its environment,
+// every contact) and the arm side (subsystem 2: links, joints, servos, ending in the interface body), each
+// its own planar system (coupled_systems.h) stepped by the impulse–momentum scheme (time_stepper.h) with the
 // allocation-free pivoting solver, each taking one of kinematics, force or a model from the other
 // (interface_input.h) and sending what the other takes (interface_ports.h).
 //

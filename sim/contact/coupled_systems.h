@@ -1,8 +1,8 @@
-// A machine split at one planar weld into the two subsystems of seed 003 §7: subsystem 1, the tool
-// (the body welded to the arm) with its environment and every contact; subsystem 2, the arm (links,
-// joints, servos or actuators, ending in the interface body the tool is welded to). The interface is
-// that weld, planar (x, y, θ), as the 6-DOF weld between arm and end effector in seed 003 §7; each
-// side's local parametrisation (eq. (6)) is the velocity w of its own interface body.
+// A machine split at one planar weld into the two subsystems of Peiret et al. (contact tasks), §7: subsystem
+// 1, the tool (the body welded to the arm) with its environment and every contact; subsystem 2, the arm
+// (links, joints, servos or actuators, ending in the interface body the tool is welded to). The interface is
+// that weld, planar (x, y, θ), as the 6-DOF weld between arm and end effector in Peiret et al. (contact
+// tasks), §7; each side's local parametrisation (eq. (6)) is the velocity w of its own interface body.
 //
 // The couplings (coupled_subsystems.h) run the two systems apart and exchange kinematics, forces or
 // reduced models across the weld; the monolithic reference (join) runs them as one system with the
@@ -30,8 +30,8 @@ struct CoupledSystems {
 // The monolithic system: the arm's bodies, joints and servos as they are (same indices), then the
 // tool side's (body indices shifted by arm.bodies.size(); its servos, polygons, segments and pairs
 // after the arm's), then the weld between arm_body and tool_body with the given compliance (rigid
-// by default: the system seed 003 §7 takes as its reference). Gravity and detection settings are
-// the arm's; the two must agree (std::invalid_argument otherwise, naming the field).
+// by default: the system Peiret et al. (contact tasks), §7 takes as its reference). Gravity and detection
+// settings are the arm's; the two must agree (std::invalid_argument otherwise, naming the field).
 PlanarSystem join(const CoupledSystems& systems, const RowCompliance& linear = {},
                   const RowCompliance& angular = {});
 

@@ -1,7 +1,7 @@
 // The arm of a contact task (coupled_systems.h, subsystem 2): the double-actuator crane of the LIM
-// benchmark (Rahikainen et al., seed 004 §4.1.1; sim/model/crane_parameters.h) as planar bodies in
-// maximal coordinates, with a wrist at R that turns the tool, as the arm of Peiret et al. (seed 003
-// §7) carries its end effector.
+// benchmark (Rahikainen et al., Peiret et al. 2018, §4.1.1; sim/model/crane_parameters.h) as planar bodies in
+// maximal coordinates, with a wrist at R that turns the tool, as the arm of Peiret et al. (Peiret et al.
+// (contact tasks) §7) carries its end effector.
 //
 // Bodies (frames at their centres of mass, angles absolute, arm_kinematics.h):
 //   world   kinematic, A at its origin;
@@ -17,8 +17,8 @@
 // Joints: rigid revolutes at A (world–link 1), Q (link 1–link 2) and R (link 2–wrist). Gravity
 // g = 9.81 m/s² along −y, as the crane has it.
 //
-// Drive, guided mode (seed 003 §7: "joints ... actuated" to follow the task): a servo on each joint
-// holds its angle θ1, θ2 − θ1 and ψ to the references a GuidedArmDriver sets each step
+// Drive, guided mode (Peiret et al. (contact tasks), §7: "joints ... actuated" to follow the task): a servo
+// on each joint holds its angle θ1, θ2 − θ1 and ψ to the references a GuidedArmDriver sets each step
 // (guided_driver.h), with stiffness, damping and a torque limit. The defaults make the arm stiff:
 // K = 1e8 N·m/rad on every joint, D = 1e5 N·m·s/rad (D/K = 1 ms, one step), which holds the loaded
 // crane's ~5 kN·m at joint 1 within 5e-5 rad (under 0.1 mm at the tool). The torque limits are

@@ -1,5 +1,5 @@
-// The effective mass and force of a subsystem at an interface body (seed 003 §4, eqs. (18)–(21)):
-// the reduced model M̃ ẇ = f̃ + F that another subsystem integrates in place of this one, w = B v
+// The effective mass and force of a subsystem at an interface body (Peiret et al. (contact tasks), §4, eqs.
+// (18)–(21)): the reduced model M̃ ẇ = f̃ + F that another subsystem integrates in place of this one, w = B v
 // being the interface body's three velocities (B selects its columns) and F the force [N, N, N·m]
 // the other subsystem applies there.
 //

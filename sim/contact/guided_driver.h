@@ -1,7 +1,7 @@
-// The guided mode of a contact task (Peiret et al., seed 003 §7): the tool's reference motion
-// (reference_path.h) mapped each step to the arm's joint references through the inverse kinematics
-// and its Jacobian (arm_kinematics.h), which stiff servos then follow (crane_arm.h). At the step's
-// time t the servos of joints 1, 2 and the wrist get
+// The guided mode of a contact task (Peiret et al., Peiret et al. (contact tasks), §7): the tool's reference
+// motion (reference_path.h) mapped each step to the arm's joint references through the inverse kinematics and
+// its Jacobian (arm_kinematics.h), which stiff servos then follow (crane_arm.h). At the step's time t the
+// servos of joints 1, 2 and the wrist get
 //   angle references  θ1,  θ2 − θ1,  ψ          of the inverse kinematics of the reference pose,
 //   rate references   θ̇1,  θ̇2 − θ̇1,  ψ̇         of the reference velocity,
 // the relative angles the servos hold (planar_system.h: θ_b − θ_a).

@@ -1,5 +1,5 @@
 // How one side of a contact co-simulation takes the other side's data into its own system
-// (contact_coupling.h, seed 003 §3–4):
+// (contact_coupling.h, Peiret et al. (contact tasks), §3–4):
 //   kinematics  a kinematic image of the other side's interface body, at the pose s and velocity w
 //               it sent for t_n; the step moves it on with w (q⁺ = q + h w), so its pose is
 //               extrapolated linearly over the macro step (eqs. (15)–(16));

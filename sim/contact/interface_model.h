@@ -1,6 +1,6 @@
-// The reduced model a side of a contact co-simulation sends at t_{n+1} (seed 003 eqs. (18)–(21)): the
-// effective mass M̃ and force f̃ of this side alone at its interface body, at its state at t_{n+1},
-// with the active set of the step it has just taken (§4: closed contacts and sticking friction held,
+// The reduced model a side of a contact co-simulation sends at t_{n+1} (Peiret et al. (contact tasks), eqs.
+// (18)–(21)): the effective mass M̃ and force f̃ of this side alone at its interface body, at its state at
+// t_{n+1}, with the active set of the step it has just taken (§4: closed contacts and sticking friction held,
 // sliding friction applied with its kinetic impulse, open contacts removed), built by
 // EffectiveModelBuilder (effective_model.h) with the rows' own compliance (the model the
 // regularised step obeys; M̃ then always exists).
@@ -14,7 +14,7 @@
 // "This side alone": the coupling weld to the other side's image or model (coupled_subsystems.h) is
 // not part of it, so its three rows are removed; and the interface body's applied force must not
 // hold the other side's β when the model is built (coupled_subsystems.h builds it before β is
-// applied). The receiver holds M̃ and f̃ over the macro step (seed 003 §8).
+// applied). The receiver holds M̃ and f̃ over the macro step (Peiret et al. (contact tasks), §8).
 #pragma once
 
 #include <vector>

@@ -1,9 +1,9 @@
 // Whether an insertion jammed, and how deep (issue 21's study: the `jammed` and `jam_depth` columns).
 // Jammed: the tool's speed along the insertion axis stayed below 1 mm/s for at least 0.2 s while the
-// reference still pushed it in (Peiret et al., seed 003 §7.2: "pushed inside the socket at a constant
-// speed of 0.1 m/s until it stops"). The jam depth is the insertion depth where it stopped: at the
-// start of that still interval. A stop at the full depth (the connector seated) is no jam. The first
-// jam is kept; later motion does not undo it.
+// reference still pushed it in (Peiret et al., Peiret et al. (contact tasks), §7.2: "pushed inside the socket
+// at a constant speed of 0.1 m/s until it stops"). The jam depth is the insertion depth where it stopped: at
+// the start of that still interval. A stop at the full depth (the connector seated) is no jam. The first jam
+// is kept; later motion does not undo it.
 //
 // The depth is measured at a point of the tool (the pins' tips) along the socket's axis from its
 // entry (insertion_depth), so that a co-simulation and the monolithic run are judged alike.

@@ -1,5 +1,5 @@
-// The impulse–momentum step's mixed LCP, seed 003 §5–6. With the velocity difference of eq. (23),
-// the known momentum p = M v^k + h f(q^k, v^k) and the rows A, b, Φ at q^k, eq. (33) reads
+// The impulse–momentum step's mixed LCP, Peiret et al. (contact tasks), §5–6. With the velocity difference of
+// eq. (23), the known momentum p = M v^k + h f(q^k, v^k) and the rows A, b, Φ at q^k, eq. (33) reads
 //   M v⁺ − Aᵀ λ = p,    A v⁺ + C λ = b − φ + γ_low − γ_upp,
 // and eliminating v⁺ = M⁻¹ (p + Aᵀ λ) (eq. (29)) gives eq. (34):
 //   (A M⁻¹ Aᵀ + C) λ + z = γ_low − γ_upp,   z = A M⁻¹ p − b + φ,

@@ -1,6 +1,6 @@
-// The monolithic reference of a contact co-simulation (seed 003 §7: "the reference solution is a
-// monolithic simulation of the entire system with the same step-size"): the machine joined at its
-// weld (join(), coupled_systems.h) and stepped as one system by the impulse–momentum scheme, a
+// The monolithic reference of a contact co-simulation (Peiret et al. (contact tasks), §7: "the reference
+// solution is a monolithic simulation of the entire system with the same step-size"): the machine joined at
+// its weld (join(), coupled_systems.h) and stepped as one system by the impulse–momentum scheme, a
 // one-subsystem plan without ports. The arm's bodies and servos keep their indices in the joined
 // system, so the arm's ArmDriver drives it as it drives the arm side.
 #pragma once

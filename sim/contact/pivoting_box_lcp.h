@@ -1,6 +1,6 @@
 // A box-constrained LCP solver (box_lcp.h) for the real-time step: block principal pivoting after
-// Júdice & Pires (1994), for a symmetric positive-definite M (seed 003's M = A M⁻¹ Aᵀ + C with C > 0,
-// §6: "will never become rank deficient due to the term C").
+// Júdice & Pires (1994), for a symmetric positive-definite M (Peiret et al. (contact tasks) M = A M⁻¹ Aᵀ + C
+// with C > 0, §6: "will never become rank deficient due to the term C").
 //
 // Each row is free (F), at its lower bound (L), at its upper bound (U) or fixed (λ_low = λ_upp). For
 // a guess of these sets the free impulses solve the linear system of the F rows,

@@ -1,10 +1,11 @@
-// A rigid body in the plane, in maximal coordinates (seed 003 §2, eqs. (1)–(2), with N = I):
+// A rigid body in the plane, in maximal coordinates (Peiret et al. (contact tasks), §2, eqs. (1)–(2), with N
+// = I):
 //   q = (x, y, θ)  [m, m, rad]      the body frame's origin in the world and its angle,
 //   v = (ẋ, ẏ, θ̇)  [m/s, m/s, rad/s] so that q̇ = v,
 //   M v̇ = f + Aᵀ λ,  M [kg, kg, kg·m²]  constant in the body's own coordinates.
 // A rigid body's frame sits at its centre of mass, so M = diag(m, m, J) and gravity acts at the
-// origin: f_gravity = (m g_x, m g_y, 0). A reduced model of another subsystem (seed 003 eq. (18),
-// "added into the simulation as additional rigid bodies with a general mass matrix", §7) carries a
+// origin: f_gravity = (m g_x, m g_y, 0). A reduced model of another subsystem (Peiret et al. (contact tasks),
+// eq. (18), "added into the simulation as additional rigid bodies with a general mass matrix", §7) carries a
 // general symmetric positive-definite M̃ about its interface frame, and its effective force f̃ already
 // holds the weight, so its gravity mass is 0.
 //
@@ -42,8 +43,8 @@ struct PlanarBody {
 PlanarBody rigid_body(std::string name, double mass_kg, double inertia_kgm2, const Vec3& q,
                       const Vec3& v = Vec3::Zero());
 
-// A body with the general symmetric positive-definite mass matrix M (seed 003 eq. (18)) and no weight
-// of its own. Throws std::invalid_argument when M is not symmetric positive definite.
+// A body with the general symmetric positive-definite mass matrix M (Peiret et al. (contact tasks), eq. (18))
+// and no weight of its own. Throws std::invalid_argument when M is not symmetric positive definite.
 PlanarBody general_mass_body(std::string name, const Mat3& mass, const Vec3& q, const Vec3& v = Vec3::Zero());
 
 // A kinematic body at q moving with the velocity v (the world: at rest at the origin).

@@ -1,10 +1,10 @@
-// A planar multibody system with contact, as the impulse–momentum step of seed 003 §5–6 sees it:
-// bodies in maximal coordinates (planar_body.h), the joints between them, and the contact geometry
+// A planar multibody system with contact, as the impulse–momentum step of Peiret et al. (contact tasks), §5–6
+// sees it: bodies in maximal coordinates (planar_body.h), the joints between them, and the contact geometry
 // (polygons whose corners may touch segments). Built once, then stepped (time_stepper.h); what a
 // step needs in memory follows from the counts here (max_rows), so the step itself allocates nothing.
 //
-// Every constraint is one or more rows η = A v of the Jacobian (seed 003 eq. (1)) with its force
-// limits (eq. (25)) and its own stiffness K and damping D (eqs. (31)–(34)):
+// Every constraint is one or more rows η = A v of the Jacobian (Peiret et al. (contact tasks), eq. (1)) with
+// its force limits (eq. (25)) and its own stiffness K and damping D (eqs. (31)–(34)):
 //   revolute  2 rows  Φ = p_a − p_b (the joint's point on each body, world axes) [m],  λ free
 //   weld      3 rows  the revolute rows and Φ = θ_a − θ_b − θ_ab [rad],               λ free
 //   servo     1 row   Φ = θ_b − θ_a − θ_ref [rad], b = θ̇_ref,   |λ| ≤ h τ_max  (a joint's angle or,
@@ -25,8 +25,8 @@ namespace hilsim::sim::contact {
 inline constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // Stiffness K [N/m] or [N·m/rad] (0: no position term; ∞: the position error is removed in one step)
-// and damping D [N·s/m] or [N·m·s/rad] of a row (seed 003 eq. (31)); K > 0 or D > 0, not both ∞.
-// K = ∞ with D = 0, or D = ∞, makes the row rigid (C = 0, regularisation.h).
+// and damping D [N·s/m] or [N·m·s/rad] of a row (Peiret et al. (contact tasks), eq. (31)); K > 0 or D > 0,
+// not both ∞. K = ∞ with D = 0, or D = ∞, makes the row rigid (C = 0, regularisation.h).
 struct RowCompliance {
   double stiffness = kInfinity;
   double damping = 0.0;

@@ -1,7 +1,7 @@
 // The tool's reference motion of a guided contact task: a piecewise path of the tool frame's pose
 // (x, y, θ) [m, m, rad] with sine-square velocity profiles, as the joint actuation law of Peiret et
-// al. (seed 003, Fig. 3: "a sine-square function with a peak velocity"). Each piece blends the
-// velocity from v0 to v1 over its duration T:
+// al. (Peiret et al. (contact tasks), Fig. 3: "a sine-square function with a peak velocity"). Each piece
+// blends the velocity from v0 to v1 over its duration T:
 //   v(τ) = v0 + (v1 − v0) sin²(π τ / (2T)),
 //   p(τ) = p0 + v0 τ + (v1 − v0) (τ/2 − T/(2π) sin(π τ / T)),   τ ∈ [0, T],
 // so the pose, the velocity and the acceleration ((v1 − v0) π/(2T) sin(π τ/T), zero at both ends)

@@ -1,4 +1,5 @@
-// Constraint regularisation, seed 003 §6. A row's force follows the spring–damper law of eq. (31),
+// Constraint regularisation, Peiret et al. (contact tasks), §6. A row's force follows the spring–damper law
+// of eq. (31),
 //   λ_force = −K Φ⁺ − D Φ̇⁺,  Φ⁺ = Φ + h Φ̇⁺  (Φ̇ = η − b: the constraint's rate less its prescribed rate),
 // taken at the end of the step. With the impulse λ = h λ_force this is eq. (32):
 //   (η − b) + C λ + φ = 0,   C = (h² K + h D)⁻¹,   φ = (h + D/K)⁻¹ Φ = K Φ / (h K + D),

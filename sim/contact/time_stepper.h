@@ -1,5 +1,5 @@
-// One step of seed 003's semi-implicit impulse–momentum scheme (§5–6) for a planar system with
-// contact (planar_system.h), at the step size h:
+// One step of the semi-implicit impulse–momentum scheme of Peiret et al. (contact tasks), §5–6, for a planar
+// system with contact (planar_system.h), at the step size h:
 //   1. contacts at q^k (contact_detection.h), the joint rows and two rows per contact (constraint_rows.h,
 //      contact_rows.h) with each friction bound μ λ̄_n from the corner's normal impulse of the
 //      previous step (eq. (25));

@@ -1,6 +1,6 @@
-// How far a contact co-simulation's tool strays from a reference run (seed 003 Fig. 7: "RMS error of
-// the position and velocity of the arm's end effector compared with the reference"): the RMS over
-// the communication points of the distance between the tool's positions (x, y) [m] and between its
+// How far a contact co-simulation's tool strays from a reference run (Peiret et al. (contact tasks), Fig. 7:
+// "RMS error of the position and velocity of the arm's end effector compared with the reference"): the RMS
+// over the communication points of the distance between the tool's positions (x, y) [m] and between its
 // velocities (ẋ, ẏ) [m/s], the largest position distance, for runs at the same macro step.
 #pragma once
 

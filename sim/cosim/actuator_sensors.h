@@ -19,7 +19,7 @@ struct ActuatorReading {
   double s_dot = 0.0;   // actuator rate the micro step used [m/s]
   double p1 = 0.0;      // piston-side pressure at its end [Pa]
   double p2 = 0.0;      // rod-side pressure at its end [Pa]
-  double f_h = 0.0;     // actuator force (p2 − p1) a_p − c ṡ at its end [N] (seed 000 eq. 8)
+  double f_h = 0.0;     // actuator force (p2 − p1) a_p − c ṡ at its end [N] (LIM benchmark 2021, eq. 8)
   double kappa = 0.0;   // valve position applied in it [-]
   unsigned limits = 0;  // the LimitFlag bits that hold it after the step
 };

@@ -1,5 +1,5 @@
-// The settings of a crane co-simulation (seed 000 §3, seed 004 §3–4), apart from the plan that
-// crane_plan.h builds from them: a scenario holds them without the subsystems' Eigen code.
+// The settings of a crane co-simulation (LIM benchmark 2021, §3, Peiret et al. 2018, §3–4), apart from the
+// plan that crane_plan.h builds from them: a scenario holds them without the subsystems' Eigen code.
 #pragma once
 
 #include <cmath>
@@ -31,7 +31,7 @@ struct CosimSettings {
   // the same value.
   RimForce rim_force = RimForce::kAverage;
   double H = 1e-3;         // macro (communication) step [s]
-  double h_mech = 0.0;     // mechanics step h_M [s]; 0 means h_M = H (as in every run of seed 000)
+  double h_mech = 0.0;     // mechanics step h_M [s]; 0 means h_M = H (as in every run of LIM benchmark 2021)
   double h_hyd = 0.2e-3;   // hydraulic step [s]; H must be a whole multiple of it
   double duration = 10.0;  // simulated time [s]; the run ends at the last communication point ≤ it
   HydraulicIntegrator hydraulics_integrator = HydraulicIntegrator::kForwardEuler;  // direct couplings

@@ -1,4 +1,4 @@
-// Coupling variables between the crane's mechanics and hydraulics (seed 000 §3).
+// Coupling variables between the crane's mechanics and hydraulics (LIM benchmark 2021, §3).
 #pragma once
 
 #include <string>
@@ -14,7 +14,7 @@ enum class Coupling {
   // Pressure–displacement: mechanics send (s1, ṡ1), hydraulics send (p1, p2); the mechanics
   // evaluate f_h = (p2 − p1) a_p − c ṡ1 with their own current ṡ1.
   kPressureDisplacement,
-  // Reduced interface model (seed 004 Algorithm 2): mechanics send (s, ṡ, M̃, f̃); a RIM of the
+  // Reduced interface model (Peiret et al. 2018, Algorithm 2): mechanics send (s, ṡ, M̃, f̃); a RIM of the
   // mechanics is integrated beside the hydraulics at h_H and feeds them s, ṡ every micro step; the
   // mechanics receive the hydraulic force f_h = (p2 − p1) a_p − c ṡ_RIM. The stiff viscous term is
   // thus resolved at h_H, not at H (with two actuators c/M̃22 ≈ 250 1/s would bound H by 8 ms).

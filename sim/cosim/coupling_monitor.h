@@ -1,7 +1,7 @@
-// The coupling-error monitor of seed 001 §2.3.2 for the crane. Per actuator the power bond is the
-// hydraulic effort e (f_h for f-s and RIM, the pressure force (p2 − p1) a_p for p-s, whose viscous
-// part the mechanics evaluate themselves) times the flow ṡ. At t_{n+1} each side reports the power
-// of its input model against its own output:
+// The coupling-error monitor of Rahikainen et al. 2020, §2.3.2 for the crane. Per actuator the power bond is
+// the hydraulic effort e (f_h for f-s and RIM, the pressure force (p2 − p1) a_p for p-s, whose viscous part
+// the mechanics evaluate themselves) times the flow ṡ. At t_{n+1} each side reports the power of its input
+// model against its own output:
 //   P_M = Σ ẽ_M ṡ_M   (the effort the mechanics' input model gives, their computed rate)
 //   P_H = Σ ṡ̃_H e_H   (the rate the hydraulics' input model gives, their computed effort)
 // and δP = P_H − P_M (eq. 20), zero for exact inputs. Each side integrates its own power inside its
@@ -34,7 +34,7 @@ inline double hydraulics_bond_power(const HydraulicParameters& hyd, Coupling cou
 }
 
 // One side's energy: rectangle rule with held inputs, trapezoidal rule with extrapolated ones
-// (seed 001 eqs. 23–24).
+// (Rahikainen et al. 2020, eqs. 23–24).
 struct BondEnergy {
   double E = 0.0;       // [J]
   double P_prev = 0.0;  // [W]

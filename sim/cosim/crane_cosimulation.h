@@ -35,7 +35,7 @@ StreamedRun stream_plan(Plan& plan, const std::function<void(const CraneSample&)
                         const std::function<void(std::int64_t, std::int64_t)>& on_progress = {});
 
 // Builds the plan of `settings` (crane_plan.h) and runs it. `valve` drives actuator 1; with two
-// actuators `valve2` drives the second (null: seed 004 eq. 35 from its κ0).
+// actuators `valve2` drives the second (null: Peiret et al. 2018, eq. 35 from its κ0).
 RunResult run_cosimulation(const CraneParameters& crane, const HydraulicParameters& hyd,
                            const Equilibrium& eq, const ValveCommand& valve, const CosimSettings& settings,
                            const std::function<void(std::int64_t, std::int64_t)>& on_progress = {},

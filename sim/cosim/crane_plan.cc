@@ -103,7 +103,8 @@ void check_combination(const CraneParameters& crane, const Equilibrium& eq, cons
   if (integrates_rim(settings.coupling) &&
       settings.hydraulics_integrator != HydraulicIntegrator::kForwardEuler) {
     throw std::invalid_argument(
-        "the RIM and two-way couplings integrate their cylinders with forward Euler (seed 004 eq. 40)");
+        "the RIM and two-way couplings integrate their cylinders with forward Euler (Peiret et al. 2018, eq. "
+        "40)");
   }
   if (!(std::isfinite(settings.duration) && settings.duration >= 0.0)) {
     throw std::invalid_argument("duration must be a non-negative number of seconds");

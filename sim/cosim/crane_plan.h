@@ -1,9 +1,9 @@
 // The one place that turns a crane co-simulation's settings into subsystems, their coupling graph
-// and the sample assembly (seed 000 §3, seed 004 §3–4): the mechanics in independent or dependent
-// coordinates and the hydraulics of every actuator, coupled f-s, p-s, through a reduced interface
+// and the sample assembly (LIM benchmark 2021, §3, Peiret et al. 2018, §3–4): the mechanics in independent or
+// dependent coordinates and the hydraulics of every actuator, coupled f-s, p-s, through a reduced interface
 // model or two-way (both sides exchange reduced models), with Jacobi or Gauss-Seidel and held or
-// extrapolated inputs, with the monitor of the coupling-error energy δE (seed 001 eqs. 19–24). What combines
-// with what is decided here, once, for the offline run and the real-time threads alike.
+// extrapolated inputs, with the monitor of the coupling-error energy δE (Rahikainen et al. 2020, eqs. 19–24).
+// What combines with what is decided here, once, for the offline run and the real-time threads alike.
 #pragma once
 
 #include <array>
@@ -28,7 +28,7 @@ inline constexpr std::array<std::string_view, 4> kCraneSubsystemNames = {"mechan
                                                                          "hydraulics_2", "rim_hydraulics"};
 
 // The valve command of each actuator; they must outlive the plan. With two actuators and no
-// second command, the plan drives actuator 2 by seed 004 eq. (35) from its κ0.
+// second command, the plan drives actuator 2 by Peiret et al. 2018, eq. (35) from its κ0.
 struct CraneValves {
   const ValveCommand* actuator1 = nullptr;
   const ValveCommand* actuator2 = nullptr;

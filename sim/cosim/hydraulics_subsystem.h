@@ -1,4 +1,4 @@
-// The hydraulic subsystem of one actuator: the cylinder with its valve (seed 000 eqs. 8–13),
+// The hydraulic subsystem of one actuator: the cylinder with its valve (LIM benchmark 2021, eqs. 8–13),
 // pressures integrated with forward Euler (eq. 14): p_{k+1} = p_k + h ṗ_k, or with RK4 or the
 // trapezoidal rule (sim/hydraulics/pressure_integrator.h), which take the input model's s, ṡ at the
 // start, middle and end of each micro step (all equal with a hold); κ is held over the micro step.

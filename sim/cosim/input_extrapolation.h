@@ -1,7 +1,7 @@
-// Extrapolation of a subsystem's inputs between communication points (seed 001 §2.3, seed 004 §3):
-// zero-order hold, or the Lagrange polynomial of order 1 or 2 through the last two or three input
-// samples, evaluated at the start of every internal step. Until enough samples have arrived the
-// order falls back to what they support (the first macro step is always a hold).
+// Extrapolation of a subsystem's inputs between communication points (Rahikainen et al. 2020, §2.3, Peiret et
+// al. 2018, §3): zero-order hold, or the Lagrange polynomial of order 1 or 2 through the last two or three
+// input samples, evaluated at the start of every internal step. Until enough samples have arrived the order
+// falls back to what they support (the first macro step is always a hold).
 #pragma once
 
 #include <array>

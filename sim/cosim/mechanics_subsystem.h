@@ -1,10 +1,10 @@
 // The crane's multibody subsystem in independent coordinates q = [θ1, θ2], integrated with the
-// semi-implicit Euler formula of seed 000 eqs. (6)–(7):
+// semi-implicit Euler formula of LIM benchmark 2021, eqs. (6)–(7):
 //   q̇_{k+1} = q̇_k + h q̈_k,   q_{k+1} = q_k + h q̇_{k+1}.
 // Ports, for actuator 1 (actuator 2 adds the suffix "_2" to inputs and uses s2, s2dot):
 //   f-s and rim: in f_h     p-s: in p1, p2     twoway: in the reduced hydraulic model (twoway_model_ports)
-//   out:  s1, s1dot; with rim and twoway also Meff11 [, Meff12, Meff22] and feff1 [, feff2] (seed 004
-//   eqs. 12–13).
+//   out:  s1, s1dot; with rim and twoway also Meff11 [, Meff12, Meff22] and feff1 [, feff2] (Peiret et al.
+//   2018 eqs. 12–13).
 // With p-s the actuator force adds −c ṡ with the mechanics' own current ṡ at every step; with twoway
 // too, from the pressures p̃ of the reduced model, advanced implicitly at every step
 // (reduced_hydraulics.h). The reduced model carries its own time dependence: it bypasses the input

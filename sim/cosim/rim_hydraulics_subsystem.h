@@ -1,5 +1,5 @@
 // The hydraulics of every actuator together with a reduced interface model (RIM) of the mechanics,
-// seed 004 §2–3 and Algorithm 2. At each communication point the RIM state (s, ṡ) is reset to the
+// Peiret et al. 2018, §2–3 and Algorithm 2. At each communication point the RIM state (s, ṡ) is reset to the
 // mechanics' values and its dynamics M̃ s̈ = f̃ + f_h (eq. 11), with M̃ and f̃ held over the macro
 // step, are integrated beside the cylinders at h_H with semi-implicit Euler (eq. 39); the cylinders
 // take s, ṡ from the RIM at every micro step (synchronised every h_H, the H_2 of Algorithm 2).

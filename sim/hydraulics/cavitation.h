@@ -1,7 +1,7 @@
 // Cavitation in a cylinder chamber (a machine limit, machine_limits.h): a chamber whose oil would be
 // stretched below the vapour pressure p_v holds a cavity of vapour and released air instead, at p_v.
 // The cavity takes up the chamber's net outflow while it lasts and must be filled again before the
-// pressure rises, so the chamber's volume balance of seed 000 eqs. (9)–(10) holds throughout:
+// pressure rises, so the chamber's volume balance of LIM benchmark 2021, eqs. (9)–(10) holds throughout:
 //   cavity V_c > 0:  p = p_v,  V̇_c = −q          (q: the net inflow of eq. 9 or 10 [m³/s])
 //   cavity V_c = 0:  ṗ = β(p)/V q                 (the benchmark's law)
 // It is applied after each integration step of the pressures, whatever the integrator: a step that

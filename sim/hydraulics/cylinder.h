@@ -1,4 +1,4 @@
-// Two-chamber hydraulic cylinder fed by a 4/3 proportional valve: seed 000 eqs. (8)–(13), after
+// Two-chamber hydraulic cylinder fed by a 4/3 proportional valve: LIM benchmark 2021, eqs. (8)–(13), after
 // Naya et al. (2011). Chamber 1 shrinks when the actuator extends (l1 = l/2 + s0 − s), so pump flow
 // into chamber 1 retracts it; the valve opens chamber 1 to the pump through a_i = a_valve κ and
 // chamber 2 through a_o = a_valve (1 − κ), and each chamber to the tank through the other area.

@@ -20,7 +20,7 @@ struct CylinderLimits {
   bool cavitation() const { return vapour_pressure > -std::numeric_limits<double>::infinity(); }
 };
 
-// The limits of a cylinder whose chambers are equal at length s0 [m] (seed 000 eq. 12), from the
+// The limits of a cylinder whose chambers are equal at length s0 [m] (LIM benchmark 2021, eq. 12), from the
 // machine's; all off unless `machine.enabled`.
 CylinderLimits cylinder_limits(const MachineLimits& machine, const HydraulicParameters& hyd, double s0);
 

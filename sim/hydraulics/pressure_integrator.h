@@ -1,10 +1,10 @@
-// One step of the cylinder's pressure ODE ṗ = h(p, s, ṡ, κ) (seed 000 eqs. 9–10) with one of the
-// three integrators of seed 001 §3.3:
+// One step of the cylinder's pressure ODE ṗ = h(p, s, ṡ, κ) (LIM benchmark 2021, eqs. 9–10) with one of the
+// three integrators of Rahikainen et al. 2020, §3.3:
 //   forward Euler   p_{n+1} = p_n + h ṗ(t_n, p_n)                                (eq. 14), order 1
 //   RK4             the classical fourth-order Runge–Kutta method                           order 4
 //   trapezoidal     p_{n+1} = p_n + h/2 [ṗ(t_n, p_n) + ṗ(t_{n+1}, p_{n+1})], implicit,    order 2
 //                   solved by Newton on the 2×2 system with the analytic Jacobian ∂ṗ/∂p
-//                   (seed 002 eqs. 36–37, with the dβ/dp term that eq. 36 leaves out).
+//                   (Naya et al. 2011, eqs. 36–37, with the dβ/dp term that eq. 36 leaves out).
 // The inputs s, ṡ, κ are given at the start, middle and end of the step, so that a caller with
 // inputs that vary inside the step (a prescribed s1(t)) gets each method's full order; the
 // co-simulation holds them over its micro step and passes the same values three times.

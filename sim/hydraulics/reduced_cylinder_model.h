@@ -1,7 +1,7 @@
 // A reduced model of one cylinder's pressures, built by the hydraulics at a communication point and
 // integrated by the mechanics over the coming macro step (two-way model-based coupling, after the
-// exchange of reduced models of seed 003 §4, model-based coupling). Equation numbers (9)–(13) are
-// seed 000's.
+// exchange of reduced models of Peiret et al. (contact tasks), §4, model-based coupling). Equation numbers
+// (9)–(13) are LIM benchmark 2021's.
 //
 // Derivation.
 // (R0) Eqs. (9)–(10) read ṗ_i = k_i(p_i, s) q_i(p_i, ṡ, κ) with k_i = β(p_i) / (a_p l_i(s)) (eqs. 11,

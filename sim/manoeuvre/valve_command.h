@@ -17,7 +17,7 @@ class ValveCommand {
   virtual double kappa(std::int64_t micro_step, double t) const = 0;
 };
 
-// Manoeuvre M1, seed 000 eq. (19): hold κ0, ramp by −0.01 over t_r at t_a, hold, ramp by +0.03
+// Manoeuvre M1, LIM benchmark 2021, eq. (19): hold κ0, ramp by −0.01 over t_r at t_a, hold, ramp by +0.03
 // over 2 t_r at t_b, hold.
 class StepManoeuvreM1 final : public ValveCommand {
  public:
@@ -44,7 +44,7 @@ class StepManoeuvreM1 final : public ValveCommand {
   Timing timing_;
 };
 
-// Manoeuvre M2, seed 000 eq. (20): κ = κ0 (1 − A(t) sin(2π f t)), with the amplitude A rising
+// Manoeuvre M2, LIM benchmark 2021, eq. (20): κ = κ0 (1 − A(t) sin(2π f t)), with the amplitude A rising
 // linearly to 0.1 over the first second, held until 8 s, falling to 0 at 9 s. The seed prints
 // "ω = 2 rad/s" inside sin(2πωt); the authors' data (hydraulicManipulator_kappaM2.csv) is
 // f = 2 Hz, i.e. sin(4πt).
@@ -83,7 +83,7 @@ class TableManoeuvre final : public ValveCommand {
   std::vector<Point> points_;
 };
 
-// The second actuator's command in the double-actuated crane, seed 004 eq. (35):
+// The second actuator's command in the double-actuated crane, Peiret et al. 2018, eq. (35):
 //   κ2 = κ2,0 − 0.0025 t for t ≤ t_a, then κ2,0 − 0.005 (t_a = 2 s).
 class SecondActuatorManoeuvre final : public ValveCommand {
  public:

@@ -1,6 +1,6 @@
 // Kinematics and dynamics of the crane in the independent coordinates q = [θ1, θ2]ᵀ:
 //   M(q) q̈ + c(q, q̇) = f(q) + Jᵀ f_h                                   (eqs. 1, 3)
-// Every term is derived from the physics of Table 1 (seed 000 eq. (2) as printed is wrong: it
+// Every term is derived from the physics of Table 1 (LIM benchmark 2021, eq. (2) as printed is wrong: it
 // lumps m_p and m_h into the rod's m/3 and yields f_h = 5.3955 kN instead of the published 8.829 kN):
 //   kinetic energy T = ½ (m L²/3) θ̇1² + ½ m_p |Q̇|² + ½ m_h |Ṙ|²
 //   potential energy V = g (m y_P + m_p y_Q + m_h y_R)
@@ -75,7 +75,8 @@ Vec2 crane_accelerations(const CraneParameters& par, const Vec2& q, const Vec2& 
 // Accelerations for the forces f_h[k] [N] of every actuator (par.actuators of them): M q̈ + c = f + Aᵀ f_h.
 Vec2 crane_accelerations(const CraneParameters& par, const Vec2& q, const Vec2& q_dot, const Vec2& f_h);
 
-// The rows J_k of the interface Jacobian A (ṡ = A q̇, seed 004 eq. 3/33) and J̇_k q̇, for every actuator.
+// The rows J_k of the interface Jacobian A (ṡ = A q̇, Peiret et al. 2018, eq. 3/33) and J̇_k q̇, for every
+// actuator.
 struct InterfaceKinematics {
   int n = 1;                        // actuators
   Vec2 s = Vec2::Zero();            // [m]
@@ -92,7 +93,7 @@ inline InterfaceKinematics interface_kinematics(const CraneParameters& par, cons
 inline Vec2 crane_accelerations(const CraneParameters& par, const CraneTrig& trig, const Vec2& q_dot,
                                 const InterfaceKinematics& ik, const Vec2& f_h);
 
-// The reduced interface model of seed 004 eqs. (11)–(13): M̃ s̈ = f̃ + f_h, with
+// The reduced interface model of Peiret et al. 2018, eqs. (11)–(13): M̃ s̈ = f̃ + f_h, with
 //   M̃ = (A M⁻¹ Aᵀ)⁻¹ [kg],   f̃ = M̃ (A M⁻¹ (f − c) + Ȧ q̇) [N].
 // Only the leading n×n block (n = par.actuators) is meaningful.
 struct InterfaceDynamics {
@@ -108,7 +109,7 @@ InterfaceDynamics interface_dynamics(const CraneParameters& par, const CraneTrig
 //   f_h = −M_eff J M⁻¹ (f − c),   M_eff = (J M⁻¹ Jᵀ)⁻¹   [N]
 double static_actuator_force(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
 // The same for every actuator: f_h = −M̃ A M⁻¹ (f − c) [N]; with as many actuators as degrees of
-// freedom this is the exact balance Aᵀ f_h = −(f − c) (seed 004 eq. 41's f_s^eq).
+// freedom this is the exact balance Aᵀ f_h = −(f − c) (Peiret et al. 2018, eq. 41's f_s^eq).
 Vec2 static_actuator_forces(const CraneParameters& par, const Vec2& q, const Vec2& q_dot);
 
 }  // namespace hilsim::sim

@@ -26,7 +26,7 @@ struct CraneParameters {
   double g = 9.81;
   double theta1_0 = std::numbers::pi / 6.0;        // initial angle of link 1 [rad]
   double theta2_0 = 3.0 * std::numbers::pi / 2.0;  // initial angle of link 2 [rad]
-  // Number of hydraulic actuators, 1 or 2. The second (seed 004 §4.1.1) is identical to the first
+  // Number of hydraulic actuators, 1 or 2. The second (Peiret et al. 2018, §4.1.1) is identical to the first
   // and acts between P and the middle of link 2, M = Q + (L_h/2)(cos θ2, sin θ2).
   int actuators = 1;
 };

@@ -1,4 +1,4 @@
-// Static-equilibrium initialisation of the crane and its actuator: seed 000 §1.3.
+// Static-equilibrium initialisation of the crane and its actuator: LIM benchmark 2021, §1.3.
 //   1. q = q0, q̇ = 0;
 //   2. the actuator force that holds the crane, eq. (15);
 //   3. s1, ṡ1 from the kinematics, eqs. (4)–(5);
@@ -13,7 +13,7 @@
 namespace hilsim::sim {
 
 struct EquilibriumOptions {
-  Eigen::Vector3d initial_guess{3.3e6, 4.4e6, 0.5};  // [p1 Pa, p2 Pa, κ], seed 000 §1.3
+  Eigen::Vector3d initial_guess{3.3e6, 4.4e6, 0.5};  // [p1 Pa, p2 Pa, κ], LIM benchmark 2021, §1.3
   int max_iterations = 50;
   // Converged when the update is below these: pressures [Pa] and κ [-].
   double pressure_tolerance = 1e-6;
@@ -38,7 +38,7 @@ struct Equilibrium {
   double kappa = 0.0;                                  // spool position κ0 [-]
   int iterations = 0;                                  // Newton iterations taken
   Eigen::Vector3d residual = Eigen::Vector3d::Zero();  // g at the solution [N, Pa/s, Pa/s]
-  // Actuator 2 of the double-actuated crane (seed 004 eq. 41; published κ2 = 0.5, p = 3.85 MPa).
+  // Actuator 2 of the double-actuated crane (Peiret et al. 2018, eq. 41; published κ2 = 0.5, p = 3.85 MPa).
   ActuatorEquilibrium actuator2;
   int actuators = 1;
 

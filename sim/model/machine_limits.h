@@ -1,4 +1,4 @@
-// The physical limits of the machine that the benchmark of seed 000 leaves out, because its
+// The physical limits of the machine that the benchmark of LIM benchmark 2021 leaves out, because its
 // manoeuvres never reach them, but that a live controller reaches at once: the cylinder's stroke
 // (end stops), the fluid's vapour pressure (cavitation), a pressure-relief valve on each chamber, and
 // the rest that keeps link 1 from swinging through its base. All are off unless `enabled`; the
@@ -19,7 +19,7 @@ namespace hilsim::sim {
 
 // A stiff, damped, one-sided contact at each end of the stroke, on the actuator length s. The stroke
 // runs from s0 − l/2 + dead_length to s0 + l/2 − dead_length (s0: the length with equal chambers, l
-// the cylinder length of seed 000 eq. 12), so a chamber keeps at least dead_length of oil.
+// the cylinder length of LIM benchmark 2021, eq. 12), so a chamber keeps at least dead_length of oil.
 struct EndStopLimits {
   double dead_length = 0.01;  // chamber length left at either end [m], (0, l/2)
   // With the effective mass of about 2 t the crane puts on the rod this stops a full 49 kN pump

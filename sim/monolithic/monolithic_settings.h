@@ -22,7 +22,7 @@ enum class NewtonConvergence {
   // ‖Δz‖₂ < tolerance, Δz = [Δq; Δp] the Newton update [m, Pa]: what the benchmark authors' published
   // script checks; with it their reference file is reproduced to its printed digits.
   kUpdate,
-  // ‖b(z)‖₂ < tolerance, b the residual of eq. (25) scaled by h²/4, as seed 000 §4 words it. The
+  // ‖b(z)‖₂ < tolerance, b the residual of eq. (25) scaled by h²/4, as LIM benchmark 2021, §4 words it. The
   // scaling makes the criterion loose at small h: at h = 0.05 ms it accepts force imbalances of
   // 1e-5/(h²/4) = 16 kN and one iteration per step, and the undamped stiff pressure mode of the
   // trapezoidal rule then rings by ±250 Pa from step to step.

@@ -56,7 +56,7 @@ bool MonolithicSolver::healthy() const {
          state_.p.allFinite() && state_.lambda.allFinite();
 }
 
-// One step of seed 002 §3 as the paper states it (predictor, Newton on eq. (25) with the tangent of
+// One step of Naya et al. 2011, §3 as the paper states it (predictor, Newton on eq. (25) with the tangent of
 // eq. (27), projections): kept whole so that it reads against the paper line by line.
 // NOLINTNEXTLINE(readability-function-size)
 MonolithicStepReport MonolithicSolver::step() {
@@ -72,7 +72,7 @@ MonolithicStepReport MonolithicSolver::step() {
   const VecQ q_ddot_hat = -(4.0 / (h * h) * x.q + 4.0 / h * x.q_dot + x.q_ddot);
   const Eigen::Vector2d p_dot_hat = -(2.0 / h * x.p + x.p_dot);
 
-  // Predictor: constant accelerations and pressure rates over the step; λ_0 = λ_k (seed 002 eq. 6).
+  // Predictor: constant accelerations and pressure rates over the step; λ_0 = λ_k (Naya et al. 2011, eq. 6).
   VecQ q = x.q + h * x.q_dot + 0.5 * h * h * x.q_ddot;
   Eigen::Vector2d p = x.p + h * x.p_dot;
   VecC lambda = x.lambda;
@@ -107,7 +107,7 @@ MonolithicStepReport MonolithicSolver::step() {
     }
     if (i == settings_.max_iterations || !std::isfinite(report.residual)) break;
 
-    // Eq. (27): the approximate tangent matrix (the Hessian terms of Φ are left out, as in seed 002).
+    // Eq. (27): the approximate tangent matrix (the Hessian terms of Φ are left out, as in Naya et al. 2011).
     const PressureRateJacobian dh = pressure_rate_jacobian(hyd_, s0_, p, s, s_dot, kappa);
     Mat9 T = Mat9::Zero();
     T.topLeftCorner<7, 7>() = W_ + h2_4 * alpha * Phi_q.transpose() * Phi_q;

@@ -1,11 +1,11 @@
-// The monolithic reference solver of seed 000 §4 (after seed 002 §3, "the unified method"): the
-// crane's mechanics in natural coordinates (sim/monolithic/natural_crane.h) and the cylinder's
+// The monolithic reference solver of LIM benchmark 2021, §4 (after Naya et al. 2011, §3, "the unified
+// method"): the crane's mechanics in natural coordinates (sim/monolithic/natural_crane.h) and the cylinder's
 // pressures solved together, one step at a time, by
 //   - the index-3 augmented Lagrangian equations of motion with the pressure ODEs (eq. 23)
 //       M q̈ + Φ_qᵀ α Φ + Φ_qᵀ λ = Q(q̇, p),   ṗ = h(p, s1, ṡ1, κ)
 //   - discretised with the trapezoidal rule (eq. 24) and solved at t_{k+1} as b(z) = 0 (eq. 25),
 //     z = [q; p], by Newton–Raphson with the non-symmetric tangent matrix of eq. (27)
-//     (seed 002 eq. 26),
+//     (Naya et al. 2011, eq. 26),
 //   - the multipliers updated every iteration, λ_{i+1} = λ_i + α Φ_{i+1} (eq. 28),
 //   - and, once converged, velocities and accelerations projected onto the constraint manifold
 //     (eqs. 29–30), `projections` times each.

@@ -1,5 +1,5 @@
-// The crane of seed 000 in natural (fully Cartesian) coordinates, as the monolithic reference
-// solver of seed 000 §4 / seed 002 §4 models it:
+// The crane of LIM benchmark 2021 in natural (fully Cartesian) coordinates, as the monolithic reference
+// solver of LIM benchmark 2021, §4 / Naya et al. 2011, §4 models it:
 //   q = [x_P, y_P, x_Q, y_Q, x_R, y_R, s1]ᵀ   [m]
 // with P the centre of link 1 (where the actuator attaches), Q its tip, R the tip of link 2 and s1
 // the actuator length. Seed 000 eqs. (21)–(22) forget R and the link-2 constraint; the authors'
@@ -11,10 +11,10 @@
 //   Φ5 = (x_P − x_B)² + (y_P − y_B)² − s1²            the actuator
 // in the order of the multipliers lambda_1 … lambda_5 of hydraulicManipulator_ref.csv.
 //
-// Inertia (seed 002 eq. 33): the uniform rod's inertia about the fixed pin A, m L²/3, is lumped as a
+// Inertia (Naya et al. 2011, eq. 33): the uniform rod's inertia about the fixed pin A, m L²/3, is lumped as a
 // point mass m/3 at Q, so M = diag(0, 0, m_p + m/3, m_p + m/3, m_h, m_h, 0). Gravity acts on the
 // rod's whole mass at its centre P, on m_p at Q and on m_h at R; the actuator force
-// f_h = (p2 − p1) a_p − c ṡ1 (eq. 8) is the generalised force on s1 (seed 002 eq. 34). Kinetic and
+// f_h = (p2 − p1) a_p − c ṡ1 (eq. 8) is the generalised force on s1 (Naya et al. 2011, eq. 34). Kinetic and
 // potential energies equal those of the independent-coordinate model (sim/model/crane_model.h).
 #pragma once
 
@@ -40,11 +40,11 @@ VecQ coordinates_from_angles(const CraneParameters& par, double theta1, double t
 // Link angles [rad] of a configuration: θ1 of A→P, θ2 of Q→R, each in (−π, π].
 Eigen::Vector2d angles_from_coordinates(const VecQ& q);
 
-// Constant lumped mass matrix [kg] (seed 002 eq. 33, extended by m_h at R).
+// Constant lumped mass matrix [kg] (Naya et al. 2011, eq. 33, extended by m_h at R).
 MatQ mass_matrix(const CraneParameters& par);
 // Gravity forces [N] on P (rod), Q (m_p), R (m_h).
 VecQ gravity_forces(const CraneParameters& par);
-// Applied forces Q(q̇, p) [N]: gravity plus f_h = (p2 − p1) a_p − c ṡ1 on s1 (seed 002 eq. 34).
+// Applied forces Q(q̇, p) [N]: gravity plus f_h = (p2 − p1) a_p − c ṡ1 on s1 (Naya et al. 2011, eq. 34).
 VecQ applied_forces(const CraneParameters& par, const HydraulicParameters& hyd, const VecQ& q_dot,
                     const Eigen::Vector2d& p);
 

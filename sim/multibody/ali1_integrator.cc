@@ -30,8 +30,8 @@ int Ali1Integrator::accelerations(DependentState& st, const ActuatorLoad& load) 
 
 int Ali1Integrator::step(DependentState& st, double h, const ActuatorLoad& load) {
   const int it = accelerations(st, load);
-  st.x_dot += h * st.x_ddot;  // seed 000 eq. (6)
-  st.x += h * st.x_dot;       // seed 000 eq. (7)
+  st.x_dot += h * st.x_ddot;  // LIM benchmark 2021, eq. (6)
+  st.x += h * st.x_dot;       // LIM benchmark 2021, eq. (7)
   return it;
 }
 

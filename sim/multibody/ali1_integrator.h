@@ -1,6 +1,6 @@
-// The index-1 augmented Lagrangian formulation (ALI1) of seed 001 §2.1 with the semi-implicit
+// The index-1 augmented Lagrangian formulation (ALI1) of Rahikainen et al. 2020, §2.1 with the semi-implicit
 // forward Euler formula, for the crane in dependent coordinates. At (x, ẋ) the accelerations come
-// from the iteration (seed 001 eqs. 2a–2b, the "Q c" of the printed 2a being Q −)
+// from the iteration (Rahikainen et al. 2020, eqs. 2a–2b, the "Q c" of the printed 2a being Q −)
 //   (H + Φ_xᵀ α Φ_x) ẍ_{j+1} = Q − Φ_xᵀ [α (Φ̇_x ẋ + 2ξω Φ̇ + ω² Φ) + λ_j]
 //   λ_{j+1} = λ_j + α (Φ̈_{j+1} + 2ξω Φ̇ + ω² Φ),   Φ̈_{j+1} = Φ_x ẍ_{j+1} + Φ̇_x ẋ,
 // started from the previous step's λ (Baumgarte-like terms ξ, ω keep Φ and Φ̇ from drifting); then

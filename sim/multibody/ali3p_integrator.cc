@@ -11,7 +11,7 @@ Ali3pIntegrator::Ali3pIntegrator(const CraneParameters& crane, const Ali3pSettin
 
 Ali3pStepReport Ali3pIntegrator::step(DependentState& st, double h, const ActuatorLoad& load) {
   const double alpha = settings_.alpha, h2_4 = 0.25 * h * h;
-  const VecX x_dot_hat = -(2.0 / h * st.x + st.x_dot);  // seed 002 eq. (8)
+  const VecX x_dot_hat = -(2.0 / h * st.x + st.x_dot);  // Naya et al. 2011, eq. (8)
   const VecX x_ddot_hat = -(4.0 / (h * h) * st.x + 4.0 / h * st.x_dot + st.x_ddot);
   VecX x = st.x + h * st.x_dot + 0.5 * h * h * st.x_ddot;  // predictor
   VecC lambda = st.lambda;
@@ -20,11 +20,11 @@ Ali3pStepReport Ali3pIntegrator::step(DependentState& st, double h, const Actuat
   Ali3pStepReport report;
   bool small_update = false;
   for (int i = 0;; ++i) {
-    x_dot = 2.0 / h * x + x_dot_hat;  // seed 002 eq. (7)
+    x_dot = 2.0 / h * x + x_dot_hat;  // Naya et al. 2011, eq. (7)
     x_ddot = 4.0 / (h * h) * x + x_ddot_hat;
     const VecC Phi = constraints(crane_, x);
     const MatCX D = constraint_jacobian(crane_, x);
-    if (i > 0) lambda += alpha * Phi;  // seed 002 eq. (6)
+    if (i > 0) lambda += alpha * Phi;  // Naya et al. 2011, eq. (6)
     const Actuator act = actuator(crane_, x, x_dot);
     W = H_ + 0.5 * h * load.c * act.D_i.transpose() * act.D_i;  // H + (h/2) C
     if (small_update) {
@@ -33,8 +33,8 @@ Ali3pStepReport Ali3pIntegrator::step(DependentState& st, double h, const Actuat
     }
     if (i == settings_.max_iterations) break;
     const VecX f = h2_4 * (H_ * x_ddot + D.transpose() * (alpha * Phi + lambda) -
-                           applied_forces(crane_, x, x_dot, load));  // seed 002 eq. (12)
-    llt_.compute(W + h2_4 * alpha * D.transpose() * D);              // seed 002 eq. (13)
+                           applied_forces(crane_, x, x_dot, load));  // Naya et al. 2011, eq. (12)
+    llt_.compute(W + h2_4 * alpha * D.transpose() * D);              // Naya et al. 2011, eq. (13)
     const VecX dx = -llt_.solve(f);
     x += dx;
     ++report.iterations;
@@ -45,7 +45,7 @@ Ali3pStepReport Ali3pIntegrator::step(DependentState& st, double h, const Actuat
   st.x_dot = x_dot;
   st.x_ddot = x_ddot;
   st.lambda = lambda;
-  // Projections, seed 002 eqs. (14)–(15) with Φ_t = 0, at the converged configuration.
+  // Projections, Naya et al. 2011, eqs. (14)–(15) with Φ_t = 0, at the converged configuration.
   if (settings_.projections > 0) {
     const MatCX D = constraint_jacobian(crane_, x);
     llt_.compute(W + h2_4 * alpha * D.transpose() * D);

@@ -1,12 +1,13 @@
-// The index-3 augmented Lagrangian formulation with projections (ALI3-P) of seed 001 §2.1 (after
-// seed 002 §2) with the trapezoidal rule, for the crane in dependent coordinates:
-//   H ẍ + Φ_xᵀ α Φ + Φ_xᵀ λ = Q(x, ẋ)                                           (seed 001 eq. 3)
-// at t_{n+1}, with ẋ = (2/h) x + x̂̇ and ẍ = (4/h²) x + x̂̈ (seed 002 eqs. 7–8), scaled by h²/4 and
-// solved by Newton–Raphson with the tangent H + (h/2) C + (h²/4) Φ_xᵀ α Φ_x (seed 002 eq. 13;
+// The index-3 augmented Lagrangian formulation with projections (ALI3-P) of Rahikainen et al. 2020, §2.1
+// (after Naya et al. 2011, §2) with the trapezoidal rule, for the crane in dependent coordinates:
+//   H ẍ + Φ_xᵀ α Φ + Φ_xᵀ λ = Q(x, ẋ)                                           (Rahikainen et al. 2020, eq.
+//   3)
+// at t_{n+1}, with ẋ = (2/h) x + x̂̇ and ẍ = (4/h²) x + x̂̈ (Naya et al. 2011, eqs. 7–8), scaled by h²/4 and
+// solved by Newton–Raphson with the tangent H + (h/2) C + (h²/4) Φ_xᵀ α Φ_x (Naya et al. 2011, eq. 13;
 // C = c D_iᵀ D_i is the actuator friction of p-s coupling, the stiffness terms are left out as in
-// the approximate tangent); λ_{i+1} = λ_i + α Φ_{i+1} after every update (seed 002 eq. 6); then
+// the approximate tangent); λ_{i+1} = λ_i + α Φ_{i+1} after every update (Naya et al. 2011, eq. 6); then
 // velocities and accelerations are projected `projections` times with the same leading matrix
-// (seed 002 eqs. 14–16). Newton stops when the update ‖Δx‖₂ < tolerance. A step allocates nothing.
+// (Naya et al. 2011, eqs. 14–16). Newton stops when the update ‖Δx‖₂ < tolerance. A step allocates nothing.
 #pragma once
 
 #include <Eigen/Dense>

@@ -1,13 +1,13 @@
-// The crane in the dependent coordinates of seed 004 §4.1 and seed 001 §3.1.1:
+// The crane in the dependent coordinates of Peiret et al. 2018, §4.1 and Rahikainen et al. 2020, §3.1.1:
 //   x = [x_P, y_P, θ1, x_R, y_R]ᵀ   [m, m, rad, m, m]
-// subject to the three constraints of seed 004 eq. (21b)
+// subject to the three constraints of Peiret et al. 2018, eq. (21b)
 //   Φ1 = L cos θ1 − 2 x_P,   Φ2 = L sin θ1 − 2 y_P,   Φ3 = (x_R − L cos θ1)² + (y_R − L sin θ1)² − L_h².
 // Inertia: the rod (m L²/3 about the fixed pin A) and m_p at Q = L (cos θ1, sin θ1) move with θ1, m_h
 // with R, P is massless:  H = diag(0, 0, L² (m/3 + m_p), m_h, m_h)  (constant, so d = 0 in eq. 21a).
 // Gravity: the rod's weight at P, m_p's at Q (a torque on θ1), m_h's at R:
 //   g = [0, −m g, −m_p g L cos θ1, 0, −m_h g]ᵀ.
 // The actuator s1 = |P − B| enters through D_i = ∂s1/∂x = [(x_P − x_B)/s1, (y_P − y_B)/s1, 0, 0, 0]
-// (seed 004 eq. 23): g_h = D_iᵀ f_h. Energies equal those of the independent-coordinate model.
+// (Peiret et al. 2018, eq. 23): g_h = D_iᵀ f_h. Energies equal those of the independent-coordinate model.
 #pragma once
 
 #include <Eigen/Dense>
@@ -42,7 +42,7 @@ VecC constraints(const CraneParameters& par, const VecX& x);
 MatCX constraint_jacobian(const CraneParameters& par, const VecX& x);
 VecC jacobian_dot_times_velocity(const CraneParameters& par, const VecX& x, const VecX& x_dot);
 
-// The actuator: s1 [m], D_i = ∂s1/∂x (seed 004 eq. 23), ṡ1 = D_i ẋ [m/s].
+// The actuator: s1 [m], D_i = ∂s1/∂x (Peiret et al. 2018, eq. 23), ṡ1 = D_i ẋ [m/s].
 struct Actuator {
   double s = 0.0;
   double s_dot = 0.0;

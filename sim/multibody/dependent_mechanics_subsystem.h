@@ -1,11 +1,9 @@
 // The crane's multibody subsystem in the dependent coordinates x = [x_P, y_P, θ1, x_R, y_R]
-// (seed 004 eq. 21), integrated with ALI1 or ALI3-P (seed 001 §2.1), with the ports of the
-// independent-coordinate MechanicsSubsystem:
-// Inputs: f-s → [f_h]; p-s → [p1, p2] (f_h = (p2 − p1) a_p − c ṡ1 with the mechanics' own ṡ1:
-// explicit at every ALI1 step, implicit in the ALI3-P equilibrium at t_{n+1}).
-// Outputs: [s1, s1dot].
-// Probes: as MechanicsSubsystem's (q1, q2, q1dot, q2dot, s1, s2, s1dot, s2dot, work, E_M, E_mech),
-// the angles from the dependent coordinates.
+// (Peiret et al. 2018, eq. 21), integrated with ALI1 or ALI3-P (Rahikainen et al. 2020, §2.1), with the ports
+// of the independent-coordinate MechanicsSubsystem: Inputs: f-s → [f_h]; p-s → [p1, p2] (f_h = (p2 − p1) a_p
+// − c ṡ1 with the mechanics' own ṡ1: explicit at every ALI1 step, implicit in the ALI3-P equilibrium at
+// t_{n+1}). Outputs: [s1, s1dot]. Probes: as MechanicsSubsystem's (q1, q2, q1dot, q2dot, s1, s2, s1dot,
+// s2dot, work, E_M, E_mech), the angles from the dependent coordinates.
 #pragma once
 
 #include <Eigen/Dense>

@@ -16,7 +16,7 @@ struct DependentState {
 
 // The actuator force during a step, f_h = f0 − c ṡ1 [N]: f-s coupling gives f0 = the hydraulics'
 // f_h and c = 0; p-s gives f0 = (p2 − p1) a_p and c the actuator's friction, so that the mechanics
-// use their own ṡ1 (seed 000 §3.2).
+// use their own ṡ1 (LIM benchmark 2021, §3.2).
 struct ActuatorLoad {
   double f0 = 0.0;  // [N]
   double c = 0.0;   // [N·s/m]

@@ -6,9 +6,11 @@
 namespace hilsim::sim {
 
 enum class MechanicsFormulation {
-  kIndependent,  // q = [θ1, θ2], semi-implicit Euler (seed 000 eqs. 1–7), sim/cosim/mechanics_subsystem.h
-  kAli1,         // dependent coordinates, index-1 augmented Lagrangian, semi-implicit Euler (seed 001 §2.1)
-  kAli3P,        // dependent coordinates, index-3 augmented Lagrangian with projections, trapezoidal rule
+  kIndependent,  // q = [θ1, θ2], semi-implicit Euler (LIM benchmark 2021, eqs. 1–7),
+                 // sim/cosim/mechanics_subsystem.h
+  kAli1,  // dependent coordinates, index-1 augmented Lagrangian, semi-implicit Euler (Rahikainen et al. 2020,
+          // §2.1)
+  kAli3P,  // dependent coordinates, index-3 augmented Lagrangian with projections, trapezoidal rule
 };
 
 // "independent", "ali1", "ali3p".

@@ -1,6 +1,6 @@
 // Stiff, damped, one-sided stops on scalar coordinates x_i of a mechanism (an actuator length at the
 // end of its stroke, a joint angle on its rest; machine_limits.h), integrated implicitly inside a
-// semi-implicit Euler step (seed 000 eqs. 6–7) so that they stay stable at any step size.
+// semi-implicit Euler step (LIM benchmark 2021, eqs. 6–7) so that they stay stable at any step size.
 //
 // The coordinates move with the velocities v as ẋ = G v, and the stop forces λ act back through Gᵀ.
 // Over a step h the velocities are v⁺ = v_free + h M⁻¹ Gᵀ λ, v_free being what the step reaches

@@ -43,7 +43,7 @@ std::string csv(const std::vector<sim::CraneSample>& samples, int actuators) {
   return out.str();
 }
 
-// The valve commands of a case (actuator 2 follows seed 004 eq. 35 inside the plan).
+// The valve commands of a case (actuator 2 follows Peiret et al. 2018, eq. 35 inside the plan).
 struct Valves {
   explicit Valves(const Case& c)
       : eq(sim::solve_equilibrium(c.crane, c.hyd)), m1(eq.kappa), m2(eq.kappa), m2_case(c.m2) {}

@@ -1,7 +1,7 @@
-// The parts of a contact co-simulation's coupling (seed 003 §3–4): the couplings' names, the
-// interface compliance (eq. (12), angular a tenth of linear), the ports, the interface force a side
-// computes (the regularised weld rows: eqs. (31)–(32)), the force a side takes (eq. (13)) and the
-// model a side sends (eqs. (19)–(21)), each against an independent calculation.
+// The parts of a contact co-simulation's coupling (Peiret et al. (contact tasks), §3–4): the couplings'
+// names, the interface compliance (eq. (12), angular a tenth of linear), the ports, the interface force a
+// side computes (the regularised weld rows: eqs. (31)–(32)), the force a side takes (eq. (13)) and the model
+// a side sends (eqs. (19)–(21)), each against an independent calculation.
 #include "sim/contact/contact_coupling.h"
 
 #include <gtest/gtest.h>

@@ -2,7 +2,8 @@
 // (sim/contact/servoed_arm_machine.h): the monolithic reference does the task; every coupling agrees
 // with the compliant machine at a small interface stiffness; model–model reproduces it at every
 // stiffness, stays stable and approaches the rigid reference as K_i grows; the signal-based
-// couplings lose stability at large K_i, kinematics–force first (seed 003 §7–8). The table is printed.
+// couplings lose stability at large K_i, kinematics–force first (Peiret et al. (contact tasks), §7–8). The
+// table is printed.
 #include "sim/contact/contact_plan.h"
 
 #include <gtest/gtest.h>
@@ -20,12 +21,13 @@ namespace hilsim::sim::contact {
 namespace {
 
 constexpr double kTaskDuration = 3.0;  // [s]: set down, slide, push, hold
-constexpr std::array<double, 6> kStiffnesses = {1e2, 1e3, 1e5, 1e7, 1e8, 1e9};  // K_i [N/m], seed 003 Fig. 7
+constexpr std::array<double, 6> kStiffnesses = {
+    1e2, 1e3, 1e5, 1e7, 1e8, 1e9};  // K_i [N/m], Peiret et al. (contact tasks), Fig. 7
 constexpr std::array<ContactCoupling, 4> kCouplings = {
     ContactCoupling::kKinematicsForce, ContactCoupling::kModelForce, ContactCoupling::kKinematicsModel,
     ContactCoupling::kModelModel};
 
-// A run of the machine; D_i/K_i = 1e-4 s (seed 003 Fig. 7), H = h = 1 ms unless given.
+// A run of the machine; D_i/K_i = 1e-4 s (Peiret et al. (contact tasks), Fig. 7), H = h = 1 ms unless given.
 RunResult run_machine(ContactCoupling coupling, double stiffness, bool rigid_reference = true,
                       double H = 1e-3) {
   const ServoedArmParameters p;
@@ -56,7 +58,7 @@ const std::vector<CraneSample>& compliant_reference(double stiffness) {
 }
 
 struct StudyRow {
-  ToolError vs_rigid;      // against the rigid reference (seed 003 Fig. 7)
+  ToolError vs_rigid;      // against the rigid reference (Peiret et al. (contact tasks), Fig. 7)
   ToolError vs_compliant;  // against the machine with the same interface compliance
   // Finite to the end and within 1 cm of the compliant machine throughout: an unstable coupling
   // leaves it by metres (or overflows), a stable one stays within 3 mm here.

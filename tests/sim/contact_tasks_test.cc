@@ -1,7 +1,7 @@
 // The two contact tasks run monolithically (the arm and the tool joined at a rigid weld, h = 1 ms,
-// seed 003 §7's reference): the landing ends with the box at rest on the platform, held by friction
-// after its slide; the insertion jams, and how deep it jams follows the misalignment and the pins'
-// length as contact_tasks.h quotes. Both tasks stay where the crane's cylinders can take them.
+// Peiret et al. (contact tasks), §7's reference): the landing ends with the box at rest on the platform, held
+// by friction after its slide; the insertion jams, and how deep it jams follows the misalignment and the
+// pins' length as contact_tasks.h quotes. Both tasks stay where the crane's cylinders can take them.
 #include "sim/contact/contact_tasks.h"
 
 #include <gtest/gtest.h>

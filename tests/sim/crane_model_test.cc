@@ -103,7 +103,7 @@ TEST(CraneModel, ActuatorJacobianAndItsRateMatchFiniteDifferences) {
 TEST(CraneModel, StaticForceHoldsTheCraneAtTheBenchmarkPose) {
   const Vec2 q(kCrane.theta1_0, kCrane.theta2_0);
   const double f_h = static_actuator_force(kCrane, q, Vec2::Zero());
-  EXPECT_NEAR(f_h, 8829.0, 1e-9 * 8829.0);  // seed 000 §1.3: 8.829 kN
+  EXPECT_NEAR(f_h, 8829.0, 1e-9 * 8829.0);  // LIM benchmark 2021, §1.3: 8.829 kN
   const Vec2 q_ddot = crane_accelerations(kCrane, q, Vec2::Zero(), f_h);
   EXPECT_NEAR(q_ddot.norm(), 0.0, 1e-12);
 }

@@ -1,4 +1,4 @@
-// The hydraulic cylinder of seed 000 eqs. (8)–(13): the bulk modulus law, the flow directions, and
+// The hydraulic cylinder of LIM benchmark 2021, eqs. (8)–(13): the bulk modulus law, the flow directions, and
 // the analytic Jacobian against finite differences.
 #include "sim/hydraulics/cylinder.h"
 

@@ -1,4 +1,4 @@
-// The crane in the dependent coordinates of seed 004 eq. (21) against independent computations:
+// The crane in the dependent coordinates of Peiret et al. 2018, eq. (21) against independent computations:
 // constraints vanish on configurations built from angles, Jacobians match finite differences, the
 // energies equal those of the independent-coordinate model, and the ALI1 accelerations equal the
 // independent model's (eq. 1) for any consistent state and actuator force.
@@ -59,7 +59,7 @@ TEST(DependentCrane, JacobiansMatchFiniteDifferences) {
   }
   const VecC fd = (constraint_jacobian(c, x + h * v) - constraint_jacobian(c, x - h * v)) / (2 * h) * v;
   EXPECT_LT((jacobian_dot_times_velocity(c, x, v) - fd).norm(), 1e-8);
-  // D_i = ∂s1/∂x (seed 004 eq. 23).
+  // D_i = ∂s1/∂x (Peiret et al. 2018, eq. 23).
   const Actuator a = actuator(c, x, v);
   EXPECT_NEAR(a.s_dot, (actuator(c, x + h * v, v).s - actuator(c, x - h * v, v).s) / (2 * h), 1e-8);
 }

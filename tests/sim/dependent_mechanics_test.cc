@@ -1,4 +1,4 @@
-// ALI1 and ALI3-P (seed 001 §2.1) on the crane in dependent coordinates: each converges at its
+// ALI1 and ALI3-P (Rahikainen et al. 2020, §2.1) on the crane in dependent coordinates: each converges at its
 // integrator's order (semi-implicit Euler 1, trapezoidal rule 2) to an RK4 solution of the
 // independent-coordinate equations, keeps the constraints, and as the mechanics of a co-simulation
 // agrees with the independent-coordinate mechanics on M1.

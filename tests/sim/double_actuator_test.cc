@@ -1,4 +1,4 @@
-// The double-actuated crane of seed 004 §4.1.1: the second actuator's kinematics against eq. (34)
+// The double-actuated crane of Peiret et al. 2018, §4.1.1: the second actuator's kinematics against eq. (34)
 // and finite differences, the equilibrium of Table 3, and the interface dynamics (eqs. 11–13)
 // against the full model.
 #include <gtest/gtest.h>

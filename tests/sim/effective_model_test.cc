@@ -1,12 +1,12 @@
 // The effective mass and force of a subsystem at an interface body (sim/contact/effective_model.h,
-// seed 003 eqs. (19)–(21)) against a direct computation on a small chain: a free body A (the
-// interface), a rod B hinged to it whose lower corner touches the ground (μ = 0.3), under gravity.
-// Once with the contact closed and its friction sticking (both at rest), once with B's corner
-// sliding (both moving at 0.5 m/s along the ground); the models are taken at the fourth step, the
-// first three giving the friction rows a normal impulse to bound them.
+// Peiret et al. (contact tasks), eqs. (19)–(21)) against a direct computation on a small chain: a free body A
+// (the interface), a rod B hinged to it whose lower corner touches the ground (μ = 0.3), under gravity. Once
+// with the contact closed and its friction sticking (both at rest), once with B's corner sliding (both moving
+// at 0.5 m/s along the ground); the models are taken at the fourth step, the first three giving the friction
+// rows a normal impulse to bound them.
 //
-// The direct computation keeps the constraints in the full KKT system of the step (seed 003
-// eq. (33)), the active rows as equalities, the sliding row's impulse applied, the open rows left out:
+// The direct computation keeps the constraints in the full KKT system of the step (Peiret et al. (contact
+// tasks) eq. (33)), the active rows as equalities, the sliding row's impulse applied, the open rows left out:
 //   [ M    −A_aᵀ ] [ v⁺ ]   [ p + A_sᵀ λ_s + h Bᵀ F ]
 //   [ A_a   C_a  ] [ λ_a] = [ b_a − φ_a             ],
 // solved by LU for F = 0 and F = each unit vector: the interface's response B v⁺(F) − B v⁺(0) = h M̃⁻¹ F

@@ -1,4 +1,4 @@
-// Static equilibrium against the values published in seed 000 §1.3, the LIM reference file's first
+// Static equilibrium against the values published in LIM benchmark 2021, §1.3, the LIM reference file's first
 // row and 004 Table 3.
 #include "sim/model/equilibrium.h"
 

@@ -1,6 +1,6 @@
 // The monolithic reference solver against the benchmark authors' reference file (produced with
 // h = 0.05 ms, α = 1e12, tolerance 1e-5, three projections), its convergence order, its Newton
-// iteration counts at h = 10 ms (seed 002 §5) and its allocation-free step.
+// iteration counts at h = 10 ms (Naya et al. 2011, §5) and its allocation-free step.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -89,7 +89,7 @@ TEST_F(Monolithic, StaysAtRestBeforeTheFirstStep) {
 }
 
 TEST_F(Monolithic, WithTheResidualCriterionStaysWithinTheAcceptanceBounds) {
-  // h = 0.05 ms, α = 1e12, tolerance 1e-5 on the scaled residual (seed 000 §4's wording), three
+  // h = 0.05 ms, α = 1e12, tolerance 1e-5 on the scaled residual (LIM benchmark 2021, §4's wording), three
   // projections.
   MonolithicSettings s;
   s.convergence = NewtonConvergence::kResidual;
@@ -101,7 +101,7 @@ TEST_F(Monolithic, WithTheResidualCriterionStaysWithinTheAcceptanceBounds) {
   EXPECT_LE(d.s1, 2e-7);              // [m]
   EXPECT_LE(d.p1, 500.0);             // [Pa]
   EXPECT_LE(d.p2, 500.0);             // [Pa]
-  EXPECT_LE(max_violation(r), 1e-7);  // [m²], the bound seed 002 §5 reports
+  EXPECT_LE(max_violation(r), 1e-7);  // [m²], the bound Naya et al. 2011, §5 reports
   // Why it is not the default: one loose iteration per step leaves the stiff pressure mode ringing.
   EXPECT_GT(p1_ringing(r, 6.5, 7.0), 100.0);
 }

@@ -1,4 +1,4 @@
-// The hydraulic integrators of seed 001 §3.3 on the cylinder with a prescribed actuator motion
+// The hydraulic integrators of Rahikainen et al. 2020, §3.3 on the cylinder with a prescribed actuator motion
 // s1(t) and spool κ(t): each converges at its order (Euler 1, RK4 4, trapezoidal 2) to a fine RK4
 // solution, the trapezoidal Newton converges in a few iterations, and an implicit step stays
 // stable where forward Euler blows up.
@@ -83,7 +83,7 @@ TEST(TrapezoidalIntegrator, NewtonConvergesInAFewIterations) {
 
 TEST(TrapezoidalIntegrator, StaysStableWhereForwardEulerDoesNot) {
   // A 5 ms step is far beyond forward Euler's stability limit for the stiff pressure dynamics
-  // (seed 002 §5: Euler needs 0.2 ms); the A-stable trapezoidal rule stays bounded.
+  // (Naya et al. 2011, §5: Euler needs 0.2 ms); the A-stable trapezoidal rule stays bounded.
   const Eigen::Vector2d euler = integrate(HydraulicIntegrator::kForwardEuler, 5e-3, 0.1);
   const Eigen::Vector2d trap = integrate(HydraulicIntegrator::kTrapezoidal, 5e-3, 0.1);
   const Eigen::Vector2d exact = integrate(HydraulicIntegrator::kRungeKutta4, 1e-6, 0.1);

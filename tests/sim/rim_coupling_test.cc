@@ -1,5 +1,5 @@
-// The reduced-interface-model coupling (seed 004 Algorithm 2), the schemes and extrapolations beside
-// it, and the coupling-error monitor (seed 001 §2.3.2), against the published findings.
+// The reduced-interface-model coupling (Peiret et al. 2018, Algorithm 2), the schemes and extrapolations
+// beside it, and the coupling-error monitor (Rahikainen et al. 2020, §2.3.2), against the published findings.
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -174,7 +174,7 @@ double max_difference(const fs::path& a_path, const fs::path& b_path, const std:
   return d;
 }
 
-// Two actuators in the RIM coupling: a log of both κ at every micro step, κ2 on seed 004 eq. (35),
+// Two actuators in the RIM coupling: a log of both κ at every micro step, κ2 on Peiret et al. 2018, eq. (35),
 // replays to the scripted two-actuator run (the same κ at the same micro steps, up to their 1e-9
 // resolution); a log with κ2 held elsewhere gives that κ2, so actuator 2 follows the log and not
 // its scripted manoeuvre.

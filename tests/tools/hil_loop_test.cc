@@ -194,7 +194,7 @@ TEST(HilLoop, WatchdogTakesOverWhenTheSenderStopsAndTheRunContinues) {
 }
 
 // Two actuators in the RIM coupling (the product's main configuration): M1 early as above, and
-// actuator 2 on seed 004 eq. (35), both driven by the controller emulator in one command frame.
+// actuator 2 on Peiret et al. 2018, eq. (35), both driven by the controller emulator in one command frame.
 std::string two_actuator_scenario(int port) {
   const fs::path p = temp_path("hil", "_2.toml");
   std::ofstream(p) << "[run]\nduration = 2.5\n[crane]\nactuators = 2\n"

@@ -1,6 +1,6 @@
 // The floor hilsim-bench-cosim measures the co-simulation against: the single-actuated crane of
-// seed 000 under manoeuvre M1, Jacobi scheme with held inputs, as one plain loop with every equation
-// written out: no subsystems, no ports, no graph, no input models, no coupling monitor, no samples.
+// LIM benchmark 2021 under manoeuvre M1, Jacobi scheme with held inputs, as one plain loop with every
+// equation written out: no subsystems, no ports, no graph, no input models, no coupling monitor, no samples.
 // It computes the trajectory hilsim computes (the same equations in the same order, the mass matrix
 // solved by Cramer's rule instead of Eigen's LDLT), so its final state is compared with hilsim's.
 #pragma once
@@ -26,7 +26,7 @@ struct BaselineRun {
 };
 
 // Runs f-s, p-s or RIM (force returned: the macro step's average) from the equilibrium `eq`, with
-// manoeuvre M1 (seed 000 eq. 19, default timing) from κ0 = eq.kappa.
+// manoeuvre M1 (LIM benchmark 2021, eq. 19, default timing) from κ0 = eq.kappa.
 BaselineState run_baseline(sim::Coupling coupling, const sim::CraneParameters& crane,
                            const sim::HydraulicParameters& hyd, const sim::Equilibrium& eq,
                            const BaselineRun& run);

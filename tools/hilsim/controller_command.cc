@@ -176,7 +176,7 @@ int ControllerCommand::execute() const {
         s.source + ": the sensor messages carry no sim_time signal to follow; add one or use --no-sync");
   }
   // κ of every actuator, in the frames the mapping puts it in; actuator 2 (a double-actuated crane)
-  // follows seed 004 eq. (35) from its own equilibrium κ0, as in a scripted run.
+  // follows Peiret et al. 2018, eq. (35) from its own equilibrium κ0, as in a scripted run.
   CommandFrames command_frames(hil::command_messages(messages), actuators, s.source);
   const sim::SecondActuatorManoeuvre second(in.equilibrium.actuator2.kappa);
   std::ofstream log_file;
@@ -189,7 +189,7 @@ int ControllerCommand::execute() const {
               scenario::describe(s.manoeuvre).c_str(), to_text.c_str(), rate, s.cosim.duration,
               no_sync ? " (own clock)" : " (following sim_time)", listen_text.c_str());
   if (actuators == 2) {
-    std::printf("controller: actuator 2 on seed 004 eq. (35) from kappa0 = %.8f\n",
+    std::printf("controller: actuator 2 on Peiret et al. 2018, eq. (35) from kappa0 = %.8f\n",
                 in.equilibrium.actuator2.kappa);
   }
   std::printf("controller: drives %s\n", command_frames.describe().c_str());

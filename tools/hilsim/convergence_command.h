@@ -2,7 +2,7 @@
 // it lands from the reference file and from a fine run of the same method (h_ref, by default the
 // LIM reference's 0.05 ms), with the observed order of convergence between consecutive h: the
 // largest |Δs1| over the run and, for M1, the largest |Δp1| over the pressure spike at t_b (the
-// second valve step, t = 6 s) — seed 000 Fig. 9.
+// second valve step, t = 6 s) — LIM benchmark 2021, Fig. 9.
 #pragma once
 
 #include <vector>

@@ -140,8 +140,10 @@ int ReportCommand::execute() const {
   if (interrupted()) return 4;
 
   md << "# hilsim benchmark report\n\n"
-     << "Crane of the LIM hydraulic-manipulator benchmark; single actuator (seed 000) and double actuator "
-        "(seed 004 §4.1.1). Reference: the LIM monolithic curve (`hydraulicManipulator_ref.csv`) for one "
+     << "Crane of the LIM hydraulic-manipulator benchmark; single actuator (LIM benchmark 2021) and double "
+        "actuator "
+        "(Peiret et al. 2018, §4.1.1). Reference: the LIM monolithic curve (`hydraulicManipulator_ref.csv`) "
+        "for one "
         "actuator on M1; otherwise a p-s run at H = h_H = 0.05 ms. Regenerate with `hilsim report`.\n\n";
 
   // 1. The cases of Tables 3–4.
@@ -225,8 +227,10 @@ int ReportCommand::execute() const {
       },
       &stop_flag());
   if (interrupted()) return 4;  // the sweeps stopped on the same request
-  md << "\nPublished: seed 000 §5, Jacobi ZOH, one actuator: f-s about 15 ms (M1) and 19 ms (M2), p-s about "
-        "40 ms (M1) and 53 ms (M2); seed 004 §5.1: RIM stable at 25 ms and beyond (one actuator), direct ZOH "
+  md << "\nPublished: LIM benchmark 2021, §5, Jacobi ZOH, one actuator: f-s about 15 ms (M1) and 19 ms (M2), "
+        "p-s about "
+        "40 ms (M1) and 53 ms (M2); Peiret et al. 2018, §5.1: RIM stable at 25 ms and beyond (one actuator), "
+        "direct ZOH "
         "fails above 3 ms and RIM holds 20 ms (two actuators).\n";
 
   // 3. Large macro steps: RIM and the two-way coupling against the direct ones.

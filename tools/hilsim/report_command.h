@@ -1,4 +1,4 @@
-// `hilsim report`: the benchmark report. Runs the cases of seed 000 Tables 3–4 (config/scenarios)
+// `hilsim report`: the benchmark report. Runs the cases of LIM benchmark 2021, Tables 3–4 (config/scenarios)
 // and the stability sweeps of every coupling, scheme and extrapolation for one and two actuators,
 // then the large macro steps of the model-based couplings (report_large_steps.h), and writes DIR/report.md
 // with the tables, the trajectories as CSV and, with python3-matplotlib, PNG plots of s1 and p1 against the

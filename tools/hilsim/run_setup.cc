@@ -53,7 +53,7 @@ void ScenarioFlags::add_to(CLI::App& app) {
                  "RIM coupling: force returned to the mechanics, end or average" + by_default("average"))
       ->check(CLI::IsMember({"end", "average"}));
   app.add_option("--actuators", actuators,
-                 "1 or 2 hydraulic actuators (the second per seed 004 §4.1.1)" +
+                 "1 or 2 hydraulic actuators (the second per Peiret et al. 2018, §4.1.1)" +
                      by_default(std::to_string(d.crane.actuators)))
       ->check(CLI::IsMember({1, 2}));
   app.add_option("--H", H, "Macro (communication) step H [s]" + by_default(number(d.cosim.H)))

@@ -45,7 +45,7 @@ struct ScenarioFlags {
 };
 
 // The objects one run of a scenario needs; the valve command depends on κ0 from the equilibrium.
-// With two actuators the second follows seed 004 eq. (35) (built by the co-simulation).
+// With two actuators the second follows Peiret et al. 2018, eq. (35) (built by the co-simulation).
 struct RunInputs {
   sim::Equilibrium equilibrium;
   std::unique_ptr<sim::ValveCommand> valve;

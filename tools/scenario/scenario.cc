@@ -299,7 +299,7 @@ void check_combinations(const Scenario& s) {
     throw InputError(s.source + ": key 'cosim.hydraulics_integrator' must be \"euler\" with coupling = \"" +
                      std::string(sim::to_string(s.cosim.coupling)) +
                      "\" (the RIM and its cylinders advance together by semi-implicit and forward Euler, "
-                     "seed 004 eq. 39-40)");
+                     "Peiret et al. 2018, eq. 39-40)");
   }
 }
 

@@ -350,7 +350,7 @@ const std::vector<KeyRow<S>> kScenarioKeys = {
      .access = number<S>([](auto& s) -> auto& { return s.manoeuvre.m2.amplitude; }),
      .range = closed(0.0, 1.0)},
 
-    // [crane]: seed 000 Table 1.
+    // [crane]: LIM benchmark 2021, Table 1.
     {.section = "crane",
      .key = "L",
      .unit = "m",
@@ -429,7 +429,7 @@ const std::vector<KeyRow<S>> kScenarioKeys = {
                     }},
      .range_text = "1 or 2"},
 
-    // [hydraulics]: seed 000 Table 2.
+    // [hydraulics]: LIM benchmark 2021, Table 2.
     {.section = "hydraulics",
      .key = "a_p",
      .unit = "m²",
