@@ -53,6 +53,13 @@ TEST(ContactStudy, ALandingNeverJamsItHasNoPush) {
   }
 }
 
+TEST(ContactStudy, TheTasksAreFoundByTheirNames) {
+  EXPECT_EQ(contact_task("landing")->name, "landing");
+  EXPECT_EQ(contact_task("insertion")->name, "insertion");
+  EXPECT_FALSE(contact_task("docking").has_value());
+  EXPECT_EQ(contact_task_names(), "landing, insertion");
+}
+
 TEST(ContactStudy, RowsAreTakenInOrderAndBadSettingsRefused) {
   ContactStudy study([] { return landing_task(); }, short_study_settings());
   EXPECT_THROW(study.take(1, study.run(1)), std::logic_error);
