@@ -103,17 +103,29 @@ std::vector<ContactStudyRow> run_contact_study(ContactStudy& study) {
   return rows;
 }
 
+TaskJamWatch::TaskJamWatch(const ContactTask& task)
+    : insertion_(task.insertion),
+      detector_(task.jam),
+      push_start_(task.push_start),
+      push_end_(task.push_end) {}
+
+void TaskJamWatch::observe(const CraneSample& s) noexcept {
+  if (!has_push()) return;
+  tool_.q = Vec3(s.tool_x, s.tool_y, s.tool_theta);
+  tool_.v = Vec3(s.tool_xdot, s.tool_ydot, s.tool_thetadot);
+  detector_.update(s.t, insertion_depth(insertion_, tool_), insertion_rate(insertion_, tool_),
+                   s.t >= push_start_ && s.t <= push_end_);
+}
+
+JamVerdict TaskJamWatch::verdict() const noexcept {
+  if (!detector_.jammed()) return {};
+  return {true, detector_.jam_depth(), detector_.jam_time()};
+}
+
 JamVerdict detect_jam(const ContactTask& task, const std::vector<CraneSample>& samples) {
-  if (!(task.push_end > task.push_start)) return {};
-  JamDetector detector(task.jam);
-  PlanarBody tool;  // the tool's pose and velocity at each sample: all insertion_depth needs
-  for (const CraneSample& s : samples) {
-    tool.q = Vec3(s.tool_x, s.tool_y, s.tool_theta);
-    tool.v = Vec3(s.tool_xdot, s.tool_ydot, s.tool_thetadot);
-    detector.update(s.t, insertion_depth(task.insertion, tool), insertion_rate(task.insertion, tool),
-                    s.t >= task.push_start && s.t <= task.push_end);
-  }
-  return {detector.jammed(), detector.jammed() ? detector.jam_depth() : 0.0};
+  TaskJamWatch watch(task);
+  for (const CraneSample& s : samples) watch.observe(s);
+  return watch.verdict();
 }
 
 }  // namespace hilsim::sim::contact

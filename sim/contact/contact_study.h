@@ -25,6 +25,7 @@
 
 #include "sim/contact/contact_coupling.h"
 #include "sim/contact/contact_tasks.h"
+#include "sim/contact/jam_detector.h"
 #include "sim/contact/tool_error.h"
 
 namespace hilsim::sim::contact {
@@ -92,12 +93,30 @@ class ContactStudy final {
 // Every run of the study, one after the other, and their rows in order.
 std::vector<ContactStudyRow> run_contact_study(ContactStudy& study);
 
-// The jam detector (jam_detector.h) over the samples of a run of `task`: whether the tool stopped
-// while the reference pushed it, and how deep [m]. Never jammed for a task without a push.
+// The jam detector (jam_detector.h) on the samples of a run of `task`, one at a time as the run
+// makes them: whether the tool stopped while the reference pushed it, and how deep [m]. Never
+// jammed for a task without a push (the landing).
 struct JamVerdict {
   bool jammed = false;
   double depth = 0.0;  // [m]
+  double time = 0.0;   // when it stopped [s]
 };
+class TaskJamWatch final {
+ public:
+  explicit TaskJamWatch(const ContactTask& task);
+  void observe(const CraneSample& sample) noexcept;
+  JamVerdict verdict() const noexcept;
+  bool has_push() const noexcept { return push_end_ > push_start_; }
+
+ private:
+  InsertionAxis insertion_;
+  JamDetector detector_;
+  double push_start_;  // [s]
+  double push_end_;    // [s]
+  PlanarBody tool_;    // the tool's pose and velocity at the sample: all insertion_depth needs
+};
+
+// The watch over a whole run's samples.
 JamVerdict detect_jam(const ContactTask& task, const std::vector<CraneSample>& samples);
 
 }  // namespace hilsim::sim::contact

@@ -137,8 +137,8 @@ scenario::Scenario ScenarioFlags::resolve() const {
   if (s.contact.task && !contact_runs) {
     throw io::InputError(
         s.source + ": [contact] task = \"" + scenario::word_of(scenario::kContactTasks, *s.contact.task) +
-        "\": this command runs the crane's manoeuvre, not a contact task (hilsim contact-study "
-        "TASK studies it)");
+        "\": this command runs the crane's manoeuvre, not a contact task (hilsim run and hilsim "
+        "contact-study run it)");
   }
   return s;
 }
