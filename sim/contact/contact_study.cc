@@ -66,7 +66,8 @@ ContactStudyRun ContactStudy::run(std::size_t i) const {
   ContactStudyRun out;
   out.run_case = cases_.at(i);
   const ContactTask task = make_task_();
-  const ContactCouplingSettings s = coupling_settings(settings_, out.run_case, task.duration);
+  const ContactCouplingSettings s =
+      coupling_settings(settings_, out.run_case, settings_.duration.value_or(task.duration));
   Plan plan = build_contact_plan(task.systems, s, *task.driver);
   RunResult result = run_plan(plan);
   out.samples = std::move(result.samples);

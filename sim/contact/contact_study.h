@@ -20,6 +20,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,7 @@ struct ContactStudySettings {
   double H = 1e-3;                  // macro step [s]
   double h = 1e-3;                  // micro step [s]; H a whole multiple of it
   double runaway_distance = 100.0;  // a tool this far from the crane's base has run away [m] > 0
+  std::optional<double> duration;   // [s] ≥ 0; unset: the task's own
 };
 
 // One run of the study: the monolithic reference (stiffness 0: its weld is rigid) or a coupling at K_i.

@@ -98,5 +98,19 @@ TEST(ContactCli, WhatDoesNotApplyIsRefusedInOneLine) {
                            "'contact.interface_stiffness'");
 }
 
+TEST(ContactCli, TheStudyOfAScenarioFileIsTheStudyOfItsTask) {
+  const std::string by_name = contact_csv("_study_name.csv"), by_file = contact_csv("_study_file.csv");
+  const Outcome a = run_hilsim_contact("contact-study insertion --Ki 1e5 --out " + by_name);
+  const Outcome b = run_hilsim_contact("contact-study " + contact_scenario("contact_insertion") +
+                                       " --Ki 1e5 --out " + by_file);
+  ASSERT_EQ(a.status, 0) << a.err;
+  ASSERT_EQ(b.status, 0) << b.err;
+  EXPECT_EQ(slurp(by_name), slurp(by_file));
+  expect_bad_contact_input(run_hilsim_contact("contact-study " + std::string(HILSIM_SOURCE_DIR) +
+                                              "/config/scenarios/psJ_01_M1.toml --out " + by_file),
+                           "no [contact] task to study");
+  expect_bad_contact_input(run_hilsim_contact("contact-study docking.toml --out " + by_file), "not found");
+}
+
 }  // namespace
 }  // namespace hilsim

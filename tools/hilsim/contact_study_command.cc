@@ -14,6 +14,8 @@
 #include "tools/io/atomic_file.h"
 #include "tools/io/csv_row.h"
 #include "tools/io/input_error.h"
+#include "tools/scenario/scenario.h"
+#include "tools/scenario/setting_words.h"
 
 namespace hilsim::tools {
 
@@ -22,7 +24,10 @@ void ContactStudyCommand::add_to(CLI::App& parent) {
       "contact-study",
       "Run a contact task monolithically and with every coupling at every interface stiffness K_i; report "
       "stability, RMS tool errors and jams");
-  cmd->add_option("task", task, "The contact task: landing or insertion")->required();
+  cmd->add_option("task", task,
+                  "The contact task: landing, insertion, or a scenario file with a [contact] task (its "
+                  "duration, --H and h_M are the study's)")
+      ->required();
   cmd->add_option("--out", out, "Write the table as CSV: coupling,Ki,stable,rms_pos,rms_vel,jammed,jam_depth")
       ->required();
   cmd->add_option("--Ki", stiffnesses,
@@ -79,8 +84,9 @@ void print_preamble(const std::string& task, const sim::contact::ContactStudySet
   std::printf(
       "contact study: %s, %g s; the monolithic run (rigid weld) and %zu couplings at %zu K_i, D_i/K_i = %g "
       "s, "
-      "angular stiffness and damping a tenth of the linear, H = h = %g ms\n",
-      task.c_str(), duration, s.couplings.size(), s.stiffnesses.size(), s.damping_ratio, s.H * 1e3);
+      "angular stiffness and damping a tenth of the linear, H = %g ms, h = %g ms\n",
+      task.c_str(), duration, s.couplings.size(), s.stiffnesses.size(), s.damping_ratio, s.H * 1e3,
+      s.h * 1e3);
   std::printf(
       "stable: finite and healthy to the end, the tool within %g m of the crane's base; errors of "
       "the tool against the monolithic run\n",
@@ -91,15 +97,33 @@ void print_preamble(const std::string& task, const sim::contact::ContactStudySet
 
 }  // namespace
 
-int ContactStudyCommand::execute() const {
-  const std::optional<sim::contact::ContactTask> named = sim::contact::contact_task(task);
-  if (!named) {
+namespace {
+
+// The task's name: TASK itself, or the [contact] task of the scenario file TASK, whose [run]
+// duration, --H and h_M then set the study's (its coupling and K_i are the study's to vary).
+std::string study_task(const std::string& task, const std::string& out,
+                       sim::contact::ContactStudySettings& settings) {
+  if (sim::contact::contact_task(task)) return task;
+  if (task.size() < 5 || task.compare(task.size() - 5, 5, ".toml") != 0) {
     throw io::InputError("contact-study: TASK must be one of " + sim::contact::contact_task_names() +
-                         ", not '" + task + "'");
+                         " or a scenario file (.toml) with a [contact] task, not '" + task + "'");
   }
+  const scenario::Scenario s = scenario::load_scenario(task);
+  scenario::validate(s);
+  if (!s.contact.task) throw io::InputError(task + ": no [contact] task to study (key 'contact.task')");
+  io::refuse_same_file(out, "--out", task, "the scenario");
+  settings.H = s.cosim.H;
+  settings.h = sim::mechanics_step(s.cosim);
+  settings.duration = s.cosim.duration;
+  return scenario::word_of(scenario::kContactTasks, *s.contact.task);
+}
+
+}  // namespace
+
+int ContactStudyCommand::execute() const {
   sim::contact::ContactStudySettings settings;
   if (!stiffnesses.empty()) settings.stiffnesses = stiffnesses;
-  const std::string name = task;
+  const std::string name = study_task(task, out, settings);
   std::optional<sim::contact::ContactStudy> study;
   try {
     study.emplace([name] { return *sim::contact::contact_task(name); }, settings);
@@ -108,7 +132,7 @@ int ContactStudyCommand::execute() const {
   }
   io::AtomicOutputFile csv(out);  // opened before the runs: an unwritable output fails at once
   csv.stream() << kContactStudyCsvHeader << '\n';
-  print_preamble(task, settings, named->duration);
+  print_preamble(name, settings, settings.duration.value_or(sim::contact::contact_task(name)->duration));
   const StopOnSignals signals;  // SIGINT/SIGTERM end the study after the runs under way, saying so
   const auto take = [&](std::size_t i, sim::contact::ContactStudyRun&& run) {
     const sim::contact::ContactStudyRow row = study->take(i, std::move(run));
