@@ -246,4 +246,12 @@ ContactTask insertion_task(const InsertionSettings& s, const CraneParameters& cr
   return task;
 }
 
+std::optional<ContactTask> contact_task(std::string_view name) {
+  if (name == "landing") return landing_task();
+  if (name == "insertion") return insertion_task();
+  return std::nullopt;
+}
+
+std::string contact_task_names() { return "landing, insertion"; }
+
 }  // namespace hilsim::sim::contact

@@ -52,7 +52,9 @@
 
 #include <memory>
 #include <numbers>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "sim/contact/coupled_systems.h"
 #include "sim/contact/crane_arm.h"
@@ -111,5 +113,11 @@ ContactTask landing_task(const LandingSettings& settings = {}, const CraneParame
                          const CraneArmSettings& arm = {});
 ContactTask insertion_task(const InsertionSettings& settings = {}, const CraneParameters& crane = {},
                            const CraneArmSettings& arm = {});
+
+// "landing", "insertion": the spelling of the scenario key [contact] task and of `hilsim
+// contact-study TASK`. The task of that name with its default settings; nullopt for any other name.
+std::optional<ContactTask> contact_task(std::string_view name);
+// The names above, comma-separated, for error messages.
+std::string contact_task_names();
 
 }  // namespace hilsim::sim::contact

@@ -1,12 +1,15 @@
-// Studies on several workers and in parts: `sweep`, `report` and `convergence` print and write the
-// same bytes whatever --jobs is; `sweep --shard K/N` parts merge (`sweep --merge`) into exactly the
-// unsharded `sweep --out`, and parts that do not belong together are refused in one line. The real
-// hilsim binary, real files.
+// Studies on several workers and in parts: `sweep`, `report`, `convergence` and `contact-study`
+// print and write the same bytes whatever --jobs is; `sweep --shard K/N` parts merge (`sweep --merge`) into
+// exactly the unsharded `sweep --out`, and parts that do not belong together are refused in one line. The
+// real hilsim binary, real files.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "tests/tools/binary_harness.h"
 
@@ -142,6 +145,48 @@ TEST(ParallelStudies, PartsThatDoNotBelongTogetherAreRefused) {
   expect_bad_study_input(run_hilsim_study("sweep --merge " + p1 + " " + p2), "--out");
   expect_bad_study_input(run_hilsim_study("sweep --merge " + p1 + " " + p2 + " --duration 2 --out " + out),
                          "--duration");
+}
+
+// The insertion at two K_i: the monolithic run, each coupling stable at 1e5 N/m, kinematics-force
+// unstable at 1e9 (about 1 s with one worker).
+const std::string kContactStudy = "contact-study insertion --Ki 1e5,1e9";
+
+TEST(ParallelStudies, ContactStudyPrintsAndWritesTheSameBytesWhateverTheJobs) {
+  const std::string a = study_temp("_contact1.csv"), b = study_temp("_contact2.csv");
+  const Outcome one = run_hilsim_study(kContactStudy + " --jobs 1 --out " + a);
+  const Outcome two = run_hilsim_study(kContactStudy + " --jobs 2 --out " + b);
+  ASSERT_EQ(one.status, 0) << one.err;
+  ASSERT_EQ(two.status, 0) << two.err;
+  EXPECT_EQ(one.out.substr(0, one.out.find(a)), two.out.substr(0, two.out.find(b)));
+  const std::string csv = slurp(a);
+  EXPECT_EQ(csv, slurp(b));
+  std::istringstream lines(csv);
+  std::string line;
+  std::vector<std::string> rows;
+  while (std::getline(lines, line)) rows.push_back(line);
+  ASSERT_EQ(rows.size(), 10u) << csv;  // the header, the monolithic run, 4 couplings × 2 K_i
+  EXPECT_EQ(rows[0], "coupling,Ki,stable,rms_pos,rms_vel,jammed,jam_depth");
+  EXPECT_EQ(rows[1].rfind("monolithic,,1,0,0,1,0.18", 0), 0u) << rows[1];  // rigid: no K_i; it jams
+  EXPECT_EQ(rows[2].rfind("kinematics-force,1e+05,1,", 0), 0u) << rows[2];
+  EXPECT_EQ(rows[3], "kinematics-force,1e+09,0,inf,inf,0,") << rows[3];  // unstable, no jam
+  EXPECT_EQ(rows[9].rfind("model-model,1e+09,1,", 0), 0u) << rows[9];
+  EXPECT_NE(one.out.find("contact study table: 9 rows written to " + a), std::string::npos) << one.out;
+}
+
+TEST(ParallelStudies, ContactStudyRefusesBadInput) {
+  const std::string out = study_temp("_contact_bad.csv");
+  expect_bad_study_input(run_hilsim_study("contact-study docking --out " + out), "landing, insertion");
+  // The command line's own errors (CLI11's, with its hint to --help on a second line).
+  const std::pair<std::string, std::string> cases[] = {
+      {"contact-study landing --Ki 1e5,-1 --out " + out, "--Ki: '-1' must be > 0"},
+      {"contact-study landing", "--out is required"},
+      {"contact-study landing --jobs 0 --out " + out, "--jobs"}};
+  for (const auto& [args, needle] : cases) {
+    const Outcome o = run_hilsim_study(args);
+    EXPECT_EQ(o.status, 2) << args;
+    EXPECT_NE(o.err.find(needle), std::string::npos) << o.err;
+  }
+  EXPECT_FALSE(fs::exists(out));
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "tests/tools/scenario_error.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
+#include "tools/scenario/setting_words.h"
 
 namespace hilsim::scenario {
 namespace {
@@ -269,6 +270,52 @@ TEST_F(ScenarioFiles, BadTelemetry) {
   EXPECT_NE(error_of("[telemetry]\nrate_hz = \"fast\"\n").find("'telemetry.rate_hz' must be a number"),
             std::string::npos);
   EXPECT_NE(error_of("[telemetry]\nport = 9870\n").find("unknown key 'telemetry.port'"), std::string::npos);
+}
+
+TEST_F(ScenarioFiles, AContactTaskIsReadWithItsCouplingAndDefaults) {
+  const Scenario none = load_scenario(write("a.toml", ""));
+  EXPECT_FALSE(none.contact.any());
+  const Scenario given =
+      load_scenario(write("b.toml",
+                          "[contact]\ntask = \"insertion\"\ncoupling = \"kinematics-force\"\n"
+                          "interface_stiffness = 1e5\n"));
+  EXPECT_NO_THROW(validate(given));
+  EXPECT_EQ(given.contact.task, ContactTaskKind::kInsertion);
+  const ContactCouplingChoice c = contact_coupling_choice(given.contact);
+  EXPECT_EQ(c.coupling, sim::contact::ContactCoupling::kKinematicsForce);
+  EXPECT_EQ(c.stiffness, 1e5);
+  EXPECT_DOUBLE_EQ(c.damping, 10.0);  // 1e-4 s · K_i
+  const ContactCouplingChoice defaults =
+      contact_coupling_choice(load_scenario(write("c.toml", "[contact]\ntask = \"landing\"\n")).contact);
+  EXPECT_EQ(defaults.coupling, sim::contact::ContactCoupling::kModelModel);
+  EXPECT_EQ(defaults.stiffness, 1e8);
+  EXPECT_EQ(defaults.damping, 1e4);
+}
+
+TEST_F(ScenarioFiles, TheContactCouplingsAreSpelledAsTheContactCodeSpellsThem) {
+  for (const auto& choice : kContactCouplings) {
+    EXPECT_EQ(sim::contact::to_string(choice.value), choice.word);
+  }
+}
+
+TEST_F(ScenarioFiles, BadContactSettings) {
+  const std::string task = "[contact]\ntask = \"landing\"\n";
+  EXPECT_NE(error_of("[contact]\ntask = \"docking\"\n").find("is not one of: landing, insertion"),
+            std::string::npos);
+  EXPECT_NE(error_of("[contact]\ncoupling = \"model-model\"\n").find("'contact.task' is required"),
+            std::string::npos);
+  EXPECT_NE(error_of(task + "mode = \"hydraulic\"\n").find("not available yet; use \"guided\""),
+            std::string::npos);
+  EXPECT_NE(error_of(task + "coupling = \"fs\"\n").find("monolithic, kinematics-force, model-force"),
+            std::string::npos);
+  EXPECT_NE(error_of(task + "interface_stiffness = 0\n").find("'contact.interface_stiffness' = 0 N/m"),
+            std::string::npos);
+  EXPECT_NE(error_of(task + "interface_damping = -1\n").find("'contact.interface_damping'"),
+            std::string::npos);
+  EXPECT_NE(error_of(task + "[run]\nsolver = \"monolithic\"\n").find("coupling = \"monolithic\""),
+            std::string::npos);
+  EXPECT_NE(error_of(task + "[hil]\ninput = \"udp\"\n").find("its input is script"), std::string::npos);
+  EXPECT_NE(error_of(task + "[run]\nreference = \"r.csv\"\n").find("no reference curve"), std::string::npos);
 }
 
 TEST_F(ScenarioFiles, MalformedToml) {

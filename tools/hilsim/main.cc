@@ -12,6 +12,7 @@
 #include "hil/build_identity.h"
 #include "tools/hilsim/bench_rt_command.h"
 #include "tools/hilsim/bench_udp_command.h"
+#include "tools/hilsim/contact_study_command.h"
 #include "tools/hilsim/controller_command.h"
 #include "tools/hilsim/convergence_command.h"
 #include "tools/hilsim/dbc_command.h"
@@ -60,6 +61,7 @@ int main(int argc, char** argv) {
   hilsim::tools::BenchRtCommand bench_rt;
   hilsim::tools::DoctorCommand doctor;
   hilsim::tools::ConvergenceCommand convergence;
+  hilsim::tools::ContactStudyCommand contact_study;
   hilsim::tools::ReplayCommand replay;
   hilsim::tools::ControllerCommand controller;
   hilsim::tools::DbcCommand dbc;
@@ -75,6 +77,7 @@ int main(int argc, char** argv) {
                                          command("sweep", sweep),
                                          command("report", report),
                                          command("convergence", convergence),
+                                         command("contact-study", contact_study),
                                          command("replay", replay),
                                          command("controller", controller),
                                          command("dbc", dbc),
@@ -84,7 +87,7 @@ int main(int argc, char** argv) {
                                          command("bench-rt", bench_rt),
                                          command("doctor", doctor),
                                          command("scenario-keys", scenario_keys)};
-  // A command named first is the only one whose options are built: building all twelve commands'
+  // A command named first is the only one whose options are built: building every command's
   // options (about 200) takes longer than a short run's arithmetic. Without one (hilsim --help,
   // --version, an option first) every command is added, for the help to list them.
   const char* named = nullptr;

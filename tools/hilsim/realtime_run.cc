@@ -66,43 +66,6 @@ class CsvSink final : public rt::PointSink {
   io::TelemetryStream* telemetry_;
 };
 
-std::string describe(const rt::ThreadConfig& t) {
-  const std::string cpu = t.cpu < 0 ? "any CPU" : "CPU " + std::to_string(t.cpu);
-  if (t.scheduler == rt::Scheduler::kOther) return cpu + ", SCHED_OTHER";
-  return cpu + ", SCHED_FIFO " + std::to_string(t.priority);
-}
-
-void print_task(const rt::TaskReport& task, bool paced) {
-  const rt::LoopStats& loop = *task.loop;
-  const char* name = task.subsystem.c_str();
-  std::printf("  %-14s every %g s (%s)", name, static_cast<double>(task.period_ns) / 1e9,
-              describe(task.thread).c_str());
-  if (task.offset_ns > 0 && paced) {
-    std::printf(", %g ms behind t = nH (Gauss-Seidel downstream)", static_cast<double>(task.offset_ns) / 1e6);
-  }
-  std::printf("\n");
-  std::printf(
-      "  %-14s %lld cycles  overruns %lld (in %lld episodes)  skipped %lld  exchange waits %lld  "
-      "telemetry dropped %llu\n",
-      "", static_cast<long long>(loop.cycles), static_cast<long long>(loop.overruns),
-      static_cast<long long>(loop.overrun_episodes), static_cast<long long>(loop.skipped_periods),
-      static_cast<long long>(task.exchange_waits), static_cast<unsigned long long>(task.telemetry_dropped));
-  if (paced) {
-    std::printf("  %-14s wake-up latency [us]: %s\n", "", rt::summarize_us(loop.wakeup_latency).c_str());
-    if (loop.overruns > 0) {
-      std::printf("  %-14s first overrun at cycle %lld, furthest %.1f us past the next deadline\n", "",
-                  static_cast<long long>(loop.first_overrun_cycle),
-                  static_cast<double>(loop.max_lateness_ns) / 1e3);
-    }
-  }
-  std::printf("  %-14s execution time  [us]: %s\n", "", rt::summarize_us(loop.execution_time).c_str());
-  if (task.end != rt::TaskEnd::kFinished) {
-    std::printf(
-        "  %-14s ended early: %s\n", "",
-        loop.stopped_by_overrun ? "an overrun with [rt] overrun = \"stop\"" : rt::to_string(task.end));
-  }
-}
-
 // The figures the verdict weighs: what was refused, and every deadline the run then missed.
 RealtimeFigures realtime_figures(const rt::ExecutorResult& r, const HilSession* session) {
   RealtimeFigures f;
@@ -125,7 +88,7 @@ void print_report(const scenario::Scenario& s, const rt::ExecutorResult& r, cons
   for (const std::string& line : realtime_verdict(realtime_figures(r, session))) {
     std::printf("%s\n", line.c_str());
   }
-  for (const rt::TaskReport& task : r.tasks) print_task(task, r.paced);
+  for (const rt::TaskReport& task : r.tasks) print_task_report(task, r.paced);
 }
 
 // The scenario's plan, with the session's valves (live or recorded) when there is a session.
@@ -205,6 +168,47 @@ void finish_session(HilSession& session, const scenario::Scenario& s, const rt::
 }
 
 }  // namespace
+
+namespace {
+
+std::string describe(const rt::ThreadConfig& t) {
+  const std::string cpu = t.cpu < 0 ? "any CPU" : "CPU " + std::to_string(t.cpu);
+  if (t.scheduler == rt::Scheduler::kOther) return cpu + ", SCHED_OTHER";
+  return cpu + ", SCHED_FIFO " + std::to_string(t.priority);
+}
+
+}  // namespace
+
+void print_task_report(const rt::TaskReport& task, bool paced) {
+  const rt::LoopStats& loop = *task.loop;
+  const char* name = task.subsystem.c_str();
+  std::printf("  %-14s every %g s (%s)", name, static_cast<double>(task.period_ns) / 1e9,
+              describe(task.thread).c_str());
+  if (task.offset_ns > 0 && paced) {
+    std::printf(", %g ms behind t = nH (Gauss-Seidel downstream)", static_cast<double>(task.offset_ns) / 1e6);
+  }
+  std::printf("\n");
+  std::printf(
+      "  %-14s %lld cycles  overruns %lld (in %lld episodes)  skipped %lld  exchange waits %lld  "
+      "telemetry dropped %llu\n",
+      "", static_cast<long long>(loop.cycles), static_cast<long long>(loop.overruns),
+      static_cast<long long>(loop.overrun_episodes), static_cast<long long>(loop.skipped_periods),
+      static_cast<long long>(task.exchange_waits), static_cast<unsigned long long>(task.telemetry_dropped));
+  if (paced) {
+    std::printf("  %-14s wake-up latency [us]: %s\n", "", rt::summarize_us(loop.wakeup_latency).c_str());
+    if (loop.overruns > 0) {
+      std::printf("  %-14s first overrun at cycle %lld, furthest %.1f us past the next deadline\n", "",
+                  static_cast<long long>(loop.first_overrun_cycle),
+                  static_cast<double>(loop.max_lateness_ns) / 1e3);
+    }
+  }
+  std::printf("  %-14s execution time  [us]: %s\n", "", rt::summarize_us(loop.execution_time).c_str());
+  if (task.end != rt::TaskEnd::kFinished) {
+    std::printf(
+        "  %-14s ended early: %s\n", "",
+        loop.stopped_by_overrun ? "an overrun with [rt] overrun = \"stop\"" : rt::to_string(task.end));
+  }
+}
 
 int run_in_threads(const scenario::Scenario& s, const RunInputs& in,
                    const std::optional<sim::ReferenceCurve>& reference, const RealtimeFlags& flags) {

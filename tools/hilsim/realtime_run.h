@@ -6,6 +6,7 @@
 
 #include <optional>
 
+#include "rt/plan_executor.h"
 #include "sim/analysis/trajectory.h"
 #include "tools/hilsim/run_setup.h"
 
@@ -17,6 +18,10 @@ struct RealtimeFlags {
   std::optional<std::string> record;  // --record: write every applied input here (hil/recording.h)
   bool quiet = false;                 // --quiet: no live status line
 };
+
+// The lines of one thread's report: its period, CPU and scheduling, its cycles, overruns and exchange
+// waits, its wake-up latency (paced) and execution time, and why it ended early if it did.
+void print_task_report(const rt::TaskReport& task, bool paced);
 
 // Exit status: 0 done, 2 refused (--require-rt), 3 diverged, 4 stopped early (an overrun with
 // [rt] overrun = "stop", or SIGINT/SIGTERM).

@@ -10,11 +10,14 @@
 #include "hil/sha256.h"
 #include "sim/analysis/limit_report.h"
 #include "sim/cosim/crane_cosimulation.h"
+#include "tools/hilsim/cli_checks.h"
+#include "tools/hilsim/contact_run.h"
 #include "tools/hilsim/monolithic_run.h"
 #include "tools/hilsim/realtime_run.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_csv_writer.h"
 #include "tools/io/trajectory_files.h"
+#include "tools/scenario/setting_words.h"
 #include "tools/scenario/telemetry_target.h"
 
 namespace hilsim::tools {
@@ -52,6 +55,17 @@ void RunCommand::add_to(CLI::App& parent) {
       "Stream the samples live to udp://HOST:PORT, one JSON object per datagram (PlotJuggler's UDP "
       "server, field timestamp), at [telemetry] rate_hz of simulated time; none for no stream "
       "(overrides [telemetry] target)");
+  cmd->add_option("--contact-coupling", contact_coupling,
+                  "With a [contact] task: monolithic, kinematics-force, model-force, kinematics-model or "
+                  "model-model (overrides [contact] coupling)");
+  cmd->add_option("--Ki", Ki,
+                  "With a [contact] task: the interface stiffness K_i [N/m] (overrides [contact] "
+                  "interface_stiffness; D_i then follows as 1e-4 s * K_i unless --Di is given)")
+      ->check(positive_number());
+  cmd->add_option("--Di", Di,
+                  "With a [contact] task: the interface damping D_i [N*s/m] (overrides [contact] "
+                  "interface_damping)")
+      ->check(non_negative_number());
   cmd->add_flag("--require-rt", require_rt,
                 "With --realtime/--threads: refuse to run (exit 2) unless memory locking, SCHED_FIFO and "
                 "CPU pinning are all granted");
@@ -197,10 +211,66 @@ void refuse_cosimulation_flags(const ScenarioFlags& f) {
   }
 }
 
+// The crane's own flags mean nothing to a contact task: refused by name, not ignored. (--input and
+// --reference are checked with the scenario: a contact task takes script and none.)
+void refuse_crane_flags(const ScenarioFlags& f, const RunCommand& run) {
+  const std::pair<bool, const char*> flags[] = {
+      {f.manoeuvre.has_value(), "--manoeuvre"},
+      {f.coupling.has_value(), "--coupling"},
+      {f.scheme.has_value(), "--scheme"},
+      {f.extrapolation.has_value(), "--extrapolation"},
+      {f.rim_force.has_value(), "--rim-force"},
+      {f.actuators.has_value(), "--actuators"},
+      {f.h_hyd.has_value(), "--hH"},
+      {f.preview.has_value(), "--preview"},
+      {f.hydraulics_integrator.has_value(), "--hydraulics-integrator"},
+      {f.mechanics.has_value(), "--mechanics"},
+      {f.limits.has_value(), "--limits"},
+      {run.solver.has_value(), "--solver"},
+      {run.record.has_value(), "--record"},
+      {run.telemetry.has_value(), "--telemetry"},
+      {run.monolithic.h.has_value(), "--h"},
+      {run.monolithic.valve_sampling.has_value(), "--valve-sampling"},
+      {run.monolithic.convergence.has_value(), "--newton"},
+  };
+  for (const auto& [given, name] : flags) {
+    if (given) {
+      throw io::InputError(std::string(name) +
+                           " sets the crane's manoeuvre or hydraulics; it has no effect on a [contact] task "
+                           "(its options: --contact-coupling, --Ki, --Di, --H, --hM, --duration)");
+    }
+  }
+}
+
 }  // namespace
+
+void RunCommand::apply_contact_flags(scenario::Scenario& s) const {
+  if (!s.contact.task) {
+    const char* given = contact_coupling ? "--contact-coupling" : Ki ? "--Ki" : Di ? "--Di" : nullptr;
+    if (given)
+      throw io::InputError(std::string(given) + " sets a contact task's coupling; " + s.source +
+                           " has no [contact] task");
+    return;
+  }
+  if (contact_coupling) {
+    const auto* c = scenario::choice_of(scenario::kContactCouplings, *contact_coupling);
+    if (!c) {
+      throw io::InputError("--contact-coupling '" + *contact_coupling +
+                           "' is not one of: " + scenario::word_list(scenario::kContactCouplings));
+    }
+    s.contact.coupling = *c;
+  }
+  if (Ki) {
+    s.contact.interface_stiffness = *Ki;
+    if (!Di) s.contact.interface_damping.reset();  // 1e-4 s · K_i
+  }
+  if (Di) s.contact.interface_damping = *Di;
+  scenario::validate(s);
+}
 
 int RunCommand::execute() const {
   ScenarioFlags with_input = flags;
+  with_input.contact_runs = true;
   if (input) {
     with_input.input = *input == "udp"   ? hil::InputSource::kUdp
                        : *input == "can" ? hil::InputSource::kCan
@@ -208,6 +278,19 @@ int RunCommand::execute() const {
   }
   scenario::Scenario s = with_input.resolve();
   if (out) s.out = *out;
+  apply_contact_flags(s);
+  if (s.contact.task) {
+    refuse_crane_flags(flags, *this);
+    if (require_rt && !realtime && !threads)
+      throw io::InputError("--require-rt needs --realtime or --threads");
+    if (s.out) refuse_outputs_over_inputs(s, flags.scenario_path, {{*s.out, "--out"}});
+    if (!s.telemetry.target.empty()) {
+      throw io::InputError(s.source +
+                           ": the live telemetry ([telemetry] target) streams the crane's samples; a contact "
+                           "task has no stream yet");
+    }
+    return execute_contact_run(s, ContactRunFlags{threads, realtime, require_rt});
+  }
   if (solver) s.solver = scenario::parse_solver(*solver, "--solver");
   if (telemetry) {
     if (*telemetry != "none") scenario::parse_telemetry_target(*telemetry, "--telemetry");

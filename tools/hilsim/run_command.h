@@ -26,8 +26,15 @@ struct RunCommand {
   std::optional<std::string> input;      // --input script|udp|can: overrides [hil] input
   std::optional<std::string> record;     // --record FILE: every applied input (with --realtime/--threads)
   std::optional<std::string> telemetry;  // --telemetry udp://HOST:PORT|none: overrides [telemetry] target
+  // A [contact] task's coupling, K_i [N/m] and D_i [N·s/m]: override [contact] coupling,
+  // interface_stiffness and interface_damping.
+  std::optional<std::string> contact_coupling;
+  std::optional<double> Ki;
+  std::optional<double> Di;
 
   void add_to(CLI::App& parent);
+  // Applies --contact-coupling, --Ki and --Di to the scenario's [contact] task (refused without one).
+  void apply_contact_flags(scenario::Scenario& s) const;
   // Exit status: 0 done, 2 refused (--require-rt), 3 the run diverged (the CSV holds the rows up
   // to it), 4 a real-time run stopped early.
   int execute() const;

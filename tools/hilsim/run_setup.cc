@@ -6,6 +6,7 @@
 #include "tools/hilsim/cli_checks.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
+#include "tools/scenario/setting_words.h"
 
 namespace hilsim::tools {
 
@@ -133,6 +134,12 @@ scenario::Scenario ScenarioFlags::resolve() const {
   if (input) s.hil.input = *input;
   scenario::apply_live_input_defaults(s);
   scenario::validate(s);
+  if (s.contact.task && !contact_runs) {
+    throw io::InputError(
+        s.source + ": [contact] task = \"" + scenario::word_of(scenario::kContactTasks, *s.contact.task) +
+        "\": this command runs the crane's manoeuvre, not a contact task (hilsim run and hilsim "
+        "contact-study run it)");
+  }
   return s;
 }
 

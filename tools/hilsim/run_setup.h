@@ -35,6 +35,8 @@ struct ScenarioFlags {
   // `run --input`: set by that command before resolve(), so that the live-input defaults (limits,
   // preview) and the validation see the input the run will have.
   std::optional<hil::InputSource> input;
+  // The command runs a scenario's [contact] task; the others refuse a scenario that has one.
+  bool contact_runs = false;
 
   // Declares the flags on a CLI11 subcommand.
   void add_to(CLI::App& app);

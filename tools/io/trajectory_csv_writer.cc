@@ -8,10 +8,10 @@
 
 namespace hilsim::io {
 
-TrajectoryCsvWriter::TrajectoryCsvWriter(std::string path, int actuators)
-    : file_(std::move(path)), actuators_(actuators) {
+TrajectoryCsvWriter::TrajectoryCsvWriter(std::string path, int actuators, bool tool_columns)
+    : file_(std::move(path)), actuators_(actuators), tool_columns_(tool_columns) {
   std::ostringstream header;
-  write_trajectory_header(header, actuators_);
+  write_trajectory_header(header, actuators_, tool_columns_);
   const std::string text = header.str();
   digest_.update(text.data(), text.size());
   file_.stream().write(text.data(), static_cast<std::streamsize>(text.size()));
@@ -75,7 +75,7 @@ void TrajectoryCsvWriter::work() {
 
 void TrajectoryCsvWriter::write_batch(const std::vector<sim::CraneSample>& batch, std::string& text) {
   text.clear();  // keeps its capacity: one allocation for the run
-  for (const sim::CraneSample& s : batch) append_trajectory_row(text, s, actuators_);
+  for (const sim::CraneSample& s : batch) append_trajectory_row(text, s, actuators_, tool_columns_);
   digest_.update(text.data(), text.size());
   file_.stream().write(text.data(), static_cast<std::streamsize>(text.size()));
 }

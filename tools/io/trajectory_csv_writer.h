@@ -30,8 +30,9 @@ class TrajectoryCsvWriter final {
   static constexpr std::size_t kBatch = 512;
 
   // Opens `path` (an io::AtomicOutputFile: nothing replaces it before finish()) and writes the
-  // header for `actuators` (1 or 2). Throws io::InputError naming `path`.
-  TrajectoryCsvWriter(std::string path, int actuators);
+  // header for `actuators` (1 or 2), with a contact task's tool columns when `tool_columns`
+  // (trajectory_files.h). Throws io::InputError naming `path`.
+  TrajectoryCsvWriter(std::string path, int actuators, bool tool_columns = false);
   // Without finish(): stops the thread; the target stays as it was.
   ~TrajectoryCsvWriter();
   TrajectoryCsvWriter(const TrajectoryCsvWriter&) = delete;
@@ -59,6 +60,7 @@ class TrajectoryCsvWriter final {
 
   AtomicOutputFile file_;
   const int actuators_;
+  const bool tool_columns_;
   std::int64_t rows_ = 0;
   std::vector<sim::CraneSample> filling_;
   hil::Sha256 digest_;  // the thread's, once it runs

@@ -21,13 +21,15 @@ constexpr std::size_t kSampleColumns = 9;
 
 }  // namespace
 
-void write_trajectory_header(std::ostream& out, int actuators) {
+void write_trajectory_header(std::ostream& out, int actuators, bool tool_columns) {
   out << kTrajectoryHeader;
   if (actuators == 2) out << ',' << kSecondActuatorHeader;
-  out << ",dE,Ebal\n";
+  out << ",dE,Ebal";
+  if (tool_columns) out << ',' << kToolHeader;
+  out << '\n';
 }
 
-TrajectoryRow trajectory_row(const sim::CraneSample& s, int actuators) {
+TrajectoryRow trajectory_row(const sim::CraneSample& s, int actuators, bool tool_columns) {
   TrajectoryRow row;
   const auto add = [&row](double v) { row.values[row.size++] = v; };
   for (double v : {s.t, s.kappa, s.s1, s.s1_dot, s.p1, s.p2, s.f_h, s.theta1, s.theta2}) add(v);
@@ -36,6 +38,11 @@ TrajectoryRow trajectory_row(const sim::CraneSample& s, int actuators) {
   }
   add(s.dE);
   add(s.E_balance);
+  if (tool_columns) {
+    for (double v : {s.tool_x, s.tool_y, s.tool_theta, s.tool_xdot, s.tool_ydot, s.tool_thetadot,
+                     static_cast<double>(s.contacts), s.normal_force})
+      add(v);
+  }
   return row;
 }
 
@@ -48,15 +55,15 @@ std::vector<std::string> trajectory_columns(int actuators) {
   return columns;
 }
 
-void write_trajectory_row(std::ostream& out, const sim::CraneSample& s, int actuators) {
-  const TrajectoryRow values = trajectory_row(s, actuators);
+void write_trajectory_row(std::ostream& out, const sim::CraneSample& s, int actuators, bool tool_columns) {
+  const TrajectoryRow values = trajectory_row(s, actuators, tool_columns);
   CsvRow line;
   add_values(line, values, values.size);
   line.write_to(out);
 }
 
-void append_trajectory_row(std::string& out, const sim::CraneSample& s, int actuators) {
-  const TrajectoryRow values = trajectory_row(s, actuators);
+void append_trajectory_row(std::string& out, const sim::CraneSample& s, int actuators, bool tool_columns) {
+  const TrajectoryRow values = trajectory_row(s, actuators, tool_columns);
   CsvRow line;
   add_values(line, values, values.size);
   line.append_to(out);

@@ -18,21 +18,28 @@ namespace hilsim::io {
 // system energy balance Ebal [J].
 inline constexpr const char* kTrajectoryHeader = "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2";
 inline constexpr const char* kSecondActuatorHeader = "s2,s2dot,p1_2,p2_2,fh_2,kappa_2";
-void write_trajectory_header(std::ostream& out, int actuators);
+// A contact task's (sim/contact/) then: the tool's pose [m, m, rad] and velocity [m/s, m/s, rad/s],
+// its contacts with a normal force [-] and their total normal force [N].
+inline constexpr const char* kToolHeader =
+    "tool_x,tool_y,tool_theta,tool_xdot,tool_ydot,tool_thetadot,contacts,normal_force";
+void write_trajectory_header(std::ostream& out, int actuators, bool tool_columns = false);
 
-// The values of one row, in the order of the header's columns: 11, or 17 with two actuators.
+// The values of one row, in the order of the header's columns: 11, or 17 with two actuators, and 8
+// more with the tool's columns.
 struct TrajectoryRow {
-  std::array<double, 17> values{};
+  std::array<double, 25> values{};
   std::size_t size = 0;
 };
-TrajectoryRow trajectory_row(const sim::CraneSample& s, int actuators);
+TrajectoryRow trajectory_row(const sim::CraneSample& s, int actuators, bool tool_columns = false);
 // The header's column names, in order (the keys of the live telemetry, telemetry_json.h).
 std::vector<std::string> trajectory_columns(int actuators);
 
 // Writes one row in the shortest form that reads back to the same double (byte-stable).
-void write_trajectory_row(std::ostream& out, const sim::CraneSample& s, int actuators);
+void write_trajectory_row(std::ostream& out, const sim::CraneSample& s, int actuators,
+                          bool tool_columns = false);
 // The same row appended to `out`.
-void append_trajectory_row(std::string& out, const sim::CraneSample& s, int actuators);
+void append_trajectory_row(std::string& out, const sim::CraneSample& s, int actuators,
+                           bool tool_columns = false);
 
 // The monolithic solver's CSV: the same columns, then the constraint violation ‖Φ‖₂ [m²] and the
 // Newton iterations of the step that ended at the row (0 at t = 0).

@@ -360,7 +360,41 @@ void validate_twoway(const Scenario& s) {
   }
 }
 
+// A contact task replaces the crane's manoeuvre: the settings that drive the crane's hydraulics
+// have no part in it.
+void check_contact(const Scenario& s) {
+  const ContactScenario& c = s.contact;
+  if (!c.any()) return;
+  if (!c.task) {
+    throw InputError(s.source + ": key 'contact.task' is required with a [contact] section (one of: " +
+                     word_list(kContactTasks) + ")");
+  }
+  if (c.mode == ContactMode::kHydraulic) {
+    throw InputError(s.source +
+                     ": key 'contact.mode' = 'hydraulic' (the cylinders driving the arm) is not available "
+                     "yet; use \"guided\"");
+  }
+  if (s.solver == Solver::kMonolithic) {
+    throw InputError(s.source +
+                     ": key 'run.solver' = 'monolithic' solves the crane's hydraulics; a contact task's "
+                     "monolithic run is [contact] coupling = \"monolithic\"");
+  }
+  if (s.hil.input != hil::InputSource::kScript) {
+    throw InputError(s.source + ": key 'hil.input' = '" + hil::to_string(s.hil.input) +
+                     "': a guided contact task follows its reference path; its input is script");
+  }
+  if (s.reference) {
+    throw InputError(s.source + ": key 'run.reference': a contact task has no reference curve; use \"none\"");
+  }
+}
+
 }  // namespace
+
+ContactCouplingChoice contact_coupling_choice(const ContactScenario& c) {
+  const double stiffness = c.interface_stiffness.value_or(1e8);
+  return {c.coupling.value_or(sim::contact::ContactCoupling::kModelModel), stiffness,
+          c.interface_damping.value_or(1e-4 * stiffness)};
+}
 
 void validate(const Scenario& s) {
   check_rows(scenario_keys(), s, s.source);
@@ -372,6 +406,7 @@ void validate(const Scenario& s) {
   validate_signal_mapping(s.source, s.hil, s.crane.actuators);
   check_can_e2e(s);
   check_limits(s);
+  check_contact(s);
 }
 
 }  // namespace hilsim::scenario

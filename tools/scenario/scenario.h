@@ -8,6 +8,7 @@
 
 #include "hil/hil_settings.h"
 #include "rt/rt_settings.h"
+#include "sim/contact/contact_coupling.h"
 #include "sim/cosim/cosim_settings.h"
 #include "sim/manoeuvre/valve_command.h"
 #include "sim/model/crane_parameters.h"
@@ -25,6 +26,31 @@ struct ManoeuvreSpec {
   sim::StepManoeuvreM1::Timing m1;       // kM1
   sim::SinusoidalManoeuvreM2::Shape m2;  // kM2
 };
+
+// [contact]: a contact task of the crane's tool (sim/contact/contact_tasks.h), the tool meeting the
+// world, instead of the crane's manoeuvre. Guided: the tool's reference path through the arm's
+// inverse kinematics and stiff joint servos (seed 003 §7); hydraulic: the cylinders drive the arm
+// (not available yet). Every key optional; a [contact] key without `task` is an error.
+enum class ContactTaskKind { kLanding, kInsertion };
+enum class ContactMode { kGuided, kHydraulic };
+struct ContactScenario {
+  std::optional<ContactTaskKind> task;                    // set: the run is this contact task
+  std::optional<ContactMode> mode;                        // unset: guided
+  std::optional<sim::contact::ContactCoupling> coupling;  // unset: model-model
+  std::optional<double> interface_stiffness;              // K_i [N/m]; unset: 1e8
+  std::optional<double> interface_damping;                // D_i [N·s/m]; unset: 1e-4 s · K_i
+  bool any() const {
+    return task || mode || coupling || interface_stiffness.has_value() || interface_damping.has_value();
+  }
+};
+
+// The contact task's coupling settings as the scenario gives them, defaults filled in.
+struct ContactCouplingChoice {
+  sim::contact::ContactCoupling coupling;
+  double stiffness;  // K_i [N/m]
+  double damping;    // D_i [N·s/m]
+};
+ContactCouplingChoice contact_coupling_choice(const ContactScenario& contact);
 
 // What integrates the crane: the co-simulation of mechanics and hydraulics, or the monolithic
 // reference solver (sim/monolithic/).
@@ -49,6 +75,7 @@ struct Scenario {
   hil::UdpSettings udp;            // [udp]: the UDP bridge
   hil::CanSettings can;            // [can]: the CAN bridge
   TelemetrySettings telemetry;     // [telemetry]: the live stream of `hilsim run`
+  ContactScenario contact;         // [contact]: a contact task of the crane's tool
   // [limits] enabled as the file (or --limits) says; unset: on for a live input (udp, can), off
   // for a script. resolve_limits() turns it into cosim.limits.enabled.
   std::optional<bool> limits_setting;

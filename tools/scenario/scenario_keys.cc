@@ -725,6 +725,43 @@ const std::vector<KeyRow<S>> kScenarioKeys = {
      .range = open_closed(0.0, 1e6),
      .note = "(samples per second of simulated time)"},
 
+    // [contact]: a contact task of the crane's tool (sim/contact/), the couplings of seed 003.
+    {.section = "contact",
+     .key = "task",
+     .unit = "",
+     .help = "the contact task run instead of the crane's manoeuvre (sim/contact/contact_tasks.h): set a box "
+             "down on a platform and slide it, or push a two-pin connector into a socket",
+     .access = choice<S, kContactTasks>([](auto& s) -> auto& { return s.contact.task; }),
+     .if_absent = "none: the crane's manoeuvre (every other [contact] key needs it)"},
+    {.section = "contact",
+     .key = "mode",
+     .unit = "",
+     .help = "guided: the tool's reference path through the arm's inverse kinematics and stiff joint servos; "
+             "hydraulic: the cylinders drive the arm (not available yet)",
+     .access = choice<S, kContactModes>([](auto& s) -> auto& { return s.contact.mode; }),
+     .if_absent = "`\"guided\"`"},
+    {.section = "contact",
+     .key = "coupling",
+     .unit = "",
+     .help = "the arm and the tool as one system with a rigid weld (the reference), or the coupling of the "
+             "tool side and the arm side, \"<what the tool takes>-<what the arm takes>\" (seed 003 §3-4)",
+     .access = choice<S, kContactCouplings>([](auto& s) -> auto& { return s.contact.coupling; }),
+     .if_absent = "`\"model-model\"`"},
+    {.section = "contact",
+     .key = "interface_stiffness",
+     .unit = "N/m",
+     .help = "K_i of the weld's interface force law (seed 003 eq. 12); angular a tenth in N·m/rad",
+     .access = number<S>([](auto& s) -> auto& { return s.contact.interface_stiffness; }),
+     .range = open_closed(0.0, 1e12),
+     .if_absent = "`1e8`"},
+    {.section = "contact",
+     .key = "interface_damping",
+     .unit = "N·s/m",
+     .help = "D_i of the interface force law; angular a tenth in N·m·s/rad",
+     .access = number<S>([](auto& s) -> auto& { return s.contact.interface_damping; }),
+     .range = closed(0.0, 1e12),
+     .if_absent = "1e-4 s · interface_stiffness"},
+
     // [[messages]]: the signal mapping, as a DBC file describes frames; when given it replaces the
     // default mapping (config/hil/hilsim.dbc) wholly.
     {.section = "",

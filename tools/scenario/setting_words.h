@@ -76,6 +76,18 @@ inline constexpr Choice<hil::OnLinkLoss> kLinkLossPolicies[] = {{"wait", hil::On
 inline constexpr Choice<hil::ByteOrder> kByteOrders[] = {{"little_endian", hil::ByteOrder::kLittleEndian},
                                                          {"big_endian", hil::ByteOrder::kBigEndian}};
 
+inline constexpr Choice<ContactTaskKind> kContactTasks[] = {{"landing", ContactTaskKind::kLanding},
+                                                            {"insertion", ContactTaskKind::kInsertion}};
+inline constexpr Choice<ContactMode> kContactModes[] = {{"guided", ContactMode::kGuided},
+                                                        {"hydraulic", ContactMode::kHydraulic}};
+// As sim/contact/contact_coupling.h spells them (to_string, parse_contact_coupling).
+inline constexpr Choice<sim::contact::ContactCoupling> kContactCouplings[] = {
+    {"monolithic", sim::contact::ContactCoupling::kMonolithic},
+    {"kinematics-force", sim::contact::ContactCoupling::kKinematicsForce},
+    {"model-force", sim::contact::ContactCoupling::kModelForce},
+    {"kinematics-model", sim::contact::ContactCoupling::kKinematicsModel},
+    {"model-model", sim::contact::ContactCoupling::kModelModel}};
+
 // The word of `value` ("?" for a value the list lacks, which a complete list never does).
 template <class E, std::size_t N>
 const char* word_of(const Choice<E> (&choices)[N], E value) {

@@ -1,0 +1,188 @@
+#include "tools/hilsim/contact_run.h"
+
+#include <chrono>
+#include <cstdio>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "rt/plan_executor.h"
+#include "rt/process_setup.h"
+#include "sim/contact/contact_plan.h"
+#include "sim/contact/contact_study.h"
+#include "sim/cosim/crane_cosimulation.h"
+#include "sim/cosim/sample_assembly.h"
+#include "tools/hilsim/realtime_run.h"
+#include "tools/hilsim/run_command.h"
+#include "tools/hilsim/stop_on_signals.h"
+#include "tools/io/input_error.h"
+#include "tools/io/trajectory_csv_writer.h"
+#include "tools/scenario/setting_words.h"
+
+namespace hilsim::tools {
+
+namespace {
+
+using sim::contact::ContactTask;
+
+sim::contact::ContactCouplingSettings coupling_settings(const scenario::Scenario& s) {
+  const scenario::ContactCouplingChoice c = scenario::contact_coupling_choice(s.contact);
+  sim::contact::ContactCouplingSettings out;
+  out.coupling = c.coupling;
+  out.interface_stiffness = c.stiffness;
+  out.interface_damping = c.damping;
+  out.H = s.cosim.H;
+  out.h = sim::mechanics_step(s.cosim);
+  out.duration = s.cosim.duration;
+  out.rigid_reference = true;
+  return out;
+}
+
+void print_contact_header(const scenario::Scenario& s, const sim::contact::ContactCouplingSettings& c) {
+  const std::string task = scenario::word_of(scenario::kContactTasks, *s.contact.task);
+  std::printf("scenario %s: contact task %s (guided), coupling %s", s.name.c_str(), task.c_str(),
+              std::string(sim::contact::to_string(c.coupling)).c_str());
+  if (c.coupling == sim::contact::ContactCoupling::kMonolithic) {
+    std::printf(" (rigid weld)");
+  } else {
+    std::printf(", K_i = %g N/m, D_i = %g N*s/m (angular a tenth)", c.interface_stiffness,
+                c.interface_damping);
+  }
+  std::printf(", H = %g s, h = %g s, %g s\n", c.H, c.h, c.duration);
+}
+
+// What the run does with each sample, offline or in the threaded run's writer thread: the CSV row,
+// the jam watch, the last sample.
+class ContactSamples final {
+ public:
+  ContactSamples(const ContactTask& task, io::TrajectoryCsvWriter* csv) : watch_(task), csv_(csv) {}
+  void on_sample(const sim::CraneSample& s) {
+    if (csv_) csv_->add(s);
+    watch_.observe(s);
+    last_ = s;
+  }
+  const sim::CraneSample& last() const { return last_; }
+  const sim::contact::TaskJamWatch& watch() const { return watch_; }
+
+ private:
+  sim::contact::TaskJamWatch watch_;
+  io::TrajectoryCsvWriter* csv_;
+  sim::CraneSample last_;
+};
+
+// The threaded run's writer thread: each point's sample as the offline run assembles it.
+class ContactPointSink final : public rt::PointSink {
+ public:
+  ContactPointSink(const sim::Plan& plan, ContactSamples& samples) : plan_(plan), samples_(samples) {}
+  void on_point(std::int64_t n, std::span<const sim::ProbeValues> probes) override {
+    samples_.on_sample(plan_.assembly().sample(n, probes));
+  }
+
+ private:
+  const sim::Plan& plan_;
+  ContactSamples& samples_;
+};
+
+void print_summary(const ContactSamples& samples) {
+  const sim::CraneSample& s = samples.last();
+  std::printf(
+      "tool at t = %.6g s: x = %.6f m, y = %.6f m, theta = %.6f rad, velocity (%.3g, %.3g) m/s; %d contacts "
+      "closed, normal force %.6g N\n",
+      s.t, s.tool_x, s.tool_y, s.tool_theta, s.tool_xdot, s.tool_ydot, s.contacts, s.normal_force);
+  if (!samples.watch().has_push()) return;
+  const sim::contact::JamVerdict jam = samples.watch().verdict();
+  if (jam.jammed) {
+    std::printf(
+        "jammed: the tool stopped %.6f m into the socket at t = %.6g s while the reference pushed on\n",
+        jam.depth, jam.time);
+  } else {
+    std::printf("jammed: no\n");
+  }
+}
+
+int diverged(double t) {
+  std::fprintf(stderr,
+               "hilsim run: the contact co-simulation diverged after t = %.6g s (a state not finite)\n", t);
+  return 3;
+}
+
+int run_offline(sim::Plan& plan, ContactSamples& samples, std::optional<io::TrajectoryCsvWriter>& csv) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const sim::StreamedRun result =
+      sim::stream_plan(plan, [&samples](const sim::CraneSample& x) { samples.on_sample(x); });
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("simulated %.6g s in %.3f s wall (real-time factor %.1f)\n", result.last.t, wall,
+              wall > 0 ? result.last.t / wall : 0.0);
+  if (csv) report_trajectory_csv(csv->finish(), csv->path());
+  print_summary(samples);
+  return result.diverged ? diverged(result.last.t) : 0;
+}
+
+int run_threaded(const scenario::Scenario& s, const ContactRunFlags& flags, sim::Plan& plan,
+                 ContactSamples& samples, std::optional<io::TrajectoryCsvWriter>& csv) {
+  const rt::ProcessSetup process;  // once, before any real-time thread starts
+  rt::ExecutorOptions options;
+  options.pacing = flags.realtime ? rt::Pacing::kWallClock : rt::Pacing::kUnpaced;
+  options.settings = s.rt;
+  options.require_rt = flags.require_rt;
+  options.process_problems = process.problems();
+  ContactPointSink sink(plan, samples);
+  rt::ExecutorResult r;
+  {
+    const StopOnSignals signals;
+    rt::PlanExecutor executor(plan, options);
+    r = executor.run(sink, stop_flag());
+  }
+  if (r.refused) {
+    for (const std::string& reason : r.not_real_time)
+      std::fprintf(stderr, "hilsim run: %s\n", reason.c_str());
+    std::fprintf(stderr, "hilsim run: refusing to run without real-time scheduling (--require-rt)\n");
+    return 2;
+  }
+  for (const std::string& note : process.notes()) std::printf("note: %s\n", note.c_str());
+  std::printf(
+      "%s: %zu threads, one per subsystem\n",
+      r.paced ? "real-time run, paced at wall-clock time" : "threaded run, unpaced (as fast as possible)",
+      r.tasks.size());
+  for (const rt::TaskReport& task : r.tasks) print_task_report(task, r.paced);
+  const double t = samples.last().t;
+  std::printf("simulated %.6g s in %.3f s wall (real-time factor %.2f); %lld rows\n", t, r.wall_seconds,
+              r.wall_seconds > 0 ? t / r.wall_seconds : 0.0, static_cast<long long>(r.writer.rows));
+  if (csv) report_trajectory_csv(csv->finish(), csv->path());
+  print_summary(samples);
+  if (!r.not_real_time.empty()) {
+    std::printf("NOT REAL TIME: the figures above come from a run without the real-time settings listed\n");
+  }
+  if (r.diverged) return diverged(t);
+  if (!r.finished) {
+    std::fprintf(stderr, "hilsim run: the run stopped early after t = %.6g s\n", t);
+    return 4;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int execute_contact_run(const scenario::Scenario& s, const ContactRunFlags& flags) {
+  const std::string name = scenario::word_of(scenario::kContactTasks, *s.contact.task);
+  const std::optional<ContactTask> task = sim::contact::contact_task(name);
+  if (!task) throw io::InputError(s.source + ": key 'contact.task' = '" + name + "' names no contact task");
+  const sim::contact::ContactCouplingSettings settings = coupling_settings(s);
+  std::optional<sim::Plan> plan;
+  try {
+    plan.emplace(sim::contact::build_contact_plan(task->systems, settings, *task->driver));
+  } catch (const std::invalid_argument& e) {
+    throw io::InputError(s.source + ": " + e.what());
+  }
+  if (plan->communication_points() < 1)
+    throw io::InputError(s.source + ": the run is shorter than one macro step H");
+  print_contact_header(s, settings);
+  // Opened before the run so that an unwritable output fails at once.
+  std::optional<io::TrajectoryCsvWriter> csv;
+  if (s.out) csv.emplace(*s.out, 1, true);
+  ContactSamples samples(*task, csv ? &*csv : nullptr);
+  if (flags.threads || flags.realtime) return run_threaded(s, flags, *plan, samples, csv);
+  return run_offline(*plan, samples, csv);
+}
+
+}  // namespace hilsim::tools

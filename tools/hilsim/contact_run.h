@@ -1,0 +1,22 @@
+// `hilsim run` of a scenario with a [contact] task (sim/contact/): the crane's arm with a wrist and
+// its tool doing the task in guided mode, the arm and the tool coupled at their weld as [contact]
+// coupling says (or joined: monolithic), offline or in one real-time thread per side (--threads
+// unpaced, --realtime paced), the same bytes either way. The trajectory CSV gains the tool's
+// columns; the run ends with the tool's final state and, for the insertion, whether it jammed.
+#pragma once
+
+#include "tools/scenario/scenario.h"
+
+namespace hilsim::tools {
+
+struct ContactRunFlags {
+  bool threads = false;     // --threads: the real-time threads, unpaced
+  bool realtime = false;    // --realtime: paced at wall-clock time
+  bool require_rt = false;  // --require-rt: refuse unless every real-time setting is granted
+};
+
+// Exit status: 0 done, 2 refused (--require-rt), 3 the run diverged (the CSV holds the rows up to
+// it), 4 a threaded run stopped early (SIGINT/SIGTERM).
+int execute_contact_run(const scenario::Scenario& scenario, const ContactRunFlags& flags);
+
+}  // namespace hilsim::tools

@@ -1,0 +1,157 @@
+#include "tools/hilsim/contact_study_command.h"
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "sim/contact/contact_study.h"
+#include "tools/hilsim/cli_checks.h"
+#include "tools/hilsim/job_pool.h"
+#include "tools/hilsim/stop_on_signals.h"
+#include "tools/io/atomic_file.h"
+#include "tools/io/csv_row.h"
+#include "tools/io/input_error.h"
+#include "tools/scenario/scenario.h"
+#include "tools/scenario/setting_words.h"
+
+namespace hilsim::tools {
+
+void ContactStudyCommand::add_to(CLI::App& parent) {
+  CLI::App* cmd = parent.add_subcommand(
+      "contact-study",
+      "Run a contact task monolithically and with every coupling at every interface stiffness K_i; report "
+      "stability, RMS tool errors and jams");
+  cmd->add_option("task", task,
+                  "The contact task: landing, insertion, or a scenario file with a [contact] task (its "
+                  "duration, --H and h_M are the study's)")
+      ->required();
+  cmd->add_option("--out", out, "Write the table as CSV: coupling,Ki,stable,rms_pos,rms_vel,jammed,jam_depth")
+      ->required();
+  cmd->add_option("--Ki", stiffnesses,
+                  "Comma-separated interface stiffnesses K_i [N/m] (default 1e2,1e3,1e5,1e7,1e8,1e9)")
+      ->default_str("")  // empty: the study's own list (sim/contact/contact_study.h)
+      ->delimiter(',')
+      ->check(positive_number());
+  add_jobs_option(*cmd, jobs);
+}
+
+namespace {
+
+std::string coupling_name(const sim::contact::ContactStudyRow& row) {
+  return std::string(sim::contact::to_string(row.run_case.coupling));
+}
+
+bool is_monolithic(const sim::contact::ContactStudyRow& row) {
+  return row.run_case.coupling == sim::contact::ContactCoupling::kMonolithic;
+}
+
+// coupling,Ki,stable,rms_pos,rms_vel,jammed,jam_depth: Ki empty for the monolithic run (its weld is
+// rigid), jam_depth empty when it did not jam, an unstable run's errors inf.
+void write_csv_row(const sim::contact::ContactStudyRow& row, std::ostream& out) {
+  io::CsvRow line;
+  line.add(coupling_name(row));
+  if (is_monolithic(row)) {
+    line.add(std::string_view());
+  } else {
+    line.add(row.run_case.stiffness);
+  }
+  line.add(row.stable ? 1 : 0);
+  line.add(row.error.rms_position);
+  line.add(row.error.rms_velocity);
+  line.add(row.jammed ? 1 : 0);
+  if (row.jammed) {
+    line.add(row.jam_depth);
+  } else {
+    line.add(std::string_view());
+  }
+  line.write_to(out);
+}
+
+void print_table_line(const sim::contact::ContactStudyRow& row) {
+  char ki[32] = "rigid";
+  if (!is_monolithic(row)) std::snprintf(ki, sizeof ki, "%.0e", row.run_case.stiffness);
+  char depth[32] = "-";
+  if (row.jammed) std::snprintf(depth, sizeof depth, "%.4f", row.jam_depth);
+  std::printf("%-17s %9s %6d %12.4e %13.4e %6d %13s\n", coupling_name(row).c_str(), ki, row.stable ? 1 : 0,
+              row.error.rms_position, row.error.rms_velocity, row.jammed ? 1 : 0, depth);
+  std::fflush(stdout);
+}
+
+void print_preamble(const std::string& task, const sim::contact::ContactStudySettings& s, double duration) {
+  std::printf(
+      "contact study: %s, %g s; the monolithic run (rigid weld) and %zu couplings at %zu K_i, D_i/K_i = %g "
+      "s, "
+      "angular stiffness and damping a tenth of the linear, H = %g ms, h = %g ms\n",
+      task.c_str(), duration, s.couplings.size(), s.stiffnesses.size(), s.damping_ratio, s.H * 1e3,
+      s.h * 1e3);
+  std::printf(
+      "stable: finite and healthy to the end, the tool within %g m of the crane's base; errors of "
+      "the tool against the monolithic run\n",
+      s.runaway_distance);
+  std::printf("%-17s %9s %6s %12s %13s %6s %13s\n", "coupling", "Ki [N/m]", "stable", "rms_pos [m]",
+              "rms_vel [m/s]", "jammed", "jam_depth [m]");
+}
+
+}  // namespace
+
+namespace {
+
+// The task's name: TASK itself, or the [contact] task of the scenario file TASK, whose [run]
+// duration, --H and h_M then set the study's (its coupling and K_i are the study's to vary).
+std::string study_task(const std::string& task, const std::string& out,
+                       sim::contact::ContactStudySettings& settings) {
+  if (sim::contact::contact_task(task)) return task;
+  if (task.size() < 5 || task.compare(task.size() - 5, 5, ".toml") != 0) {
+    throw io::InputError("contact-study: TASK must be one of " + sim::contact::contact_task_names() +
+                         " or a scenario file (.toml) with a [contact] task, not '" + task + "'");
+  }
+  const scenario::Scenario s = scenario::load_scenario(task);
+  scenario::validate(s);
+  if (!s.contact.task) throw io::InputError(task + ": no [contact] task to study (key 'contact.task')");
+  io::refuse_same_file(out, "--out", task, "the scenario");
+  settings.H = s.cosim.H;
+  settings.h = sim::mechanics_step(s.cosim);
+  settings.duration = s.cosim.duration;
+  return scenario::word_of(scenario::kContactTasks, *s.contact.task);
+}
+
+}  // namespace
+
+int ContactStudyCommand::execute() const {
+  sim::contact::ContactStudySettings settings;
+  if (!stiffnesses.empty()) settings.stiffnesses = stiffnesses;
+  const std::string name = study_task(task, out, settings);
+  std::optional<sim::contact::ContactStudy> study;
+  try {
+    study.emplace([name] { return *sim::contact::contact_task(name); }, settings);
+  } catch (const std::invalid_argument& e) {
+    throw io::InputError(std::string("contact-study: ") + e.what());
+  }
+  io::AtomicOutputFile csv(out);  // opened before the runs: an unwritable output fails at once
+  csv.stream() << kContactStudyCsvHeader << '\n';
+  print_preamble(name, settings, settings.duration.value_or(sim::contact::contact_task(name)->duration));
+  const StopOnSignals signals;  // SIGINT/SIGTERM end the study after the runs under way, saying so
+  const auto take = [&](std::size_t i, sim::contact::ContactStudyRun&& run) {
+    const sim::contact::ContactStudyRow row = study->take(i, std::move(run));
+    print_table_line(row);
+    write_csv_row(row, csv.stream());
+    return true;
+  };
+  const std::size_t taken = run_in_order<sim::contact::ContactStudyRun>(
+      resolve_jobs(jobs), study->size(), [&](std::size_t i) { return study->run(i); }, take, &stop_flag());
+  if (taken < study->size()) {
+    std::printf(
+        "contact study: interrupted by a signal after %zu of %zu runs; the table above is partial and "
+        "--out is not written\n",
+        taken, study->size());
+    return 4;
+  }
+  csv.commit();
+  std::printf("contact study table: %zu rows written to %s\n", taken, out.c_str());
+  return 0;
+}
+
+}  // namespace hilsim::tools
