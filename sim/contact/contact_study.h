@@ -1,5 +1,5 @@
-// The study of Peiret et al. (seed 003 §7–8, Figs. 6–7) on one of hilsim's contact tasks
-// (contact_tasks.h): the monolithic run (the rigid weld, the reference), then every coupling at every
+// The study of Peiret et al. (Peiret et al. (contact tasks), §7–8, Figs. 6–7) on one of hilsim's contact
+// tasks (contact_tasks.h): the monolithic run (the rigid weld, the reference), then every coupling at every
 // interface stiffness K_i, with D_i = (D_i/K_i) K_i and the angular stiffness and damping a tenth of
 // the linear in number (contact_plan.h), H = h. Per run: whether it stayed stable, the tool's RMS
 // position and velocity error against the monolithic run (tool_error.h), and, for a task with a push
@@ -35,7 +35,7 @@ struct ContactStudySettings {
   std::vector<double> stiffnesses = {1e2, 1e3, 1e5, 1e7, 1e8, 1e9};  // K_i [N/m], each > 0
   std::vector<ContactCoupling> couplings = {ContactCoupling::kKinematicsForce, ContactCoupling::kModelForce,
                                             ContactCoupling::kKinematicsModel, ContactCoupling::kModelModel};
-  double damping_ratio = 1e-4;      // D_i / K_i [s] ≥ 0 (seed 003 Fig. 7)
+  double damping_ratio = 1e-4;      // D_i / K_i [s] ≥ 0 (Peiret et al. (contact tasks), Fig. 7)
   double H = 1e-3;                  // macro step [s]
   double h = 1e-3;                  // micro step [s]; H a whole multiple of it
   double runaway_distance = 100.0;  // a tool this far from the crane's base has run away [m] > 0

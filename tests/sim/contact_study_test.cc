@@ -1,7 +1,7 @@
-// The study of seed 003 §7–8 on hilsim's two contact tasks (sim/contact/contact_study.h): a short
-// version checks the rows' make-up; the whole study, run once per task and printed, checks the
-// findings issue 21's Acceptance asks for: model–model is stable at every K_i and its RMS position
-// error falls by at least 100× from K_i = 1e3 to 1e8 N/m; the monolithic insertion jams, and
+// The study of Peiret et al. (contact tasks), §7–8 on hilsim's two contact tasks
+// (sim/contact/contact_study.h): a short version checks the rows' make-up; the whole study, run once per task
+// and printed, checks the findings issue 21's Acceptance asks for: model–model is stable at every K_i and its
+// RMS position error falls by at least 100× from K_i = 1e3 to 1e8 N/m; the monolithic insertion jams, and
 // model–model at K_i ≥ 1e7 N/m jams within 5 mm of the monolithic depth.
 #include "sim/contact/contact_study.h"
 

@@ -1,5 +1,5 @@
-// `hilsim contact-study TASK|SCENARIO.toml --out FILE.csv`: the study of Peiret et al. (seed 003
-// §7–8) on one of the crane's contact tasks, by name or a scenario file's [contact] task
+// `hilsim contact-study TASK|SCENARIO.toml --out FILE.csv`: the study of Peiret et al. (Peiret et al.
+// (contact tasks) §7–8) on one of the crane's contact tasks, by name or a scenario file's [contact] task
 // (sim/contact/contact_study.h): the monolithic run, then every coupling at
 // every interface stiffness K_i, each run's stability, RMS tool errors against the monolithic run
 // and jam, printed as a table and written as CSV. The runs go on --jobs workers; the table and the

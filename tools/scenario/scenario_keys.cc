@@ -725,7 +725,8 @@ const std::vector<KeyRow<S>> kScenarioKeys = {
      .range = open_closed(0.0, 1e6),
      .note = "(samples per second of simulated time)"},
 
-    // [contact]: a contact task of the crane's tool (sim/contact/), the couplings of seed 003.
+    // [contact]: a contact task of the crane's tool (sim/contact/), the couplings of Peiret et al. (contact
+    // tasks).
     {.section = "contact",
      .key = "task",
      .unit = "",
@@ -744,13 +745,15 @@ const std::vector<KeyRow<S>> kScenarioKeys = {
      .key = "coupling",
      .unit = "",
      .help = "the arm and the tool as one system with a rigid weld (the reference), or the coupling of the "
-             "tool side and the arm side, \"<what the tool takes>-<what the arm takes>\" (seed 003 §3-4)",
+             "tool side and the arm side, \"<what the tool takes>-<what the arm takes>\" (Peiret et al. "
+             "(contact tasks), §3-4)",
      .access = choice<S, kContactCouplings>([](auto& s) -> auto& { return s.contact.coupling; }),
      .if_absent = "`\"model-model\"`"},
     {.section = "contact",
      .key = "interface_stiffness",
      .unit = "N/m",
-     .help = "K_i of the weld's interface force law (seed 003 eq. 12); angular a tenth in N·m/rad",
+     .help = "K_i of the weld's interface force law (Peiret et al. (contact tasks), eq. 12); angular a tenth "
+             "in N·m/rad",
      .access = number<S>([](auto& s) -> auto& { return s.contact.interface_stiffness; }),
      .range = open_closed(0.0, 1e12),
      .if_absent = "`1e8`"},
