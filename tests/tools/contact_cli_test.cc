@@ -63,6 +63,33 @@ TEST(ContactCli, BothTasksRunInThreadsToTheOfflineBytesWithTheToolsColumns) {
   }
 }
 
+// Every coupling of both tasks at the scenario files' K_i = 1e8 N/m, where kinematics–force and
+// model–force lose the insertion (exit 3, the CSV up to the step that diverged): the threads give the
+// offline bytes and the same exit status either way.
+TEST(ContactCli, EveryCouplingOfBothTasksRunsInThreadsToTheOfflineBytes) {
+  int diverged = 0;
+  for (const char* task : {"landing", "insertion"}) {
+    for (const char* coupling :
+         {"monolithic", "kinematics-force", "model-force", "kinematics-model", "model-model"}) {
+      const std::string name = std::string(task) + "_" + coupling;
+      SCOPED_TRACE(name);
+      const std::string scenario = contact_scenario(std::string("contact_") + task);
+      const std::string offline = contact_csv("_every_" + name + "_offline.csv");
+      const std::string threaded = contact_csv("_every_" + name + "_threads.csv");
+      const std::string flags = " --quiet --contact-coupling " + std::string(coupling);
+      const Outcome a = run_hilsim_contact("run " + scenario + flags + " --out " + offline);
+      const Outcome b = run_hilsim_contact("run " + scenario + flags + " --threads --out " + threaded);
+      ASSERT_TRUE(a.status == 0 || a.status == 3) << a.err;
+      EXPECT_EQ(b.status, a.status) << b.err;
+      if (a.status == 3) ++diverged;
+      const std::string csv = slurp(offline);
+      EXPECT_GT(std::count(csv.begin(), csv.end(), '\n'), 100);
+      EXPECT_TRUE(csv == slurp(threaded)) << "the threads' CSV differs from the offline one";
+    }
+  }
+  EXPECT_EQ(diverged, 2) << "kinematics-force and model-force on the insertion at K_i = 1e8 N/m";
+}
+
 TEST(ContactCli, TheFlagsSetTheCouplingAndTheInterface) {
   const std::string scenario = contact_scenario("contact_landing");
   const Outcome kf =
