@@ -7,6 +7,10 @@
 
 #include <cmath>
 #include <cstdio>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "sim/contact/contact_plan.h"
 #include "sim/contact/contact_tasks.h"
@@ -114,14 +118,31 @@ TEST(ContactAllocation, TheGuidedDriverAndTheStepOfBothTasksAllocateNothing) {
   }
 }
 
-// The contact plan's subsystems as the real-time threads call them (rt/subsystem_task.h): inputs, the
-// macro step's parts, outputs and probes, through the whole task of the servoed-arm machine (the box
-// in the air, set down, sliding, pushed on the wall), for every coupling and the monolithic run.
+// Mallocs and operator news in the macro steps of `plan` run to its end, with every probe read, as
+// the real-time threads call them (rt/subsystem_task.h); whether the run stayed healthy.
+std::pair<long, bool> allocations_in_macro_steps(Plan& plan) {
+  CosimManager manager(plan.subsystems(), plan.graph());
+  ProbeValues probes{};
+  long total = 0;
+  for (std::int64_t n = 0; n < plan.communication_points(); ++n) {
+    const long before = t_mallocs + t_allocations;
+    manager.step();
+    for (std::size_t i = 0; i < plan.size(); ++i) plan.subsystem(i).probe(n + 1, probes);
+    total += t_mallocs + t_allocations - before;
+  }
+  return {total, manager.healthy()};
+}
+
+constexpr ContactCoupling kEveryContactCoupling[] = {
+    ContactCoupling::kMonolithic, ContactCoupling::kKinematicsForce, ContactCoupling::kModelForce,
+    ContactCoupling::kKinematicsModel, ContactCoupling::kModelModel};
+
+// The contact plan's subsystems (inputs, the macro step's parts, outputs and probes) through the whole
+// task of the servoed-arm machine (the box in the air, set down, sliding, pushed on the wall), for
+// every coupling and the monolithic run.
 TEST(ContactAllocation, TheContactPlansMacroStepsAllocateNothing) {
   if (!HILSIM_COUNT_MALLOCS) GTEST_SKIP() << "malloc is not counted in this build (a sanitizer's own)";
-  for (ContactCoupling c :
-       {ContactCoupling::kMonolithic, ContactCoupling::kKinematicsForce, ContactCoupling::kModelForce,
-        ContactCoupling::kKinematicsModel, ContactCoupling::kModelModel}) {
+  for (ContactCoupling c : kEveryContactCoupling) {
     const ServoedArmParameters p;
     ServoedArmDriver driver(p);
     ContactCouplingSettings settings;
@@ -130,17 +151,40 @@ TEST(ContactAllocation, TheContactPlansMacroStepsAllocateNothing) {
     settings.interface_damping = 10.0;
     settings.duration = 3.0;
     Plan plan = build_contact_plan(servoed_arm_machine(p), settings, driver);
-    CosimManager manager(plan.subsystems(), plan.graph());
-    ProbeValues probes{};
-    long total = 0;
-    for (std::int64_t n = 0; n < plan.communication_points(); ++n) {
-      const long before = t_mallocs + t_allocations;
-      manager.step();
-      for (std::size_t i = 0; i < plan.size(); ++i) plan.subsystem(i).probe(n + 1, probes);
-      total += t_mallocs + t_allocations - before;
-    }
-    EXPECT_TRUE(manager.healthy()) << to_string(c);
+    const auto [total, healthy] = allocations_in_macro_steps(plan);
+    EXPECT_TRUE(healthy) << to_string(c);
     EXPECT_EQ(total, 0) << to_string(c);
+  }
+}
+
+// The same for both tasks of the scenario files, every coupling, from start to end (the landing's
+// slide and hold; the insertion's turn, push, two-point contact and jam), at K_i = 1e5 N/m, where
+// every coupling is stable, and model–model also at the files' 1e8 N/m.
+TEST(ContactAllocation, BothTasksPlansMacroStepsAllocateNothing) {
+  if (!HILSIM_COUNT_MALLOCS) GTEST_SKIP() << "malloc is not counted in this build (a sanitizer's own)";
+  struct Case {
+    ContactCoupling coupling;
+    double stiffness;  // K_i [N/m]
+  };
+  std::vector<Case> cases;
+  for (ContactCoupling c : kEveryContactCoupling) cases.push_back({c, 1e5});
+  cases.push_back({ContactCoupling::kModelModel, 1e8});
+  for (const char* name : {"landing", "insertion"}) {
+    for (const Case& k : cases) {
+      SCOPED_TRACE(std::string(name) + ", " + std::string(to_string(k.coupling)) +
+                   " at K_i = " + std::to_string(k.stiffness));
+      std::optional<ContactTask> task = contact_task(name);
+      ASSERT_TRUE(task.has_value());
+      ContactCouplingSettings settings;
+      settings.coupling = k.coupling;
+      settings.interface_stiffness = k.stiffness;
+      settings.interface_damping = 1e-4 * k.stiffness;
+      settings.duration = task->duration;
+      Plan plan = build_contact_plan(task->systems, settings, *task->driver);
+      const auto [total, healthy] = allocations_in_macro_steps(plan);
+      EXPECT_TRUE(healthy);
+      EXPECT_EQ(total, 0);
+    }
   }
 }
 
