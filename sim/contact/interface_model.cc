@@ -72,6 +72,7 @@ bool InterfaceModelBuilder::build(const PlanarSystem& system, const TimeStepper&
   assembly_.assemble(system, rows_, h_);
   const EffectiveModel model = builder_.build(
       system, rows_, assembly_, std::span<const RowRole>(roles_.data(), rows_.count), lambda_, h_, true);
+  active_rows_ = model.active_rows;
   if (!model.has_mass) return false;
   out.mass = 0.5 * (model.mass + model.mass.transpose());
   out.model_force = model.force;

@@ -36,6 +36,12 @@ class InterfaceModelBuilder {
   // not exist. Allocates nothing.
   bool build(const PlanarSystem& system, const TimeStepper& last_step, InterfacePorts& out) noexcept;
 
+  // Of the last build: the number of active constraints, the size of S in eq. (20) — joints, servos
+  // inside their limits, closed contacts and sticking friction (Peiret et al. (contact tasks), Fig. 9's
+  // abscissa) — and of all its rows.
+  int active_rows() const noexcept { return active_rows_; }
+  int rows() const noexcept { return rows_.count; }
+
  private:
   // The last step's role and impulse of every joint row, and of every contact's rows by its key.
   void remember(const TimeStepper& last_step) noexcept;
@@ -44,6 +50,7 @@ class InterfaceModelBuilder {
 
   int weld_first_row_;
   double h_;
+  int active_rows_ = 0;
   EffectiveModelBuilder builder_;
   std::vector<RowRole> last_roles_;
   // By contact key: the last step's normal impulse [N·s] (0: no contact), the roles of its normal

@@ -10,7 +10,11 @@
 #include <vector>
 
 #include "sim/contact/coupled_subsystems.h"
+#include "sim/contact/interface_model.h"
 #include "sim/contact/interface_ports.h"
+#include "sim/contact/pivoting_box_lcp.h"
+#include "sim/contact/time_stepper.h"
+#include "tests/sim/contact_scenes.h"
 
 namespace hilsim::sim::contact {
 namespace {
@@ -166,6 +170,25 @@ TEST(InterfaceModel, AFreeBodySendsItsMassAndWeight) {
     // β taken from the tool does not enter the model: it is the interface force F of eq. (18).
     arm.set_inputs(n, std::vector<double>{50.0, 20.0, 1.0});
     arm.do_step(n);
+  }
+}
+
+// The count of active constraints the model is built with (Fig. 9's abscissa): a box resting on the
+// ground on its two bottom corners has each corner's normal row closed and its friction row sticking,
+// 4 of 4 rows; lifted off, none.
+TEST(InterfaceModel, ItCountsTheActiveConstraintsOfTheSideItModels) {
+  for (const double lift : {0.0, 0.05}) {
+    test_scenes::BoxOnPlane b;
+    b.lift = lift;
+    PlanarSystem s = test_scenes::box_on_plane(b);
+    TimeStepper stepper(s, kCouplingStep);
+    PivotingBoxLcpSolver solver(s.max_rows());
+    for (int k = 0; k < (lift == 0.0 ? 200 : 20); ++k) stepper.step(s, solver);  // settled, or falling
+    InterfaceModelBuilder builder(s, 1, -1, kCouplingStep);
+    InterfacePorts ports;
+    ASSERT_TRUE(builder.build(s, stepper, ports)) << "lift " << lift;
+    EXPECT_EQ(builder.rows(), lift == 0.0 ? 4 : 0) << "lift " << lift;
+    EXPECT_EQ(builder.active_rows(), lift == 0.0 ? 4 : 0) << "lift " << lift;
   }
 }
 
