@@ -4,6 +4,7 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -181,6 +182,20 @@ TEST(Cli, ReportWritesItsTables) {
   EXPECT_NE(md.find("| rim | Jacobi | linear |"), std::string::npos) << md;
   EXPECT_NE(md.find("| rim | Gauss-Seidel, hydraulics first | quadratic |"), std::string::npos) << md;
   EXPECT_TRUE(fs::exists(dir / "psJ_05_M1.csv"));
+  // The contact section (Peiret et al. (contact tasks), Figs. 4, 6, 7): the study of both tasks as
+  // tables and CSVs, and the trajectories at the soft and the stiff interface.
+  EXPECT_NE(md.find("| model-model | 3.2; no jam | 0.256; jam 0.2425 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| kinematics-force | 0.186 | 0.152 | 0.00342 | 4.63e-05 | 1.07e-05 | unstable |"),
+            std::string::npos)
+      << md;
+  for (const char* task : {"landing", "insertion"}) {
+    const std::string study = slurp(dir / (std::string("contact_study_") + task + ".csv"));
+    EXPECT_EQ(std::count(study.begin(), study.end(), '\n'), 26) << task;  // header, monolithic, 4 × 6
+    const std::string paths = slurp(dir / (std::string("contact_trajectories_") + task + ".csv"));
+    EXPECT_NE(paths.find("\nmodel-model,1e+08,"), std::string::npos) << task;
+    EXPECT_NE(paths.find("\nkinematics-force,1000,"), std::string::npos) << task;
+    EXPECT_NE(paths.find("\nmonolithic,,"), std::string::npos) << task;
+  }
 }
 
 }  // namespace

@@ -84,8 +84,9 @@ TEST(ParallelStudies, ReportWritesTheSameFilesWhateverTheJobs) {
     EXPECT_EQ(slurp(e.path()), slurp(d2 / e.path().filename())) << e.path();
     ++files;
   }
-  // report.md, the six plotted cases, and the large-step section's fine runs, RIM and two-way runs (M1, M2)
-  EXPECT_EQ(files, 13u);
+  // report.md, the six plotted cases, the large-step section's fine runs, RIM and two-way runs (M1, M2),
+  // the contact section's study and trajectories of both tasks
+  EXPECT_EQ(files, 17u);
 }
 
 TEST(ParallelStudies, JobsOutsideItsRangeAreRefused) {

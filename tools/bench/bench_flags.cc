@@ -5,10 +5,12 @@
 namespace hilsim::tools {
 
 std::optional<int> parse_bench_flags(int argc, char** argv, const std::string& description,
-                                     std::initializer_list<BenchFlag> flags) {
+                                     std::initializer_list<BenchFlag> flags,
+                                     std::initializer_list<BenchPathFlag> paths) {
   CLI::App app{description};
   for (const BenchFlag& flag : flags)
     app.add_option(flag.name, *flag.value, flag.help)->check(CLI::Range(flag.min, flag.max));
+  for (const BenchPathFlag& path : paths) app.add_option(path.name, *path.value, path.help);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

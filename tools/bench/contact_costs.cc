@@ -1,6 +1,7 @@
 #include "tools/bench/contact_costs.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -15,6 +16,7 @@
 #include "sim/contact/servoed_arm_machine.h"
 #include "sim/cosim/manager.h"
 #include "tools/bench/wall_times.h"
+#include "tools/io/atomic_file.h"
 
 namespace hilsim::bench {
 namespace {
@@ -146,6 +148,14 @@ std::vector<ModelBuildCost> tool_model_build_costs(std::string_view machine, Con
     costs.push_back({builder.active_rows(), builder.rows(), seconds});
   }
   return costs;
+}
+
+void write_model_build_costs_csv(const std::string& path) {
+  io::AtomicOutputFile csv(path);
+  csv.stream() << "active_rows,rows,ns\n";
+  for (const ModelBuildCost& c : tool_model_build_costs("insertion", ContactCoupling::kModelModel, 1e8))
+    csv.stream() << c.active_rows << ',' << c.rows << ',' << std::lround(c.seconds * 1e9) << '\n';
+  csv.commit();
 }
 
 void print_contact_costs(int repeat) {

@@ -3,6 +3,7 @@
 // active constraints (Peiret et al. (contact tasks), Fig. 9).
 #pragma once
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -30,5 +31,10 @@ struct ModelBuildCost {
 // the run is the same with or without it.) Empty when the tool side sends no model.
 std::vector<ModelBuildCost> tool_model_build_costs(std::string_view machine,
                                                    sim::contact::ContactCoupling coupling, double stiffness);
+
+// Writes tool_model_build_costs("insertion", model-model, 1e8 N/m) as CSV (active_rows,rows,ns) to
+// `path`, atomically: `hilsim report` plots it (Peiret et al. (contact tasks), Fig. 9). Throws
+// std::runtime_error naming the file when it cannot be written.
+void write_model_build_costs_csv(const std::string& path);
 
 }  // namespace hilsim::bench

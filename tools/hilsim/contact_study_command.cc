@@ -48,9 +48,9 @@ bool is_monolithic(const sim::contact::ContactStudyRow& row) {
   return row.run_case.coupling == sim::contact::ContactCoupling::kMonolithic;
 }
 
-// coupling,Ki,stable,rms_pos,rms_vel,jammed,jam_depth: Ki empty for the monolithic run (its weld is
-// rigid), jam_depth empty when it did not jam, an unstable run's errors inf.
-void write_csv_row(const sim::contact::ContactStudyRow& row, std::ostream& out) {
+}  // namespace
+
+void write_contact_study_csv_row(const sim::contact::ContactStudyRow& row, std::ostream& out) {
   io::CsvRow line;
   line.add(coupling_name(row));
   if (is_monolithic(row)) {
@@ -69,6 +69,8 @@ void write_csv_row(const sim::contact::ContactStudyRow& row, std::ostream& out) 
   }
   line.write_to(out);
 }
+
+namespace {
 
 void print_table_line(const sim::contact::ContactStudyRow& row) {
   char ki[32] = "rigid";
@@ -137,7 +139,7 @@ int ContactStudyCommand::execute() const {
   const auto take = [&](std::size_t i, sim::contact::ContactStudyRun&& run) {
     const sim::contact::ContactStudyRow row = study->take(i, std::move(run));
     print_table_line(row);
-    write_csv_row(row, csv.stream());
+    write_contact_study_csv_row(row, csv.stream());
     return true;
   };
   const std::size_t taken = run_in_order<sim::contact::ContactStudyRun>(

@@ -10,6 +10,7 @@
 
 #include "sim/cosim/crane_cosimulation.h"
 #include "tools/hilsim/job_pool.h"
+#include "tools/hilsim/report_contact.h"
 #include "tools/hilsim/report_large_steps.h"
 #include "tools/hilsim/stability_sweep.h"
 #include "tools/hilsim/stop_on_signals.h"
@@ -237,7 +238,10 @@ int ReportCommand::execute() const {
   std::fprintf(stderr, "report: large macro steps\n");
   if (!write_large_step_section(md, out_dir, workers, &stop_flag()) || interrupted()) return 4;
 
-  // 4. Plots.
+  // 4. Contact: the four couplings on both tasks.
+  if (!write_contact_section(md, out_dir, workers, &stop_flag()) || interrupted()) return 4;
+
+  // 5. Plots.
   bool plotted = false;
   if (!no_plots) {
     const std::string script = scenario::plot_report_script();
@@ -254,7 +258,8 @@ int ReportCommand::execute() const {
     md << "\n## M1 against the reference\n\n![s1](s1_M1.png)\n\n![p1](p1_M1.png)\n"
        << "\n## H = 100 ms against the fine run (one actuator)\n\n"
        << "![s1 M1](large_H_s1_M1.png)\n\n![p1 M1](large_H_p1_M1.png)\n\n"
-       << "![s1 M2](large_H_s1_M2.png)\n\n![p1 M2](large_H_p1_M2.png)\n";
+       << "![s1 M2](large_H_s1_M2.png)\n\n![p1 M2](large_H_p1_M2.png)\n"
+       << contact_figures_markdown(out_dir);
   }
   md_file.commit();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
-"""Plots s1 and p1 of the M1 report runs against the LIM reference: DIR/s1_M1.png, DIR/p1_M1.png; and
-the one-actuator runs at H = 100 ms against the fine run: DIR/large_H_{s1,p1}_M{1,2}.png.
+"""Plots s1 and p1 of the M1 report runs against the LIM reference: DIR/s1_M1.png, DIR/p1_M1.png; the
+one-actuator runs at H = 100 ms against the fine run: DIR/large_H_{s1,p1}_M{1,2}.png; and the contact
+section's figures after Peiret et al. (contact tasks), Figs. 4, 6, 7 and 9: DIR/contact_landing.png,
+DIR/contact_insertion.png, DIR/contact_rms.png and, when hilsim-bench-cosim --model-cost-csv wrote
+DIR/contact_model_cost.csv, DIR/contact_model_cost.png.
 
 Usage: plot_report.py DIR REFERENCE.csv   (DIR holds the fsJ_0k_M1.csv / psJ_0k_M1.csv and the
 large_H_*.csv of `hilsim report`)
@@ -51,6 +54,7 @@ def main():
         plt.close(fig)
 
     plot_large_steps(out_dir)
+    plot_contact(out_dir)
 
 
 def plot_large_steps(out_dir):
@@ -76,6 +80,112 @@ def plot_large_steps(out_dir):
             fig.tight_layout()
             fig.savefig(os.path.join(out_dir, f"large_H_{quantity}_M{m}.png"), dpi=110)
             plt.close(fig)
+
+
+def read_rows(path):
+    with open(path) as f:
+        return list(csv.DictReader(f))
+
+
+def number(text):
+    return float(text) if text not in ("", "inf") else float("inf")
+
+
+COUPLINGS = ("kinematics-force", "model-force", "kinematics-model", "model-model")
+
+
+def plot_contact_task(out_dir, task, along):
+    """Figs. 4 and 6: the tool's position and velocity along the task's motion, every coupling at the
+    soft and the stiff K_i beside the monolithic run."""
+    path = os.path.join(out_dir, f"contact_trajectories_{task}.csv")
+    if not os.path.exists(path):
+        return
+    runs = {}
+    for r in read_rows(path):
+        runs.setdefault((r["coupling"], r["Ki"]), []).append(r)
+    position, velocity = f"tool_{along}", f"tool_{along}dot"
+    stiffnesses = sorted({k for (c, k) in runs if c != "monolithic"}, key=float)
+    fig, axes = plt.subplots(2, len(stiffnesses), figsize=(6 * len(stiffnesses), 7), squeeze=False)
+    for col, ki in enumerate(stiffnesses):
+        for row, (column, unit) in enumerate(((position, "m"), (velocity, "m/s"))):
+            ax = axes[row][col]
+            mono = runs.get(("monolithic", ""), [])
+            ax.plot([float(r["t"]) for r in mono], [float(r[column]) for r in mono], "k-", lw=2.5,
+                    label="monolithic (rigid weld)")
+            for coupling in COUPLINGS:
+                rows = runs.get((coupling, ki), [])
+                values = [number(r[column]) for r in rows]
+                ax.plot([float(r["t"]) for r in rows], values, lw=1, label=coupling)
+            low = min(float(r[column]) for r in mono)
+            high = max(float(r[column]) for r in mono)
+            margin = 0.25 * (high - low) + 1e-3
+            ax.set_ylim(low - margin, high + margin)  # a run that diverged leaves the frame
+            ax.set_xlabel("t [s]")
+            ax.set_ylabel(f"{column} [{unit}]")
+            ax.set_title(f"{task}, K_i = {float(ki):.0e} N/m, D_i = 1e-4 s K_i")
+            ax.grid(True, alpha=0.3)
+    axes[0][0].legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(os.path.join(out_dir, f"contact_{task}.png"), dpi=110)
+    plt.close(fig)
+
+
+def plot_contact_rms(out_dir):
+    """Fig. 7: the RMS errors of the tool's position and velocity against K_i, stable runs only."""
+    tasks = [t for t in ("landing", "insertion")
+             if os.path.exists(os.path.join(out_dir, f"contact_study_{t}.csv"))]
+    if not tasks:
+        return
+    fig, axes = plt.subplots(2, len(tasks), figsize=(6 * len(tasks), 7), squeeze=False)
+    for col, task in enumerate(tasks):
+        rows = read_rows(os.path.join(out_dir, f"contact_study_{task}.csv"))
+        for row, (column, unit) in enumerate((("rms_pos", "m"), ("rms_vel", "m/s"))):
+            ax = axes[row][col]
+            for coupling in COUPLINGS:
+                points = [(float(r["Ki"]), float(r[column])) for r in rows
+                          if r["coupling"] == coupling and r["stable"] == "1"]
+                if points:
+                    ax.loglog(*zip(*points), "o-", label=coupling)
+            ax.set_xlabel("K_i [N/m]")
+            ax.set_ylabel(f"{column} [{unit}]")
+            ax.set_title(f"{task}: error against the monolithic run")
+            ax.grid(True, which="both", alpha=0.3)
+    axes[0][0].legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(os.path.join(out_dir, "contact_rms.png"), dpi=110)
+    plt.close(fig)
+
+
+def plot_contact_model_cost(out_dir):
+    """Fig. 9 (left): the tool side's model generation against its active constraints."""
+    path = os.path.join(out_dir, "contact_model_cost.csv")
+    if not os.path.exists(path):
+        return
+    by_count = {}
+    for r in read_rows(path):
+        by_count.setdefault(int(r["active_rows"]), []).append(float(r["ns"]) * 1e-3)
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for count, times in by_count.items():
+        ax.plot([count] * len(times), times, ".", color="tab:blue", alpha=0.15, ms=3)
+    counts = sorted(by_count)
+    medians = [sorted(by_count[c])[len(by_count[c]) // 2] for c in counts]
+    ax.plot(counts, medians, "ko-", label="median")
+    ax.set_yscale("log")
+    ax.set_xlabel("active constraints")
+    ax.set_ylabel("model generation [µs]")
+    ax.set_title("insertion, tool side, model-model, K_i = 1e8 N/m")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(os.path.join(out_dir, "contact_model_cost.png"), dpi=110)
+    plt.close(fig)
+
+
+def plot_contact(out_dir):
+    plot_contact_task(out_dir, "landing", "x")
+    plot_contact_task(out_dir, "insertion", "y")
+    plot_contact_rms(out_dir)
+    plot_contact_model_cost(out_dir)
 
 
 if __name__ == "__main__":
