@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the dependencies, builds, checks the format and lint of the code (scripts/lint.sh:
-# clang-format over the tree, clang-tidy over sim/, rt/ and hil/), and runs every test: the unit and
+# clang-format over the tree, clang-tidy over sim/, rt/ and hil/; beside the tests, at low priority),
+# and runs every test: the unit and
 # integration tests (the 60 s
 # UDP soak test, soak.udp, among them), then the tests that run in a PREEMPT_RT virtual machine
 # with SocketCAN (label vm, tests/vm), then the real-time layer's tests again under ThreadSanitizer
@@ -13,7 +14,15 @@ cd "$(dirname "$0")/.."
 build_dir="${BUILD_DIR:-build}"
 bash scripts/install-deps.sh
 bash scripts/build.sh
-bash scripts/lint.sh
+# The lint step runs beside the tests at the lowest CPU priority (nice 19): it takes the CPU time the
+# tests leave idle (the UDP soak's waits, the VM tests, the fuzzers' one core) and yields it at once
+# to them; its verdict is awaited, and printed, after the last test. A finding fails the run as before.
+lint_log="$build_dir/lint.log"
+# setsid: its own process group (a background job of a script is not a group leader, so setsid
+# does not fork and $! leads the group), which a failed test step's exit stops whole.
+setsid nice -n 19 bash scripts/lint.sh >"$lint_log" 2>&1 &
+lint_pid=$!
+trap 'kill -- "-$lint_pid" 2>/dev/null || true' EXIT
 ctest --test-dir "$build_dir" -j "$(nproc)" --output-on-failure -LE vm
 # Cold: the kernel is not cached yet (fetched and unpacked first, then every image built); warm:
 # cached (tests/vm/run-in-vm.sh), only changed images are rebuilt.
@@ -28,3 +37,7 @@ bash scripts/asan.sh
 fuzz_start=$SECONDS
 bash scripts/fuzz.sh
 echo "fuzz: step took $((SECONDS - fuzz_start)) s (build and run)"
+lint_status=0
+wait "$lint_pid" || lint_status=$?
+cat "$lint_log"
+[ "$lint_status" -eq 0 ] || { echo "test: the lint step failed (exit $lint_status)"; exit 1; }
