@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <vector>
 
 #include "sim/contact/contact_plan.h"
@@ -125,6 +126,61 @@ TEST(HydraulicContact, AKappaStepMovesTheToolAsTheCranesCylinderSays) {
   EXPECT_LT(ds_arm / ds_crane, 2.0);
   EXPECT_GT(dy_tool / dy_crane, 0.5);
   EXPECT_LT(dy_tool / dy_crane, 2.0);
+}
+
+// The κ of each cylinder that holds the arm alone, without its tool, at the link angles q [rad].
+Eigen::Vector2d arm_only_kappa(const HydraulicContactTask& h, const Eigen::Vector2d& q) {
+  CoupledSystems bare = h.task.systems;
+  bare.tool.bodies[bare.tool_body].gravity_mass = 0.0;
+  const Equilibrium eq = arm_equilibrium(two_actuator_crane(), HydraulicParameters{}, bare, q);
+  return {eq.kappa, eq.actuator2.kappa};
+}
+
+// A simple κ script: cylinder 1 retracts (κ1 = κ0 + 0.02) and brings the box down onto the
+// platform (it touches at 2.1 s), then, from 2.4 s, both valves go to `rest` within 0.1 s; without
+// `rest` the script keeps lowering to its end.
+RunResult land(ContactCoupling coupling, const std::optional<Eigen::Vector2d>& rest, double duration) {
+  HydraulicContactTask h = hydraulic_landing();
+  const double k1 = h.equilibrium.kappa, k2 = h.equilibrium.actuator2.kappa;
+  const double t_down = 0.2, t_rest = 2.4;  // [s]
+  std::vector<TableManoeuvre::Point> p1 = {{t_down, k1}, {t_down + 0.1, k1 + 0.02}};
+  std::vector<TableManoeuvre::Point> p2 = {{t_down, k2}};
+  if (rest) {
+    p1.insert(p1.end(), {{t_rest, k1 + 0.02}, {t_rest + 0.1, (*rest)[0]}});
+    p2.insert(p2.end(), {{t_rest, k2}, {t_rest + 0.1, (*rest)[1]}});
+  }
+  const TableManoeuvre kappa1(p1), kappa2(p2);
+  return run_landing(coupling, kappa1, kappa2, duration, h);
+}
+
+// The κ that holds the arm alone where the box sits on the platform: the steady force of a
+// cylinder whose piston stands still is set by κ alone, so a valve left at the κ that holds arm and
+// box leaves the platform nothing to carry, one still lowering presses the box into it (3 kN here),
+// and one that holds the arm alone lets the platform carry the box. Found by landing once and
+// reading the angles the arm came to rest at.
+TEST(HydraulicContact, ASimpleKappaScriptLandsTheBoxOnThePlatform) {
+  const HydraulicContactTask h = hydraulic_landing();
+  const RunResult first = land(ContactCoupling::kMonolithic, std::nullopt, 2.4);
+  ASSERT_FALSE(first.diverged);
+  const CraneSample& rested = first.samples.back();
+  const Eigen::Vector2d rest = arm_only_kappa(h, Eigen::Vector2d(rested.theta1, rested.theta2));
+  const double weight = 50.0 * 9.81;                           // the box's [N]
+  const double platform_top = LandingSettings{}.platform_top;  // [m]
+  for (ContactCoupling c : {ContactCoupling::kMonolithic, ContactCoupling::kModelModel}) {
+    const RunResult r = land(c, rest, 4.0);
+    ASSERT_FALSE(r.diverged) << to_string(c);
+    const CraneSample& end = r.samples.back();
+    std::printf(
+        "%-12s landed: box at (%.4f, %.4f) m, theta %.2e rad, %d contacts, normal force %.1f N (weight %.1f "
+        "N), kappa (%.5f, %.5f)\n",
+        std::string(to_string(c)).c_str(), end.tool_x, end.tool_y, end.tool_theta, end.contacts,
+        end.normal_force, weight, rest[0], rest[1]);
+    EXPECT_EQ(end.contacts, 2) << to_string(c);
+    EXPECT_NEAR(end.normal_force, weight, 0.1 * weight) << to_string(c);
+    EXPECT_NEAR(end.tool_y - 0.5 * LandingSettings{}.box_height, platform_top, 1e-4) << to_string(c);
+    EXPECT_LT(std::abs(end.tool_theta), 1e-3) << to_string(c);
+    EXPECT_LT(std::hypot(end.tool_xdot, end.tool_ydot), 1e-4) << to_string(c);
+  }
 }
 
 }  // namespace
