@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -12,6 +13,7 @@
 #include "sim/contact/contact_study.h"
 #include "sim/cosim/crane_cosimulation.h"
 #include "sim/cosim/sample_assembly.h"
+#include "tools/hilsim/contact_hydraulics.h"
 #include "tools/hilsim/realtime_run.h"
 #include "tools/hilsim/run_command.h"
 #include "tools/hilsim/stop_on_signals.h"
@@ -38,10 +40,11 @@ sim::contact::ContactCouplingSettings coupling_settings(const scenario::Scenario
   return out;
 }
 
-void print_contact_header(const scenario::Scenario& s, const sim::contact::ContactCouplingSettings& c) {
+void print_contact_header(const scenario::Scenario& s, const sim::contact::ContactCouplingSettings& c,
+                          const HydraulicContactRun* hydraulic) {
   const std::string task = scenario::word_of(scenario::kContactTasks, *s.contact.task);
-  std::printf("scenario %s: contact task %s (guided), coupling %s", s.name.c_str(), task.c_str(),
-              std::string(sim::contact::to_string(c.coupling)).c_str());
+  std::printf("scenario %s: contact task %s (%s), coupling %s", s.name.c_str(), task.c_str(),
+              hydraulic ? "hydraulic" : "guided", std::string(sim::contact::to_string(c.coupling)).c_str());
   if (c.coupling == sim::contact::ContactCoupling::kMonolithic) {
     std::printf(" (rigid weld)");
   } else {
@@ -49,6 +52,15 @@ void print_contact_header(const scenario::Scenario& s, const sim::contact::Conta
                 c.interface_damping);
   }
   std::printf(", H = %g s, h = %g s, %g s\n", c.H, c.h, c.duration);
+  if (!hydraulic) return;
+  const sim::Equilibrium& eq = hydraulic->task.equilibrium;
+  std::printf(
+      "cylinders from their equilibrium with the tool: s = (%.6f, %.6f) m, f_h = (%.6g, %.6g) N, kappa0 = "
+      "(%.6f, %.6f), h_hyd = %g s; kappa 1 from the %s, kappa 2 %s\n",
+      eq.s, eq.actuator2.s, eq.f_h, eq.actuator2.f_h, eq.kappa, eq.actuator2.kappa,
+      hydraulic->cylinders.h_hyd, describe_input(s).c_str(),
+      dynamic_cast<const sim::ConstantValveCommand*>(hydraulic->valve2.get()) ? "held at kappa0"
+                                                                              : "from the table's kappa_2");
 }
 
 // What the run does with each sample, offline or in the threaded run's writer thread: the CSV row,
@@ -165,22 +177,30 @@ int run_threaded(const scenario::Scenario& s, const ContactRunFlags& flags, sim:
 
 int execute_contact_run(const scenario::Scenario& s, const ContactRunFlags& flags) {
   const std::string name = scenario::word_of(scenario::kContactTasks, *s.contact.task);
-  const std::optional<ContactTask> task = sim::contact::contact_task(name);
-  if (!task) throw io::InputError(s.source + ": key 'contact.task' = '" + name + "' names no contact task");
+  std::optional<ContactTask> guided = sim::contact::contact_task(name);
+  if (!guided) throw io::InputError(s.source + ": key 'contact.task' = '" + name + "' names no contact task");
+  std::unique_ptr<HydraulicContactRun> hydraulic;
+  if (s.contact.mode == scenario::ContactMode::kHydraulic)
+    hydraulic = hydraulic_contact_run(s, std::move(*guided));
+  const ContactTask& task = hydraulic ? hydraulic->task.task : *guided;
+  sim::contact::ArmDriver& driver =
+      hydraulic ? static_cast<sim::contact::ArmDriver&>(*hydraulic->task.driver) : *guided->driver;
   const sim::contact::ContactCouplingSettings settings = coupling_settings(s);
   std::optional<sim::Plan> plan;
   try {
-    plan.emplace(sim::contact::build_contact_plan(task->systems, settings, *task->driver));
+    plan.emplace(sim::contact::build_contact_plan(task.systems, settings, driver,
+                                                  hydraulic ? &hydraulic->cylinders : nullptr));
   } catch (const std::invalid_argument& e) {
     throw io::InputError(s.source + ": " + e.what());
   }
   if (plan->communication_points() < 1)
     throw io::InputError(s.source + ": the run is shorter than one macro step H");
-  print_contact_header(s, settings);
-  // Opened before the run so that an unwritable output fails at once.
+  print_contact_header(s, settings, hydraulic.get());
+  // Opened before the run so that an unwritable output fails at once; in hydraulic mode with both
+  // cylinders' columns.
   std::optional<io::TrajectoryCsvWriter> csv;
-  if (s.out) csv.emplace(*s.out, 1, true);
-  ContactSamples samples(*task, csv ? &*csv : nullptr);
+  if (s.out) csv.emplace(*s.out, hydraulic ? 2 : 1, true);
+  ContactSamples samples(task, csv ? &*csv : nullptr);
   if (flags.threads || flags.realtime) return run_threaded(s, flags, *plan, samples, csv);
   return run_offline(*plan, samples, csv);
 }
