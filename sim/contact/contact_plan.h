@@ -7,6 +7,7 @@
 
 #include <array>
 #include <optional>
+#include <string_view>
 
 #include "sim/contact/arm_driver.h"
 #include "sim/contact/contact_coupling.h"
@@ -18,6 +19,10 @@
 #include "sim/model/equilibrium.h"
 
 namespace hilsim::sim::contact {
+
+// The names of the subsystems a contact plan may hold besides the crane's cylinders ("hydraulics",
+// "hydraulics_2": sim/cosim/crane_plan.h); the real-time threads are configured by them.
+inline constexpr std::array<std::string_view, 3> kContactSubsystemNames = {"monolithic", "tool", "arm"};
 
 struct ContactCouplingSettings {
   ContactCoupling coupling = ContactCoupling::kModelModel;
