@@ -1,0 +1,80 @@
+// A [contact] task in hydraulic mode from the command line (issue 21): `hilsim run` of the shipped
+// landing scenario whose κ table drives the crane's two cylinders, offline, in threads (the tool,
+// the arm and each cylinder in its own) and paced in real time, to the same bytes, with both
+// cylinders' columns and the tool's in the CSV; the contact task's threads configured by name. The
+// real hilsim binary, real files.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <string>
+
+#include "tests/tools/binary_harness.h"
+
+namespace hilsim {
+namespace {
+
+using test::Outcome;
+using test::slurp;
+
+Outcome run_hydraulic(const std::string& args) { return test::run_hilsim("contact_hydraulic", args); }
+
+std::string hydraulic_landing() {
+  return std::string(HILSIM_SOURCE_DIR) + "/config/scenarios/contact_landing_hydraulic.toml";
+}
+
+std::string csv_path(const std::string& suffix) {
+  return test::temp_path("contact_hydraulic", suffix).string();
+}
+
+TEST(ContactHydraulicCli, TheLandingRunsInThreadsToTheOfflineBytesWithTheCylindersColumns) {
+  const std::string offline = csv_path("_offline.csv");
+  const std::string threaded = csv_path("_threads.csv");
+  const Outcome a = run_hydraulic("run " + hydraulic_landing() + " --out " + offline);
+  const Outcome b = run_hydraulic("run " + hydraulic_landing() + " --threads --out " + threaded);
+  ASSERT_EQ(a.status, 0) << a.err;
+  ASSERT_EQ(b.status, 0) << b.err;
+  const std::string csv = slurp(offline);
+  EXPECT_EQ(csv, slurp(threaded));
+  EXPECT_EQ(csv.substr(0, csv.find('\n')),
+            "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2,s2,s2dot,p1_2,p2_2,fh_2,kappa_2,dE,Ebal,"
+            "tool_x,tool_y,tool_theta,tool_xdot,tool_ydot,tool_thetadot,contacts,normal_force");
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 4002);  // header, t = 0 … 4 s
+  // The first row starts from the cylinders' equilibrium with the box: f_h = 9810 N on cylinder 1.
+  const std::string first = csv.substr(csv.find('\n') + 1, 60);
+  EXPECT_EQ(first.substr(0, 11), "0,0.449172,") << first;
+  EXPECT_NE(a.out.find("contact task landing (hydraulic), coupling model-model"), std::string::npos) << a.out;
+  EXPECT_NE(a.out.find("kappa0 = (0.449172, 0.500000)"), std::string::npos) << a.out;
+  EXPECT_NE(a.out.find("kappa 2 from the table's kappa_2"), std::string::npos) << a.out;
+  EXPECT_NE(a.out.find("2 contacts closed, normal force 490."), std::string::npos) << a.out;
+  EXPECT_NE(b.out.find("4 threads, one per subsystem"), std::string::npos) << b.out;
+  for (const char* thread : {"  tool ", "  arm ", "  hydraulics ", "  hydraulics_2 "})
+    EXPECT_NE(b.out.find(thread), std::string::npos) << thread << b.out;
+}
+
+TEST(ContactHydraulicCli, TheMonolithicReferenceAndAPacedRunGiveTheOfflineBytes) {
+  const std::string scenario = csv_path("_threads.toml");
+  {
+    std::ofstream f(scenario);
+    f << "name = \"hydraulic_threads\"\n[run]\nduration = 0.3\n[manoeuvre]\nkind = \"table\"\nfile = \""
+      << HILSIM_SOURCE_DIR << "/config/manoeuvres/contact_landing_hydraulic_kappa.csv\"\n"
+      << "[contact]\ntask = \"landing\"\nmode = \"hydraulic\"\n"
+      << "[rt.thread.tool]\npriority = 71\n[rt.thread.arm]\npriority = 72\n"
+      << "[rt.thread.monolithic]\npriority = 73\n[rt.thread.hydraulics]\npriority = 81\n";
+  }
+  for (const char* coupling : {"model-model", "monolithic"}) {
+    SCOPED_TRACE(coupling);
+    const std::string flags = std::string(" --contact-coupling ") + coupling + " --out ";
+    const std::string offline = csv_path(std::string("_") + coupling + "_offline.csv");
+    const std::string paced = csv_path(std::string("_") + coupling + "_paced.csv");
+    const Outcome a = run_hydraulic("run " + scenario + flags + offline);
+    const Outcome b = run_hydraulic("run " + scenario + " --realtime" + flags + paced);
+    ASSERT_EQ(a.status, 0) << a.err;
+    ASSERT_EQ(b.status, 0) << b.err;
+    EXPECT_EQ(slurp(offline), slurp(paced));
+    EXPECT_NE(b.out.find("real-time run, paced at wall-clock time"), std::string::npos) << b.out;
+  }
+}
+
+}  // namespace
+}  // namespace hilsim
