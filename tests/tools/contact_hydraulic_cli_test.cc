@@ -76,5 +76,20 @@ TEST(ContactHydraulicCli, TheMonolithicReferenceAndAPacedRunGiveTheOfflineBytes)
   }
 }
 
+// The cylinders' κ, step and integrator come from the crane's flags in hydraulic mode; a guided
+// task still refuses them.
+TEST(ContactHydraulicCli, TheCylindersTakeTheCranesManoeuvreFlags) {
+  const Outcome m1 = run_hydraulic("run " + hydraulic_landing() +
+                                   " --manoeuvre M1 --hH 1e-4 --hydraulics-integrator rk4 --duration 0.2");
+  ASSERT_EQ(m1.status, 0) << m1.err;
+  EXPECT_NE(m1.out.find("h_hyd = 0.0001 s; kappa 1 from the manoeuvre M1, kappa 2 held at kappa0"),
+            std::string::npos)
+      << m1.out;
+  const Outcome guided = run_hydraulic("run " + std::string(HILSIM_SOURCE_DIR) +
+                                       "/config/scenarios/contact_landing.toml --manoeuvre M1");
+  EXPECT_EQ(guided.status, 2);
+  EXPECT_NE(guided.err.find("--manoeuvre sets the crane's manoeuvre"), std::string::npos) << guided.err;
+}
+
 }  // namespace
 }  // namespace hilsim

@@ -213,17 +213,19 @@ void refuse_cosimulation_flags(const ScenarioFlags& f) {
 
 // The crane's own flags mean nothing to a contact task: refused by name, not ignored. (--input and
 // --reference are checked with the scenario: a contact task takes script and none.)
-void refuse_crane_flags(const ScenarioFlags& f, const RunCommand& run) {
+// A task in hydraulic mode takes its cylinders' κ, step and integrator from them (--manoeuvre, --hH,
+// --hydraulics-integrator).
+void refuse_crane_flags(const ScenarioFlags& f, const RunCommand& run, bool hydraulic) {
   const std::pair<bool, const char*> flags[] = {
-      {f.manoeuvre.has_value(), "--manoeuvre"},
+      {f.manoeuvre.has_value() && !hydraulic, "--manoeuvre"},
       {f.coupling.has_value(), "--coupling"},
       {f.scheme.has_value(), "--scheme"},
       {f.extrapolation.has_value(), "--extrapolation"},
       {f.rim_force.has_value(), "--rim-force"},
       {f.actuators.has_value(), "--actuators"},
-      {f.h_hyd.has_value(), "--hH"},
+      {f.h_hyd.has_value() && !hydraulic, "--hH"},
       {f.preview.has_value(), "--preview"},
-      {f.hydraulics_integrator.has_value(), "--hydraulics-integrator"},
+      {f.hydraulics_integrator.has_value() && !hydraulic, "--hydraulics-integrator"},
       {f.mechanics.has_value(), "--mechanics"},
       {f.limits.has_value(), "--limits"},
       {run.solver.has_value(), "--solver"},
@@ -237,7 +239,8 @@ void refuse_crane_flags(const ScenarioFlags& f, const RunCommand& run) {
     if (given) {
       throw io::InputError(std::string(name) +
                            " sets the crane's manoeuvre or hydraulics; it has no effect on a [contact] task "
-                           "(its options: --contact-coupling, --Ki, --Di, --H, --hM, --duration)");
+                           "(its options: --contact-coupling, --Ki, --Di, --H, --hM, --duration; in "
+                           "hydraulic mode --manoeuvre, --hH, --hydraulics-integrator too)");
     }
   }
 }
@@ -280,7 +283,7 @@ int RunCommand::execute() const {
   if (out) s.out = *out;
   apply_contact_flags(s);
   if (s.contact.task) {
-    refuse_crane_flags(flags, *this);
+    refuse_crane_flags(flags, *this, s.contact.mode == scenario::ContactMode::kHydraulic);
     if (require_rt && !realtime && !threads)
       throw io::InputError("--require-rt needs --realtime or --threads");
     if (s.out) refuse_outputs_over_inputs(s, flags.scenario_path, {{*s.out, "--out"}});

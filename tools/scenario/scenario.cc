@@ -384,7 +384,7 @@ void check_contact(const Scenario& s) {
                      "': a contact task runs from its script (guided: its reference path; hydraulic: "
                      "[manoeuvre]); its input is script");
   }
-  if (s.reference) {
+  if (s.reference && !s.reference_implied) {
     throw InputError(s.source + ": key 'run.reference': a contact task has no reference curve; use \"none\"");
   }
 }
