@@ -73,8 +73,8 @@ void HydraulicArmDriver::set_inputs(std::span<const double> u, PlanarSystem& arm
 void HydraulicArmDriver::get_outputs(const PlanarSystem& arm, std::span<double> y) const {
   const Eigen::Vector2d q = angles(arm);
   const Eigen::Vector2d q_dot = rates(arm);
-  for (int k = 0; k < 2; ++k) {
-    const ActuatorKinematics a = actuator_kinematics(crane_, q, q_dot, k);
+  for (std::size_t k = 0; k < 2; ++k) {
+    const ActuatorKinematics a = actuator_kinematics(crane_, q, q_dot, static_cast<int>(k));
     y[2 * k] = a.s;
     y[2 * k + 1] = a.s_dot;
   }
@@ -85,8 +85,8 @@ void HydraulicArmDriver::probe(const PlanarSystem& arm, std::span<double> out) c
   const Eigen::Vector2d q_dot = rates(arm);
   out[0] = q[0];
   out[1] = q[1];
-  for (int k = 0; k < 2; ++k) {
-    const ActuatorKinematics a = actuator_kinematics(crane_, q, q_dot, k);
+  for (std::size_t k = 0; k < 2; ++k) {
+    const ActuatorKinematics a = actuator_kinematics(crane_, q, q_dot, static_cast<int>(k));
     out[2 + k] = a.s;
     out[4 + k] = a.s_dot;
   }
