@@ -91,5 +91,13 @@ TEST(ContactHydraulicCli, TheCylindersTakeTheCranesManoeuvreFlags) {
   EXPECT_NE(guided.err.find("--manoeuvre sets the crane's manoeuvre"), std::string::npos) << guided.err;
 }
 
+TEST(ContactHydraulicCli, TheStudyRefusesTheHydraulicMode) {
+  const Outcome o =
+      run_hydraulic("contact-study " + hydraulic_landing() + " --out " + csv_path("_study.csv"));
+  EXPECT_EQ(o.status, 2) << o.err;
+  EXPECT_NE(o.err.find("contact-study studies a task in guided mode"), std::string::npos) << o.err;
+  EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << "one line: " << o.err;
+}
+
 }  // namespace
 }  // namespace hilsim
