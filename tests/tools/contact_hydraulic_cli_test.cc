@@ -99,5 +99,24 @@ TEST(ContactHydraulicCli, TheStudyRefusesTheHydraulicMode) {
   EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << "one line: " << o.err;
 }
 
+// A threaded run records the κ each cylinder applied; hilsim replay runs the task offline with them
+// to the same bytes. An offline run has nothing to record.
+TEST(ContactHydraulicCli, ARecordedRunReplaysBitForBit) {
+  const std::string live = csv_path("_recorded.csv"), rec = csv_path(".rec"), rep = csv_path("_replay.csv");
+  const Outcome run = run_hydraulic("run " + hydraulic_landing() + " --threads --duration 1 --out " + live +
+                                    " --record " + rec);
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("recording: "), std::string::npos) << run.out;
+  const Outcome replay = run_hydraulic("replay " + rec + " --out " + rep);
+  ASSERT_EQ(replay.status, 0) << replay.err << replay.out;
+  EXPECT_NE(replay.out.find("the contact task in hydraulic mode"), std::string::npos) << replay.out;
+  EXPECT_NE(replay.out.find("verified: bit for bit"), std::string::npos) << replay.out;
+  EXPECT_EQ(slurp(live), slurp(rep));
+  const Outcome offline =
+      run_hydraulic("run " + hydraulic_landing() + " --record " + csv_path("_offline.rec"));
+  EXPECT_EQ(offline.status, 2);
+  EXPECT_NE(offline.err.find("--record needs --realtime or --threads"), std::string::npos) << offline.err;
+}
+
 }  // namespace
 }  // namespace hilsim

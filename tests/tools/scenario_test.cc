@@ -301,6 +301,10 @@ TEST_F(ScenarioFiles, TheContactCouplingsAreSpelledAsTheContactCodeSpellsThem) {
 TEST_F(ScenarioFiles, TheHydraulicContactModeIsAccepted) {
   const Scenario s = load_scenario(write("h.toml", "[contact]\ntask = \"landing\"\nmode = \"hydraulic\"\n"));
   EXPECT_EQ(s.contact.mode, ContactMode::kHydraulic);
+  // A live controller drives its cylinders (the limits a live input turns on are not modelled).
+  const Scenario live = load_scenario(
+      write("l.toml", "[contact]\ntask = \"landing\"\nmode = \"hydraulic\"\n[hil]\ninput = \"udp\"\n"));
+  EXPECT_EQ(live.hil.input, hil::InputSource::kUdp);
 }
 
 TEST_F(ScenarioFiles, BadContactSettings) {

@@ -229,7 +229,7 @@ void refuse_crane_flags(const ScenarioFlags& f, const RunCommand& run, bool hydr
       {f.mechanics.has_value(), "--mechanics"},
       {f.limits.has_value(), "--limits"},
       {run.solver.has_value(), "--solver"},
-      {run.record.has_value(), "--record"},
+      {run.record.has_value() && !hydraulic, "--record"},
       {run.telemetry.has_value(), "--telemetry"},
       {run.monolithic.h.has_value(), "--h"},
       {run.monolithic.valve_sampling.has_value(), "--valve-sampling"},
@@ -240,7 +240,7 @@ void refuse_crane_flags(const ScenarioFlags& f, const RunCommand& run, bool hydr
       throw io::InputError(std::string(name) +
                            " sets the crane's manoeuvre or hydraulics; it has no effect on a [contact] task "
                            "(its options: --contact-coupling, --Ki, --Di, --H, --hM, --duration; in "
-                           "hydraulic mode --manoeuvre, --hH, --hydraulics-integrator too)");
+                           "hydraulic mode --manoeuvre, --hH, --hydraulics-integrator, --record too)");
     }
   }
 }
@@ -286,13 +286,20 @@ int RunCommand::execute() const {
     refuse_crane_flags(flags, *this, s.contact.mode == scenario::ContactMode::kHydraulic);
     if (require_rt && !realtime && !threads)
       throw io::InputError("--require-rt needs --realtime or --threads");
-    if (s.out) refuse_outputs_over_inputs(s, flags.scenario_path, {{*s.out, "--out"}});
+    if (record && !realtime && !threads) {
+      throw io::InputError(
+          "--record needs --realtime or --threads (an offline run has no outside inputs to record)");
+    }
+    std::vector<std::pair<std::string, std::string>> outputs;
+    if (s.out) outputs.emplace_back(*s.out, "--out");
+    if (record) outputs.emplace_back(*record, "the recording (--record)");
+    refuse_outputs_over_inputs(s, flags.scenario_path, outputs);
     if (!s.telemetry.target.empty()) {
       throw io::InputError(s.source +
                            ": the live telemetry ([telemetry] target) streams the crane's samples; a contact "
                            "task has no stream yet");
     }
-    return execute_contact_run(s, ContactRunFlags{threads, realtime, require_rt});
+    return execute_contact_run(s, ContactRunFlags{threads, realtime, require_rt, record});
   }
   if (solver) s.solver = scenario::parse_solver(*solver, "--solver");
   if (telemetry) {

@@ -369,7 +369,9 @@ void check_contact(const Scenario& s) {
     throw InputError(s.source + ": key 'contact.task' is required with a [contact] section (one of: " +
                      word_list(kContactTasks) + ")");
   }
-  if (c.mode == ContactMode::kHydraulic && s.cosim.limits.enabled) {
+  const bool hydraulic = c.mode == ContactMode::kHydraulic;
+  // A live input turns the limits on by default (resolve_limits); only an explicit setting is refused.
+  if (hydraulic && s.limits_setting.value_or(false)) {
     throw InputError(s.source +
                      ": key 'contact.mode' = 'hydraulic': the machine's limits ([limits] enabled) are not "
                      "modelled on the contact task's arm; set [limits] enabled = false");
@@ -379,10 +381,10 @@ void check_contact(const Scenario& s) {
                      ": key 'run.solver' = 'monolithic' solves the crane's hydraulics; a contact task's "
                      "monolithic run is [contact] coupling = \"monolithic\"");
   }
-  if (s.hil.input != hil::InputSource::kScript) {
+  if (s.hil.input != hil::InputSource::kScript && !hydraulic) {
     throw InputError(s.source + ": key 'hil.input' = '" + hil::to_string(s.hil.input) +
-                     "': a contact task runs from its script (guided: its reference path; hydraulic: "
-                     "[manoeuvre]); its input is script");
+                     "': a guided contact task follows its reference path; its input is script (a "
+                     "live controller drives the cylinders of [contact] mode = \"hydraulic\")");
   }
   if (s.reference && !s.reference_implied) {
     throw InputError(s.source + ": key 'run.reference': a contact task has no reference curve; use \"none\"");
