@@ -33,6 +33,7 @@
 #include "sim/contact/interface_input.h"
 #include "sim/contact/interface_model.h"
 #include "sim/contact/pivoting_box_lcp.h"
+#include "sim/cosim/actuator_sensors.h"
 #include "sim/cosim/subsystem.h"
 
 namespace hilsim::sim::contact {
@@ -47,7 +48,7 @@ struct CoupledSubsystemSetup {
   ArmDriver* driver = nullptr;   // the arm side's; must outlive the subsystem
 };
 
-class CoupledSubsystem final : public Subsystem {
+class CoupledSubsystem final : public Subsystem, public ContactSensors {
  public:
   // Side `setup.side` of `systems`: its own system, its interface body, the other side's interface
   // body at t_0 for the image or model. Throws std::invalid_argument for a side that cannot take or
@@ -71,6 +72,10 @@ class CoupledSubsystem final : public Subsystem {
   bool healthy() const override;
   const std::vector<std::string>& probe_names() const override;
   void probe(std::int64_t n, std::span<double> out) const override;
+
+  // The tool side's contacts (sim/cosim/actuator_sensors.h).
+  bool senses_contacts() const override { return setup_.side == Side::kTool; }
+  double contact_normal_force() const override { return stepper_.total_normal_force(); }
 
   const PlanarSystem& system() const { return system_; }
   const TimeStepper& stepper() const { return stepper_; }

@@ -13,11 +13,12 @@
 #include "sim/contact/coupled_systems.h"
 #include "sim/contact/pivoting_box_lcp.h"
 #include "sim/contact/time_stepper.h"
+#include "sim/cosim/actuator_sensors.h"
 #include "sim/cosim/subsystem.h"
 
 namespace hilsim::sim::contact {
 
-class MonolithicSubsystem final : public Subsystem {
+class MonolithicSubsystem final : public Subsystem, public ContactSensors {
  public:
   // join(systems, weld.linear, weld.angular): rigid by default, the reference; with the interface's
   // K_i, D_i, the compliant machine that every coupling approximates. h [s] > 0, K ≥ 1 micro steps
@@ -39,6 +40,10 @@ class MonolithicSubsystem final : public Subsystem {
   bool healthy() const override;
   const std::vector<std::string>& probe_names() const override { return probe_names_; }
   void probe(std::int64_t n, std::span<double> out) const override;
+
+  // The tool's contacts (sim/cosim/actuator_sensors.h).
+  bool senses_contacts() const override { return true; }
+  double contact_normal_force() const override { return stepper_.total_normal_force(); }
 
   const PlanarSystem& system() const { return system_; }
   std::int64_t unsolved_steps() const { return unsolved_steps_; }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sim/contact/contact_plan.h"
+#include "sim/cosim/actuator_sensors.h"
 #include "sim/contact/hydraulic_task.h"
 #include "sim/cosim/crane_cosimulation.h"
 #include "sim/cosim/crane_plan.h"
@@ -158,6 +159,33 @@ RunResult land(ContactCoupling coupling, const std::optional<Eigen::Vector2d>& r
 // box leaves the platform nothing to carry, one still lowering presses the box into it (3 kN here),
 // and one that holds the arm alone lets the platform carry the box. Found by landing once and
 // reading the angles the arm came to rest at.
+// The contact force a HIL controller gets (sim::ContactSensors): the tool side's or the monolithic
+// system's closed contacts, the sample's normal_force; the arm side senses none.
+TEST(HydraulicContact, TheToolsSideSensesTheContactForceOfTheSample) {
+  for (ContactCoupling c : {ContactCoupling::kMonolithic, ContactCoupling::kModelModel}) {
+    HydraulicContactTask h = hydraulic_landing();
+    const double k1 = h.equilibrium.kappa;
+    const TableManoeuvre kappa1({{0.2, k1}, {0.3, k1 + 0.02}});
+    const ConstantValveCommand kappa2(h.equilibrium.actuator2.kappa);
+    ContactHydraulics cylinders{two_actuator_crane(), HydraulicParameters{}, h.equilibrium};
+    cylinders.valves = {&kappa1, &kappa2};
+    ContactCouplingSettings s;
+    s.coupling = c;
+    s.duration = 2.5;  // landed at about 2.1 s
+    Plan plan = build_contact_plan(h.task.systems, s, *h.driver, &cylinders);
+    const RunResult r = run_plan(plan);
+    ASSERT_GT(r.samples.back().normal_force, 1000.0) << to_string(c);  // the lowering valve presses it down
+    int sensing = 0;
+    for (std::size_t i = 0; i < plan.size(); ++i) {
+      const auto* sensors = dynamic_cast<const ContactSensors*>(&plan.subsystem(i));
+      if (!sensors || !sensors->senses_contacts()) continue;
+      ++sensing;
+      EXPECT_EQ(sensors->contact_normal_force(), r.samples.back().normal_force) << plan.subsystem(i).name();
+    }
+    EXPECT_EQ(sensing, 1) << to_string(c);
+  }
+}
+
 TEST(HydraulicContact, ASimpleKappaScriptLandsTheBoxOnThePlatform) {
   const HydraulicContactTask h = hydraulic_landing();
   const RunResult first = land(ContactCoupling::kMonolithic, std::nullopt, 2.4);
