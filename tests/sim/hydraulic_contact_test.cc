@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "sim/contact/contact_plan.h"
-#include "sim/cosim/actuator_sensors.h"
 #include "sim/contact/hydraulic_task.h"
+#include "sim/cosim/actuator_sensors.h"
 #include "sim/cosim/crane_cosimulation.h"
 #include "sim/cosim/crane_plan.h"
 #include "sim/model/crane_model.h"
