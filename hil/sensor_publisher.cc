@@ -26,7 +26,12 @@ void SensorPublisher::after_micro_step(const sim::Subsystem& subsystem, std::int
   // call at once with nothing to forget to attach; dynamic_cast neither allocates nor locks, and a
   // cross-cast costs far less than a micro step.
   const auto* sensors = dynamic_cast<const sim::ActuatorSensors*>(&subsystem);
-  if (!sensors) return;
+  if (!sensors) {  // the cylinders' threads pay no second cast
+    const auto* contact = dynamic_cast<const sim::ContactSensors*>(&subsystem);
+    if (contact && contact->senses_contacts())
+      contact_force_.store(contact->contact_normal_force(), std::memory_order_relaxed);
+    return;
+  }
   const int first = sensors->first_actuator();
   const int end = first + sensors->sensed_actuators();
   for (int k = first < 0 ? 0 : first; k < end && k < kMaxSensedActuators; ++k) {
@@ -45,6 +50,7 @@ void SensorPublisher::after_micro_step(const sim::Subsystem& subsystem, std::int
     snap.kappa = r.kappa;
     snap.fault = !healthy;
     snap.limits = r.limits;
+    snap.contact_force = contact_force_.load(std::memory_order_relaxed);
     // Valve k is evaluated in this thread (the one integrating actuator k): same-thread reads.
     if (const CommandedValve* valve = valves_[static_cast<std::size_t>(k)]) {
       snap.watchdog_active = valve->watchdog_active();

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -39,6 +40,9 @@ struct SensorSnapshot {
   std::int64_t watchdog_trips = 0;
   std::uint32_t last_sequence = 0;  // sequence number of the newest command applied to this actuator
   unsigned limits = 0;              // the machine limits holding it (sim::LimitFlag bits)
+  // A contact task's total normal contact force [N] (sim::ContactSensors), the newest its tool's
+  // thread published; 0 without a contact task.
+  double contact_force = 0.0;
 };
 
 using SensorChannels = std::array<rt::LatestValue<SensorSnapshot>*, kMaxSensedActuators>;
@@ -56,7 +60,10 @@ class SensorPublisher final : public rt::MicroStepObserver {
   void count_overruns_of(std::vector<const rt::LoopStats*> loops) { loops_ = std::move(loops); }
 
   // Publishes a snapshot of every actuator `subsystem` senses, when it is a sim::ActuatorSensors
-  // (other subsystems, e.g. the mechanics, are ignored). Allocates nothing, never throws.
+  // (other subsystems, e.g. the mechanics, are ignored); from a sim::ContactSensors that senses
+  // contacts it takes the contact force the snapshots carry (a relaxed atomic: the tool's thread
+  // writes it, the cylinders' threads read it; a sensor value, it feeds nothing back into the run).
+  // Allocates nothing, never throws.
   void after_micro_step(const sim::Subsystem& subsystem, std::int64_t micro_step,
                         bool healthy) noexcept override;
 
@@ -67,6 +74,7 @@ class SensorPublisher final : public rt::MicroStepObserver {
   CommandedValves valves_;
   double h_H_;  // [s]
   std::vector<const rt::LoopStats*> loops_;
+  std::atomic<double> contact_force_{0.0};  // [N]
 };
 
 }  // namespace hilsim::hil

@@ -125,14 +125,16 @@ Named quantity_of(const std::string& name) {
       {"relief", Quantity::kRelief, 0},
       {"link_lost", Quantity::kLinkLost, 0},
       {"two_senders", Quantity::kTwoSenders, 0},
+      {"contact_force", Quantity::kContactForce, 0},
   };
   for (const Named& n : table) {
     if (name == n.name) return n;
   }
-  throw std::invalid_argument("sensor signal '" + name +
-                              "' is not one of: s_k, sdot_k, p1_k, p2_k, fh_k, kappa_applied_k (k = 1, 2), "
-                              "watchdog_active, numerical_fault, overruns, sim_time, sequence_echo, bus_off, "
-                              "bus_error, end_stop, cavitation, relief, link_lost, two_senders");
+  throw std::invalid_argument(
+      "sensor signal '" + name +
+      "' is not one of: s_k, sdot_k, p1_k, p2_k, fh_k, kappa_applied_k (k = 1, 2), "
+      "watchdog_active, numerical_fault, overruns, sim_time, sequence_echo, bus_off, "
+      "bus_error, end_stop, cavitation, relief, link_lost, two_senders, contact_force");
 }
 
 // What one actuator's transducers read; 0 for an actuator without a snapshot.
@@ -192,6 +194,8 @@ double value_of(Quantity q, std::size_t actuator, std::span<const SensorSnapshot
       return link.bus_error ? 1.0 : 0.0;
     case Quantity::kLinkLost:
       return link.link_lost ? 1.0 : 0.0;
+    case Quantity::kContactForce:
+      return first.contact_force;
     case Quantity::kTwoSenders:
       return link.two_senders ? 1.0 : 0.0;
     case Quantity::kEndStop:

@@ -78,7 +78,8 @@ enum class Quantity : std::uint8_t {
   kCavitation,
   kRelief,  // a machine limit holds some actuator (sim/model/machine_limits.h)
   kLinkLost,
-  kTwoSenders,  // of the CAN bridge's link and command input (LinkStatus)
+  kTwoSenders,    // of the CAN bridge's link and command input (LinkStatus)
+  kContactForce,  // a contact task's total normal contact force [N] (SensorSnapshot::contact_force)
 };
 
 // What the bridge that sends the frames knows of its own link, beside the simulation's snapshot:
@@ -94,7 +95,8 @@ class SensorEncoder final {
  public:
   // Every signal of `messages` must be one of: s_k, sdot_k, p1_k, p2_k, fh_k, kappa_applied_k
   // (actuator k = 1, 2), watchdog_active, numerical_fault, overruns, sim_time, sequence_echo,
-  // bus_off, bus_error, end_stop, cavitation, relief, link_lost, two_senders. Throws std::invalid_argument
+  // bus_off, bus_error, end_stop, cavitation, relief, link_lost, two_senders, contact_force (a
+  // contact task's total normal contact force [N], SensorSnapshot). Throws std::invalid_argument
   // naming an unknown signal, or more than 16 messages.
   explicit SensorEncoder(const std::vector<MessageSpec>& messages);
   // One frame per message, written into `out` (at least size() frames); returns how many.

@@ -9,6 +9,8 @@
 #include "sim/contact/contact_samples.h"
 #include "sim/contact/coupled_subsystems.h"
 #include "sim/contact/monolithic_subsystem.h"
+#include "sim/cosim/cosim_settings.h"
+#include "sim/cosim/crane_plan.h"
 
 namespace hilsim::sim::contact {
 namespace {
@@ -19,6 +21,25 @@ void connect(const std::string& from, const std::string& to, InterfaceData data,
   for (const std::string& port : interface_port_names(data)) out.push_back({from, port, to, port});
 }
 
+// The cylinders of `h`, coupled f-s to the subsystem called `arm`.
+void add_hydraulics(const ContactHydraulics& h, double H, const std::string& arm,
+                    std::vector<std::unique_ptr<Subsystem>>& subsystems,
+                    std::vector<Connection>& connections) {
+  if (!h.valves[0] || !h.valves[1])
+    throw std::invalid_argument("contact hydraulics: a cylinder has no valve command");
+  CraneParameters crane = h.crane;
+  crane.actuators = 2;
+  CosimSettings cosim;
+  cosim.coupling = Coupling::kForceDisplacement;
+  cosim.H = H;
+  cosim.h_hyd = h.h_hyd;
+  cosim.hydraulics_integrator = h.integrator;
+  steps_per_macro_step(H, h.h_hyd, "hydraulic step h_hyd");
+  CraneHydraulics cylinders = make_direct_hydraulics(crane, h.hyd, h.equilibrium, cosim, h.valves, arm);
+  for (auto& c : cylinders.subsystems) subsystems.push_back(std::move(c));
+  connections.insert(connections.end(), cylinders.connections.begin(), cylinders.connections.end());
+}
+
 }  // namespace
 
 InterfaceCompliance interface_compliance(const ContactCouplingSettings& s) {
@@ -27,7 +48,7 @@ InterfaceCompliance interface_compliance(const ContactCouplingSettings& s) {
 }
 
 Plan build_contact_plan(const CoupledSystems& systems, const ContactCouplingSettings& settings,
-                        ArmDriver& driver) {
+                        ArmDriver& driver, const ContactHydraulics* hydraulics) {
   const InterfaceCompliance compliance = interface_compliance(settings);
   const std::int64_t K = steps_per_macro_step(settings.H, settings.h, "contact step h");
   if (!(std::isfinite(settings.duration) && settings.duration >= 0.0)) {
@@ -50,8 +71,13 @@ Plan build_contact_plan(const CoupledSystems& systems, const ContactCouplingSett
     connect("arm", "tool", tool_in, connections);
     connect("tool", "arm", arm_in, connections);
   }
+  if (hydraulics) {
+    const bool monolithic = settings.coupling == ContactCoupling::kMonolithic;
+    add_hydraulics(*hydraulics, settings.H, monolithic ? "monolithic" : "arm", subsystems, connections);
+  }
   Plan plan(std::move(subsystems), connections, Scheme::kJacobi, settings.H, N);
-  plan.set_assembly(std::make_unique<ContactSampleAssembly>(settings.H, plan.subsystems()));
+  plan.set_assembly(std::make_unique<ContactSampleAssembly>(settings.H, plan.subsystems(),
+                                                            hydraulics ? &hydraulics->hyd : nullptr));
   return plan;
 }
 

@@ -5,14 +5,24 @@
 // plan runs offline (run_plan) and in real-time threads (rt/plan_executor.h), each side in its own thread.
 #pragma once
 
+#include <array>
 #include <optional>
+#include <string_view>
 
 #include "sim/contact/arm_driver.h"
 #include "sim/contact/contact_coupling.h"
 #include "sim/contact/coupled_systems.h"
 #include "sim/cosim/plan.h"
+#include "sim/hydraulics/pressure_integrator.h"
+#include "sim/manoeuvre/valve_command.h"
+#include "sim/model/crane_parameters.h"
+#include "sim/model/equilibrium.h"
 
 namespace hilsim::sim::contact {
+
+// The names of the subsystems a contact plan may hold besides the crane's cylinders ("hydraulics",
+// "hydraulics_2": sim/cosim/crane_plan.h); the real-time threads are configured by them.
+inline constexpr std::array<std::string_view, 3> kContactSubsystemNames = {"monolithic", "tool", "arm"};
 
 struct ContactCouplingSettings {
   ContactCoupling coupling = ContactCoupling::kModelModel;
@@ -28,14 +38,29 @@ struct ContactCouplingSettings {
   bool rigid_reference = true;
 };
 
+// The crane's two cylinders of a task in hydraulic mode (hydraulic_task.h): one HydraulicsSubsystem
+// each, "hydraulics" and "hydraulics_2", built as the crane's plan builds them (make_direct_hydraulics,
+// sim/cosim/crane_plan.h) from the equilibrium and coupled f-s to the arm's driver
+// (hydraulic_driver.h) on the arm side or the monolithic system. The valves must outlive the plan.
+struct ContactHydraulics {
+  CraneParameters crane;
+  HydraulicParameters hyd;
+  Equilibrium equilibrium;  // of both cylinders (arm_equilibrium)
+  double h_hyd = 0.2e-3;    // the cylinders' step [s]; H must be a whole multiple of it
+  HydraulicIntegrator integrator = HydraulicIntegrator::kForwardEuler;
+  std::array<const ValveCommand*, 2> valves{};  // κ of each cylinder
+};
+
 // The interface compliance of the settings (contact_coupling.h); throws as interface_compliance does.
 InterfaceCompliance interface_compliance(const ContactCouplingSettings& settings);
 
 // The plan of `settings` for `systems`, starting from the state the systems are built in. `driver`
 // moves the arm at every micro step (arm_driver.h) and must outlive the plan. Subsystems: "monolithic",
-// or "tool" then "arm". Its samples: ContactSampleAssembly (contact_samples.h). Throws
-// std::invalid_argument naming the setting and its accepted range.
+// or "tool" then "arm"; then "hydraulics", "hydraulics_2" in hydraulic mode. Its samples:
+// ContactSampleAssembly (contact_samples.h). Throws std::invalid_argument naming the setting and its accepted
+// range. With `hydraulics`, the plan holds its cylinders too (after the arm, or the monolithic system), and
+// `driver` must be the hydraulic one.
 Plan build_contact_plan(const CoupledSystems& systems, const ContactCouplingSettings& settings,
-                        ArmDriver& driver);
+                        ArmDriver& driver, const ContactHydraulics* hydraulics = nullptr);
 
 }  // namespace hilsim::sim::contact

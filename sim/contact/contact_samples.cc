@@ -2,10 +2,55 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "sim/hydraulics/cylinder.h"
 
 namespace hilsim::sim::contact {
 
-ContactSampleAssembly::ContactSampleAssembly(double H, const std::vector<Subsystem*>& subsystems) : H_(H) {
+namespace {
+
+// The crane's values of a hydraulic-mode sample, (subsystem, probe); "" for the subsystem that holds
+// the arm (its driver's probes).
+const std::array<std::pair<const char*, const char*>, 12> kCraneProbes = {{{"", "q1"},
+                                                                           {"", "q2"},
+                                                                           {"", "s1"},
+                                                                           {"", "s1dot"},
+                                                                           {"", "s2"},
+                                                                           {"", "s2dot"},
+                                                                           {"hydraulics", "p1"},
+                                                                           {"hydraulics", "p2"},
+                                                                           {"hydraulics", "kappa"},
+                                                                           {"hydraulics_2", "p1"},
+                                                                           {"hydraulics_2", "p2"},
+                                                                           {"hydraulics_2", "kappa"}}};
+
+// (subsystem index, probe index) of `probe` on the subsystem called `name` ("": on any).
+std::pair<std::size_t, std::size_t> locate(const std::vector<Subsystem*>& subsystems,
+                                           const std::pair<const char*, const char*>& probe) {
+  for (std::size_t i = 0; i < subsystems.size(); ++i) {
+    if (*probe.first != '\0' && subsystems[i]->name() != probe.first) continue;
+    const std::vector<std::string>& names = subsystems[i]->probe_names();
+    const auto it = std::find(names.begin(), names.end(), probe.second);
+    if (it != names.end()) return {i, static_cast<std::size_t>(it - names.begin())};
+  }
+  throw std::invalid_argument(std::string("contact co-simulation in hydraulic mode: no probe '") +
+                              probe.second + "' on " + (*probe.first != '\0' ? probe.first : "the arm"));
+}
+
+}  // namespace
+
+ContactSampleAssembly::ContactSampleAssembly(double H, const std::vector<Subsystem*>& subsystems,
+                                             const HydraulicParameters* hyd)
+    : H_(H) {
+  if (hyd) {
+    hyd_ = *hyd;
+    for (std::size_t k = 0; k < kCraneValues; ++k) {
+      const auto [subsystem, index] = locate(subsystems, kCraneProbes[k]);
+      crane_[k] = At{subsystem, index};
+    }
+  }
   const std::vector<std::string>& wanted = tool_probe_names();
   for (std::size_t i = 0; i < subsystems.size(); ++i) {
     const std::vector<std::string>& names = subsystems[i]->probe_names();
@@ -36,7 +81,31 @@ CraneSample ContactSampleAssembly::sample(std::int64_t n, std::span<const ProbeV
   s.tool_thetadot = at(ToolProbe::kThetadot);
   s.contacts = static_cast<int>(at(ToolProbe::kContacts));
   s.normal_force = at(ToolProbe::kNormalForce);
+  if (hyd_) add_crane_columns(probes, s);
   return s;
+}
+
+}  // namespace hilsim::sim::contact
+
+namespace hilsim::sim::contact {
+
+void ContactSampleAssembly::add_crane_columns(std::span<const ProbeValues> probes, CraneSample& s) const {
+  std::array<double, kCraneValues> v{};
+  for (std::size_t k = 0; k < kCraneValues; ++k) v[k] = probes[crane_[k].subsystem][crane_[k].index];
+  s.theta1 = v[0];
+  s.theta2 = v[1];
+  s.s1 = v[2];
+  s.s1_dot = v[3];
+  s.s2 = v[4];
+  s.s2_dot = v[5];
+  s.p1 = v[6];
+  s.p2 = v[7];
+  s.kappa = v[8];
+  s.p1_2 = v[9];
+  s.p2_2 = v[10];
+  s.kappa_2 = v[11];
+  s.f_h = actuator_force(*hyd_, Eigen::Vector2d(s.p1, s.p2), s.s1_dot);
+  s.f_h_2 = actuator_force(*hyd_, Eigen::Vector2d(s.p1_2, s.p2_2), s.s2_dot);
 }
 
 }  // namespace hilsim::sim::contact

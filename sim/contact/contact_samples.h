@@ -1,29 +1,47 @@
 // The sample of a contact co-simulation at a communication point (sim/cosim/sample_assembly.h): the
 // tool's columns of CraneSample (its pose and velocity, closed contacts, total normal force) from the
 // tool probes (contact_probes.h) of whichever subsystem holds the tool — the tool side, or the
-// monolithic system. The crane's own columns stay zero: the guided arm has no cylinders; a contact
-// task driven by the crane's hydraulics fills them from its crane subsystems.
+// monolithic system. The crane's own columns stay zero with a guided arm, which has no cylinders; in
+// hydraulic mode (hydraulic_driver.h) they carry the cylinders' values: θ1, θ2, s_k, ṡ_k from the
+// driver's probes (q1, q2, s1, s2, s1dot, s2dot) on the subsystem that holds the arm, p1, p2, κ from
+// the probes of "hydraulics" and "hydraulics_2", and f_h = (p2 − p1) a_p − c ṡ (the crane's
+// samples' rule, crane_samples.h). The coupling monitor's δE and the energy balance stay zero.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "sim/contact/contact_probes.h"
 #include "sim/cosim/sample_assembly.h"
+#include "sim/model/crane_parameters.h"
 
 namespace hilsim::sim::contact {
 
 class ContactSampleAssembly final : public SampleAssembly {
  public:
-  // H: the macro step [s]. Throws std::invalid_argument when no subsystem has every tool probe.
-  ContactSampleAssembly(double H, const std::vector<Subsystem*>& subsystems);
+  // H: the macro step [s]; hyd: the cylinders' parameters in hydraulic mode, else null. Throws
+  // std::invalid_argument when no subsystem has every tool probe (or, in hydraulic mode, the
+  // cylinders' probes).
+  ContactSampleAssembly(double H, const std::vector<Subsystem*>& subsystems,
+                        const HydraulicParameters* hyd = nullptr);
   CraneSample sample(std::int64_t n, std::span<const ProbeValues> probes) const override;
 
  private:
+  void add_crane_columns(std::span<const ProbeValues> probes, CraneSample& s) const;
+
   double H_;
   std::size_t subsystem_ = 0;  // the one with the tool probes
   std::array<std::size_t, static_cast<std::size_t>(ToolProbe::kCount)> index_{};  // in its probes
+  // Hydraulic mode: where each crane value is (subsystem, probe index), in the order of kCraneProbes.
+  struct At {
+    std::size_t subsystem = 0;
+    std::size_t index = 0;
+  };
+  static constexpr std::size_t kCraneValues = 12;
+  std::optional<HydraulicParameters> hyd_;
+  std::array<At, kCraneValues> crane_{};
 };
 
 }  // namespace hilsim::sim::contact

@@ -22,6 +22,12 @@ const PlanarSystem& own_system(const CoupledSystems& s, Side side) {
   return side == Side::kTool ? s.tool : s.arm;
 }
 
+std::vector<std::string> joined(const std::vector<std::string>& own, const std::vector<std::string>& driver) {
+  std::vector<std::string> all = own;
+  all.insert(all.end(), driver.begin(), driver.end());
+  return all;
+}
+
 int own_body(const CoupledSystems& s, Side side) { return side == Side::kTool ? s.tool_body : s.arm_body; }
 
 const PlanarBody& other_body(const CoupledSystems& s, Side side) {
@@ -40,6 +46,14 @@ CoupledSubsystem::CoupledSubsystem(const CoupledSystems& systems, const CoupledS
              setup.takes),
       stepper_(system_, setup.h),
       solver_(system_.max_rows()) {
+  const ArmDriver* d = setup.driver;
+  const std::vector<std::string>& own_probes =
+      setup.side == Side::kTool ? tool_probe_names() : arm_probe_names();
+  inputs_ =
+      d ? joined(interface_port_names(setup.takes), d->input_names()) : interface_port_names(setup.takes);
+  outputs_ =
+      d ? joined(interface_port_names(setup.sends), d->output_names()) : interface_port_names(setup.sends);
+  probes_ = d ? joined(own_probes, d->probe_names()) : own_probes;
   const PlanarBody& body = system_.bodies[body_];
   if (setup.sends == InterfaceData::kModel) {
     model_ = std::make_unique<InterfaceModelBuilder>(system_, body_, input_.weld_first_row(), setup.h);
@@ -58,7 +72,11 @@ CoupledSubsystem::CoupledSubsystem(const CoupledSystems& systems, const CoupledS
   force_sum_.setZero();
 }
 
-void CoupledSubsystem::set_inputs(std::int64_t /*n*/, std::span<const double> u) { input_.take(u, system_); }
+void CoupledSubsystem::set_inputs(std::int64_t /*n*/, std::span<const double> u) {
+  const std::size_t own = interface_port_names(setup_.takes).size();
+  input_.take(u.first(own), system_);
+  if (setup_.driver) setup_.driver->set_inputs(u.subspan(own), system_);
+}
 
 void CoupledSubsystem::begin_macro_step(std::int64_t /*n*/) { force_sum_.setZero(); }
 
@@ -95,19 +113,22 @@ void CoupledSubsystem::end_macro_step(std::int64_t n) {
   build_model(stepper_);
 }
 
-void CoupledSubsystem::get_outputs(std::span<double> y) const { pack(setup_.sends, out_, y); }
+void CoupledSubsystem::get_outputs(std::span<double> y) const {
+  pack(setup_.sends, out_, y);
+  if (setup_.driver)
+    setup_.driver->get_outputs(system_, y.subspan(interface_port_names(setup_.sends).size()));
+}
 
 bool CoupledSubsystem::healthy() const { return finite_state(system_); }
 
-const std::vector<std::string>& CoupledSubsystem::probe_names() const {
-  return setup_.side == Side::kTool ? tool_probe_names() : arm_probe_names();
-}
+const std::vector<std::string>& CoupledSubsystem::probe_names() const { return probes_; }
 
 void CoupledSubsystem::probe(std::int64_t /*n*/, std::span<double> out) const {
   if (setup_.side == Side::kTool) {
     probe_tool(system_.bodies[body_], stepper_, out);
   } else {
     probe_arm(system_.bodies[body_], out);
+    if (setup_.driver) setup_.driver->probe(system_, out.subspan(arm_probe_names().size()));
   }
 }
 

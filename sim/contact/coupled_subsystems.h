@@ -19,6 +19,9 @@
 // outputs of t_0 come from one step of a copy of the side as built (its β, and the active set its
 // model at t_0 takes), so that the other side's first macro step has them too; the copy is dropped.
 //
+// A driver with ports of its own (a hydraulic one) exchanges them beside the interface's: its inputs
+// are applied when they are set, its outputs are of the side's state at the communication point.
+//
 // Every micro step allocates nothing (the driver's update must not either).
 #pragma once
 
@@ -30,6 +33,7 @@
 #include "sim/contact/interface_input.h"
 #include "sim/contact/interface_model.h"
 #include "sim/contact/pivoting_box_lcp.h"
+#include "sim/cosim/actuator_sensors.h"
 #include "sim/cosim/subsystem.h"
 
 namespace hilsim::sim::contact {
@@ -44,7 +48,7 @@ struct CoupledSubsystemSetup {
   ArmDriver* driver = nullptr;   // the arm side's; must outlive the subsystem
 };
 
-class CoupledSubsystem final : public Subsystem {
+class CoupledSubsystem final : public Subsystem, public ContactSensors {
  public:
   // Side `setup.side` of `systems`: its own system, its interface body, the other side's interface
   // body at t_0 for the image or model. Throws std::invalid_argument for a side that cannot take or
@@ -52,8 +56,9 @@ class CoupledSubsystem final : public Subsystem {
   CoupledSubsystem(const CoupledSystems& systems, const CoupledSubsystemSetup& setup);
 
   const std::string& name() const override { return name_; }
-  const std::vector<std::string>& input_names() const override { return interface_port_names(setup_.takes); }
-  const std::vector<std::string>& output_names() const override { return interface_port_names(setup_.sends); }
+  // The interface's ports, then the arm side's driver's (arm_driver.h).
+  const std::vector<std::string>& input_names() const override { return inputs_; }
+  const std::vector<std::string>& output_names() const override { return outputs_; }
   double micro_step_size() const override { return setup_.h; }
   std::int64_t micro_steps() const override { return setup_.micro_steps; }
 
@@ -67,6 +72,10 @@ class CoupledSubsystem final : public Subsystem {
   bool healthy() const override;
   const std::vector<std::string>& probe_names() const override;
   void probe(std::int64_t n, std::span<double> out) const override;
+
+  // The tool side's contacts (sim/cosim/actuator_sensors.h).
+  bool senses_contacts() const override { return setup_.side == Side::kTool; }
+  double contact_normal_force() const override { return stepper_.total_normal_force(); }
 
   const PlanarSystem& system() const { return system_; }
   const TimeStepper& stepper() const { return stepper_; }
@@ -91,6 +100,9 @@ class CoupledSubsystem final : public Subsystem {
 
   CoupledSubsystemSetup setup_;
   std::string name_;
+  std::vector<std::string> inputs_;   // the interface's, then the driver's
+  std::vector<std::string> outputs_;  // likewise
+  std::vector<std::string> probes_;   // likewise
   PlanarSystem system_;
   int body_;           // the side's interface body
   Vec3 base_applied_;  // its applied force as built [N, N, N·m]

@@ -26,7 +26,7 @@
 // (cylinder 1's lever about A is 0.28–0.50 m over the tasks' θ1 of 0.26–0.86 rad: 13–24 kN·m),
 // joint 2 1.2e4 N·m (cylinder 2's lever about Q, 0.20–0.25 m), and the wrist 1e3 N·m, a crane
 // rotator's; beyond its limit a servo holds its torque and lets the joint give way.
-// Hydraulic mode (not built yet): joints 1 and 2 without servos, moved by the cylinders' forces,
+// Hydraulic mode (hydraulic_driver.h): joints 1 and 2 without servos, moved by the cylinders' forces,
 // which a hydraulic ArmDriver applies to the links (PlanarBody::applied) each step; the wrist keeps
 // its servo. ArmJointDrive::kAppliedForces builds that arm.
 #pragma once

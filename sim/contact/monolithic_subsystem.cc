@@ -17,6 +17,7 @@ MonolithicSubsystem::MonolithicSubsystem(const CoupledSystems& systems, const Ro
       solver_(system_.max_rows()) {
   probe_names_ = tool_probe_names();
   probe_names_.insert(probe_names_.end(), arm_probe_names().begin(), arm_probe_names().end());
+  probe_names_.insert(probe_names_.end(), driver.probe_names().begin(), driver.probe_names().end());
 }
 
 void MonolithicSubsystem::micro_step(std::int64_t n, std::int64_t j) {
@@ -28,7 +29,9 @@ bool MonolithicSubsystem::healthy() const { return finite_state(system_); }
 
 void MonolithicSubsystem::probe(std::int64_t /*n*/, std::span<double> out) const {
   probe_tool(system_.bodies[tool_body_], stepper_, out);
-  probe_arm(system_.bodies[arm_body_], out.subspan(static_cast<std::size_t>(ToolProbe::kCount)));
+  const auto tool = static_cast<std::size_t>(ToolProbe::kCount);
+  probe_arm(system_.bodies[arm_body_], out.subspan(tool));
+  driver_.probe(system_, out.subspan(tool + arm_probe_names().size()));
 }
 
 }  // namespace hilsim::sim::contact

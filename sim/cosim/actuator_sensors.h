@@ -35,4 +35,17 @@ class ActuatorSensors {
   virtual ActuatorReading reading(int k) const = 0;
 };
 
+// What a contact task's force transducers would read (sim/contact/): the subsystem that holds the
+// tool and its contacts (the tool side of a contact co-simulation, or its monolithic system) gives
+// the total normal force of its closed contacts after its newest micro step; the hil layer sends it
+// as the sensor signal contact_force.
+class ContactSensors {
+ public:
+  virtual ~ContactSensors() = default;
+  // Whether this subsystem holds the tool's contacts (the arm side of a co-simulation does not).
+  virtual bool senses_contacts() const = 0;
+  // The total normal force of its closed contacts in the newest micro step [N]. Allocates nothing.
+  virtual double contact_normal_force() const = 0;
+};
+
 }  // namespace hilsim::sim

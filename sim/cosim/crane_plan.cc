@@ -17,17 +17,17 @@ namespace {
 std::string suffix(int k) { return k == 0 ? "" : "_" + std::to_string(k + 1); }
 
 // Direct couplings: mechanics ↔ one hydraulic subsystem per actuator.
-std::vector<Connection> direct_connections(Coupling coupling, int actuators) {
+std::vector<Connection> direct_connections(Coupling coupling, int actuators, const std::string& mechanics) {
   std::vector<Connection> c;
   for (int k = 0; k < actuators; ++k) {
     const std::string hyd = "hydraulics" + suffix(k), s = "s" + std::to_string(k + 1);
-    c.push_back({"mechanics", s, hyd, "s"});
-    c.push_back({"mechanics", s + "dot", hyd, "sdot"});
+    c.push_back({mechanics, s, hyd, "s"});
+    c.push_back({mechanics, s + "dot", hyd, "sdot"});
     if (coupling == Coupling::kForceDisplacement) {
-      c.push_back({hyd, "f_h", "mechanics", "f_h" + suffix(k)});
+      c.push_back({hyd, "f_h", mechanics, "f_h" + suffix(k)});
     } else {
-      c.push_back({hyd, "p1", "mechanics", "p1" + suffix(k)});
-      c.push_back({hyd, "p2", "mechanics", "p2" + suffix(k)});
+      c.push_back({hyd, "p1", mechanics, "p1" + suffix(k)});
+      c.push_back({hyd, "p2", mechanics, "p2" + suffix(k)});
     }
   }
   return c;
@@ -165,14 +165,6 @@ std::unique_ptr<Subsystem> make_mechanics(const CraneParameters& crane, const Hy
                                                        settings.H, h_mech, eq.q, eq.f_h);
 }
 
-// The hydraulic side of a plan: its subsystems, the connections to the mechanics, and the probes the
-// crane's samples read.
-struct CraneHydraulics {
-  std::vector<std::unique_ptr<Subsystem>> subsystems;
-  std::vector<Connection> connections;
-  CraneProbeNames probes;
-};
-
 // RIM and two-way: every actuator's cylinder beside the mechanics' RIM, in one subsystem.
 CraneHydraulics make_rim_hydraulics(const CraneParameters& crane, const HydraulicParameters& hyd,
                                     const Equilibrium& eq, const CosimSettings& settings,
@@ -204,10 +196,12 @@ CraneHydraulics make_rim_hydraulics(const CraneParameters& crane, const Hydrauli
   return h;
 }
 
-// f-s and p-s: one hydraulic subsystem per actuator.
+}  // namespace
+
 CraneHydraulics make_direct_hydraulics(const CraneParameters& crane, const HydraulicParameters& hyd,
                                        const Equilibrium& eq, const CosimSettings& settings,
-                                       const std::array<const ValveCommand*, 2>& valve) {
+                                       const std::array<const ValveCommand*, 2>& valve,
+                                       const std::string& mechanics) {
   CraneHydraulics h;
   for (int k = 0; k < crane.actuators; ++k) {
     const ActuatorEquilibrium a = eq.actuator(k);
@@ -225,11 +219,9 @@ CraneHydraulics make_direct_hydraulics(const CraneParameters& crane, const Hydra
     h.probes.kappa.push_back({name, "kappa"});
     h.probes.E_H.push_back({name, "E_H"});
   }
-  h.connections = direct_connections(settings.coupling, crane.actuators);
+  h.connections = direct_connections(settings.coupling, crane.actuators, mechanics);
   return h;
 }
-
-}  // namespace
 
 Plan build_crane_plan(const CraneParameters& crane, const HydraulicParameters& cylinder,
                       const Equilibrium& eq, const CosimSettings& settings, CraneValves valves) {
@@ -250,7 +242,7 @@ Plan build_crane_plan(const CraneParameters& crane, const HydraulicParameters& c
   std::unique_ptr<Subsystem> mechanics = make_mechanics(crane, hyd, eq, settings, mechanics_valve);
   CraneHydraulics hydraulics = integrates_rim(settings.coupling)
                                    ? make_rim_hydraulics(crane, hyd, eq, settings, valve, preview_valve)
-                                   : make_direct_hydraulics(crane, hyd, eq, settings, valve);
+                                   : make_direct_hydraulics(crane, hyd, eq, settings, valve, "mechanics");
   const std::vector<Connection>& connections = hydraulics.connections;
   const CraneProbeNames& probes = hydraulics.probes;
   std::vector<std::unique_ptr<Subsystem>> order;

@@ -7,11 +7,14 @@
 #pragma once
 
 #include <array>
+#include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "sim/cosim/cosim_settings.h"
 #include "sim/cosim/coupling.h"
+#include "sim/cosim/crane_samples.h"
 #include "sim/cosim/input_extrapolation.h"
 #include "sim/cosim/plan.h"
 #include "sim/hydraulics/pressure_integrator.h"
@@ -45,6 +48,25 @@ struct CraneValves {
   // mechanics' own readers, and previews κ only through preview1/2.
   bool live = false;
 };
+
+// The hydraulic side of a plan: its subsystems, the connections to the mechanics, and the probes the
+// crane's samples read.
+struct CraneHydraulics {
+  std::vector<std::unique_ptr<Subsystem>> subsystems;
+  std::vector<Connection> connections;
+  CraneProbeNames probes;
+};
+
+// f-s and p-s (settings.coupling): one HydraulicsSubsystem per actuator ("hydraulics",
+// "hydraulics_2"), each starting from its s0, p0 of `eq` and driven by its valve[k] (which must
+// outlive it), connected to the subsystem called `mechanics` (its outputs s1, s1dot[, s2, s2dot],
+// its inputs f_h[, f_h_2] or p1, p2[, p1_2, p2_2]). `hyd` with the relief valve of the limits already
+// in (with_relief_valve). Shared by the crane's plan and a contact task's hydraulic arm
+// (sim/contact/contact_plan.h).
+CraneHydraulics make_direct_hydraulics(const CraneParameters& crane, const HydraulicParameters& hyd,
+                                       const Equilibrium& eq, const CosimSettings& settings,
+                                       const std::array<const ValveCommand*, 2>& valve,
+                                       const std::string& mechanics);
 
 // Starts from the static equilibrium `eq` (s0, p0 and κ0 of every actuator). Throws
 // std::invalid_argument, naming the setting, for a combination that cannot run or inconsistent steps.

@@ -23,9 +23,11 @@ namespace hilsim::sim {
 
 // The most ports (inputs or outputs) and probe values of one subsystem; fixed so that frames and
 // telemetry records are plain, fixed-size data. 128 ports: the two-way coupling sends a reduced
-// hydraulic model of 50 values per actuator (coupling.h), the other couplings use at most 12.
+// hydraulic model of 50 values per actuator (coupling.h), the other couplings use at most 12. 20
+// probes: a contact task's monolithic system in hydraulic mode has the tool's 8, the arm's 3 and the
+// cylinders' 6 (sim/contact/contact_probes.h, hydraulic_driver.h).
 inline constexpr std::size_t kMaxPorts = 128;
-inline constexpr std::size_t kMaxProbes = 12;
+inline constexpr std::size_t kMaxProbes = 20;
 using ProbeValues = std::array<double, kMaxProbes>;
 
 class Subsystem {

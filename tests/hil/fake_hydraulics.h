@@ -50,6 +50,20 @@ class FakeHydraulics final : public FakeSubsystem, public sim::ActuatorSensors {
   int count_;
 };
 
+// A contact co-simulation's side (sim::ContactSensors): the tool side senses its contacts' normal
+// force, the arm side does not.
+class FakeContactSide final : public FakeSubsystem, public sim::ContactSensors {
+ public:
+  FakeContactSide(bool tool, double normal_force)
+      : FakeSubsystem(tool ? "tool" : "arm"), tool_(tool), normal_force_(normal_force) {}
+  bool senses_contacts() const override { return tool_; }
+  double contact_normal_force() const override { return normal_force_; }
+
+ private:
+  bool tool_;
+  double normal_force_;  // [N]
+};
+
 // A subsystem with no sensors (the mechanics, to the publisher).
 class FakeMechanics final : public FakeSubsystem {
  public:

@@ -93,6 +93,26 @@ TEST(SensorPublisher, ASubsystemWithoutSensorsAndAnAbsentChannelAreIgnored) {
   EXPECT_TRUE(one.read(s));
 }
 
+// A contact task's tool side publishes nothing itself; its contacts' normal force rides on the
+// cylinders' snapshots from then on. The arm side's (no contacts) does not overwrite it.
+TEST(SensorPublisher, TheToolSidesContactForceRidesOnTheCylindersSnapshots) {
+  rt::LatestValue<SensorSnapshot> one, two;
+  SensorPublisher publisher({&one, &two}, {}, kHh);
+  FakeHydraulics first(0, 1);
+  publisher.after_micro_step(first, 1, true);
+  SensorSnapshot s;
+  ASSERT_TRUE(one.read(s));
+  EXPECT_EQ(s.contact_force, 0.0);  // none yet
+  const test::FakeContactSide tool(true, 490.5), arm(false, 7.0);
+  publisher.after_micro_step(tool, 2, true);
+  publisher.after_micro_step(arm, 2, true);
+  ASSERT_TRUE(one.read(s));
+  EXPECT_EQ(s.micro_step, 1);  // no snapshot of their own
+  publisher.after_micro_step(first, 2, true);
+  ASSERT_TRUE(one.read(s));
+  EXPECT_EQ(s.contact_force, 490.5);
+}
+
 TEST(SensorPublisher, ANonPositiveMicroStepIsRefused) {
   EXPECT_THROW(SensorPublisher({}, {}, 0.0), std::invalid_argument);
 }

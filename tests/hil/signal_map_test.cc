@@ -112,6 +112,23 @@ TEST(SensorEncoder, EachActuatorsSignalsComeFromItsOwnSnapshot) {
   EXPECT_EQ(signal(sensors, out, "numerical_fault"), 1.0);
 }
 
+// A contact task's total normal contact force, a sensor signal any message may carry.
+TEST(SensorEncoder, TheContactForceIsASensorSignal) {
+  SignalSpec force;
+  force.name = "contact_force";
+  force.length = 32;
+  force.scale = 0.01;  // [N]
+  force.max = 4e7;
+  force.unit = "N";
+  const std::vector<MessageSpec> sensors = {{"HilsimContact", 0x2F8, false, 8, "", {force}}};
+  const SensorEncoder encoder(sensors);
+  SensorSnapshot snap;
+  snap.contact_force = 490.33;
+  std::array<Frame, 16> out{};
+  ASSERT_EQ(encoder.encode({&snap, 1}, out), 1u);
+  EXPECT_NEAR(signal(sensors, out, "contact_force"), 490.33, 0.005);
+}
+
 TEST(SensorEncoder, ASecondActuatorsSignalWithOneSnapshotIsSentAsZero) {
   std::vector<MessageSpec> sensors = sensor_messages(default_messages(2));
   const SensorEncoder encoder(sensors);

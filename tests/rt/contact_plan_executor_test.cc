@@ -1,6 +1,7 @@
 // The contact co-simulation (sim/contact/contact_plan.h) in real-time threads, the tool side and the
 // arm side each in its own, unpaced: the same samples, bit for bit, as the offline run, for the
-// monolithic reference and every coupling, over the whole task of the servoed-arm machine.
+// monolithic reference and every coupling, over the whole task of the servoed-arm machine; and the
+// landing in hydraulic mode with the crane's two cylinders in threads of their own.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -8,6 +9,7 @@
 
 #include "rt/plan_executor.h"
 #include "sim/contact/contact_plan.h"
+#include "sim/contact/hydraulic_task.h"
 #include "sim/contact/servoed_arm_machine.h"
 #include "sim/cosim/crane_cosimulation.h"
 
@@ -76,6 +78,59 @@ TEST(ContactPlanExecutor, EveryCouplingRunsInThreadsByteIdenticalToOffline) {
     expect_contact_run_identical(c, 1e5);
   }
   expect_contact_run_identical(ContactCoupling::kModelModel, 1e9);  // the stiff interface
+}
+
+// The cylinders' columns of every sample, exactly.
+std::string crane_columns(const std::vector<sim::CraneSample>& samples) {
+  std::string out;
+  char line[320];
+  for (const sim::CraneSample& s : samples) {
+    std::snprintf(line, sizeof line, "%a %a %a %a %a %a %a %a %a %a %a %a %a %a\n", s.kappa, s.s1, s.s1_dot,
+                  s.p1, s.p2, s.f_h, s.theta1, s.theta2, s.kappa_2, s.s2, s.s2_dot, s.p1_2, s.p2_2, s.f_h_2);
+    out += line;
+  }
+  return out;
+}
+
+// The landing in hydraulic mode (sim/contact/hydraulic_task.h), cylinder 1 lowering the box from
+// 0.2 s: the tool, the arm and both cylinders each in a thread (or the monolithic system and the
+// cylinders), the same samples as offline.
+std::vector<sim::CraneSample> hydraulic_landing(ContactCoupling coupling, bool threads) {
+  sim::CraneParameters crane;
+  crane.actuators = 2;
+  sim::contact::HydraulicContactTask h =
+      sim::contact::hydraulic_task(sim::contact::landing_task({}, crane), crane, sim::HydraulicParameters{});
+  const double k1 = h.equilibrium.kappa;
+  const sim::TableManoeuvre kappa1({{0.2, k1}, {0.3, k1 + 0.02}});
+  const sim::ConstantValveCommand kappa2(h.equilibrium.actuator2.kappa);
+  sim::contact::ContactHydraulics cylinders{crane, sim::HydraulicParameters{}, h.equilibrium};
+  cylinders.valves = {&kappa1, &kappa2};
+  sim::contact::ContactCouplingSettings s;
+  s.coupling = coupling;
+  s.duration = 2.5;  // the box touches the platform at about 2.1 s
+  sim::Plan plan = build_contact_plan(h.task.systems, s, *h.driver, &cylinders);
+  if (!threads) return sim::run_plan(plan).samples;
+  ContactCollect sink(plan);
+  std::atomic<bool> stop{false};
+  ExecutorOptions options;
+  options.pacing = Pacing::kUnpaced;
+  PlanExecutor executor(plan, options);
+  const ExecutorResult result = executor.run(sink, stop);
+  EXPECT_TRUE(result.finished);
+  EXPECT_EQ(result.tasks.size(), coupling == ContactCoupling::kMonolithic ? 3u : 4u);
+  return sink.samples;
+}
+
+TEST(ContactPlanExecutor, TheHydraulicModeRunsInThreadsByteIdenticalToOffline) {
+  for (ContactCoupling c : {ContactCoupling::kMonolithic, ContactCoupling::kModelModel}) {
+    SCOPED_TRACE(std::string(to_string(c)));
+    const std::vector<sim::CraneSample> offline = hydraulic_landing(c, false);
+    const std::vector<sim::CraneSample> threaded = hydraulic_landing(c, true);
+    ASSERT_EQ(threaded.size(), offline.size());
+    EXPECT_GT(offline.back().contacts, 0);  // it got there
+    EXPECT_TRUE(tool_columns(threaded) == tool_columns(offline)) << "the tool's samples differ";
+    EXPECT_TRUE(crane_columns(threaded) == crane_columns(offline)) << "the cylinders' samples differ";
+  }
 }
 
 }  // namespace

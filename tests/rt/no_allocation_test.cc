@@ -3,7 +3,7 @@
 // (subsystem micro steps, exchange, probes) run in their own threads under run_periodic, wired as the
 // executor wires them, while every operator new in this test binary is counted per thread. (The
 // ThreadSanitizer build supplies its own operator new, so there this test is skipped.) And the contact
-// co-simulation's sides, for every coupling.
+// co-simulation's sides, for every coupling, in guided and in hydraulic mode.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -12,6 +12,7 @@
 #include "rt/periodic_loop.h"
 #include "rt/task_set.h"
 #include "sim/contact/contact_plan.h"
+#include "sim/contact/hydraulic_task.h"
 #include "sim/contact/servoed_arm_machine.h"
 #include "sim/cosim/crane_plan.h"
 #include "sim/model/equilibrium.h"
@@ -136,6 +137,36 @@ TEST(NoAllocation, TheContactPlansTaskBodiesAllocateNothing) {
     settings.interface_damping = 10.0;
     settings.duration = 3.0;
     sim::Plan plan = build_contact_plan(sim::contact::servoed_arm_machine(), settings, driver);
+    expect_plan_allocates_nothing(plan);
+  }
+}
+
+// The contact plan in hydraulic mode (sim/contact/hydraulic_task.h): the arm side (or the monolithic
+// system) with its hydraulic driver's ports and the crane's two cylinders, the landing's cylinder 1
+// lowering the box onto the platform.
+TEST(NoAllocation, TheHydraulicContactPlansTaskBodiesAllocateNothing) {
+  if (!HILSIM_COUNT_ALLOCATIONS)
+    GTEST_SKIP() << "ThreadSanitizer build: operator new belongs to the sanitizer";
+  using sim::contact::ContactCoupling;
+  sim::CraneParameters crane;
+  crane.actuators = 2;
+  for (ContactCoupling c :
+       {ContactCoupling::kMonolithic, ContactCoupling::kKinematicsForce, ContactCoupling::kModelForce,
+        ContactCoupling::kKinematicsModel, ContactCoupling::kModelModel}) {
+    SCOPED_TRACE(std::string(to_string(c)));
+    sim::contact::HydraulicContactTask h = sim::contact::hydraulic_task(sim::contact::landing_task({}, crane),
+                                                                        crane, sim::HydraulicParameters{});
+    const double k1 = h.equilibrium.kappa;
+    const sim::TableManoeuvre kappa1({{0.2, k1}, {0.3, k1 + 0.02}});
+    const sim::ConstantValveCommand kappa2(h.equilibrium.actuator2.kappa);
+    sim::contact::ContactHydraulics cylinders{crane, sim::HydraulicParameters{}, h.equilibrium};
+    cylinders.valves = {&kappa1, &kappa2};
+    sim::contact::ContactCouplingSettings settings;
+    settings.coupling = c;
+    settings.interface_stiffness = 1e5;
+    settings.interface_damping = 10.0;
+    settings.duration = 2.5;  // the box lands at about 2.1 s
+    sim::Plan plan = build_contact_plan(h.task.systems, settings, *h.driver, &cylinders);
     expect_plan_allocates_nothing(plan);
   }
 }

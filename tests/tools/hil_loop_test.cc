@@ -318,6 +318,50 @@ TEST(HilLoop, ControllerDrivesBothActuatorsOverUdpWithRimAndTheRecordingReplaysB
   for (const std::string& p : {s, live, rec, rep}) fs::remove(p);
 }
 
+// A contact task in hydraulic mode (tools/hilsim/contact_run.h) driven over UDP: the controller
+// (a two-actuator crane's M1 and eq. (35)) commands both cylinders of the landing's arm, the
+// recording holds both cylinders' inputs and replays byte-identically, the tool's columns too.
+TEST(HilLoop, ControllerDrivesAHydraulicContactTasksCylindersAndTheRecordingReplaysByteIdentically) {
+  const int port = 47980;
+  const fs::path controller_scenario = temp_path("hil", "_contact_controller.toml");
+  std::ofstream(controller_scenario) << "[run]\nduration = 1.0\n[crane]\nactuators = 2\n"
+                                     << "[cosim]\nH = 1e-3\nh_hyd = 2e-4\n"
+                                     << "[manoeuvre]\nkind = \"M1\"\nt_a = 0.3\nt_b = 0.6\n";
+  const fs::path contact = temp_path("hil", "_contact.toml");
+  std::ofstream(contact) << "[run]\nduration = 1.0\n[cosim]\nH = 1e-3\nh_hyd = 2e-4\n"
+                         << "[hil]\ninput = \"udp\"\n[udp]\nlisten = \"127.0.0.1:" << port
+                         << "\"\nsend_to = \"127.0.0.1:" << port + 1 << "\"\n"
+                         << "[contact]\ntask = \"landing\"\nmode = \"hydraulic\"\n";
+  const std::string live = temp_path("hil", "_contact_live.csv").string();
+  const std::string rec = temp_path("hil", "_contact.rec").string();
+  const std::string rep = temp_path("hil", "_contact_rep.csv").string();
+  Controller controller(controller_scenario.string() + " --to 127.0.0.1:" + std::to_string(port) +
+                        " --listen 127.0.0.1:" + std::to_string(port + 1));
+  const Outcome run =
+      run_hilsim("hil", "run " + contact.string() + " --realtime --out " + live + " --record " + rec);
+  const std::string controller_out = controller.wait();
+  EXPECT_EQ(run.status, 0) << run.err << run.out;
+  ASSERT_EQ(controller.status(), 0) << controller_out;
+  EXPECT_NE(run.out.find("kappa of both cylinders from the input UDP"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("4 threads, one per subsystem"), std::string::npos) << run.out;
+  int commands[2] = {0, 0};
+  for (const RecordedInput& i : read_inputs(rec)) {
+    if (i.cause == "command") ++commands[i.actuator - 1];
+  }
+  EXPECT_GE(commands[0], 3);    // the first command and M1's two steps (an input is recorded when κ changes)
+  EXPECT_GE(commands[1], 100);  // eq. (35)'s ramp changes κ2 every ms
+  const std::string csv = slurp(live);
+  EXPECT_NE(csv.find(",tool_x,tool_y,"), std::string::npos);
+
+  const Outcome replay = run_hilsim("hil", "replay " + rec + " --out " + rep);
+  ASSERT_EQ(replay.status, 0) << replay.err << replay.out;
+  EXPECT_NE(replay.out.find("verified: bit for bit"), std::string::npos) << replay.out;
+  EXPECT_EQ(csv, slurp(rep));
+  EXPECT_EQ(sha256_line(run.out), sha256_line(replay.out)) << replay.out;
+  for (const fs::path& p : {controller_scenario, contact, fs::path(live), fs::path(rec), fs::path(rep)})
+    fs::remove(p);
+}
+
 // The two-way model-based coupling over UDP: both actuators, H = 100 ms, the mechanics at 1 ms read
 // the controller's κ through their own reader; the recording holds both readers' inputs and replays
 // byte-identically.

@@ -122,10 +122,34 @@ priority = 65
   EXPECT_EQ(rt::thread_for(s.rt, "hydraulics", true).priority, s.rt.fastest.priority);
 }
 
+// A contact task's subsystems (sim/contact/contact_plan.h) beside the crane's cylinders of its
+// hydraulic mode.
+TEST(RtSection, AContactTasksThreadsAreConfiguredByTheirNames) {
+  const Scenario s = load_scenario(write_scenario(R"(
+[rt.thread.tool]
+priority = 71
+
+[rt.thread.arm]
+priority = 72
+
+[rt.thread.monolithic]
+priority = 73
+
+[rt.thread.hydraulics]
+priority = 81
+)"));
+  EXPECT_NO_THROW(validate(s));
+  EXPECT_EQ(rt::thread_for(s.rt, "tool", false).priority, 71);
+  EXPECT_EQ(rt::thread_for(s.rt, "arm", false).priority, 72);
+  EXPECT_EQ(rt::thread_for(s.rt, "monolithic", false).priority, 73);
+  EXPECT_EQ(rt::thread_for(s.rt, "hydraulics", true).priority, 81);
+}
+
 TEST(RtSection, AThreadOfNoSubsystemOrOutOfRangeIsNamed) {
   std::string msg = error_of("[rt.thread.hydraulic]\ncpu = 0\n");
   EXPECT_NE(msg.find("[rt.thread.hydraulic] names no subsystem"), std::string::npos) << msg;
   EXPECT_NE(msg.find("rim_hydraulics"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("monolithic, tool, arm"), std::string::npos) << msg;
   msg = error_of("[rt.thread.mechanics]\npriority = 100\n");
   EXPECT_NE(msg.find("'rt.thread.mechanics.priority' = 100"), std::string::npos) << msg;
   msg = error_of("[rt.thread.mechanics]\ncore = 1\n");

@@ -298,13 +298,23 @@ TEST_F(ScenarioFiles, TheContactCouplingsAreSpelledAsTheContactCodeSpellsThem) {
   }
 }
 
+TEST_F(ScenarioFiles, TheHydraulicContactModeIsAccepted) {
+  const Scenario s = load_scenario(write("h.toml", "[contact]\ntask = \"landing\"\nmode = \"hydraulic\"\n"));
+  EXPECT_EQ(s.contact.mode, ContactMode::kHydraulic);
+  // A live controller drives its cylinders (the limits a live input turns on are not modelled).
+  const Scenario live = load_scenario(
+      write("l.toml", "[contact]\ntask = \"landing\"\nmode = \"hydraulic\"\n[hil]\ninput = \"udp\"\n"));
+  EXPECT_EQ(live.hil.input, hil::InputSource::kUdp);
+}
+
 TEST_F(ScenarioFiles, BadContactSettings) {
   const std::string task = "[contact]\ntask = \"landing\"\n";
   EXPECT_NE(error_of("[contact]\ntask = \"docking\"\n").find("is not one of: landing, insertion"),
             std::string::npos);
   EXPECT_NE(error_of("[contact]\ncoupling = \"model-model\"\n").find("'contact.task' is required"),
             std::string::npos);
-  EXPECT_NE(error_of(task + "mode = \"hydraulic\"\n").find("not available yet; use \"guided\""),
+  EXPECT_NE(error_of(task + "mode = \"hydraulic\"\n[limits]\nenabled = true\n")
+                .find("not modelled on the contact task's arm; set [limits] enabled = false"),
             std::string::npos);
   EXPECT_NE(error_of(task + "coupling = \"fs\"\n").find("monolithic, kinematics-force, model-force"),
             std::string::npos);

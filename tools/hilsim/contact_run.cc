@@ -2,9 +2,11 @@
 
 #include <chrono>
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "rt/plan_executor.h"
 #include "rt/process_setup.h"
@@ -12,6 +14,8 @@
 #include "sim/contact/contact_study.h"
 #include "sim/cosim/crane_cosimulation.h"
 #include "sim/cosim/sample_assembly.h"
+#include "tools/hilsim/contact_hydraulics.h"
+#include "tools/hilsim/hil_session.h"
 #include "tools/hilsim/realtime_run.h"
 #include "tools/hilsim/run_command.h"
 #include "tools/hilsim/stop_on_signals.h"
@@ -38,10 +42,11 @@ sim::contact::ContactCouplingSettings coupling_settings(const scenario::Scenario
   return out;
 }
 
-void print_contact_header(const scenario::Scenario& s, const sim::contact::ContactCouplingSettings& c) {
+void print_contact_header(const scenario::Scenario& s, const sim::contact::ContactCouplingSettings& c,
+                          const HydraulicContactRun* hydraulic) {
   const std::string task = scenario::word_of(scenario::kContactTasks, *s.contact.task);
-  std::printf("scenario %s: contact task %s (guided), coupling %s", s.name.c_str(), task.c_str(),
-              std::string(sim::contact::to_string(c.coupling)).c_str());
+  std::printf("scenario %s: contact task %s (%s), coupling %s", s.name.c_str(), task.c_str(),
+              hydraulic ? "hydraulic" : "guided", std::string(sim::contact::to_string(c.coupling)).c_str());
   if (c.coupling == sim::contact::ContactCoupling::kMonolithic) {
     std::printf(" (rigid weld)");
   } else {
@@ -49,6 +54,21 @@ void print_contact_header(const scenario::Scenario& s, const sim::contact::Conta
                 c.interface_damping);
   }
   std::printf(", H = %g s, h = %g s, %g s\n", c.H, c.h, c.duration);
+  if (!hydraulic) return;
+  const sim::Equilibrium& eq = hydraulic->task.equilibrium;
+  std::printf(
+      "cylinders from their equilibrium with the tool: s = (%.6f, %.6f) m, f_h = (%.6g, %.6g) N, kappa0 = "
+      "(%.6f, %.6f), h_hyd = %g s; ",
+      eq.s, eq.actuator2.s, eq.f_h, eq.actuator2.f_h, eq.kappa, eq.actuator2.kappa,
+      hydraulic->cylinders.h_hyd);
+  if (s.hil.input != hil::InputSource::kScript) {
+    std::printf("kappa of both cylinders from the %s\n", describe_input(s).c_str());
+    return;
+  }
+  std::printf("kappa 1 from the %s, kappa 2 %s\n", describe_input(s).c_str(),
+              dynamic_cast<const sim::ConstantValveCommand*>(hydraulic->valve2.get())
+                  ? "held at kappa0"
+                  : "from the table's kappa_2");
 }
 
 // What the run does with each sample, offline or in the threaded run's writer thread: the CSV row,
@@ -118,22 +138,31 @@ int run_offline(sim::Plan& plan, ContactSamples& samples, std::optional<io::Traj
   return result.diverged ? diverged(result.last.t) : 0;
 }
 
+// `session`: a hydraulic task's live input or recording (null without).
 int run_threaded(const scenario::Scenario& s, const ContactRunFlags& flags, sim::Plan& plan,
-                 ContactSamples& samples, std::optional<io::TrajectoryCsvWriter>& csv) {
+                 ContactSamples& samples, std::optional<io::TrajectoryCsvWriter>& csv, HilSession* session) {
   const rt::ProcessSetup process;  // once, before any real-time thread starts
   rt::ExecutorOptions options;
   options.pacing = flags.realtime ? rt::Pacing::kWallClock : rt::Pacing::kUnpaced;
   options.settings = s.rt;
   options.require_rt = flags.require_rt;
   options.process_problems = process.problems();
+  options.observer = session ? session->observer() : nullptr;
   ContactPointSink sink(plan, samples);
   rt::ExecutorResult r;
   {
     const StopOnSignals signals;
+    if (session) {
+      // The bridge's I/O thread is set up before the real-time threads: what it was refused counts too.
+      const std::vector<std::string> io = session->start();
+      options.process_problems.insert(options.process_problems.end(), io.begin(), io.end());
+    }
     rt::PlanExecutor executor(plan, options);
+    if (session) session->count_overruns_of(executor.loops());
     r = executor.run(sink, stop_flag());
   }
   if (r.refused) {
+    if (session) session->abandon();
     for (const std::string& reason : r.not_real_time)
       std::fprintf(stderr, "hilsim run: %s\n", reason.c_str());
     std::fprintf(stderr, "hilsim run: refusing to run without real-time scheduling (--require-rt)\n");
@@ -148,7 +177,13 @@ int run_threaded(const scenario::Scenario& s, const ContactRunFlags& flags, sim:
   const double t = samples.last().t;
   std::printf("simulated %.6g s in %.3f s wall (real-time factor %.2f); %lld rows\n", t, r.wall_seconds,
               r.wall_seconds > 0 ? t / r.wall_seconds : 0.0, static_cast<long long>(r.writer.rows));
-  if (csv) report_trajectory_csv(csv->finish(), csv->path());
+  std::string sha;
+  if (csv) {
+    const io::TrajectoryCsvWriter::Written written = csv->finish();
+    report_trajectory_csv(written, csv->path());
+    sha = written.sha256;
+  }
+  if (session) finish_session(*session, s, r, sha);
   print_summary(samples);
   if (!r.not_real_time.empty()) {
     std::printf("NOT REAL TIME: the figures above come from a run without the real-time settings listed\n");
@@ -165,24 +200,71 @@ int run_threaded(const scenario::Scenario& s, const ContactRunFlags& flags, sim:
 
 int execute_contact_run(const scenario::Scenario& s, const ContactRunFlags& flags) {
   const std::string name = scenario::word_of(scenario::kContactTasks, *s.contact.task);
-  const std::optional<ContactTask> task = sim::contact::contact_task(name);
-  if (!task) throw io::InputError(s.source + ": key 'contact.task' = '" + name + "' names no contact task");
+  std::optional<ContactTask> guided = sim::contact::contact_task(name);
+  if (!guided) throw io::InputError(s.source + ": key 'contact.task' = '" + name + "' names no contact task");
+  std::unique_ptr<HydraulicContactRun> hydraulic;
+  if (s.contact.mode == scenario::ContactMode::kHydraulic)
+    hydraulic = hydraulic_contact_run(s, std::move(*guided));
+  const ContactTask& task = hydraulic ? hydraulic->task.task : *guided;
+  sim::contact::ArmDriver& driver =
+      hydraulic ? static_cast<sim::contact::ArmDriver&>(*hydraulic->task.driver) : *guided->driver;
   const sim::contact::ContactCouplingSettings settings = coupling_settings(s);
+  // Before the plan, which reads its valves: a live controller's κ or the recorded script's, of both
+  // cylinders (the session's scenario has the crane's two actuators).
+  std::optional<scenario::Scenario> session_scenario;
+  std::unique_ptr<HilSession> session;
   std::optional<sim::Plan> plan;
+  const auto build_plan = [&] {
+    try {
+      plan.emplace(sim::contact::build_contact_plan(task.systems, settings, driver,
+                                                    hydraulic ? &hydraulic->cylinders : nullptr));
+    } catch (const std::invalid_argument& e) {
+      throw io::InputError(s.source + ": " + e.what());
+    }
+  };
+  build_plan();  // checked before a session opens a recording, a socket or a CAN link
+  if (plan->communication_points() < 1)
+    throw io::InputError(s.source + ": the run is shorter than one macro step H");
+  if (hydraulic && HilSession::needed(s, flags.record)) {
+    plan.reset();
+    session_scenario = s;
+    session_scenario->crane.actuators = 2;
+    // Not modelled on the arm (a live input turns them on by default): the recording says so.
+    session_scenario->limits_setting = false;
+    scenario::resolve_limits(*session_scenario);
+    session =
+        std::make_unique<HilSession>(*session_scenario, hydraulic->task.equilibrium, *hydraulic->valve1,
+                                     flags.record, flags.realtime, stop_flag(), hydraulic->valve2.get());
+    hydraulic->cylinders.valves = {&session->valve(0), &session->valve(1)};
+    build_plan();
+  }
+  print_contact_header(s, settings, hydraulic.get());
+  // Opened before the run so that an unwritable output fails at once; in hydraulic mode with both
+  // cylinders' columns.
+  std::optional<io::TrajectoryCsvWriter> csv;
+  if (s.out) csv.emplace(*s.out, hydraulic ? 2 : 1, true);
+  ContactSamples samples(task, csv ? &*csv : nullptr);
+  if (flags.threads || flags.realtime) return run_threaded(s, flags, *plan, samples, csv, session.get());
+  return run_offline(*plan, samples, csv);
+}
+
+sim::RunResult replay_contact_run(const scenario::Scenario& s, const sim::ValveCommand& kappa1,
+                                  const sim::ValveCommand& kappa2) {
+  if (s.contact.mode != scenario::ContactMode::kHydraulic) {
+    throw io::InputError(s.source + ": a guided contact task takes no input to replay");
+  }
+  const std::string name = scenario::word_of(scenario::kContactTasks, *s.contact.task);
+  std::optional<ContactTask> guided = sim::contact::contact_task(name);
+  if (!guided) throw io::InputError(s.source + ": key 'contact.task' = '" + name + "' names no contact task");
+  const std::unique_ptr<HydraulicContactRun> hydraulic = hydraulic_contact_run(s, std::move(*guided));
+  hydraulic->cylinders.valves = {&kappa1, &kappa2};
   try {
-    plan.emplace(sim::contact::build_contact_plan(task->systems, settings, *task->driver));
+    sim::Plan plan = sim::contact::build_contact_plan(hydraulic->task.task.systems, coupling_settings(s),
+                                                      *hydraulic->task.driver, &hydraulic->cylinders);
+    return sim::run_plan(plan);
   } catch (const std::invalid_argument& e) {
     throw io::InputError(s.source + ": " + e.what());
   }
-  if (plan->communication_points() < 1)
-    throw io::InputError(s.source + ": the run is shorter than one macro step H");
-  print_contact_header(s, settings);
-  // Opened before the run so that an unwritable output fails at once.
-  std::optional<io::TrajectoryCsvWriter> csv;
-  if (s.out) csv.emplace(*s.out, 1, true);
-  ContactSamples samples(*task, csv ? &*csv : nullptr);
-  if (flags.threads || flags.realtime) return run_threaded(s, flags, *plan, samples, csv);
-  return run_offline(*plan, samples, csv);
 }
 
 }  // namespace hilsim::tools

@@ -113,6 +113,11 @@ std::string study_task(const std::string& task, const std::string& out,
   const scenario::Scenario s = scenario::load_scenario(task);
   scenario::validate(s);
   if (!s.contact.task) throw io::InputError(task + ": no [contact] task to study (key 'contact.task')");
+  if (s.contact.mode == scenario::ContactMode::kHydraulic) {
+    throw io::InputError(task +
+                         ": key 'contact.mode' = 'hydraulic': contact-study studies a task in guided mode "
+                         "(run the hydraulic mode with hilsim run)");
+  }
   io::refuse_same_file(out, "--out", task, "the scenario");
   settings.H = s.cosim.H;
   settings.h = sim::mechanics_step(s.cosim);

@@ -19,7 +19,7 @@ bool HilSession::needed(const scenario::Scenario& s, const std::optional<std::st
 
 HilSession::HilSession(const scenario::Scenario& s, const sim::Equilibrium& eq,
                        const sim::ValveCommand& script, const std::optional<std::string>& record, bool paced,
-                       std::atomic<bool>& stop)
+                       std::atomic<bool>& stop, const sim::ValveCommand* script2)
     : scenario_(s), actuators_(s.crane.actuators == 2 ? 2 : 1), record_path_(record) {
   const std::vector<int> rt_cpus = rt::real_time_cpus(s.rt);
   const bool twoway = s.cosim.coupling == sim::Coupling::kTwoWay;
@@ -40,7 +40,7 @@ HilSession::HilSession(const scenario::Scenario& s, const sim::Equilibrium& eq,
       throw io::InputError(e.what());
     }
   }
-  make_valves(eq, script, paced, stop);
+  make_valves(eq, script, script2, paced, stop);
   if (s.hil.input == hil::InputSource::kUdp || s.hil.input == hil::InputSource::kCan) {
     // Sensor snapshots after every micro step, only where a bridge sends them: a scripted run
     // (recorded or not) has no reader, and its real-time tasks get no observer.
@@ -56,10 +56,10 @@ HilSession::HilSession(const scenario::Scenario& s, const sim::Equilibrium& eq,
   make_bridge(eq, rt_cpus, stop);
 }
 
-// One valve per actuator: scripted (actuator 1 the scenario's manoeuvre, actuator 2 the second
-// actuator's about its κ0), or live from its own command channel under its own watchdog.
-void HilSession::make_valves(const sim::Equilibrium& eq, const sim::ValveCommand& script, bool paced,
-                             const std::atomic<bool>& stop) {
+// One valve per actuator: scripted (actuator 1 the scenario's manoeuvre, actuator 2 script2 or the
+// second actuator's about its κ0), or live from its own command channel under its own watchdog.
+void HilSession::make_valves(const sim::Equilibrium& eq, const sim::ValveCommand& script,
+                             const sim::ValveCommand* script2, bool paced, const std::atomic<bool>& stop) {
   const scenario::Scenario& s = scenario_;
   const std::array<double, 2> kappa0{eq.kappa, eq.actuator2.kappa};
   for (int k = 0; k < actuators_; ++k) {
@@ -71,7 +71,9 @@ void HilSession::make_valves(const sim::Equilibrium& eq, const sim::ValveCommand
     constexpr hil::InputReader kMechanics = hil::InputReader::kMechanics;
     if (s.hil.input == hil::InputSource::kScript) {
       if (k == 0) script_1_ = &script;
-      if (k == 1) script_2_ = std::make_unique<sim::SecondActuatorManoeuvre>(eq.actuator2.kappa);
+      if (k == 1 && !script2)
+        own_script_2_ = std::make_unique<sim::SecondActuatorManoeuvre>(eq.actuator2.kappa);
+      if (k == 1) script_2_ = script2 ? script2 : own_script_2_.get();
       const sim::ValveCommand& own = k == 0 ? script : *script_2_;
       valves_[i] = std::make_unique<hil::CommandedValve>(own, events, k);
       if (twoway)
@@ -133,7 +135,7 @@ const sim::ValveCommand* HilSession::mechanics_valve(int k) const {
 
 const sim::ValveCommand* HilSession::script(int k) const {
   if (k == 0) return script_1_;
-  return k == 1 ? script_2_.get() : nullptr;
+  return k == 1 ? script_2_ : nullptr;
 }
 
 const char* HilSession::watchdog_state() const {

@@ -43,8 +43,11 @@ class HilSession final {
   // (counted; the recording is then refused by replay), an unpaced one waits for room until
   // `stop`; the CAN bridge sets `stop` when its link is lost with [can] on_link_loss = "stop".
   // Throws io::InputError for a file or socket it cannot open.
+  // `script2`, when given, is actuator 2's scripted command instead (a contact task's second cylinder,
+  // tools/hilsim/contact_hydraulics.h); it must outlive the session.
   HilSession(const scenario::Scenario& scenario, const sim::Equilibrium& eq, const sim::ValveCommand& script,
-             const std::optional<std::string>& record, bool paced, std::atomic<bool>& stop);
+             const std::optional<std::string>& record, bool paced, std::atomic<bool>& stop,
+             const sim::ValveCommand* script2 = nullptr);
   ~HilSession();
 
   // True when the run needs this session (live input or a recording).
@@ -89,8 +92,8 @@ class HilSession final {
   bool stopped_by_link_loss() const { return bridge_ && bridge_->stopped_by_link_loss(); }
 
  private:
-  void make_valves(const sim::Equilibrium& eq, const sim::ValveCommand& script, bool paced,
-                   const std::atomic<bool>& stop);
+  void make_valves(const sim::Equilibrium& eq, const sim::ValveCommand& script,
+                   const sim::ValveCommand* script2, bool paced, const std::atomic<bool>& stop);
   void make_bridge(const sim::Equilibrium& eq, const std::vector<int>& rt_cpus, std::atomic<bool>& stop);
   void print_valve_report(int k) const;
   void print_mechanics_reader_report(int k) const;
@@ -99,8 +102,9 @@ class HilSession final {
 
   const scenario::Scenario& scenario_;
   int actuators_ = 1;
-  const sim::ValveCommand* script_1_ = nullptr;             // actuator 1's scripted manoeuvre
-  std::unique_ptr<sim::SecondActuatorManoeuvre> script_2_;  // actuator 2's scripted manoeuvre
+  const sim::ValveCommand* script_1_ = nullptr;                 // actuator 1's scripted manoeuvre
+  const sim::ValveCommand* script_2_ = nullptr;                 // actuator 2's scripted manoeuvre
+  std::unique_ptr<sim::SecondActuatorManoeuvre> own_script_2_;  // it, unless given
   std::array<std::unique_ptr<rt::LatestValue<hil::ValveCommandSample>>, 2> commands_;
   std::array<std::unique_ptr<rt::LatestValue<hil::SensorSnapshot>>, 2> sensors_;
   std::array<std::unique_ptr<hil::InputEventRing>, 2> events_;

@@ -153,7 +153,8 @@ std::string commit_csv(io::TrajectoryCsvWriter& csv) {
   return written.sha256;
 }
 
-// The recording's end line (and the bridge's report) after the real-time threads.
+}  // namespace
+
 void finish_session(HilSession& session, const scenario::Scenario& s, const rt::ExecutorResult& r,
                     const std::string& sha) {
   // The points the CSV holds to its end: a replay runs as far and compares the same rows.
@@ -166,8 +167,6 @@ void finish_session(HilSession& session, const scenario::Scenario& s, const rt::
                 t0.c_str());
   }
 }
-
-}  // namespace
 
 namespace {
 

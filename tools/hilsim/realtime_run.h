@@ -23,6 +23,13 @@ struct RealtimeFlags {
 // waits, its wake-up latency (paced) and execution time, and why it ended early if it did.
 void print_task_report(const rt::TaskReport& task, bool paced);
 
+class HilSession;
+
+// The recording's end line (the communication points the CSV holds, its hash `sha`) and the
+// bridge's report after the real-time threads.
+void finish_session(HilSession& session, const scenario::Scenario& scenario, const rt::ExecutorResult& r,
+                    const std::string& sha);
+
 // Exit status: 0 done, 2 refused (--require-rt), 3 diverged, 4 stopped early (an overrun with
 // [rt] overrun = "stop", or SIGINT/SIGTERM).
 int run_in_threads(const scenario::Scenario& scenario, const RunInputs& inputs,

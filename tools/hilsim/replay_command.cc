@@ -16,6 +16,7 @@
 #include "sim/cosim/crane_cosimulation.h"
 #include "sim/manoeuvre/recorded_valve_command.h"
 #include "tools/hilsim/cli_checks.h"
+#include "tools/hilsim/contact_run.h"
 #include "tools/hilsim/replay_verification.h"
 #include "tools/hilsim/run_command.h"
 #include "tools/io/atomic_file.h"
@@ -230,16 +231,23 @@ int ReplayCommand::execute() const {
     }
   }
   const RecordedValves valves = recorded_valves(rec, s, recording);
-  const sim::Equilibrium eq = sim::solve_equilibrium(s.crane, s.hydraulics);
+  // A contact task in hydraulic mode (contact_run.h): its cylinders take the recorded κ; its CSV has
+  // the tool's columns.
+  const bool contact = s.contact.task.has_value();
+  if (contact && !valves.hydraulics[1])
+    throw io::InputError(recording + ": a contact task's recording holds the inputs of both cylinders");
   std::printf("replaying %s: %zu input(s), %lld communication points (%g s), %s\n", recording.c_str(),
               rec.inputs.size(), static_cast<long long>(points), s.cosim.duration,
-              scenario::describe(s.cosim).c_str());
-  sim::RunResult result = sim::run_cosimulation(s.crane, s.hydraulics, eq, valves.crane(), s.cosim);
+              contact ? "the contact task in hydraulic mode" : scenario::describe(s.cosim).c_str());
+  sim::RunResult result =
+      contact ? replay_contact_run(s, *valves.hydraulics[0], *valves.hydraulics[1])
+              : sim::run_cosimulation(s.crane, s.hydraulics, sim::solve_equilibrium(s.crane, s.hydraulics),
+                                      valves.crane(), s.cosim);
   keep_recorded_rows(result.samples, s.rt.telemetry_decimation);
   std::ostringstream csv;
-  io::write_trajectory_header(csv, s.crane.actuators);
+  io::write_trajectory_header(csv, s.crane.actuators, contact);
   for (const sim::CraneSample& sample : result.samples)
-    io::write_trajectory_row(csv, sample, s.crane.actuators);
+    io::write_trajectory_row(csv, sample, s.crane.actuators, contact);
   if (out) {
     io::write_file_atomically(*out, csv.str());
     std::printf("trajectory: %zu rows written to %s\n", result.samples.size(), out->c_str());

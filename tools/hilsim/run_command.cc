@@ -213,21 +213,23 @@ void refuse_cosimulation_flags(const ScenarioFlags& f) {
 
 // The crane's own flags mean nothing to a contact task: refused by name, not ignored. (--input and
 // --reference are checked with the scenario: a contact task takes script and none.)
-void refuse_crane_flags(const ScenarioFlags& f, const RunCommand& run) {
+// A task in hydraulic mode takes its cylinders' κ, step and integrator from them (--manoeuvre, --hH,
+// --hydraulics-integrator).
+void refuse_crane_flags(const ScenarioFlags& f, const RunCommand& run, bool hydraulic) {
   const std::pair<bool, const char*> flags[] = {
-      {f.manoeuvre.has_value(), "--manoeuvre"},
+      {f.manoeuvre.has_value() && !hydraulic, "--manoeuvre"},
       {f.coupling.has_value(), "--coupling"},
       {f.scheme.has_value(), "--scheme"},
       {f.extrapolation.has_value(), "--extrapolation"},
       {f.rim_force.has_value(), "--rim-force"},
       {f.actuators.has_value(), "--actuators"},
-      {f.h_hyd.has_value(), "--hH"},
+      {f.h_hyd.has_value() && !hydraulic, "--hH"},
       {f.preview.has_value(), "--preview"},
-      {f.hydraulics_integrator.has_value(), "--hydraulics-integrator"},
+      {f.hydraulics_integrator.has_value() && !hydraulic, "--hydraulics-integrator"},
       {f.mechanics.has_value(), "--mechanics"},
       {f.limits.has_value(), "--limits"},
       {run.solver.has_value(), "--solver"},
-      {run.record.has_value(), "--record"},
+      {run.record.has_value() && !hydraulic, "--record"},
       {run.telemetry.has_value(), "--telemetry"},
       {run.monolithic.h.has_value(), "--h"},
       {run.monolithic.valve_sampling.has_value(), "--valve-sampling"},
@@ -237,7 +239,8 @@ void refuse_crane_flags(const ScenarioFlags& f, const RunCommand& run) {
     if (given) {
       throw io::InputError(std::string(name) +
                            " sets the crane's manoeuvre or hydraulics; it has no effect on a [contact] task "
-                           "(its options: --contact-coupling, --Ki, --Di, --H, --hM, --duration)");
+                           "(its options: --contact-coupling, --Ki, --Di, --H, --hM, --duration; in "
+                           "hydraulic mode --manoeuvre, --hH, --hydraulics-integrator, --record too)");
     }
   }
 }
@@ -280,16 +283,23 @@ int RunCommand::execute() const {
   if (out) s.out = *out;
   apply_contact_flags(s);
   if (s.contact.task) {
-    refuse_crane_flags(flags, *this);
+    refuse_crane_flags(flags, *this, s.contact.mode == scenario::ContactMode::kHydraulic);
     if (require_rt && !realtime && !threads)
       throw io::InputError("--require-rt needs --realtime or --threads");
-    if (s.out) refuse_outputs_over_inputs(s, flags.scenario_path, {{*s.out, "--out"}});
+    if (record && !realtime && !threads) {
+      throw io::InputError(
+          "--record needs --realtime or --threads (an offline run has no outside inputs to record)");
+    }
+    std::vector<std::pair<std::string, std::string>> outputs;
+    if (s.out) outputs.emplace_back(*s.out, "--out");
+    if (record) outputs.emplace_back(*record, "the recording (--record)");
+    refuse_outputs_over_inputs(s, flags.scenario_path, outputs);
     if (!s.telemetry.target.empty()) {
       throw io::InputError(s.source +
                            ": the live telemetry ([telemetry] target) streams the crane's samples; a contact "
                            "task has no stream yet");
     }
-    return execute_contact_run(s, ContactRunFlags{threads, realtime, require_rt});
+    return execute_contact_run(s, ContactRunFlags{threads, realtime, require_rt, record});
   }
   if (solver) s.solver = scenario::parse_solver(*solver, "--solver");
   if (telemetry) {

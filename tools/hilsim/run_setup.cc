@@ -150,19 +150,20 @@ RunInputs prepare_run(const scenario::Scenario& s) {
   } catch (const std::runtime_error& e) {
     throw io::InputError(s.source + ": no static equilibrium for these parameters: " + e.what());
   }
-  const double kappa0 = in.equilibrium.kappa;
+  in.valve = make_valve_command(s, in.equilibrium.kappa);
+  return in;
+}
+
+std::unique_ptr<sim::ValveCommand> make_valve_command(const scenario::Scenario& s, double kappa0) {
   switch (s.manoeuvre.kind) {
     case scenario::ManoeuvreKind::kM1:
-      in.valve = std::make_unique<sim::StepManoeuvreM1>(kappa0, s.manoeuvre.m1);
-      break;
+      return std::make_unique<sim::StepManoeuvreM1>(kappa0, s.manoeuvre.m1);
     case scenario::ManoeuvreKind::kM2:
-      in.valve = std::make_unique<sim::SinusoidalManoeuvreM2>(kappa0, s.manoeuvre.m2);
-      break;
+      return std::make_unique<sim::SinusoidalManoeuvreM2>(kappa0, s.manoeuvre.m2);
     case scenario::ManoeuvreKind::kTable:
-      in.valve = std::make_unique<sim::TableManoeuvre>(io::read_kappa_table(s.manoeuvre.table_path));
       break;
   }
-  return in;
+  return std::make_unique<sim::TableManoeuvre>(io::read_kappa_table(s.manoeuvre.table_path));
 }
 
 std::optional<sim::ReferenceCurve> load_reference(const scenario::Scenario& s) {

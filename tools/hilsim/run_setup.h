@@ -54,6 +54,10 @@ struct RunInputs {
 };
 RunInputs prepare_run(const scenario::Scenario& scenario);
 
+// Actuator 1's valve command of the scenario's manoeuvre: M1 and M2 about kappa0 [-] (the
+// equilibrium's), a table as it is. Throws io::InputError for an unreadable table.
+std::unique_ptr<sim::ValveCommand> make_valve_command(const scenario::Scenario& scenario, double kappa0);
+
 // Reads the scenario's reference curve, if it has one.
 std::optional<sim::ReferenceCurve> load_reference(const scenario::Scenario& scenario);
 

@@ -96,15 +96,15 @@ sim::ReferenceCurve read_reference(const std::string& path) {
   return ref;
 }
 
-std::vector<sim::TableManoeuvre::Point> read_kappa_table(const std::string& path) {
-  const CsvTable table = read_numeric_csv(path);
-  std::size_t t = 0, kappa = 1;
-  if (!table.header.empty()) {
-    t = table.column({"t", "time"});
-    kappa = table.column({"kappa", "κ"});
-  } else if (table.rows.front().size() < 2) {
-    throw InputError(path + ": a κ table needs two columns, time [s] and kappa [-]");
-  }
+namespace {
+
+std::string table_kappa_name(const CsvTable& table, std::size_t column) {
+  return column < table.header.size() ? table.header[column] : std::string("kappa");
+}
+
+// The κ(t) points of columns t and kappa of `table`, checked row by row.
+std::vector<sim::TableManoeuvre::Point> kappa_points(const CsvTable& table, const std::string& path,
+                                                     std::size_t t, std::size_t kappa) {
   std::vector<sim::TableManoeuvre::Point> points;
   for (std::size_t i = 0; i < table.rows.size(); ++i) {
     const double ti = table.rows[i][t];
@@ -113,7 +113,8 @@ std::vector<sim::TableManoeuvre::Point> read_kappa_table(const std::string& path
     if (!std::isfinite(ti)) throw InputError(where + "time is not a finite number");
     if (!(ki >= 0.0 && ki <= 1.0)) {
       std::ostringstream msg;
-      msg << where << "kappa = " << ki << " is outside the accepted range [0, 1]";
+      msg << where << table_kappa_name(table, kappa) << " = " << ki
+          << " is outside the accepted range [0, 1]";
       throw InputError(msg.str());
     }
     if (!points.empty() && !(ti > points.back().t)) {
@@ -125,6 +126,28 @@ std::vector<sim::TableManoeuvre::Point> read_kappa_table(const std::string& path
     points.push_back({ti, ki});
   }
   return points;
+}
+
+}  // namespace
+
+std::vector<sim::TableManoeuvre::Point> read_kappa_table(const std::string& path) {
+  const CsvTable table = read_numeric_csv(path);
+  std::size_t t = 0, kappa = 1;
+  if (!table.header.empty()) {
+    t = table.column({"t", "time"});
+    kappa = table.column({"kappa", "κ"});
+  } else if (table.rows.front().size() < 2) {
+    throw InputError(path + ": a κ table needs two columns, time [s] and kappa [-]");
+  }
+  return kappa_points(table, path, t, kappa);
+}
+
+std::optional<std::vector<sim::TableManoeuvre::Point>> read_second_kappa(const std::string& path) {
+  const CsvTable table = read_numeric_csv(path);
+  if (table.header.empty()) return std::nullopt;
+  const int kappa_2 = table.find_column({"kappa_2", "κ_2"});
+  if (kappa_2 < 0) return std::nullopt;
+  return kappa_points(table, path, table.column({"t", "time"}), static_cast<std::size_t>(kappa_2));
 }
 
 }  // namespace hilsim::io

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstddef>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -55,5 +56,9 @@ sim::ReferenceCurve read_reference(const std::string& path);
 // columns). Throws InputError naming the file and line of a bad row (κ outside [0, 1], times not
 // strictly increasing).
 std::vector<sim::TableManoeuvre::Point> read_kappa_table(const std::string& path);
+// The second cylinder's κ(t) of such a table, its column kappa_2 [-] (a contact task in hydraulic
+// mode drives both cylinders from one table); nullopt for a table without that column or without a
+// header. Throws as read_kappa_table.
+std::optional<std::vector<sim::TableManoeuvre::Point>> read_second_kappa(const std::string& path);
 
 }  // namespace hilsim::io

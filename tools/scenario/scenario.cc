@@ -360,8 +360,8 @@ void validate_twoway(const Scenario& s) {
   }
 }
 
-// A contact task replaces the crane's manoeuvre: the settings that drive the crane's hydraulics
-// have no part in it.
+// A guided contact task replaces the crane's manoeuvre: the settings that drive the crane's
+// hydraulics have no part in it; a hydraulic one takes the cylinders' κ from [manoeuvre].
 void check_contact(const Scenario& s) {
   const ContactScenario& c = s.contact;
   if (!c.any()) return;
@@ -369,21 +369,24 @@ void check_contact(const Scenario& s) {
     throw InputError(s.source + ": key 'contact.task' is required with a [contact] section (one of: " +
                      word_list(kContactTasks) + ")");
   }
-  if (c.mode == ContactMode::kHydraulic) {
+  const bool hydraulic = c.mode == ContactMode::kHydraulic;
+  // A live input turns the limits on by default (resolve_limits); only an explicit setting is refused.
+  if (hydraulic && s.limits_setting.value_or(false)) {
     throw InputError(s.source +
-                     ": key 'contact.mode' = 'hydraulic' (the cylinders driving the arm) is not available "
-                     "yet; use \"guided\"");
+                     ": key 'contact.mode' = 'hydraulic': the machine's limits ([limits] enabled) are not "
+                     "modelled on the contact task's arm; set [limits] enabled = false");
   }
   if (s.solver == Solver::kMonolithic) {
     throw InputError(s.source +
                      ": key 'run.solver' = 'monolithic' solves the crane's hydraulics; a contact task's "
                      "monolithic run is [contact] coupling = \"monolithic\"");
   }
-  if (s.hil.input != hil::InputSource::kScript) {
+  if (s.hil.input != hil::InputSource::kScript && !hydraulic) {
     throw InputError(s.source + ": key 'hil.input' = '" + hil::to_string(s.hil.input) +
-                     "': a guided contact task follows its reference path; its input is script");
+                     "': a guided contact task follows its reference path; its input is script (a "
+                     "live controller drives the cylinders of [contact] mode = \"hydraulic\")");
   }
-  if (s.reference) {
+  if (s.reference && !s.reference_implied) {
     throw InputError(s.source + ": key 'run.reference': a contact task has no reference curve; use \"none\"");
   }
 }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "hil/socket_address.h"
+#include "sim/contact/contact_plan.h"
 #include "sim/cosim/crane_plan.h"
 #include "sim/hydraulics/cylinder.h"
 #include "tools/scenario/key_table.h"
@@ -54,11 +55,14 @@ void read_rt_threads(S& s, const toml::node& node, const KeyContext& at) {
   }
   for (const auto& [key, value] : *threads) {
     const std::string name(key.str());
-    if (std::find(sim::kCraneSubsystemNames.begin(), sim::kCraneSubsystemNames.end(), name) ==
-        sim::kCraneSubsystemNames.end()) {
+    const auto& crane = sim::kCraneSubsystemNames;
+    const auto& contact = sim::contact::kContactSubsystemNames;
+    if (std::find(crane.begin(), crane.end(), name) == crane.end() &&
+        std::find(contact.begin(), contact.end(), name) == contact.end()) {
       throw InputError(at.file + ":" + std::to_string(value.source().begin.line) + ": [" +
                        thread_section(name) +
-                       "] names no subsystem (one of: mechanics, hydraulics, hydraulics_2, rim_hydraulics)");
+                       "] names no subsystem (one of: mechanics, hydraulics, hydraulics_2, rim_hydraulics; "
+                       "a contact task's monolithic, tool, arm)");
     }
     TableReader table(at.file, *threads, name, thread_section(name));
     rt::ThreadOverride thread;
@@ -738,7 +742,9 @@ const std::vector<KeyRow<S>> kScenarioKeys = {
      .key = "mode",
      .unit = "",
      .help = "guided: the tool's reference path through the arm's inverse kinematics and stiff joint servos; "
-             "hydraulic: the cylinders drive the arm (not available yet)",
+             "hydraulic: the crane's two cylinders drive links 1 and 2 from their static equilibrium with "
+             "the tool, kappa from [manoeuvre] (a table's kappa_2 column drives cylinder 2, else it holds "
+             "its equilibrium kappa), the wrist servoed to the tool's reference angle",
      .access = choice<S, kContactModes>([](auto& s) -> auto& { return s.contact.mode; }),
      .if_absent = "`\"guided\"`"},
     {.section = "contact",
