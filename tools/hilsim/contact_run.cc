@@ -75,7 +75,10 @@ void print_contact_header(const scenario::Scenario& s, const sim::contact::Conta
 // the jam watch, the last sample.
 class ContactSamples final {
  public:
-  ContactSamples(const ContactTask& task, io::TrajectoryCsvWriter* csv) : watch_(task), csv_(csv) {}
+  // `guided`: the arm follows the task's reference, so that a tool that stops while the reference
+  // pushes on has jammed; in hydraulic mode κ moves the arm and the reference's push is no yardstick.
+  ContactSamples(const ContactTask& task, io::TrajectoryCsvWriter* csv, bool guided)
+      : watch_(task), csv_(csv), guided_(guided) {}
   void on_sample(const sim::CraneSample& s) {
     if (csv_) csv_->add(s);
     watch_.observe(s);
@@ -83,10 +86,12 @@ class ContactSamples final {
   }
   const sim::CraneSample& last() const { return last_; }
   const sim::contact::TaskJamWatch& watch() const { return watch_; }
+  bool judges_jam() const { return guided_ && watch_.has_push(); }
 
  private:
   sim::contact::TaskJamWatch watch_;
   io::TrajectoryCsvWriter* csv_;
+  bool guided_;
   sim::CraneSample last_;
 };
 
@@ -109,7 +114,7 @@ void print_summary(const ContactSamples& samples) {
       "tool at t = %.6g s: x = %.6f m, y = %.6f m, theta = %.6f rad, velocity (%.3g, %.3g) m/s; %d contacts "
       "closed, normal force %.6g N\n",
       s.t, s.tool_x, s.tool_y, s.tool_theta, s.tool_xdot, s.tool_ydot, s.contacts, s.normal_force);
-  if (!samples.watch().has_push()) return;
+  if (!samples.judges_jam()) return;
   const sim::contact::JamVerdict jam = samples.watch().verdict();
   if (jam.jammed) {
     std::printf(
@@ -243,7 +248,7 @@ int execute_contact_run(const scenario::Scenario& s, const ContactRunFlags& flag
   // cylinders' columns.
   std::optional<io::TrajectoryCsvWriter> csv;
   if (s.out) csv.emplace(*s.out, hydraulic ? 2 : 1, true);
-  ContactSamples samples(task, csv ? &*csv : nullptr);
+  ContactSamples samples(task, csv ? &*csv : nullptr, !hydraulic);
   if (flags.threads || flags.realtime) return run_threaded(s, flags, *plan, samples, csv, session.get());
   return run_offline(*plan, samples, csv);
 }
