@@ -91,6 +91,22 @@ TEST(ContactHydraulicCli, TheCylindersTakeTheCranesManoeuvreFlags) {
   EXPECT_NE(guided.err.find("--manoeuvre sets the crane's manoeuvre"), std::string::npos) << guided.err;
 }
 
+// The insertion's jam verdict measures the tool against the reference's push, which only a guided
+// arm follows: in hydraulic mode the run says nothing of a jam.
+TEST(ContactHydraulicCli, TheInsertionJudgesNoJamInHydraulicMode) {
+  const std::string scenario = test::temp_path("contact_hydraulic", "_insertion.toml").string();
+  std::ofstream(scenario) << "name = \"insertion_hydraulic\"\n[run]\nduration = 0.2\n[contact]\n"
+                             "task = \"insertion\"\nmode = \"hydraulic\"\n";
+  const Outcome o = run_hydraulic("run " + scenario);
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("contact task insertion (hydraulic)"), std::string::npos) << o.out;
+  EXPECT_EQ(o.out.find("jammed"), std::string::npos) << o.out;
+  const Outcome guided = run_hydraulic("run " + std::string(HILSIM_SOURCE_DIR) +
+                                       "/config/scenarios/contact_insertion.toml --duration 0.2");
+  ASSERT_EQ(guided.status, 0) << guided.err;
+  EXPECT_NE(guided.out.find("jammed: no"), std::string::npos) << guided.out;
+}
+
 TEST(ContactHydraulicCli, TheStudyRefusesTheHydraulicMode) {
   const Outcome o =
       run_hydraulic("contact-study " + hydraulic_landing() + " --out " + csv_path("_study.csv"));
