@@ -58,16 +58,16 @@ TEST_F(TrajectoryCsvWriterTest, SameBytesAsRowsWrittenInOrderAcrossBatchBoundari
   for (int actuators : {1, 2}) {
     for (std::int64_t rows :
          {std::int64_t{0}, std::int64_t{1}, kBatch - 1, kBatch, kBatch + 1, 3 * kBatch + 7}) {
-      std::ostringstream expected;
-      write_trajectory_header(expected, actuators);
-      for (std::int64_t i = 0; i < rows; ++i) write_trajectory_row(expected, sample(i), actuators);
+      std::vector<sim::CraneSample> samples;
+      for (std::int64_t i = 0; i < rows; ++i) samples.push_back(sample(i));
+      const std::string expected = trajectory_csv(samples, actuators);
 
       const std::string path = dir + "/t.csv";
       TrajectoryCsvWriter writer(path, actuators);
       for (std::int64_t i = 0; i < rows; ++i) writer.add(sample(i));
       const TrajectoryCsvWriter::Written written = writer.finish();
       const std::string bytes = read_all(path);
-      EXPECT_EQ(bytes, expected.str()) << actuators << " actuator(s), " << rows << " rows";
+      EXPECT_EQ(bytes, expected) << actuators << " actuator(s), " << rows << " rows";
       EXPECT_EQ(written.rows, rows);
       EXPECT_EQ(written.sha256, hil::sha256_hex(bytes));
     }

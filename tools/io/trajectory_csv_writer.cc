@@ -1,6 +1,6 @@
 #include "tools/io/trajectory_csv_writer.h"
 
-#include <sstream>
+#include <string_view>
 #include <utility>
 
 #include "tools/io/input_error.h"
@@ -9,12 +9,12 @@
 namespace hilsim::io {
 
 TrajectoryCsvWriter::TrajectoryCsvWriter(std::string path, int actuators, bool tool_columns)
-    : file_(std::move(path)), actuators_(actuators), tool_columns_(tool_columns) {
-  std::ostringstream header;
-  write_trajectory_header(header, actuators_, tool_columns_);
-  const std::string text = header.str();
-  digest_.update(text.data(), text.size());
-  file_.stream().write(text.data(), static_cast<std::streamsize>(text.size()));
+    : file_(std::move(path)),
+      actuators_(actuators),
+      tool_columns_(tool_columns),
+      text_(std::make_unique_for_overwrite<char[]>(kBatch *
+                                                   max_trajectory_row_bytes(actuators, tool_columns))) {
+  file_.write(trajectory_header(actuators_, tool_columns_));
   filling_.reserve(kBatch);
   thread_ = std::thread([this] { work(); });
 }
@@ -55,7 +55,6 @@ void TrajectoryCsvWriter::hand_over() {
 // The thread: writes the batches in the order they came until finish() or the destructor closes
 // the writer and nothing is left. After an error it only drains (the error is finish()'s to throw).
 void TrajectoryCsvWriter::work() {
-  std::string text;
   std::unique_lock lock(mutex_);
   for (;;) {
     wake_.wait(lock, [this] { return closing_ || !full_.empty(); });
@@ -64,7 +63,7 @@ void TrajectoryCsvWriter::work() {
     full_.pop_front();
     lock.unlock();
     try {
-      if (!error_) write_batch(batch, text);
+      if (!error_) write_batch(batch);
     } catch (...) {
       error_ = std::current_exception();
     }
@@ -73,21 +72,16 @@ void TrajectoryCsvWriter::work() {
   }
 }
 
-void TrajectoryCsvWriter::write_batch(const std::vector<sim::CraneSample>& batch, std::string& text) {
-  text.clear();  // keeps its capacity: one allocation for the run
-  for (const sim::CraneSample& s : batch) append_trajectory_row(text, s, actuators_, tool_columns_);
-  digest_.update(text.data(), text.size());
-  file_.stream().write(text.data(), static_cast<std::streamsize>(text.size()));
+void TrajectoryCsvWriter::write_batch(const std::vector<sim::CraneSample>& batch) {
+  const char* end = put_trajectory_rows(text_.get(), batch, actuators_, tool_columns_);
+  file_.write(std::string_view(text_.get(), static_cast<std::size_t>(end - text_.get())));
 }
 
 TrajectoryCsvWriter::Written TrajectoryCsvWriter::finish() {
   if (!filling_.empty()) hand_over();
   stop();
   if (error_) std::rethrow_exception(error_);
-  file_.commit();
-  Written written{rows_, digest_.hex()};
-  if (file_.in_place()) written.sha256.clear();
-  return written;
+  return Written{rows_, file_.commit()};
 }
 
 }  // namespace hilsim::io

@@ -1,6 +1,6 @@
 // A trajectory CSV written beside the run that produces it: the run hands over samples, and a
-// thread of the writer's own turns them into rows (io::write_trajectory_row's bytes), hashes them
-// (SHA-256, as `sha256sum` would) and writes them. Formatting ~10⁴ rows of 11–17 shortest
+// thread of the writer's own turns them into rows (io::put_trajectory_rows), hashes them (SHA-256,
+// as `sha256sum` would) and writes them (io::HashedOutputFile). Formatting ~10⁴ rows of 11–17 shortest
 // round-trip doubles costs about as much as a 10 s co-simulation at H = 1 ms; on a second core it
 // overlaps the run instead of adding to it, and hashing the bytes as they go saves reading the
 // file back. The output is the same file, byte for byte, as rows written in the run's own thread.
@@ -12,14 +12,14 @@
 #include <cstdint>
 #include <deque>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include "hil/sha256.h"
 #include "sim/analysis/trajectory.h"
-#include "tools/io/atomic_file.h"
+#include "tools/io/hashed_output_file.h"
 
 namespace hilsim::io {
 
@@ -29,7 +29,7 @@ class TrajectoryCsvWriter final {
   // last batch (formatted after the run ends) is a fraction of a millisecond.
   static constexpr std::size_t kBatch = 512;
 
-  // Opens `path` (an io::AtomicOutputFile: nothing replaces it before finish()) and writes the
+  // Opens `path` (an io::HashedOutputFile: nothing replaces it before finish()) and writes the
   // header for `actuators` (1 or 2), with a contact task's tool columns when `tool_columns`
   // (trajectory_files.h). Throws io::InputError naming `path`.
   TrajectoryCsvWriter(std::string path, int actuators, bool tool_columns = false);
@@ -55,15 +55,16 @@ class TrajectoryCsvWriter final {
  private:
   void hand_over();
   void work();
-  void write_batch(const std::vector<sim::CraneSample>& batch, std::string& text);
+  void write_batch(const std::vector<sim::CraneSample>& batch);
   void stop();
 
-  AtomicOutputFile file_;
+  HashedOutputFile file_;  // the thread's, once it runs
   const int actuators_;
   const bool tool_columns_;
   std::int64_t rows_ = 0;
   std::vector<sim::CraneSample> filling_;
-  hil::Sha256 digest_;  // the thread's, once it runs
+  // The thread's: a batch's rows, formatted in place (kBatch rows of the longest form).
+  std::unique_ptr<char[]> text_;
   std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<std::vector<sim::CraneSample>> full_;    // handed over, in order
