@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "hil/sha256.h"
 #include "tools/io/input_error.h"
@@ -71,6 +72,24 @@ TEST_F(TrajectoryCsvWriterTest, SameBytesAsRowsWrittenInOrderAcrossBatchBoundari
       EXPECT_EQ(written.rows, rows);
       EXPECT_EQ(written.sha256, hil::sha256_hex(bytes));
     }
+  }
+}
+
+TEST_F(TrajectoryCsvWriterTest, BatchesLeftAtFinishAreSharedAndWrittenInOrder) {
+  // Handed over faster than one thread formats them: finish() finds most still queued, formats
+  // them from the last backwards while the writer's thread goes on from the first.
+  constexpr std::int64_t rows = 60 * static_cast<std::int64_t>(TrajectoryCsvWriter::kBatch) + 3;
+  std::vector<sim::CraneSample> samples;
+  for (std::int64_t i = 0; i < rows; ++i) samples.push_back(sample(i));
+  const std::string expected = trajectory_csv(samples, 2);
+  for (int round = 0; round < 5; ++round) {
+    const std::string path = dir + "/shared.csv";
+    TrajectoryCsvWriter writer(path, 2);
+    for (const sim::CraneSample& s : samples) writer.add(s);
+    const TrajectoryCsvWriter::Written written = writer.finish();
+    const std::string bytes = read_all(path);
+    ASSERT_EQ(bytes, expected) << "round " << round;
+    EXPECT_EQ(written.sha256, hil::sha256_hex(bytes));
   }
 }
 
