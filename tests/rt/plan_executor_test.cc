@@ -37,10 +37,7 @@ struct Collect final : PointSink {
 };
 
 std::string csv(const std::vector<sim::CraneSample>& samples, int actuators) {
-  std::ostringstream out;
-  io::write_trajectory_header(out, actuators);
-  for (const auto& s : samples) io::write_trajectory_row(out, s, actuators);
-  return out.str();
+  return io::trajectory_csv(samples, actuators);
 }
 
 // The valve commands of a case (actuator 2 follows Peiret et al. 2018, eq. 35 inside the plan).

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "hil/sha256.h"
 #include "tests/tools/binary_harness.h"
 
 namespace {
@@ -63,6 +64,18 @@ TEST(Cli, MonolithicRunWritesViolationAndIterationColumns) {
   EXPECT_EQ(text.substr(0, text.find('\n')),
             "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2,violC,newton_iterations");
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 12);  // header + t = 0 … 10 ms
+  // The convention of every trajectory writer: its rows, and the hash of the file's bytes.
+  EXPECT_NE(o.out.find("trajectory: 11 rows written to " + csv), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("output sha256: " + hilsim::hil::sha256_hex(text) + "  " + csv), std::string::npos)
+      << o.out;
+  const Outcome piped = hilsim("run --quiet --solver monolithic --h 1e-3 --duration 0.01 --out /dev/stdout");
+  EXPECT_EQ(piped.status, 0) << piped.err;
+  EXPECT_NE(piped.out.find("t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2,violC,newton_iterations\n"),
+            std::string::npos)
+      << piped.out;
+  EXPECT_NE(piped.out.find("output sha256: none (/dev/stdout is not a regular file of its own)"),
+            std::string::npos)
+      << piped.out;
 }
 
 TEST(Cli, ConvergenceTable) {

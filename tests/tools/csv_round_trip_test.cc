@@ -3,15 +3,19 @@
 // subnormals, ±0 and the extremes; and the writer's bytes for a known row stay as they were.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cfloat>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <limits>
 #include <random>
+#include <span>
 #include <sstream>
+#include <string_view>
 #include <vector>
 
 #include "tests/tools/binary_harness.h"
@@ -87,11 +91,7 @@ TEST(CsvRoundTrip, EveryWrittenNumberReadsBackToTheSameBits) {
   const std::vector<double> values = hard_doubles(20000);
   const std::vector<sim::CraneSample> rows = samples_of(values);
   const fs::path path = test::temp_path("csv", ".csv");
-  {
-    std::ofstream out(path, std::ios::binary);
-    io::write_trajectory_header(out, 2);
-    for (const sim::CraneSample& s : rows) io::write_trajectory_row(out, s, 2);
-  }
+  std::ofstream(path, std::ios::binary) << io::trajectory_csv(rows, 2);
   const io::CsvTable table = io::read_numeric_csv(path.string());
   ASSERT_EQ(table.rows.size(), rows.size());
   std::size_t checked = 0;
@@ -109,6 +109,68 @@ TEST(CsvRoundTrip, EveryWrittenNumberReadsBackToTheSameBits) {
   fs::remove(path);
 }
 
+TEST(CsvRoundTrip, ALinePutInPlaceHasTheBytesOfACsvRow) {
+  // put_csv_line (trajectory rows, formatted where they are written) and CsvRow are one format.
+  const std::vector<double> values = hard_doubles(2000);
+  for (std::size_t width : {std::size_t{0}, std::size_t{1}, std::size_t{11}, std::size_t{25}}) {
+    for (std::size_t i = 0; i + width <= values.size(); i += std::max<std::size_t>(width, 1)) {
+      const std::span<const double> line(values.data() + i, width);
+      io::CsvRow row;
+      for (double v : line) row.add(v);
+      // Exactly the room the contract asks for: a value longer than kMaxDoubleBytes would not fit.
+      std::vector<char> buffer(std::max<std::size_t>(width * (io::kMaxDoubleBytes + 1), 1));
+      const char* end = io::put_csv_line(buffer.data(), line);
+      ASSERT_EQ(std::string_view(buffer.data(), static_cast<std::size_t>(end - buffer.data())), row.text())
+          << width << " values from " << i;
+      if (width == 0) break;
+    }
+  }
+}
+
+TEST(CsvRoundTrip, TheLongestRowsFitTheirBound) {
+  // Every column at the longest shortest form: the bound the writer's buffer is sized by, to the byte.
+  const double longest = -2.2250738585072014e-308;
+  char text[64];
+  ASSERT_EQ(static_cast<std::size_t>(std::to_chars(text, text + sizeof text, longest).ptr - text),
+            io::kMaxDoubleBytes);
+  sim::CraneSample s;
+  for (double* v : {&s.t,
+                    &s.kappa,
+                    &s.s1,
+                    &s.s1_dot,
+                    &s.p1,
+                    &s.p2,
+                    &s.f_h,
+                    &s.theta1,
+                    &s.theta2,
+                    &s.kappa_2,
+                    &s.s2,
+                    &s.s2_dot,
+                    &s.p1_2,
+                    &s.p2_2,
+                    &s.f_h_2,
+                    &s.dE,
+                    &s.E_balance,
+                    &s.tool_x,
+                    &s.tool_y,
+                    &s.tool_theta,
+                    &s.tool_xdot,
+                    &s.tool_ydot,
+                    &s.tool_thetadot,
+                    &s.normal_force})
+    *v = longest;
+  s.contacts = -1000000;  // 8 bytes; a column never wider than a double's
+  for (int actuators : {1, 2}) {
+    for (bool tool : {false, true}) {
+      const std::string csv = io::trajectory_csv(std::span(&s, 1), actuators, tool);
+      const std::size_t header = io::trajectory_header(actuators, tool).size();
+      EXPECT_LE(csv.size() - header, io::max_trajectory_row_bytes(actuators, tool)) << actuators << tool;
+      EXPECT_GE(csv.size() - header, io::max_trajectory_row_bytes(actuators, tool) - io::kMaxDoubleBytes)
+          << actuators << tool;
+    }
+  }
+}
+
 TEST(CsvRoundTrip, NumbersAreInTheirShortestForm) {
   io::CsvRow row;
   for (double v : {0.1, -0.0, 1e23, 5e-324, 1e-5, 123456.0, 1.0 / 3.0, 1e21, 2.5e-7}) row.add(v);
@@ -123,11 +185,8 @@ TEST(CsvRoundTrip, TrajectoryRowBytesAreUnchanged) {
   s.p2 = 4529153.8;
   s.f_h = 8829.000000000002, s.theta1 = 0.5235987755982988, s.theta2 = -0.0, s.dE = 1e-12,
   s.E_balance = -0.25;
-  std::ostringstream one;
-  io::write_trajectory_header(one, 1);
-  io::write_trajectory_row(one, s, 1);
   EXPECT_EQ(
-      one.str(),
+      io::trajectory_csv(std::span(&s, 1), 1),
       "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2,dE,Ebal\n"
       "0.001,0.45434559,0.5000000123,-1.5e-06,3170846.2,4529153.8,8829.000000000002,0.5235987755982988,-0,"
       "1e-12,-0.25\n");

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "hil/sha256.h"
 #include "tools/io/input_error.h"
@@ -58,19 +59,37 @@ TEST_F(TrajectoryCsvWriterTest, SameBytesAsRowsWrittenInOrderAcrossBatchBoundari
   for (int actuators : {1, 2}) {
     for (std::int64_t rows :
          {std::int64_t{0}, std::int64_t{1}, kBatch - 1, kBatch, kBatch + 1, 3 * kBatch + 7}) {
-      std::ostringstream expected;
-      write_trajectory_header(expected, actuators);
-      for (std::int64_t i = 0; i < rows; ++i) write_trajectory_row(expected, sample(i), actuators);
+      std::vector<sim::CraneSample> samples;
+      for (std::int64_t i = 0; i < rows; ++i) samples.push_back(sample(i));
+      const std::string expected = trajectory_csv(samples, actuators);
 
       const std::string path = dir + "/t.csv";
       TrajectoryCsvWriter writer(path, actuators);
       for (std::int64_t i = 0; i < rows; ++i) writer.add(sample(i));
       const TrajectoryCsvWriter::Written written = writer.finish();
       const std::string bytes = read_all(path);
-      EXPECT_EQ(bytes, expected.str()) << actuators << " actuator(s), " << rows << " rows";
+      EXPECT_EQ(bytes, expected) << actuators << " actuator(s), " << rows << " rows";
       EXPECT_EQ(written.rows, rows);
       EXPECT_EQ(written.sha256, hil::sha256_hex(bytes));
     }
+  }
+}
+
+TEST_F(TrajectoryCsvWriterTest, BatchesLeftAtFinishAreSharedAndWrittenInOrder) {
+  // Handed over faster than one thread formats them: finish() finds most still queued, formats
+  // them from the last backwards while the writer's thread goes on from the first.
+  constexpr std::int64_t rows = 60 * static_cast<std::int64_t>(TrajectoryCsvWriter::kBatch) + 3;
+  std::vector<sim::CraneSample> samples;
+  for (std::int64_t i = 0; i < rows; ++i) samples.push_back(sample(i));
+  const std::string expected = trajectory_csv(samples, 2);
+  for (int round = 0; round < 5; ++round) {
+    const std::string path = dir + "/shared.csv";
+    TrajectoryCsvWriter writer(path, 2);
+    for (const sim::CraneSample& s : samples) writer.add(s);
+    const TrajectoryCsvWriter::Written written = writer.finish();
+    const std::string bytes = read_all(path);
+    ASSERT_EQ(bytes, expected) << "round " << round;
+    EXPECT_EQ(written.sha256, hil::sha256_hex(bytes));
   }
 }
 

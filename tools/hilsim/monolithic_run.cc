@@ -4,12 +4,13 @@
 #include <chrono>
 #include <cstdio>
 #include <optional>
+#include <sstream>
 
 #include "sim/monolithic/monolithic_run.h"
 #include "tools/hilsim/monolithic_flags.h"
 #include "tools/hilsim/run_command.h"
 #include "tools/hilsim/run_setup.h"
-#include "tools/io/atomic_file.h"
+#include "tools/io/hashed_output_file.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
 
@@ -31,7 +32,7 @@ int execute_monolithic_run(const scenario::Scenario& s, bool quiet) {
 
   // Opened before the run so that an unwritable output fails at once; the output itself is replaced
   // only by the complete CSV.
-  std::optional<io::AtomicOutputFile> csv;
+  std::optional<io::HashedOutputFile> csv;
   if (s.out) csv.emplace(*s.out);
   const bool show_progress = !quiet && settings.duration / settings.h > 2e6;
   const auto progress = [show_progress](std::int64_t done, std::int64_t total) {
@@ -71,13 +72,14 @@ int execute_monolithic_run(const scenario::Scenario& s, bool quiet) {
   std::printf("constraint violation: max ||Phi|| = %.3e m^2 at t = %.6g s\n", max_violation, t_violation);
 
   if (csv) {
-    csv->stream() << io::kMonolithicTrajectoryHeader << '\n';
+    std::ostringstream text;
+    text << io::kMonolithicTrajectoryHeader << '\n';
     for (std::size_t i = 0; i < r.samples.size(); ++i) {
-      io::write_monolithic_row(csv->stream(), r.samples[i], r.violation[i], r.iterations[i]);
+      io::write_monolithic_row(text, r.samples[i], r.violation[i], r.iterations[i]);
     }
-    csv->commit();
-    std::printf("trajectory: %zu rows written to %s\n", r.samples.size(), s.out->c_str());
-    print_output_hash(*s.out);  // the convention of every command that writes a trajectory
+    csv->write(text.str());
+    // The convention of every command that writes a trajectory: its rows and its hash.
+    report_trajectory_csv({static_cast<std::int64_t>(r.samples.size()), csv->commit()}, *s.out);
   }
   if (reference) {
     const sim::TrajectoryDeviation d = sim::compare_with_reference(r.samples, *reference);

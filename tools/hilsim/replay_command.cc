@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <fstream>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -244,15 +243,12 @@ int ReplayCommand::execute() const {
               : sim::run_cosimulation(s.crane, s.hydraulics, sim::solve_equilibrium(s.crane, s.hydraulics),
                                       valves.crane(), s.cosim);
   keep_recorded_rows(result.samples, s.rt.telemetry_decimation);
-  std::ostringstream csv;
-  io::write_trajectory_header(csv, s.crane.actuators, contact);
-  for (const sim::CraneSample& sample : result.samples)
-    io::write_trajectory_row(csv, sample, s.crane.actuators, contact);
+  const std::string csv = io::trajectory_csv(result.samples, s.crane.actuators, contact);
   if (out) {
-    io::write_file_atomically(*out, csv.str());
+    io::write_file_atomically(*out, csv);
     std::printf("trajectory: %zu rows written to %s\n", result.samples.size(), out->c_str());
   }
-  const std::string sha = hil::sha256_hex(csv.str());
+  const std::string sha = hil::sha256_hex(csv);
   print_output_sha256(sha, out ? *out : "(not written)");
   if (result.diverged) {
     std::fprintf(stderr, "hilsim replay: the replay diverged after t = %.6g s\n", result.samples.back().t);
@@ -262,7 +258,7 @@ int ReplayCommand::execute() const {
     std::printf("not verified: a partial recording holds no output hash of the live run to compare with\n");
     return 0;
   }
-  return verify_replay({recording, rec.output_sha256, sha, csv.str(), live, no_verify});
+  return verify_replay({recording, rec.output_sha256, sha, csv, live, no_verify});
 }
 
 }  // namespace hilsim::tools

@@ -6,7 +6,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
-#include <sstream>
 
 #include "sim/cosim/crane_cosimulation.h"
 #include "tools/hilsim/job_pool.h"
@@ -86,10 +85,7 @@ CaseResult run_case(const std::string& path,
       sim::compare_with_reference(r.samples, references.at({1, static_cast<int>(s.manoeuvre.kind)}));
   CaseResult c{s.cosim.H, s.cosim.h_hyd, d.s1.value, d.p1.value, {}};
   if (with_csv) {
-    std::ostringstream csv;
-    io::write_trajectory_header(csv, 1);
-    for (const auto& sample : r.samples) io::write_trajectory_row(csv, sample, 1);
-    c.csv = csv.str();
+    c.csv = io::trajectory_csv(r.samples, 1);
   }
   return c;
 }

@@ -79,13 +79,6 @@ double error_of(const sim::RunResult& r, const sim::ReferenceCurve& reference) {
   return sim::compare_at_communication_points(r.samples, reference).s1.value;
 }
 
-std::string trajectory_csv(const sim::RunResult& r, int actuators) {
-  std::ostringstream csv;
-  io::write_trajectory_header(csv, actuators);
-  for (const sim::CraneSample& sample : r.samples) io::write_trajectory_row(csv, sample, actuators);
-  return csv.str();
-}
-
 struct Row {
   std::array<double, kAccuracyH.size()> error{};  // [m]
   double largest_stable_H = 0.0;                  // [s]
@@ -103,7 +96,7 @@ Row run_row(const Crane& crane, const Variant& v, const sim::ReferenceCurve& fin
     const bool plotted = crane.actuators == 1 &&
                          (v.coupling == sim::Coupling::kReducedInterface ||
                           (v.coupling == sim::Coupling::kTwoWay && v.preview == sim::KappaPreview::kScript));
-    if (plotted && i + 1 == kAccuracyH.size()) row.csv_at_100ms = trajectory_csv(r, 1);
+    if (plotted && i + 1 == kAccuracyH.size()) row.csv_at_100ms = io::trajectory_csv(r.samples, 1);
   }
   row.largest_stable_H = sweep_macro_steps(s, in, fine, stability_grid(), true, {}, stop).largest_stable_H;
   return row;

@@ -4,10 +4,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 #include <optional>
 
-#include "hil/sha256.h"
 #include "sim/analysis/limit_report.h"
 #include "sim/cosim/crane_cosimulation.h"
 #include "tools/hilsim/cli_checks.h"
@@ -96,24 +94,6 @@ std::unique_ptr<io::TelemetryStream> open_telemetry(const scenario::Scenario& s)
 
 void print_output_sha256(const std::string& sha, const std::string& where) {
   std::printf("output sha256: %s  %s\n", sha.c_str(), where.c_str());
-}
-
-std::string print_output_hash(const std::string& path) {
-  // A device or pipe (--out /dev/stdout) cannot be read back: there is no file to hash.
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec) || path.rfind("/dev/", 0) == 0 ||
-      path.rfind("/proc/", 0) == 0) {
-    std::printf("output sha256: none (%s is not a regular file of its own)\n", path.c_str());
-    return "";
-  }
-  std::string sha;
-  try {
-    sha = hil::sha256_file_hex(path);
-  } catch (const std::runtime_error& e) {
-    throw io::InputError(e.what());
-  }
-  print_output_sha256(sha, path);
-  return sha;
 }
 
 void report_trajectory_csv(const io::TrajectoryCsvWriter::Written& written, const std::string& path) {

@@ -43,8 +43,6 @@ struct RunCommand {
 // Prints "output sha256: <hex>  <where>" (the text sha256sum prints): the one output line of every
 // command that writes a trajectory.
 void print_output_sha256(const std::string& sha, const std::string& where);
-// Hashes the file at `path`, prints it as above and returns the hash.
-std::string print_output_hash(const std::string& path);
 
 // "trajectory: N rows written to PATH" and the output's hash, for a TrajectoryCsvWriter's file.
 void report_trajectory_csv(const io::TrajectoryCsvWriter::Written& written, const std::string& path);

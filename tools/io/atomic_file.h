@@ -41,7 +41,8 @@ class ReplacingFile final {
 };
 
 // A streamed output: write to stream() as the run goes, commit() at the end. The stream writes in
-// blocks of kBufferBytes: a trajectory of 10⁴ rows (2 MB) is a few write(2) calls of whole pages.
+// blocks of kBufferBytes: an output of megabytes is a few write(2) calls of whole pages. (A
+// trajectory CSV, written in large pieces and hashed as it goes, is an io::HashedOutputFile.)
 class AtomicOutputFile final {
  public:
   static constexpr std::size_t kBufferBytes = std::size_t{1} << 20;

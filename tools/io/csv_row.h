@@ -2,7 +2,7 @@
 // turns numbers into CSV text. Numbers are written in the shortest form that reads back to the same
 // double (std::to_chars without a precision: the C++ standard's round-trip guarantee), so equal runs
 // give byte-identical files and every value parses back exactly. No iostream formatting per value:
-// a row of a trajectory costs its to_chars calls and one stream write.
+// a row costs its to_chars calls, made where the row's bytes go (put_csv_line) or in a CsvRow.
 #pragma once
 
 #include <algorithm>
@@ -10,11 +10,35 @@
 #include <charconv>
 #include <cstdint>
 #include <ostream>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 
 namespace hilsim::io {
+
+// The longest shortest form of a double: "-2.2250738585072014e-308".
+inline constexpr std::size_t kMaxDoubleBytes = 24;
+
+// Writes `v` at `at` in its shortest round-trip form; `at` has room for kMaxDoubleBytes. Returns
+// the end. The one conversion of a CSV value, for CsvRow and for lines put straight into a buffer.
+inline char* put_shortest(char* at, double v) { return std::to_chars(at, at + kMaxDoubleBytes, v).ptr; }
+
+// Writes `values` at `at` as one line, "v1,v2,...\n" (the bytes a CsvRow of them has), with no
+// copy through a row buffer; `at` has room for values.size() * (kMaxDoubleBytes + 1) bytes, and at
+// least 1. Returns the end of the line.
+inline char* put_csv_line(char* at, std::span<const double> values) {
+  if (values.empty()) {
+    *at = '\n';
+    return at + 1;
+  }
+  for (const double v : values) {
+    at = put_shortest(at, v);
+    *at++ = ',';
+  }
+  at[-1] = '\n';
+  return at;
+}
 
 class CsvRow final {
  public:
@@ -22,13 +46,13 @@ class CsvRow final {
   CsvRow(const CsvRow&) = delete;  // end_ points into this row's own buffer
   CsvRow& operator=(const CsvRow&) = delete;
 
-  // Room for 40 doubles of the longest shortest form ("-2.2250738585072014e-308", 24 characters)
-  // and their separators; a row is far narrower.
-  static constexpr std::size_t kCapacity = 40 * 25 + 1;
+  // Room for 40 doubles of the longest shortest form (kMaxDoubleBytes) and their separators; a
+  // row is far narrower.
+  static constexpr std::size_t kCapacity = 40 * (kMaxDoubleBytes + 1) + 1;
 
   void add(double v) {
-    separate(24);
-    end_ = std::to_chars(end_, buffer_.data() + kCapacity, v).ptr;
+    separate(kMaxDoubleBytes);
+    end_ = put_shortest(end_, v);
   }
   void add(std::int64_t v) {
     separate(20);

@@ -1,6 +1,7 @@
 #include "tools/io/trajectory_csv_writer.h"
 
-#include <sstream>
+#include <algorithm>
+#include <string_view>
 #include <utility>
 
 #include "tools/io/input_error.h"
@@ -9,13 +10,12 @@
 namespace hilsim::io {
 
 TrajectoryCsvWriter::TrajectoryCsvWriter(std::string path, int actuators, bool tool_columns)
-    : file_(std::move(path)), actuators_(actuators), tool_columns_(tool_columns) {
-  std::ostringstream header;
-  write_trajectory_header(header, actuators_, tool_columns_);
-  const std::string text = header.str();
-  digest_.update(text.data(), text.size());
-  file_.stream().write(text.data(), static_cast<std::streamsize>(text.size()));
-  filling_.reserve(kBatch);
+    : file_(std::move(path)),
+      actuators_(actuators),
+      tool_columns_(tool_columns),
+      text_capacity_(kBatch * max_trajectory_row_bytes(actuators, tool_columns)) {
+  file_.write(trajectory_header(actuators_, tool_columns_));
+  filling_.samples.reserve(kBatch);
   thread_ = std::thread([this] { work(); });
 }
 
@@ -31,13 +31,13 @@ void TrajectoryCsvWriter::stop() {
 }
 
 void TrajectoryCsvWriter::add(const sim::CraneSample& sample) {
-  filling_.push_back(sample);
+  filling_.samples.push_back(sample);
   ++rows_;
-  if (filling_.size() == kBatch) hand_over();
+  if (filling_.samples.size() == kBatch) hand_over();
 }
 
 void TrajectoryCsvWriter::hand_over() {
-  std::vector<sim::CraneSample> next;
+  Batch next;
   {
     const std::lock_guard lock(mutex_);
     full_.push_back(std::move(filling_));
@@ -47,47 +47,72 @@ void TrajectoryCsvWriter::hand_over() {
     }
   }
   wake_.notify_one();
-  next.clear();
-  next.reserve(kBatch);
+  next.samples.clear();
+  next.samples.reserve(kBatch);
+  next.state = Batch::State::kQueued;
   filling_ = std::move(next);
 }
 
-// The thread: writes the batches in the order they came until finish() or the destructor closes
-// the writer and nothing is left. After an error it only drains (the error is finish()'s to throw).
+void TrajectoryCsvWriter::format(Batch& batch) const {
+  const char* end = put_trajectory_rows(batch.text.get(), batch.samples, actuators_, tool_columns_);
+  batch.bytes = static_cast<std::size_t>(end - batch.text.get());
+}
+
+// The thread: takes the batches in the order they came, formats each that finish() has not taken,
+// and hashes and writes them, until finish() or the destructor closes the writer and nothing is
+// left. After an error it only drains (the error is finish()'s to throw).
 void TrajectoryCsvWriter::work() {
-  std::string text;
   std::unique_lock lock(mutex_);
   for (;;) {
     wake_.wait(lock, [this] { return closing_ || !full_.empty(); });
     if (full_.empty()) return;
-    std::vector<sim::CraneSample> batch = std::move(full_.front());
-    full_.pop_front();
+    Batch& batch = full_.front();  // stays in place: only this thread removes batches
+    if (batch.state == Batch::State::kQueued) {
+      batch.state = Batch::State::kFormatting;
+      if (!batch.text) batch.text = std::make_unique_for_overwrite<char[]>(text_capacity_);
+      lock.unlock();
+      format(batch);
+      lock.lock();
+      batch.state = Batch::State::kFormatted;
+    }
+    wake_.wait(lock, [&batch] { return batch.state == Batch::State::kFormatted; });
     lock.unlock();
     try {
-      if (!error_) write_batch(batch, text);
+      if (!error_) file_.write(std::string_view(batch.text.get(), batch.bytes));
     } catch (...) {
       error_ = std::current_exception();
     }
     lock.lock();
-    spare_.push_back(std::move(batch));
+    spare_.push_back(std::move(full_.front()));
+    full_.pop_front();
   }
 }
 
-void TrajectoryCsvWriter::write_batch(const std::vector<sim::CraneSample>& batch, std::string& text) {
-  text.clear();  // keeps its capacity: one allocation for the run
-  for (const sim::CraneSample& s : batch) append_trajectory_row(text, s, actuators_, tool_columns_);
-  digest_.update(text.data(), text.size());
-  file_.stream().write(text.data(), static_cast<std::streamsize>(text.size()));
+// The run's thread, once the run has ended: formats the batches still queued, the last first, so
+// that the two threads meet in the middle. The thread writes them when it reaches them.
+void TrajectoryCsvWriter::format_from_the_back() {
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    const auto queued = std::find_if(full_.rbegin(), full_.rend(),
+                                     [](const Batch& b) { return b.state == Batch::State::kQueued; });
+    if (queued == full_.rend()) return;
+    Batch& batch = *queued;  // stays in place: the thread removes it only once it is formatted
+    if (!batch.text) batch.text = std::make_unique_for_overwrite<char[]>(text_capacity_);
+    batch.state = Batch::State::kFormatting;
+    lock.unlock();
+    format(batch);
+    lock.lock();
+    batch.state = Batch::State::kFormatted;
+    wake_.notify_one();
+  }
 }
 
 TrajectoryCsvWriter::Written TrajectoryCsvWriter::finish() {
-  if (!filling_.empty()) hand_over();
+  if (!filling_.samples.empty()) hand_over();
+  format_from_the_back();
   stop();
   if (error_) std::rethrow_exception(error_);
-  file_.commit();
-  Written written{rows_, digest_.hex()};
-  if (file_.in_place()) written.sha256.clear();
-  return written;
+  return Written{rows_, file_.commit()};
 }
 
 }  // namespace hilsim::io

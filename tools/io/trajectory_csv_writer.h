@@ -1,35 +1,37 @@
 // A trajectory CSV written beside the run that produces it: the run hands over samples, and a
-// thread of the writer's own turns them into rows (io::write_trajectory_row's bytes), hashes them
-// (SHA-256, as `sha256sum` would) and writes them. Formatting ~10⁴ rows of 11–17 shortest
-// round-trip doubles costs about as much as a 10 s co-simulation at H = 1 ms; on a second core it
-// overlaps the run instead of adding to it, and hashing the bytes as they go saves reading the
-// file back. The output is the same file, byte for byte, as rows written in the run's own thread.
-// Not for real-time threads: add() may allocate and lock (the threaded run calls it from its
-// non-real-time writer thread).
+// thread of the writer's own turns them into rows (io::put_trajectory_rows), hashes them (SHA-256,
+// as `sha256sum` would) and writes them (io::HashedOutputFile). Formatting ~10⁴ rows of 11–17
+// shortest round-trip doubles costs about as much as a 10 s co-simulation at H = 1 ms; on a second
+// core it overlaps the run instead of adding to it, and hashing the bytes as they go saves reading
+// the file back. When the run ends, the batches the thread has not reached yet are shared: the
+// run's thread formats them from the last backwards while the writer's thread goes on from the
+// first, hashing and writing each in order. The output is the same file, byte for byte, as rows
+// written in the run's own thread. Not for real-time threads: add() may allocate and lock (the
+// threaded run calls it from its non-real-time writer thread).
 #pragma once
 
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include "hil/sha256.h"
 #include "sim/analysis/trajectory.h"
-#include "tools/io/atomic_file.h"
+#include "tools/io/hashed_output_file.h"
 
 namespace hilsim::io {
 
 class TrajectoryCsvWriter final {
  public:
   // Samples handed to the thread at once: big enough that locking is rare, small enough that the
-  // last batch (formatted after the run ends) is a fraction of a millisecond.
-  static constexpr std::size_t kBatch = 512;
+  // batches left when the run ends share out between the two threads.
+  static constexpr std::size_t kBatch = 256;
 
-  // Opens `path` (an io::AtomicOutputFile: nothing replaces it before finish()) and writes the
+  // Opens `path` (an io::HashedOutputFile: nothing replaces it before finish()) and writes the
   // header for `actuators` (1 or 2), with a contact task's tool columns when `tool_columns`
   // (trajectory_files.h). Throws io::InputError naming `path`.
   TrajectoryCsvWriter(std::string path, int actuators, bool tool_columns = false);
@@ -46,28 +48,39 @@ class TrajectoryCsvWriter final {
     std::int64_t rows = 0;
     std::string sha256;  // of the file's bytes; empty when the target is a device or pipe
   };
-  // Writes what is left, replaces the target and returns the rows and the hash. Throws
-  // io::InputError naming the file when writing failed.
+  // Formats its share of what is left, lets the thread write the rest, replaces the target and
+  // returns the rows and the hash. Throws io::InputError naming the file when writing failed.
   Written finish();
 
   const std::string& path() const { return file_.path(); }
 
  private:
+  // Samples and, once formatted, their rows. A batch in full_ is formatted by one thread: the one
+  // that moves it from kQueued to kFormatting (under the mutex).
+  struct Batch {
+    enum class State { kQueued, kFormatting, kFormatted };
+    std::vector<sim::CraneSample> samples;
+    std::unique_ptr<char[]> text;  // kBatch rows of the longest form, allocated at first use
+    std::size_t bytes = 0;         // of text
+    State state = State::kQueued;
+  };
+
   void hand_over();
   void work();
-  void write_batch(const std::vector<sim::CraneSample>& batch, std::string& text);
+  void format(Batch& batch) const;
+  void format_from_the_back();
   void stop();
 
-  AtomicOutputFile file_;
+  HashedOutputFile file_;  // the thread's, once it runs
   const int actuators_;
   const bool tool_columns_;
+  const std::size_t text_capacity_;  // [bytes] of a batch's rows in their longest form
   std::int64_t rows_ = 0;
-  std::vector<sim::CraneSample> filling_;
-  hil::Sha256 digest_;  // the thread's, once it runs
+  Batch filling_;
   std::mutex mutex_;
-  std::condition_variable wake_;
-  std::deque<std::vector<sim::CraneSample>> full_;    // handed over, in order
-  std::vector<std::vector<sim::CraneSample>> spare_;  // written, for reuse
+  std::condition_variable wake_;  // the thread waits on it: for a batch, for one finish() formats
+  std::deque<Batch> full_;        // handed over, in order (a deque keeps the others' addresses)
+  std::vector<Batch> spare_;      // written, for reuse
   bool closing_ = false;
   std::exception_ptr error_;
   std::thread thread_;

@@ -21,12 +21,12 @@ constexpr std::size_t kSampleColumns = 9;
 
 }  // namespace
 
-void write_trajectory_header(std::ostream& out, int actuators, bool tool_columns) {
-  out << kTrajectoryHeader;
-  if (actuators == 2) out << ',' << kSecondActuatorHeader;
-  out << ",dE,Ebal";
-  if (tool_columns) out << ',' << kToolHeader;
-  out << '\n';
+std::string trajectory_header(int actuators, bool tool_columns) {
+  std::string header = kTrajectoryHeader;
+  if (actuators == 2) header += std::string(",") + kSecondActuatorHeader;
+  header += ",dE,Ebal";
+  if (tool_columns) header += std::string(",") + kToolHeader;
+  return header + '\n';
 }
 
 TrajectoryRow trajectory_row(const sim::CraneSample& s, int actuators, bool tool_columns) {
@@ -47,26 +47,34 @@ TrajectoryRow trajectory_row(const sim::CraneSample& s, int actuators, bool tool
 }
 
 std::vector<std::string> trajectory_columns(int actuators) {
-  std::ostringstream header;
-  write_trajectory_header(header, actuators);
+  const std::string header = trajectory_header(actuators);
   std::vector<std::string> columns;
-  std::istringstream names(header.str().substr(0, header.str().size() - 1));
+  std::istringstream names(header.substr(0, header.size() - 1));
   for (std::string name; std::getline(names, name, ',');) columns.push_back(name);
   return columns;
 }
 
-void write_trajectory_row(std::ostream& out, const sim::CraneSample& s, int actuators, bool tool_columns) {
-  const TrajectoryRow values = trajectory_row(s, actuators, tool_columns);
-  CsvRow line;
-  add_values(line, values, values.size);
-  line.write_to(out);
+std::size_t max_trajectory_row_bytes(int actuators, bool tool_columns) {
+  // A row's values (TrajectoryRow), each with its ',' or '\n'.
+  return trajectory_row(sim::CraneSample{}, actuators, tool_columns).size * (kMaxDoubleBytes + 1);
 }
 
-void append_trajectory_row(std::string& out, const sim::CraneSample& s, int actuators, bool tool_columns) {
-  const TrajectoryRow values = trajectory_row(s, actuators, tool_columns);
-  CsvRow line;
-  add_values(line, values, values.size);
-  line.append_to(out);
+char* put_trajectory_rows(char* at, std::span<const sim::CraneSample> samples, int actuators,
+                          bool tool_columns) {
+  for (const sim::CraneSample& s : samples) {
+    const TrajectoryRow row = trajectory_row(s, actuators, tool_columns);
+    at = put_csv_line(at, std::span(row.values).first(row.size));
+  }
+  return at;
+}
+
+std::string trajectory_csv(std::span<const sim::CraneSample> samples, int actuators, bool tool_columns) {
+  std::string csv = trajectory_header(actuators, tool_columns);
+  const std::size_t header_bytes = csv.size();
+  csv.resize(header_bytes + samples.size() * max_trajectory_row_bytes(actuators, tool_columns));
+  const char* end = put_trajectory_rows(csv.data() + header_bytes, samples, actuators, tool_columns);
+  csv.resize(static_cast<std::size_t>(end - csv.data()));
+  return csv;
 }
 
 void write_monolithic_row(std::ostream& out, const sim::CraneSample& s, double violation, int iterations) {

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <optional>
 #include <ostream>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -23,7 +24,8 @@ inline constexpr const char* kSecondActuatorHeader = "s2,s2dot,p1_2,p2_2,fh_2,ka
 // its contacts with a normal force [-] and their total normal force [N].
 inline constexpr const char* kToolHeader =
     "tool_x,tool_y,tool_theta,tool_xdot,tool_ydot,tool_thetadot,contacts,normal_force";
-void write_trajectory_header(std::ostream& out, int actuators, bool tool_columns = false);
+// The header line, with its '\n'.
+std::string trajectory_header(int actuators, bool tool_columns = false);
 
 // The values of one row, in the order of the header's columns: 11, or 17 with two actuators, and 8
 // more with the tool's columns.
@@ -35,11 +37,15 @@ TrajectoryRow trajectory_row(const sim::CraneSample& s, int actuators, bool tool
 // The header's column names, in order (the keys of the live telemetry, telemetry_json.h).
 std::vector<std::string> trajectory_columns(int actuators);
 
-// Writes one row in the shortest form that reads back to the same double (byte-stable).
-void write_trajectory_row(std::ostream& out, const sim::CraneSample& s, int actuators,
+// The most bytes one row takes (every value in its longest shortest form).
+std::size_t max_trajectory_row_bytes(int actuators, bool tool_columns = false);
+// Writes the rows of `samples` at `at`, each value in the shortest form that reads back to the same
+// double (byte-stable), and returns the end: the one formatting of every trajectory CSV's rows.
+// `at` has room for samples.size() * max_trajectory_row_bytes(actuators, tool_columns) bytes.
+char* put_trajectory_rows(char* at, std::span<const sim::CraneSample> samples, int actuators,
                           bool tool_columns = false);
-// The same row appended to `out`.
-void append_trajectory_row(std::string& out, const sim::CraneSample& s, int actuators,
+// The whole CSV of a finished run held in memory: the header line and the rows.
+std::string trajectory_csv(std::span<const sim::CraneSample> samples, int actuators,
                            bool tool_columns = false);
 
 // The monolithic solver's CSV: the same columns, then the constraint violation ‖Φ‖₂ [m²] and the
