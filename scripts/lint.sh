@@ -20,11 +20,18 @@ done
 [ -f "$build_dir/compile_commands.json" ] || { echo "lint: no $build_dir/compile_commands.json (run scripts/build.sh)"; exit 1; }
 mapfile -t checked < <(git ls-files 'sim/*.cc' 'rt/*.cc' 'hil/*.cc')
 findings=0
+tidy_failed=0
 if ! printf '%s\n' "${checked[@]}" |
      xargs -P "$(nproc)" -n 4 clang-tidy -p "$build_dir" --quiet >/tmp/hilsim-lint-$$.log 2>&1; then
   grep -E '(warning|error):' /tmp/hilsim-lint-$$.log | sort -u
   findings=$(grep -cE '(warning|error):' /tmp/hilsim-lint-$$.log || true)
+  # A clang-tidy that crashed or was killed (out of memory) names no finding: a failure all the same.
+  if [ "$findings" -eq 0 ]; then
+    echo "lint: clang-tidy failed without a finding; the end of its output:"
+    tail -n 20 /tmp/hilsim-lint-$$.log
+    tidy_failed=1
+  fi
 fi
 rm -f /tmp/hilsim-lint-$$.log
 echo "lint: ${#sources[@]} files formatted-checked ($unformatted to reformat), ${#checked[@]} files of sim/, rt/, hil/ through clang-tidy ($findings findings), $((SECONDS - started)) s"
-[ "$unformatted" -eq 0 ] && [ "$findings" -eq 0 ]
+[ "$unformatted" -eq 0 ] && [ "$findings" -eq 0 ] && [ "$tidy_failed" -eq 0 ]

@@ -22,7 +22,10 @@ lint_log="$build_dir/lint.log"
 # does not fork and $! leads the group), which a failed test step's exit stops whole.
 setsid nice -n 19 bash scripts/lint.sh >"$lint_log" 2>&1 &
 lint_pid=$!
-trap 'kill -- "-$lint_pid" 2>/dev/null || true' EXIT
+lint_running=1
+# Only while it runs (its pid may be reused once waited for): a failed test step stops it, saying so.
+trap '[ "$lint_running" = 1 ] && kill -- "-$lint_pid" 2>/dev/null &&
+      echo "test: the lint step was stopped (a test step failed); its output so far: $lint_log"; true' EXIT
 ctest --test-dir "$build_dir" -j "$(nproc)" --output-on-failure -LE vm
 # Cold: the kernel is not cached yet (fetched and unpacked first, then every image built); warm:
 # cached (tests/vm/run-in-vm.sh), only changed images are rebuilt.
@@ -39,5 +42,6 @@ bash scripts/fuzz.sh
 echo "fuzz: step took $((SECONDS - fuzz_start)) s (build and run)"
 lint_status=0
 wait "$lint_pid" || lint_status=$?
+lint_running=0
 cat "$lint_log"
 [ "$lint_status" -eq 0 ] || { echo "test: the lint step failed (exit $lint_status)"; exit 1; }

@@ -132,6 +132,13 @@ TEST(ContactHydraulicCli, ARecordedRunReplaysBitForBit) {
       run_hydraulic("run " + hydraulic_landing() + " --record " + csv_path("_offline.rec"));
   EXPECT_EQ(offline.status, 2);
   EXPECT_NE(offline.err.find("--record needs --realtime or --threads"), std::string::npos) << offline.err;
+  // A live input offline would be left unread (κ held at κ0): refused as for the crane.
+  const Outcome live_offline = run_hydraulic("run " + hydraulic_landing() + " --input udp");
+  EXPECT_EQ(live_offline.status, 2) << live_offline.out;
+  EXPECT_NE(live_offline.err.find("takes commands from outside: run it with --realtime (or --threads)"),
+            std::string::npos)
+      << live_offline.err;
+  EXPECT_EQ(std::count(live_offline.err.begin(), live_offline.err.end(), '\n'), 1) << live_offline.err;
 }
 
 }  // namespace

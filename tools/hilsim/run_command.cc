@@ -227,6 +227,19 @@ void refuse_crane_flags(const ScenarioFlags& f, const RunCommand& run, bool hydr
 
 }  // namespace
 
+void RunCommand::refuse_offline_misuse(const scenario::Scenario& s) const {
+  if (realtime || threads) return;
+  if (require_rt) throw io::InputError("--require-rt needs --realtime or --threads");
+  if (record) {
+    throw io::InputError(
+        "--record needs --realtime or --threads (an offline run has no outside inputs to record)");
+  }
+  if (s.hil.input != hil::InputSource::kScript) {
+    throw io::InputError(s.source + ": [hil] input = \"" + hil::to_string(s.hil.input) +
+                         "\" takes commands from outside: run it with --realtime (or --threads)");
+  }
+}
+
 void RunCommand::apply_contact_flags(scenario::Scenario& s) const {
   if (!s.contact.task) {
     const char* given = contact_coupling ? "--contact-coupling" : Ki ? "--Ki" : Di ? "--Di" : nullptr;
@@ -264,12 +277,7 @@ int RunCommand::execute() const {
   apply_contact_flags(s);
   if (s.contact.task) {
     refuse_crane_flags(flags, *this, s.contact.mode == scenario::ContactMode::kHydraulic);
-    if (require_rt && !realtime && !threads)
-      throw io::InputError("--require-rt needs --realtime or --threads");
-    if (record && !realtime && !threads) {
-      throw io::InputError(
-          "--record needs --realtime or --threads (an offline run has no outside inputs to record)");
-    }
+    refuse_offline_misuse(s);
     std::vector<std::pair<std::string, std::string>> outputs;
     if (s.out) outputs.emplace_back(*s.out, "--out");
     if (record) outputs.emplace_back(*record, "the recording (--record)");
@@ -319,15 +327,7 @@ int RunCommand::execute() const {
     throw io::InputError(std::string(monolithic.valve_sampling ? "--valve-sampling" : "--newton") +
                          " sets the monolithic solver; it has no effect with --solver cosim");
   }
-  if (require_rt && !realtime && !threads) throw io::InputError("--require-rt needs --realtime or --threads");
-  if (record && !realtime && !threads) {
-    throw io::InputError(
-        "--record needs --realtime or --threads (an offline run has no outside inputs to record)");
-  }
-  if (s.hil.input != hil::InputSource::kScript && !realtime && !threads) {
-    throw io::InputError(s.source + ": [hil] input = \"" + hil::to_string(s.hil.input) +
-                         "\" takes commands from outside: run it with --realtime (or --threads)");
-  }
+  refuse_offline_misuse(s);
   const RunInputs in = prepare_run(s);
   const std::optional<sim::ReferenceCurve> reference = load_reference(s);
   print_header(s, in.equilibrium);

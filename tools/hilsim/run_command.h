@@ -35,6 +35,9 @@ struct RunCommand {
   void add_to(CLI::App& parent);
   // Applies --contact-coupling, --Ki and --Di to the scenario's [contact] task (refused without one).
   void apply_contact_flags(scenario::Scenario& s) const;
+  // Refuses, for the crane and a contact task alike, what only a run in threads can do: --require-rt,
+  // --record, and a live [hil] input (which an offline run would leave unread).
+  void refuse_offline_misuse(const scenario::Scenario& s) const;
   // Exit status: 0 done, 2 refused (--require-rt), 3 the run diverged (the CSV holds the rows up
   // to it), 4 a real-time run stopped early.
   int execute() const;
