@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <optional>
 #include <sstream>
+#include <utility>
 
 #include "sim/monolithic/monolithic_run.h"
 #include "tools/hilsim/monolithic_flags.h"
@@ -72,12 +73,17 @@ int execute_monolithic_run(const scenario::Scenario& s, bool quiet) {
   std::printf("constraint violation: max ||Phi|| = %.3e m^2 at t = %.6g s\n", max_violation, t_violation);
 
   if (csv) {
+    // In pieces of about 1 MB: a long run's CSV is never held whole in memory.
     std::ostringstream text;
     text << io::kMonolithicTrajectoryHeader << '\n';
     for (std::size_t i = 0; i < r.samples.size(); ++i) {
       io::write_monolithic_row(text, r.samples[i], r.violation[i], r.iterations[i]);
+      if (text.tellp() > (1 << 20)) {
+        csv->write(std::move(text).str());
+        text = std::ostringstream();
+      }
     }
-    csv->write(text.str());
+    csv->write(std::move(text).str());
     // The convention of every command that writes a trajectory: its rows and its hash.
     report_trajectory_csv({static_cast<std::int64_t>(r.samples.size()), csv->commit()}, *s.out);
   }

@@ -39,6 +39,7 @@ void HashedOutputFile::write(std::string_view bytes) {
   while (!bytes.empty()) {
     const ssize_t n = ::write(fd_, bytes.data(), bytes.size());
     if (n < 0 && errno == EINTR) continue;
+    if (n == 0) errno = EIO;  // write(2) made no progress and set no error: say so, not a stale errno
     if (n <= 0) throw write_error(file_.path());
     bytes.remove_prefix(static_cast<std::size_t>(n));
   }

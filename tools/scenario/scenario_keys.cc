@@ -570,7 +570,9 @@ const std::vector<KeyRow<S>> kScenarioKeys = {
     {.section = "rt",
      .key = "thread",
      .unit = "",
-     .help = "[rt.thread.NAME]: one subsystem's thread (mechanics, hydraulics, hydraulics_2, rim_hydraulics)",
+     .help =
+         "[rt.thread.NAME]: one subsystem's thread (mechanics, hydraulics, hydraulics_2, rim_hydraulics; a "
+         "contact task's monolithic, tool, arm)",
      .access = {.type = KeyType::kTables, .read_tables = read_rt_threads, .write_tables = write_rt_threads}},
 
     // [hil]: hardware in the loop, where κ comes from.
