@@ -9,10 +9,12 @@
 #include <cstdlib>
 #include <fstream>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "hil/sha256.h"
 #include "tools/bench/wall_times.h"
+#include "tools/io/csv_row.h"
 
 namespace hilsim::bench {
 
@@ -52,13 +54,13 @@ Values read_values(const std::string& csv) {
   return v;
 }
 
-// The rows as the CSV has them: each value in its shortest form, ',' between, '\n' after the last.
+// The rows as the CSV has them, by the project's own line formatting (io::put_csv_line, as the
+// trajectory writer puts them): each value in its shortest form, ',' between, '\n' after the last.
 std::size_t format(const Values& v, char* out) {
   char* at = out;
-  for (std::size_t i = 0; i < v.numbers.size(); ++i) {
-    at = std::to_chars(at, at + 24, v.numbers[i]).ptr;
-    *at++ = (i + 1) % v.columns == 0 ? '\n' : ',';
-  }
+  const std::span<const double> numbers(v.numbers);
+  for (std::size_t i = 0; v.columns > 0 && i + v.columns <= numbers.size(); i += v.columns)
+    at = io::put_csv_line(at, numbers.subspan(i, v.columns));
   return static_cast<std::size_t>(at - out);
 }
 

@@ -264,6 +264,23 @@ void RunCommand::apply_contact_flags(scenario::Scenario& s) const {
   scenario::validate(s);
 }
 
+// A scenario with a [contact] task (contact_run.h): the crane's own flags and the live telemetry
+// refused, the outputs checked against the inputs.
+int RunCommand::execute_contact(const scenario::Scenario& s) const {
+  refuse_crane_flags(flags, *this, s.contact.mode == scenario::ContactMode::kHydraulic);
+  refuse_offline_misuse(s);
+  std::vector<std::pair<std::string, std::string>> outputs;
+  if (s.out) outputs.emplace_back(*s.out, "--out");
+  if (record) outputs.emplace_back(*record, "the recording (--record)");
+  refuse_outputs_over_inputs(s, flags.scenario_path, outputs);
+  if (!s.telemetry.target.empty()) {
+    throw io::InputError(s.source +
+                         ": the live telemetry ([telemetry] target) streams the crane's samples; a contact "
+                         "task has no stream yet");
+  }
+  return execute_contact_run(s, ContactRunFlags{threads, realtime, require_rt, record});
+}
+
 int RunCommand::execute() const {
   ScenarioFlags with_input = flags;
   with_input.contact_runs = true;
@@ -275,20 +292,7 @@ int RunCommand::execute() const {
   scenario::Scenario s = with_input.resolve();
   if (out) s.out = *out;
   apply_contact_flags(s);
-  if (s.contact.task) {
-    refuse_crane_flags(flags, *this, s.contact.mode == scenario::ContactMode::kHydraulic);
-    refuse_offline_misuse(s);
-    std::vector<std::pair<std::string, std::string>> outputs;
-    if (s.out) outputs.emplace_back(*s.out, "--out");
-    if (record) outputs.emplace_back(*record, "the recording (--record)");
-    refuse_outputs_over_inputs(s, flags.scenario_path, outputs);
-    if (!s.telemetry.target.empty()) {
-      throw io::InputError(s.source +
-                           ": the live telemetry ([telemetry] target) streams the crane's samples; a contact "
-                           "task has no stream yet");
-    }
-    return execute_contact_run(s, ContactRunFlags{threads, realtime, require_rt, record});
-  }
+  if (s.contact.task) return execute_contact(s);
   if (solver) s.solver = scenario::parse_solver(*solver, "--solver");
   if (telemetry) {
     if (*telemetry != "none") scenario::parse_telemetry_target(*telemetry, "--telemetry");

@@ -38,6 +38,8 @@ struct RunCommand {
   // Refuses, for the crane and a contact task alike, what only a run in threads can do: --require-rt,
   // --record, and a live [hil] input (which an offline run would leave unread).
   void refuse_offline_misuse(const scenario::Scenario& s) const;
+  // The run of a scenario with a [contact] task; exit status as execute()'s.
+  int execute_contact(const scenario::Scenario& s) const;
   // Exit status: 0 done, 2 refused (--require-rt), 3 the run diverged (the CSV holds the rows up
   // to it), 4 a real-time run stopped early.
   int execute() const;
