@@ -6,6 +6,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rt/plan_executor.h"
@@ -154,25 +155,8 @@ int run_threaded(const scenario::Scenario& s, const ContactRunFlags& flags, sim:
   options.process_problems = process.problems();
   options.observer = session ? session->observer() : nullptr;
   ContactPointSink sink(plan, samples);
-  rt::ExecutorResult r;
-  {
-    const StopOnSignals signals;
-    if (session) {
-      // The bridge's I/O thread is set up before the real-time threads: what it was refused counts too.
-      const std::vector<std::string> io = session->start();
-      options.process_problems.insert(options.process_problems.end(), io.begin(), io.end());
-    }
-    rt::PlanExecutor executor(plan, options);
-    if (session) session->count_overruns_of(executor.loops());
-    r = executor.run(sink, stop_flag());
-  }
-  if (r.refused) {
-    if (session) session->abandon();
-    for (const std::string& reason : r.not_real_time)
-      std::fprintf(stderr, "hilsim run: %s\n", reason.c_str());
-    std::fprintf(stderr, "hilsim run: refusing to run without real-time scheduling (--require-rt)\n");
-    return 2;
-  }
+  const rt::ExecutorResult r = execute_plan_in_threads(plan, std::move(options), sink, session);
+  if (report_refused_run(r, session)) return 2;
   for (const std::string& note : process.notes()) std::printf("note: %s\n", note.c_str());
   std::printf(
       "%s: %zu threads, one per subsystem\n",

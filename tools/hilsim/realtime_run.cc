@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 
 #include "hil/candump_log.h"
 #include "rt/loop_report.h"
@@ -209,6 +210,29 @@ void print_task_report(const rt::TaskReport& task, bool paced) {
   }
 }
 
+rt::ExecutorResult execute_plan_in_threads(sim::Plan& plan, rt::ExecutorOptions options, rt::PointSink& sink,
+                                           HilSession* session,
+                                           const std::function<void(const rt::PlanExecutor&)>& attach) {
+  const StopOnSignals signals;
+  if (session) {
+    // The bridge's I/O thread is set up before the real-time threads: what it was refused counts too.
+    const std::vector<std::string> io = session->start();
+    options.process_problems.insert(options.process_problems.end(), io.begin(), io.end());
+  }
+  rt::PlanExecutor executor(plan, options);
+  if (session) session->count_overruns_of(executor.loops());
+  if (attach) attach(executor);
+  return executor.run(sink, stop_flag());
+}
+
+bool report_refused_run(const rt::ExecutorResult& r, HilSession* session) {
+  if (!r.refused) return false;
+  if (session) session->abandon();
+  for (const std::string& reason : r.not_real_time) std::fprintf(stderr, "hilsim run: %s\n", reason.c_str());
+  std::fprintf(stderr, "hilsim run: refusing to run without real-time scheduling (--require-rt)\n");
+  return true;
+}
+
 int run_in_threads(const scenario::Scenario& s, const RunInputs& in,
                    const std::optional<sim::ReferenceCurve>& reference, const RealtimeFlags& flags) {
   // Once, before any real-time thread starts: memory locking and the CPU latency request.
@@ -239,27 +263,11 @@ int run_in_threads(const scenario::Scenario& s, const RunInputs& in,
   options.process_problems = process.problems();
   options.observer = session ? session->observer() : nullptr;
 
-  rt::ExecutorResult r;
-  {
-    const StopOnSignals signals;
-    if (session) {
-      // The bridge's I/O thread is set up before the real-time threads: what it was refused counts too.
-      const std::vector<std::string> io = session->start();
-      options.process_problems.insert(options.process_problems.end(), io.begin(), io.end());
-    }
-    rt::PlanExecutor executor(plan, options);
-    if (session) session->count_overruns_of(executor.loops());
-    status.count_overruns_of(executor.loops());
-    r = executor.run(sink, g_stop);
-    status.finish();
-  }
-  if (r.refused) {
-    if (session) session->abandon();
-    for (const std::string& reason : r.not_real_time)
-      std::fprintf(stderr, "hilsim run: %s\n", reason.c_str());
-    std::fprintf(stderr, "hilsim run: refusing to run without real-time scheduling (--require-rt)\n");
-    return 2;
-  }
+  const rt::ExecutorResult r =
+      execute_plan_in_threads(plan, std::move(options), sink, session.get(),
+                              [&status](const rt::PlanExecutor& e) { status.count_overruns_of(e.loops()); });
+  status.finish();
+  if (report_refused_run(r, session.get())) return 2;
   for (const std::string& note : process.notes()) std::printf("note: %s\n", note.c_str());
   print_report(s, r, session.get());
   if (telemetry) std::printf("%s\n", telemetry->report().c_str());

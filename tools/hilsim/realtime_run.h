@@ -4,6 +4,7 @@
 // overruns.
 #pragma once
 
+#include <functional>
 #include <optional>
 
 #include "rt/plan_executor.h"
@@ -29,6 +30,16 @@ class HilSession;
 // bridge's report after the real-time threads.
 void finish_session(HilSession& session, const scenario::Scenario& scenario, const rt::ExecutorResult& r,
                     const std::string& sha);
+
+// The plan's real-time threads under `options`, until the run ends or SIGINT/SIGTERM (stop_flag()) stops
+// it: a live session's I/O thread starts first (what it was refused joins options.process_problems) and
+// counts the threads' overruns; `attach` sees the executor before it runs (a status line counting them).
+rt::ExecutorResult execute_plan_in_threads(sim::Plan& plan, rt::ExecutorOptions options, rt::PointSink& sink,
+                                           HilSession* session,
+                                           const std::function<void(const rt::PlanExecutor&)>& attach = {});
+
+// A run --require-rt refused: every reason on stderr, the session abandoned; true then (exit 2).
+bool report_refused_run(const rt::ExecutorResult& r, HilSession* session);
 
 // Exit status: 0 done, 2 refused (--require-rt), 3 diverged, 4 stopped early (an overrun with
 // [rt] overrun = "stop", or SIGINT/SIGTERM).
