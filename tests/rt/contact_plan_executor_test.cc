@@ -12,6 +12,7 @@
 #include "sim/contact/hydraulic_task.h"
 #include "sim/contact/servoed_arm_machine.h"
 #include "sim/cosim/crane_cosimulation.h"
+#include "tests/rt/hydraulic_landing_plan.h"
 
 namespace hilsim::rt {
 namespace {
@@ -96,19 +97,10 @@ std::string crane_columns(const std::vector<sim::CraneSample>& samples) {
 // 0.2 s: the tool, the arm and both cylinders each in a thread (or the monolithic system and the
 // cylinders), the same samples as offline.
 std::vector<sim::CraneSample> hydraulic_landing(ContactCoupling coupling, bool threads) {
-  sim::CraneParameters crane;
-  crane.actuators = 2;
-  sim::contact::HydraulicContactTask h =
-      sim::contact::hydraulic_task(sim::contact::landing_task({}, crane), crane, sim::HydraulicParameters{});
-  const double k1 = h.equilibrium.kappa;
-  const sim::TableManoeuvre kappa1({{0.2, k1}, {0.3, k1 + 0.02}});
-  const sim::ConstantValveCommand kappa2(h.equilibrium.actuator2.kappa);
-  sim::contact::ContactHydraulics cylinders{crane, sim::HydraulicParameters{}, h.equilibrium};
-  cylinders.valves = {&kappa1, &kappa2};
   sim::contact::ContactCouplingSettings s;
   s.coupling = coupling;
-  s.duration = 2.5;  // the box touches the platform at about 2.1 s
-  sim::Plan plan = build_contact_plan(h.task.systems, s, *h.driver, &cylinders);
+  test::HydraulicLandingPlan landing(s);
+  sim::Plan& plan = landing.plan;
   if (!threads) return sim::run_plan(plan).samples;
   ContactCollect sink(plan);
   std::atomic<bool> stop{false};

@@ -17,6 +17,7 @@
 #include "sim/cosim/crane_plan.h"
 #include "sim/model/equilibrium.h"
 #include "tests/allocation_counter.h"
+#include "tests/rt/hydraulic_landing_plan.h"
 
 namespace hilsim::rt {
 namespace {
@@ -148,26 +149,16 @@ TEST(NoAllocation, TheHydraulicContactPlansTaskBodiesAllocateNothing) {
   if (!HILSIM_COUNT_ALLOCATIONS)
     GTEST_SKIP() << "ThreadSanitizer build: operator new belongs to the sanitizer";
   using sim::contact::ContactCoupling;
-  sim::CraneParameters crane;
-  crane.actuators = 2;
   for (ContactCoupling c :
        {ContactCoupling::kMonolithic, ContactCoupling::kKinematicsForce, ContactCoupling::kModelForce,
         ContactCoupling::kKinematicsModel, ContactCoupling::kModelModel}) {
     SCOPED_TRACE(std::string(to_string(c)));
-    sim::contact::HydraulicContactTask h = sim::contact::hydraulic_task(sim::contact::landing_task({}, crane),
-                                                                        crane, sim::HydraulicParameters{});
-    const double k1 = h.equilibrium.kappa;
-    const sim::TableManoeuvre kappa1({{0.2, k1}, {0.3, k1 + 0.02}});
-    const sim::ConstantValveCommand kappa2(h.equilibrium.actuator2.kappa);
-    sim::contact::ContactHydraulics cylinders{crane, sim::HydraulicParameters{}, h.equilibrium};
-    cylinders.valves = {&kappa1, &kappa2};
     sim::contact::ContactCouplingSettings settings;
     settings.coupling = c;
     settings.interface_stiffness = 1e5;
     settings.interface_damping = 10.0;
-    settings.duration = 2.5;  // the box lands at about 2.1 s
-    sim::Plan plan = build_contact_plan(h.task.systems, settings, *h.driver, &cylinders);
-    expect_plan_allocates_nothing(plan);
+    test::HydraulicLandingPlan landing(settings);
+    expect_plan_allocates_nothing(landing.plan);
   }
 }
 

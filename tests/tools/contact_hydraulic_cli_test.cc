@@ -6,9 +6,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <string>
 
+#include "hil/recording.h"
 #include "tests/tools/binary_harness.h"
 
 namespace hilsim {
@@ -113,6 +115,23 @@ TEST(ContactHydraulicCli, TheStudyRefusesTheHydraulicMode) {
   EXPECT_EQ(o.status, 2) << o.err;
   EXPECT_NE(o.err.find("contact-study studies a task in guided mode"), std::string::npos) << o.err;
   EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << "one line: " << o.err;
+}
+
+// A CSV that cannot be written (its name is a directory: the final rename fails) fails the run, but
+// the recording still gets its end line, without an output hash, as the crane's does.
+TEST(ContactHydraulicCli, AFailedCsvStillEndsTheRecording) {
+  const std::string dir = csv_path("_dir.csv"), rec = csv_path("_failed.rec");
+  std::filesystem::create_directories(dir);
+  const Outcome run = run_hydraulic("run " + hydraulic_landing() + " --threads --duration 0.3 --out " + dir +
+                                    " --record " + rec);
+  EXPECT_EQ(run.status, 2) << run.err;
+  const hil::Recording r = hil::read_recording(rec);
+  EXPECT_TRUE(r.complete);
+  EXPECT_EQ(r.output_sha256, "-");
+  const Outcome replay = run_hydraulic("replay --no-verify " + rec);
+  EXPECT_EQ(replay.status, 0) << replay.err;
+  std::filesystem::remove_all(dir);
+  std::filesystem::remove(rec);
 }
 
 // A threaded run records the κ each cylinder applied; hilsim replay runs the task offline with them

@@ -166,13 +166,7 @@ int run_threaded(const scenario::Scenario& s, const ContactRunFlags& flags, sim:
   const double t = samples.last().t;
   std::printf("simulated %.6g s in %.3f s wall (real-time factor %.2f); %lld rows\n", t, r.wall_seconds,
               r.wall_seconds > 0 ? t / r.wall_seconds : 0.0, static_cast<long long>(r.writer.rows));
-  std::string sha;
-  if (csv) {
-    const io::TrajectoryCsvWriter::Written written = csv->finish();
-    report_trajectory_csv(written, csv->path());
-    sha = written.sha256;
-  }
-  if (session) finish_session(*session, s, r, sha);
+  commit_outputs(csv, session, s, r);
   print_summary(samples);
   if (!r.not_real_time.empty()) {
     std::printf("NOT REAL TIME: the figures above come from a run without the real-time settings listed\n");
@@ -217,7 +211,7 @@ int execute_contact_run(const scenario::Scenario& s, const ContactRunFlags& flag
   if (hydraulic && HilSession::needed(s, flags.record)) {
     plan.reset();
     session_scenario = s;
-    session_scenario->crane.actuators = 2;
+    session_scenario->crane.actuators = scenario::commanded_actuators(s);  // both cylinders
     // Not modelled on the arm (a live input turns them on by default): the recording says so.
     session_scenario->limits_setting = false;
     scenario::resolve_limits(*session_scenario);

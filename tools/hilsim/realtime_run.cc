@@ -4,6 +4,7 @@
 
 #include <csignal>
 #include <cstdio>
+#include <exception>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -154,8 +155,6 @@ std::string commit_csv(io::TrajectoryCsvWriter& csv) {
   return written.sha256;
 }
 
-}  // namespace
-
 void finish_session(HilSession& session, const scenario::Scenario& s, const rt::ExecutorResult& r,
                     const std::string& sha) {
   // The points the CSV holds to its end: a replay runs as far and compares the same rows.
@@ -167,6 +166,23 @@ void finish_session(HilSession& session, const scenario::Scenario& s, const rt::
     std::printf("can: t = 0 was candump time %s (hilsim replay --candump LOG --t0 %s)\n", t0.c_str(),
                 t0.c_str());
   }
+}
+
+}  // namespace
+
+void commit_outputs(std::optional<io::TrajectoryCsvWriter>& csv, HilSession* session,
+                    const scenario::Scenario& s, const rt::ExecutorResult& r) {
+  std::exception_ptr csv_failure;  // io::InputError naming the file, or std::bad_alloc
+  std::string sha;
+  if (csv) {
+    try {
+      sha = commit_csv(*csv);
+    } catch (...) {
+      csv_failure = std::current_exception();
+    }
+  }
+  if (session) finish_session(*session, s, r, sha);
+  if (csv_failure) std::rethrow_exception(csv_failure);
 }
 
 namespace {
@@ -275,18 +291,7 @@ int run_in_threads(const scenario::Scenario& s, const RunInputs& in,
       "simulated %.6g s in %.3f s wall (real-time factor %.2f); %lld rows%s\n", sink.last_t, r.wall_seconds,
       r.wall_seconds > 0 ? sink.last_t / r.wall_seconds : 0.0, static_cast<long long>(r.writer.rows),
       r.writer.unpaired ? (", " + std::to_string(r.writer.unpaired) + " unpaired records").c_str() : "");
-  // The recording gets its end line whatever became of the CSV: without a CSV, without its hash.
-  std::optional<io::InputError> csv_failure;
-  std::string sha;
-  if (csv) {
-    try {
-      sha = commit_csv(*csv);
-    } catch (const io::InputError& e) {
-      csv_failure = e;
-    }
-  }
-  if (session) finish_session(*session, s, r, sha);
-  if (csv_failure) throw *csv_failure;
+  commit_outputs(csv, session.get(), s, r);
   if (reference) print_deviation(s, *reference, sink.samples);
   for (const std::string& line : sim::limit_report_lines(limits.events(), s.cosim.limits)) {
     std::printf("%s\n", line.c_str());

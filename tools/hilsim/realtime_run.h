@@ -10,6 +10,7 @@
 #include "rt/plan_executor.h"
 #include "sim/analysis/trajectory.h"
 #include "tools/hilsim/run_setup.h"
+#include "tools/io/trajectory_csv_writer.h"
 
 namespace hilsim::tools {
 
@@ -26,10 +27,12 @@ void print_task_report(const rt::TaskReport& task, bool paced);
 
 class HilSession;
 
-// The recording's end line (the communication points the CSV holds, its hash `sha`) and the
-// bridge's report after the real-time threads.
-void finish_session(HilSession& session, const scenario::Scenario& scenario, const rt::ExecutorResult& r,
-                    const std::string& sha);
+// After the real-time threads: replaces the output with the complete CSV (when there is one) and prints
+// its rows and hash; then gives the recording its end line (the communication points the CSV holds, its
+// hash: none when the CSV failed) and prints the bridge's report, whatever became of the CSV; only then
+// rethrows the CSV's failure (io::InputError naming the file, or bad_alloc). `session` may be null.
+void commit_outputs(std::optional<io::TrajectoryCsvWriter>& csv, HilSession* session,
+                    const scenario::Scenario& scenario, const rt::ExecutorResult& r);
 
 // The plan's real-time threads under `options`, until the run ends or SIGINT/SIGTERM (stop_flag()) stops
 // it: a live session's I/O thread starts first (what it was refused joins options.process_problems) and

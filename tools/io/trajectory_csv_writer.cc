@@ -16,6 +16,7 @@ TrajectoryCsvWriter::TrajectoryCsvWriter(std::string path, int actuators, bool t
       text_capacity_(kBatch * max_trajectory_row_bytes(actuators, tool_columns)) {
   file_.write(trajectory_header(actuators_, tool_columns_));
   filling_.samples.reserve(kBatch);
+  filling_.text = std::make_unique_for_overwrite<char[]>(text_capacity_);
   thread_ = std::thread([this] { work(); });
 }
 
@@ -30,26 +31,41 @@ void TrajectoryCsvWriter::stop() {
   if (thread_.joinable()) thread_.join();
 }
 
+// A full batch is handed over before the next sample goes in: when hand_over() throws (bad_alloc),
+// the batch stays full and whole, and the next add() tries again.
 void TrajectoryCsvWriter::add(const sim::CraneSample& sample) {
-  filling_.samples.push_back(sample);
+  if (filling_.samples.size() == kBatch) hand_over(/*refill=*/true);
+  filling_.samples.push_back(sample);  // within the kBatch reserved: no allocation
   ++rows_;
-  if (filling_.samples.size() == kBatch) hand_over();
 }
 
-void TrajectoryCsvWriter::hand_over() {
+// Every batch gets its memory here, in the run's thread, before it is handed over, and spare_ has
+// room for every batch there is: what may throw (bad_alloc) throws here, and the two formatting
+// threads never allocate. `refill`: a batch to fill next (not after the last).
+void TrajectoryCsvWriter::hand_over(bool refill) {
   Batch next;
+  if (refill) {
+    {
+      const std::lock_guard lock(mutex_);
+      if (!spare_.empty()) {
+        next = std::move(spare_.back());
+        spare_.pop_back();
+      }
+    }
+    if (!next.text) {
+      next.text = std::make_unique_for_overwrite<char[]>(text_capacity_);
+      ++batches_;
+    }
+    next.samples.clear();
+    next.samples.reserve(kBatch);
+    next.state = Batch::State::kQueued;
+  }
   {
     const std::lock_guard lock(mutex_);
+    spare_.reserve(batches_);
     full_.push_back(std::move(filling_));
-    if (!spare_.empty()) {
-      next = std::move(spare_.back());
-      spare_.pop_back();
-    }
   }
   wake_.notify_one();
-  next.samples.clear();
-  next.samples.reserve(kBatch);
-  next.state = Batch::State::kQueued;
   filling_ = std::move(next);
 }
 
@@ -69,7 +85,6 @@ void TrajectoryCsvWriter::work() {
     Batch& batch = full_.front();  // stays in place: only this thread removes batches
     if (batch.state == Batch::State::kQueued) {
       batch.state = Batch::State::kFormatting;
-      if (!batch.text) batch.text = std::make_unique_for_overwrite<char[]>(text_capacity_);
       lock.unlock();
       format(batch);
       lock.lock();
@@ -97,7 +112,6 @@ void TrajectoryCsvWriter::format_from_the_back() {
                                      [](const Batch& b) { return b.state == Batch::State::kQueued; });
     if (queued == full_.rend()) return;
     Batch& batch = *queued;  // stays in place: the thread removes it only once it is formatted
-    if (!batch.text) batch.text = std::make_unique_for_overwrite<char[]>(text_capacity_);
     batch.state = Batch::State::kFormatting;
     lock.unlock();
     format(batch);
@@ -108,7 +122,7 @@ void TrajectoryCsvWriter::format_from_the_back() {
 }
 
 TrajectoryCsvWriter::Written TrajectoryCsvWriter::finish() {
-  if (!filling_.samples.empty()) hand_over();
+  if (!filling_.samples.empty()) hand_over(/*refill=*/false);
   format_from_the_back();
   stop();
   if (error_) std::rethrow_exception(error_);

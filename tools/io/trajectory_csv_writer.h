@@ -42,6 +42,8 @@ class TrajectoryCsvWriter final {
   TrajectoryCsvWriter(TrajectoryCsvWriter&&) = delete;
   TrajectoryCsvWriter& operator=(TrajectoryCsvWriter&&) = delete;
 
+  // One row. May throw std::bad_alloc (the next batch's memory); the sample is then not taken and the
+  // writer is as it was. Not after finish().
   void add(const sim::CraneSample& sample);
 
   struct Written {
@@ -49,7 +51,7 @@ class TrajectoryCsvWriter final {
     std::string sha256;  // of the file's bytes; empty when the target is a device or pipe
   };
   // Formats its share of what is left, lets the thread write the rest, replaces the target and
-  // returns the rows and the hash. Throws io::InputError naming the file when writing failed.
+  // returns the rows and the hash. Throws io::InputError naming the file when writing failed. Once.
   Written finish();
 
   const std::string& path() const { return file_.path(); }
@@ -60,12 +62,12 @@ class TrajectoryCsvWriter final {
   struct Batch {
     enum class State { kQueued, kFormatting, kFormatted };
     std::vector<sim::CraneSample> samples;
-    std::unique_ptr<char[]> text;  // kBatch rows of the longest form, allocated at first use
+    std::unique_ptr<char[]> text;  // kBatch rows of the longest form, allocated before handed over
     std::size_t bytes = 0;         // of text
     State state = State::kQueued;
   };
 
-  void hand_over();
+  void hand_over(bool refill);
   void work();
   void format(Batch& batch) const;
   void format_from_the_back();
@@ -76,6 +78,7 @@ class TrajectoryCsvWriter final {
   const bool tool_columns_;
   const std::size_t text_capacity_;  // [bytes] of a batch's rows in their longest form
   std::int64_t rows_ = 0;
+  std::size_t batches_ = 1;  // made so far (filling_ the first): spare_ keeps room for them all
   Batch filling_;
   std::mutex mutex_;
   std::condition_variable wake_;  // the thread waits on it: for a batch, for one finish() formats
