@@ -58,7 +58,7 @@ SignalSpec applied_kappa_signal(const std::string& name, int start) {
 
 }  // namespace
 
-std::vector<MessageSpec> default_messages(int actuators) {
+std::vector<MessageSpec> default_messages(int actuators, bool contact_force) {
   std::vector<MessageSpec> m;
   // Byte 0 the CRC, byte 1's low nibble the alive counter (AUTOSAR E2E profile 11's offsets,
   // hil/e2e.h), then κ1 and κ2.
@@ -88,6 +88,15 @@ std::vector<MessageSpec> default_messages(int actuators) {
                  "Hilsim",
                  {signed_signal("fh_" + n, 0, 32, 0.01, "N"),  // ±21 MN by 0.01 N
                   applied_kappa_signal("kappa_applied_" + n, 32)}});
+  }
+  if (contact_force) {
+    // A normal force: 0 .. 42.9 MN by 0.01 N, as fine as the cylinders' force.
+    m.push_back({"HilsimContact",
+                 kContactId,
+                 false,
+                 4,
+                 "Hilsim",
+                 {unsigned_signal("contact_force", 0, 32, 0.01, "N")}});
   }
   m.push_back(
       {"HilsimStatus",

@@ -16,6 +16,8 @@
 //         pressure), relief (a relief valve open), each set while it holds any actuator; link_lost
 //         (the CAN interface was lost since the previous status frame) and two_senders (commands
 //         refused: two senders on the command identifier), always 0 over UDP
+// With a contact task in hydraulic mode (sim/contact/), one more before the status frame:
+//   0x220 HilsimContact, 4 bytes: contact_force [N], the tool's total normal contact force
 #pragma once
 
 #include <vector>
@@ -26,9 +28,11 @@ namespace hilsim::hil {
 
 inline constexpr std::uint32_t kCommandId = 0x100;
 inline constexpr std::uint32_t kStatusId = 0x2F0;
+inline constexpr std::uint32_t kContactId = 0x220;
 
-// The messages for a crane with `actuators` (1 or 2) actuators.
-std::vector<MessageSpec> default_messages(int actuators);
+// The messages for a crane with `actuators` (1 or 2) actuators; with `contact_force`, the contact
+// task's message too (the status frame stays the last sensor message: it closes a snapshot).
+std::vector<MessageSpec> default_messages(int actuators, bool contact_force = false);
 
 // Splits them by direction: the command messages (received) and the sensor messages (sent).
 std::vector<MessageSpec> command_messages(const std::vector<MessageSpec>& all);

@@ -20,8 +20,8 @@ const char* to_string(Joystick joystick) { return joystick == Joystick::kBjm1 ? 
 
 const char* to_string(JoystickAxis axis) { return axis == JoystickAxis::kX ? "x" : "y"; }
 
-std::vector<MessageSpec> effective_messages(const HilSettings& hil, int actuators) {
-  return hil.messages.empty() ? default_messages(actuators) : hil.messages;
+std::vector<MessageSpec> effective_messages(const HilSettings& hil, int actuators, bool contact_force) {
+  return hil.messages.empty() ? default_messages(actuators, contact_force) : hil.messages;
 }
 
 const char* to_string(OutOfRange policy) { return policy == OutOfRange::kClamp ? "clamp" : "reject"; }

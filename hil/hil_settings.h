@@ -36,8 +36,10 @@ struct HilSettings {
   std::vector<MessageSpec> messages;
 };
 
-// The mapping a run uses: the configured messages, or the default for `actuators` actuators.
-std::vector<MessageSpec> effective_messages(const HilSettings& hil, int actuators);
+// The mapping a run uses: the configured messages, or the default for `actuators` actuators (with
+// the contact force's message when `contact_force`: hil/default_messages.h).
+std::vector<MessageSpec> effective_messages(const HilSettings& hil, int actuators,
+                                            bool contact_force = false);
 
 struct UdpSettings {
   std::string listen = "127.0.0.1:47800";   // local address:port receiving command datagrams

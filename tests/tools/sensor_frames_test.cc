@@ -1,6 +1,7 @@
 // Sensor frames read back from a log and compared with the trajectory: rows close at status
 // frames, and a snapshot's pressures belong to the communication point it reports, its actuator
-// length to the one before (the length the micro step used).
+// length to the one before (the length the micro step used), its contact force to a step of the
+// tool's thread near it.
 #include "tools/hilsim/sensor_frames.h"
 
 #include <gtest/gtest.h>
@@ -129,6 +130,85 @@ TEST(SensorFrames, TheSecondActuatorIsComparedWhenBothHaveColumns) {
   EXPECT_NEAR(d.p2_2, 5000.0, 250.0);
   EXPECT_LE(d.p2, 250.0);                                                        // actuator 1 untouched
   EXPECT_FALSE(compare_with_trajectory(table, trajectory(10)).second_actuator);  // a 1-actuator CSV
+}
+
+// The default mapping for one actuator with a contact task's message before the status frame (the
+// last sensor message, which closes a row): contact_force, 32 bits at 0.01 N.
+std::vector<hil::MessageSpec> contact_messages() {
+  std::vector<hil::MessageSpec> m = hil::sensor_messages(hil::default_messages(1));
+  hil::SignalSpec force;
+  force.name = "contact_force";
+  force.length = 32;
+  force.scale = 0.01;
+  force.max = 42949672.95;
+  force.unit = "N";
+  m.insert(m.end() - 1, {"HilsimContact", 0x220, false, 4, "Hilsim", {force}});
+  return m;
+}
+
+// A snapshot holds the force of the tool's newest micro step when the cylinders' step ended, which
+// the exchange lets lie from two communication points before to one after: it is compared with the
+// nearest of those rows, and which one it was is counted where only one matches.
+TEST(SensorFrames, TheContactForceIsThatOfAToolStepNearTheCommunicationPoint) {
+  io::CsvTable t = trajectory(12);
+  t.header.push_back("normal_force");
+  for (std::size_t n = 0; n < t.rows.size(); ++n)
+    t.rows[n].push_back(n < 4 ? 0.0 : 1000.0 + 250.0 * static_cast<double>(n));
+  const hil::SensorEncoder encoder(contact_messages());
+  const auto table_with = [&](const std::vector<int>& offsets) {
+    SensorTable table(contact_messages());
+    for (int n = 1; n <= static_cast<int>(offsets.size()); ++n) {
+      hil::SensorSnapshot snap;
+      snap.t = n * 1e-3;
+      snap.s = t.rows[static_cast<std::size_t>(n - 1)][2];
+      snap.p1 = t.rows[static_cast<std::size_t>(n)][4];
+      snap.p2 = t.rows[static_cast<std::size_t>(n)][5];
+      snap.contact_force =
+          t.rows[static_cast<std::size_t>(n + offsets[static_cast<std::size_t>(n - 1)])].back();
+      std::vector<hil::Frame> out(encoder.size());
+      encoder.encode({&snap, 1}, out);
+      for (const hil::Frame& f : out) table.add(0, f);
+    }
+    return table;
+  };
+  // The snapshots at t_1 .. t_10 hold the force of the rows n + these offsets; the contact closes at t_4.
+  const SensorDeviation d = compare_with_trajectory(table_with({0, 0, -1, -1, -2, 0, 1, -1, 0, -2}), t);
+  EXPECT_EQ(d.matched, 10u);
+  ASSERT_TRUE(d.contact);
+  EXPECT_LE(d.contact_force, 0.005);                                    // half of 0.01 N
+  EXPECT_EQ(d.contact_nonzero, 5u);                                     // t_6 .. t_10; t_5 held t_3's 0 N
+  EXPECT_EQ(d.contact_step, (std::array<std::size_t, 4>{2, 1, 2, 1}));  // t_{n-2}, t_{n-1}, t_n, t_{n+1}
+  EXPECT_EQ(d.contact_alike, 4u);  // t_1 .. t_4: 0 N at two or more rows near them
+
+  // A force three communication points old is no step the snapshot could have held: at t_8 it is
+  // t_5's 2250 N, 250 N from the nearest row it could be (t_6's 2500 N).
+  EXPECT_NEAR(compare_with_trajectory(table_with({0, 0, 0, 0, 0, 0, 0, -3, 0, 0}), t).contact_force, 250.0,
+              0.005);
+
+  EXPECT_EQ(compare_with_trajectory(table_with({0, 0, 0, 0, 0, 0, 0, -3, 0, 0}), t).contact_none, 1u);
+
+  // A capture that begins between the contact message and the status frame: the first row has no
+  // force yet (NaN), counted apart and not taken for a difference.
+  SensorTable late(contact_messages());
+  for (int n = 1; n <= 3; ++n) {
+    hil::SensorSnapshot snap;
+    snap.t = n * 1e-3;
+    snap.s = t.rows[static_cast<std::size_t>(n - 1)][2];
+    snap.p1 = t.rows[static_cast<std::size_t>(n)][4];
+    snap.p2 = t.rows[static_cast<std::size_t>(n)][5];
+    snap.contact_force = t.rows[static_cast<std::size_t>(n)].back();
+    std::vector<hil::Frame> out(encoder.size());
+    encoder.encode({&snap, 1}, out);
+    for (std::size_t i = n == 1 ? out.size() - 1 : 0; i < out.size(); ++i) late.add(0, out[i]);
+  }
+  const SensorDeviation from_late = compare_with_trajectory(late, t);
+  EXPECT_EQ(from_late.matched, 3u);
+  EXPECT_EQ(from_late.contact_unknown, 1u);
+  EXPECT_EQ(from_late.contact_none, 0u);
+  EXPECT_LE(from_late.contact_force, 0.005);
+
+  // No contact columns in the CSV: not compared.
+  EXPECT_FALSE(compare_with_trajectory(table_with({0, 0, 0}), trajectory(12)).contact);
 }
 
 }  // namespace

@@ -28,7 +28,7 @@ int DbcCommand::execute() const {
   if (!scenario.empty()) {
     const scenario::Scenario s = scenario::load_scenario(scenario);
     scenario::validate(s);
-    messages = hil::effective_messages(s.hil, s.crane.actuators);
+    messages = scenario::signal_mapping(s);
   }
   const std::vector<std::string> nodes = {"Controller", "Hilsim"};
   if (!out) {

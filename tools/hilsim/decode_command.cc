@@ -98,6 +98,36 @@ std::string describe(const hil::CandumpRecord& r, const std::vector<hil::Message
   return "not in hilsim's mapping";
 }
 
+// The contact force against the nearest normal_force of the tool's steps it may hold
+// (sensor_frames.h), and how often each of them was the only one that matched.
+void print_contact_deviation(const SensorDeviation& d, double resolution) {
+  std::printf(
+      "  contact: max |dF| = %.3e N (resolution %g N) against normal_force at the nearest of t_{n-2} .. "
+      "t_{n+1}; nonzero at %zu points; the tool's step held: t_{n-2} %zu, t_{n-1} %zu, t_n %zu, t_{n+1} %zu "
+      "(%zu points alike at several, %zu at none, %zu without a force yet)\n",
+      d.contact_force, resolution, d.contact_nonzero, d.contact_step[0], d.contact_step[1], d.contact_step[2],
+      d.contact_step[3], d.contact_alike, d.contact_none, d.contact_unknown);
+}
+
+// The sensor rows against the run's trajectory CSV at `path` (sensor_frames.h): the largest
+// differences, per actuator and for the contact force.
+void print_comparison(const SensorTable& table, const std::string& path) {
+  const SensorDeviation d = compare_with_trajectory(table, io::read_numeric_csv(path));
+  if (d.matched == 0) {
+    throw io::InputError(path +
+                         ": no status frame's sim_time falls on a communication point of the trajectory");
+  }
+  std::printf(
+      "against %s at %zu communication points: max |ds1| = %.3e m (resolution %g m), "
+      "max |dp1| = %.1f Pa, max |dp2| = %.1f Pa (resolution %g Pa)\n",
+      path.c_str(), d.matched, d.s, table.resolution("s_1"), d.p1, d.p2, table.resolution("p1_1"));
+  if (d.second_actuator) {
+    std::printf("  actuator 2: max |ds2| = %.3e m, max |dp1_2| = %.1f Pa, max |dp2_2| = %.1f Pa\n", d.s_2,
+                d.p1_2, d.p2_2);
+  }
+  if (d.contact) print_contact_deviation(d, table.resolution("contact_force"));
+}
+
 }  // namespace
 
 int DecodeCommand::execute() const {
@@ -106,7 +136,7 @@ int DecodeCommand::execute() const {
   if (scenario) {
     const scenario::Scenario s = scenario::load_scenario(*scenario);
     scenario::validate(s);
-    messages = hil::effective_messages(s.hil, s.crane.actuators);
+    messages = scenario::signal_mapping(s);
   }
   SensorTable table(hil::sensor_messages(messages));
   for (const hil::CandumpRecord& r : records) {
@@ -133,29 +163,7 @@ int DecodeCommand::execute() const {
     file.commit();
     std::printf("sensor rows written to %s\n", csv->c_str());
   }
-  if (compare) {
-    const SensorDeviation d = compare_with_trajectory(table, io::read_numeric_csv(*compare));
-    if (d.matched == 0) {
-      throw io::InputError(*compare +
-                           ": no status frame's sim_time falls on a communication point of the trajectory");
-    }
-    const auto scale = [&](const char* name) {
-      for (const hil::MessageSpec& m : messages) {
-        for (const hil::SignalSpec& sig : m.signals) {
-          if (sig.name == name) return std::abs(sig.scale);
-        }
-      }
-      return 0.0;
-    };
-    std::printf(
-        "against %s at %zu communication points: max |ds1| = %.3e m (resolution %g m), "
-        "max |dp1| = %.1f Pa, max |dp2| = %.1f Pa (resolution %g Pa)\n",
-        compare->c_str(), d.matched, d.s, scale("s_1"), d.p1, d.p2, scale("p1_1"));
-    if (d.second_actuator) {
-      std::printf("  actuator 2: max |ds2| = %.3e m, max |dp1_2| = %.1f Pa, max |dp2_2| = %.1f Pa\n", d.s_2,
-                  d.p1_2, d.p2_2);
-    }
-  }
+  if (compare) print_comparison(table, *compare);
   return 0;
 }
 

@@ -8,6 +8,7 @@
 #include "hil/default_messages.h"
 #include "hil/e2e.h"
 #include "tools/hilsim/command_frames.h"
+#include "tools/io/input_error.h"
 #include "tools/scenario/scenario.h"
 
 namespace hilsim::tools {
@@ -19,7 +20,9 @@ void FrameCommand::add_to(CLI::App& parent) {
                   "A scenario whose [[messages]] and actuators to use (default: the default mapping)")
       ->check(CLI::ExistingFile);
   cmd->add_option("--kappa", kappa, "kappa of actuator 1 [-] (default 0.5)")->check(CLI::Range(0.0, 1.0));
-  cmd->add_option("--kappa-2", kappa_2, "kappa of actuator 2 [-] (two actuators; default: --kappa)")
+  cmd->add_option("--kappa-2", kappa_2,
+                  "kappa of actuator 2 [-] (a two-actuator crane or a hydraulic contact task; default: "
+                  "--kappa; refused with a one-actuator scenario)")
       ->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--counter", counter, "The first frame's alive counter (default 0)")
       ->check(CLI::Range(0, hil::kE2ECounterModulo - 1));
@@ -34,8 +37,13 @@ int FrameCommand::execute() const {
   if (!scenario.empty()) {
     const scenario::Scenario s = scenario::load_scenario(scenario);
     scenario::validate(s);
-    actuators = s.crane.actuators;
-    messages = hil::effective_messages(s.hil, actuators);
+    actuators = scenario::commanded_actuators(s);
+    if (kappa_2 && actuators == 1) {
+      throw io::InputError(
+          "--kappa-2: " + s.source +
+          " drives one actuator ([crane] actuators = 1): its command frames carry no kappa_2");
+    }
+    messages = scenario::signal_mapping(s);
     source = s.source;
   }
   CommandFrames frames(hil::command_messages(messages), actuators, source);

@@ -105,8 +105,8 @@ void HilSession::make_bridge(const sim::Equilibrium& eq, const std::vector<int>&
   const rt::IoThreadPlacement io{rt_cpus, s.rt.io_priority};
   try {
     if (s.hil.input == hil::InputSource::kUdp) {
-      bridge_ = std::make_unique<hil::UdpBridge>(s.udp, s.hil, hil::effective_messages(s.hil, actuators_),
-                                                 actuators_, commands, sensors, io);
+      bridge_ = std::make_unique<hil::UdpBridge>(s.udp, s.hil, scenario::signal_mapping(s), actuators_,
+                                                 commands, sensors, io);
     } else if (s.hil.input == hil::InputSource::kCan) {
       if (recorder_) {
         frames_ = std::make_unique<hil::ReceivedFrameRing>();
@@ -115,9 +115,9 @@ void HilSession::make_bridge(const sim::Equilibrium& eq, const std::vector<int>&
       }
       const std::optional<double> kappa0_2 =
           actuators_ == 2 ? std::optional<double>(eq.actuator2.kappa) : std::nullopt;
-      auto can = std::make_unique<hil::CanBridge>(s.can, s.hil, hil::effective_messages(s.hil, actuators_),
-                                                  actuators_, hil::joystick_input(s.can, eq.kappa, kappa0_2),
-                                                  commands, sensors, io, frames_.get(), &stop);
+      auto can = std::make_unique<hil::CanBridge>(s.can, s.hil, scenario::signal_mapping(s), actuators_,
+                                                  hil::joystick_input(s.can, eq.kappa, kappa0_2), commands,
+                                                  sensors, io, frames_.get(), &stop);
       std::printf("can: %s\n", can->link_report().c_str());
       bridge_ = std::move(can);
     }

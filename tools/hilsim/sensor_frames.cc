@@ -30,6 +30,15 @@ int SensorTable::column(const std::string& name) const {
   return -1;
 }
 
+double SensorTable::resolution(const std::string& name) const {
+  for (const hil::MessageSpec& m : messages_) {
+    for (const hil::SignalSpec& signal : m.signals) {
+      if (signal.name == name) return std::abs(signal.scale);
+    }
+  }
+  return 0.0;
+}
+
 bool SensorTable::add(std::int64_t timestamp_us, const hil::Frame& frame) {
   for (std::size_t k = 0; k < messages_.size(); ++k) {
     const hil::MessageSpec& m = messages_[k];
@@ -67,6 +76,50 @@ double differs(const SensorRow& row, int signal, const std::vector<double>& csv_
   return std::abs(row.values[static_cast<std::size_t>(signal)] - csv_row[static_cast<std::size_t>(column)]);
 }
 
+// The contact force of one row, at communication point n of the trajectory, against the rows the
+// tool's thread may have been at (the header's reasoning): the nearest one, and which it was.
+class ContactComparison final {
+ public:
+  ContactComparison(const SensorTable& table, const io::CsvTable& trajectory)
+      : signal_(table.column("contact_force")),
+        column_(trajectory.find_column({"normal_force"})),
+        tolerance_(0.5 * table.resolution("contact_force")) {}
+  bool present() const { return signal_ >= 0 && column_ >= 0; }
+
+  void add(const SensorRow& row, const io::CsvTable& trajectory, std::int64_t n, SensorDeviation& d) const {
+    const double force = row.values[static_cast<std::size_t>(signal_)];
+    if (!std::isfinite(force)) {  // no contact message yet in this capture
+      ++d.contact_unknown;
+      return;
+    }
+    const auto rows = static_cast<std::int64_t>(trajectory.rows.size());
+    double nearest = INFINITY;
+    int step = -1, within = 0;
+    for (int k = 0; k < kSteps; ++k) {
+      const std::int64_t m = n + k + kFirstStep;
+      if (m < 0 || m >= rows) continue;
+      const double diff = differs(row, signal_, trajectory.rows[static_cast<std::size_t>(m)], column_);
+      if (diff <= tolerance_) ++within;
+      if (diff < nearest) {
+        nearest = diff;
+        step = k;
+      }
+    }
+    d.contact_force = std::fmax(d.contact_force, nearest);
+    if (force > 0.0) ++d.contact_nonzero;
+    if (within > 1) ++d.contact_alike;
+    if (within == 1) ++d.contact_step[static_cast<std::size_t>(step)];
+    if (within == 0) ++d.contact_none;
+  }
+
+ private:
+  static constexpr int kFirstStep = -2;  // t_{n−2} .. t_{n+1}
+  static constexpr int kSteps = 4;
+  int signal_;
+  int column_;
+  double tolerance_;  // [N] half a resolution step
+};
+
 }  // namespace
 
 SensorDeviation compare_with_trajectory(const SensorTable& table, const io::CsvTable& trajectory) {
@@ -81,8 +134,10 @@ SensorDeviation compare_with_trajectory(const SensorTable& table, const io::CsvT
   if (trajectory.rows.size() < 2) throw io::InputError(trajectory.path + ": fewer than two rows");
   const double t0 = trajectory.rows[0][ct];
   const double H = trajectory.rows[1][ct] - t0;
+  const ContactComparison contact(table, trajectory);
   SensorDeviation d;
   d.second_actuator = a2.present();
+  d.contact = contact.present();
   for (const SensorRow& row : table.rows()) {
     const double t = row.values[static_cast<std::size_t>(sim_time)];
     if (!std::isfinite(t)) continue;
@@ -95,6 +150,7 @@ SensorDeviation compare_with_trajectory(const SensorTable& table, const io::CsvT
     d.s = std::fmax(d.s, differs(row, a1.s, before, a1.cs));
     d.p1 = std::fmax(d.p1, differs(row, a1.p1, now, a1.cp1));
     d.p2 = std::fmax(d.p2, differs(row, a1.p2, now, a1.cp2));
+    if (d.contact) contact.add(row, trajectory, static_cast<std::int64_t>(n), d);
     if (!d.second_actuator) continue;
     d.s_2 = std::fmax(d.s_2, differs(row, a2.s, before, a2.cs));
     d.p1_2 = std::fmax(d.p1_2, differs(row, a2.p1, now, a2.cp1));

@@ -4,6 +4,7 @@
 // those rows against the run's trajectory CSV. Used by `hilsim decode` and `hilsim controller`.
 #pragma once
 
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -36,6 +37,8 @@ class SensorTable final {
   double latest(int column) const { return column < 0 ? NAN : current_[static_cast<std::size_t>(column)]; }
   // Index of the signal `name`, or -1.
   int column(const std::string& name) const;
+  // The signal's resolution, |scale| (one raw step) in its unit; 0 when no sensor message has it.
+  double resolution(const std::string& name) const;
 
  private:
   std::vector<hil::MessageSpec> messages_;
@@ -53,6 +56,14 @@ class SensorTable final {
 // actuator length the step used, which the mechanics sent at the previous communication point
 // (row t_{n−1}; exact with zoh inputs, the default). Rows at t = 0 have no previous point and are
 // skipped.
+//
+// The contact force (frames with contact_force, a CSV with normal_force: a contact task in
+// hydraulic mode) is the tool's, which its own thread publishes after each of its micro steps; a
+// snapshot holds the newest one when the cylinders' micro step ended. The exchange lets the tool's
+// thread be from two communication points behind the cylinders' (they take the arm's y(t_{n−1}),
+// which took the tool's y(t_{n−2})) to one ahead (it takes the arm's y(t_n), which needs the
+// cylinders' y(t_{n−1}) only), so the force is compared with the nearest of rows t_{n−2} .. t_{n+1}.
+// Exact when the tool's step is H (the default h_M = H): the rows then hold every force it published.
 struct SensorDeviation {
   std::size_t matched = 0;  // rows compared
   double s = 0.0;           // [m]  max |s_1 − s1(t_{n−1})|
@@ -63,6 +74,17 @@ struct SensorDeviation {
   double s_2 = 0.0;   // [m]  max |s_2 − s2(t_{n−1})|
   double p1_2 = 0.0;  // [Pa]
   double p2_2 = 0.0;  // [Pa]
+  // The contact force, when the frames carry contact_force and the CSV has normal_force.
+  bool contact = false;
+  double contact_force = 0.0;  // [N] max over the rows of min_k |contact_force − normal_force(t_{n+k})|
+                               // (rows with a known force)
+  std::size_t contact_nonzero = 0;  // rows whose contact_force is above zero
+  // Rows where only row t_{n+k} (k = −2, −1, 0, 1) is within half a resolution step: the tool's step
+  // the snapshot held. `contact_alike`: rows where several are (a force that did not change).
+  std::array<std::size_t, 4> contact_step{};
+  std::size_t contact_alike = 0;
+  std::size_t contact_none = 0;     // rows within half a step of none of them
+  std::size_t contact_unknown = 0;  // rows without a contact force yet (NaN: the capture began mid-row)
 };
 // Throws io::InputError when a column of actuator 1 is missing in either.
 SensorDeviation compare_with_trajectory(const SensorTable& table, const io::CsvTable& trajectory);

@@ -239,6 +239,18 @@ std::string describe_input(const Scenario& s) {
   return "?";
 }
 
+namespace {
+bool hydraulic_contact(const Scenario& s) {
+  return s.contact.task && s.contact.mode == ContactMode::kHydraulic;
+}
+}  // namespace
+
+int commanded_actuators(const Scenario& s) { return hydraulic_contact(s) ? 2 : s.crane.actuators; }
+
+std::vector<hil::MessageSpec> signal_mapping(const Scenario& s) {
+  return hil::effective_messages(s.hil, commanded_actuators(s), hydraulic_contact(s));
+}
+
 // The checks across keys: every key's own range and form is the key table's (check_rows). Their
 // messages name the keys they concern.
 namespace {
@@ -322,7 +334,7 @@ void check_limits(const Scenario& s) {
 void check_can_e2e(const Scenario& s) {
   if (s.hil.input != hil::InputSource::kCan || s.can.e2e != hil::E2EMode::kCounterCrc8) return;
   try {
-    hil::required_e2e_layouts(hil::command_messages(hil::effective_messages(s.hil, s.crane.actuators)));
+    hil::required_e2e_layouts(hil::command_messages(signal_mapping(s)));
   } catch (const std::invalid_argument& e) {
     throw InputError(s.source + ": key 'can.e2e': " + e.what());
   }
@@ -406,7 +418,7 @@ void validate(const Scenario& s) {
   check_steps(s);
   check_combinations(s);
   validate_twoway(s);
-  validate_signal_mapping(s.source, s.hil, s.crane.actuators);
+  validate_signal_mapping(s.source, s.hil, commanded_actuators(s));
   check_can_e2e(s);
   check_limits(s);
   check_contact(s);

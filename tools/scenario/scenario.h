@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "hil/hil_settings.h"
 #include "rt/rt_settings.h"
@@ -99,6 +100,15 @@ void apply_live_input_defaults(Scenario& scenario);
 // The header's account of where κ comes from: "manoeuvre M1", "input UDP from 127.0.0.1 on
 // 0.0.0.0:47800", "input CAN on can0".
 std::string describe_input(const Scenario& scenario);
+
+// The actuators whose κ a live input commands and whose sensor frames a run sends: both cylinders
+// for a [contact] task in hydraulic mode (the contact tasks' arm has two, whatever [crane]
+// actuators says), else [crane] actuators. What reads or writes a scenario's frames uses it.
+int commanded_actuators(const Scenario& scenario);
+// The signal mapping a run of `scenario` uses and what reads or writes its frames must use: its
+// [[messages]], or the default for commanded_actuators() — with the contact force's message
+// (HilsimContact, hil/default_messages.h) for a [contact] task in hydraulic mode.
+std::vector<hil::MessageSpec> signal_mapping(const Scenario& scenario);
 
 // The built-in default: M1, p-s Jacobi, H = 1 ms, h_H = 0.2 ms, 10 s, compared with the LIM reference.
 Scenario default_scenario();
