@@ -147,7 +147,128 @@ struct SensorColumns {
         overruns(t.column("overruns")) {}
 };
 
+// The sensor side of the emulator: every datagram received is checked, decoded into the sensor
+// table and optionally logged; the newest sim_time and when it came are what the manoeuvre follows.
+class SensorIntake {
+ public:
+  SensorIntake(const std::vector<hil::MessageSpec>& messages, hil::DatagramE2e e2e)
+      : sensors_(hil::sensor_messages(messages), /*keep_rows=*/false), col_(sensors_), intake_(e2e) {}
+
+  const SensorTable& sensors() const { return sensors_; }
+  const SensorColumns& columns() const { return col_; }
+  const SensorDatagrams& datagrams() const { return intake_; }
+  double last_sim_time() const { return last_sim_time_; }  // [s]; < 0 before the first
+  rt::Nanoseconds sim_time_at() const { return sim_time_at_; }
+  std::uint64_t received() const { return received_; }
+  std::uint64_t watchdog_reports() const { return watchdog_reports_; }
+
+  void open_log(const std::string& path) {
+    log_.open(path);
+    if (!log_) throw io::InputError(path + ": cannot open the log for writing");
+    log_ << "wall_s,sim_time,s1,s1dot,p1,p2,fh,kappa_applied,watchdog,overruns\n";
+  }
+
+  // Every sensor datagram that arrived on `fd` since the last call; `now` and `start` [ns].
+  void drain(int fd, rt::Nanoseconds now, rt::Nanoseconds start) {
+    std::array<std::uint8_t, hil::kMaxDatagramSize + 1> buf{};
+    for (ssize_t n; (n = recv(fd, buf.data(), buf.size(), 0)) > 0;) {
+      hil::DecodedDatagram d;
+      if (!intake_.accept(std::span<const std::uint8_t>(buf.data(), static_cast<std::size_t>(n)), d))
+        continue;
+      bool row = false;
+      for (std::size_t i = 0; i < d.count; ++i) row |= sensors_.add((now - start) / 1000, d.frames[i]);
+      if (!row) continue;
+      ++received_;
+      watchdog_reports_ += sensors_.latest(col_.watchdog) > 0.5;
+      last_sim_time_ = sensors_.latest(col_.sim_time);
+      sim_time_at_ = now;
+      if (log_.is_open()) write_log_row(static_cast<double>(now - start) / 1e9);
+    }
+  }
+
+ private:
+  void write_log_row(double wall_s) {
+    log_ << wall_s;
+    for (const int c : {col_.sim_time, col_.s, col_.s_dot, col_.p1, col_.p2, col_.f_h, col_.kappa,
+                        col_.watchdog, col_.overruns}) {
+      log_ << "," << sensors_.latest(c);
+    }
+    log_ << "\n";
+  }
+
+  SensorTable sensors_;
+  SensorColumns col_;
+  SensorDatagrams intake_;
+  std::ofstream log_;
+  double last_sim_time_ = -1.0;
+  rt::Nanoseconds sim_time_at_ = 0;
+  std::uint64_t received_ = 0;
+  std::uint64_t watchdog_reports_ = 0;
+};
+
+void print_counts(std::uint64_t sent, const SensorIntake& in) {
+  const SensorTable& t = in.sensors();
+  const SensorColumns& col = in.columns();
+  std::printf(
+      "controller: %llu commands sent, %llu sensor datagrams received (%llu reporting the watchdog "
+      "active, %llu lost, %llu refused); last: t = %.4f s, s1 = %.5f m, p1 = %.4f MPa, p2 = %.4f MPa, "
+      "kappa = %.5f\n",
+      static_cast<unsigned long long>(sent), static_cast<unsigned long long>(in.received()),
+      static_cast<unsigned long long>(in.watchdog_reports()),
+      static_cast<unsigned long long>(in.datagrams().lost()),
+      static_cast<unsigned long long>(in.datagrams().refused()), t.latest(col.sim_time), t.latest(col.s),
+      t.latest(col.p1) / 1e6, t.latest(col.p2) / 1e6, t.latest(col.kappa));
+}
+
+// The command side: κ of every actuator in the mapping's command frames, one datagram a cycle, its
+// sequence number counting up from 1.
+class CommandSender {
+ public:
+  CommandSender(int fd, const sockaddr_in& target, hil::DatagramE2e e2e, CommandFrames& frames)
+      : fd_(fd), target_(target), e2e_(e2e), frames_(frames) {}
+  void send(const std::array<double, 2>& kappa) {
+    std::array<std::uint8_t, hil::kMaxDatagramSize> out{};
+    const std::size_t size = hil::encode_datagram(e2e_, sequence_++, frames_.encode(kappa), out);
+    if (sendto(fd_, out.data(), size, 0, reinterpret_cast<const sockaddr*>(&target_), sizeof target_) > 0)
+      ++sent_;
+  }
+  std::uint64_t sent() const { return sent_; }
+
+ private:
+  int fd_;
+  sockaddr_in target_;
+  hil::DatagramE2e e2e_;
+  CommandFrames& frames_;
+  std::uint32_t sequence_ = 1;
+  std::uint64_t sent_ = 0;
+};
+
+// 4 when the sensors stopped well before the run's end (hilsim was killed or stopped, not finished),
+// else 0.
+int end_status(const scenario::Scenario& s, const SensorIntake& intake, bool no_sync) {
+  const double slack = 2.0 / s.hil.output_rate + 0.01;  // [s]
+  const double last = intake.last_sim_time();
+  if (no_sync || last < 0.0 || last >= s.cosim.duration - slack) return 0;
+  std::fprintf(stderr,
+               "hilsim controller: hilsim stopped sending at sim_time = %.4f s, before the end of the "
+               "run (%g s)\n",
+               last, s.cosim.duration);
+  return 4;
+}
+
 }  // namespace
+
+void ControllerCommand::print_plan(const scenario::Scenario& s, const std::string& to_text,
+                                   const std::string& listen_text, double kappa0_2,
+                                   const std::string& frames) const {
+  std::printf("controller: %s to %s at %g Hz for %g s%s, sensors on %s\n",
+              scenario::describe(s.manoeuvre).c_str(), to_text.c_str(), rate, s.cosim.duration,
+              no_sync ? " (own clock)" : " (following sim_time)", listen_text.c_str());
+  if (s.crane.actuators == 2)
+    std::printf("controller: actuator 2 on Peiret et al. 2018, eq. (35) from kappa0 = %.8f\n", kappa0_2);
+  std::printf("controller: drives %s\n", frames.c_str());
+  std::printf("controller: %s\n", hil::describe(s.udp.e2e));
+}
 
 int ControllerCommand::execute() const {
   if (no_sync && wait_given) {
@@ -164,111 +285,51 @@ int ControllerCommand::execute() const {
   const sockaddr_in target = address("--to", to_text);
   const int fd = open_socket(address("--listen", listen_text));
   // The scenario's signal mapping ([[messages]]) or the default for its actuators: κ of actuator k
-  // goes in the command message with kappa_k.
-  const int actuators = s.crane.actuators;
-  const std::vector<hil::MessageSpec> messages = hil::effective_messages(s.hil, actuators);
-  // Sensor datagrams decode by the same table as `hilsim decode`: a datagram carries one snapshot
-  // as the sensor messages in mapping order, and its last one closes the row.
-  SensorTable sensors(hil::sensor_messages(messages), /*keep_rows=*/false);
-  const SensorColumns col(sensors);
-  if (!no_sync && col.sim_time < 0) {
+  // goes in the command message with kappa_k. Sensor datagrams decode by the same table as `hilsim
+  // decode`: a datagram carries one snapshot as the sensor messages in mapping order, and its last
+  // one closes the row.
+  const std::vector<hil::MessageSpec> messages = scenario::signal_mapping(s);
+  SensorIntake intake(messages, s.udp.e2e);
+  if (!no_sync && intake.columns().sim_time < 0) {
     throw io::InputError(
         s.source + ": the sensor messages carry no sim_time signal to follow; add one or use --no-sync");
   }
   // κ of every actuator, in the frames the mapping puts it in; actuator 2 (a double-actuated crane)
   // follows Peiret et al. 2018, eq. (35) from its own equilibrium κ0, as in a scripted run.
-  CommandFrames command_frames(hil::command_messages(messages), actuators, s.source);
+  CommandFrames command_frames(hil::command_messages(messages), s.crane.actuators, s.source);
   const sim::SecondActuatorManoeuvre second(in.equilibrium.actuator2.kappa);
-  std::ofstream log_file;
-  if (log) {
-    log_file.open(*log);
-    if (!log_file) throw io::InputError(*log + ": cannot open the log for writing");
-    log_file << "wall_s,sim_time,s1,s1dot,p1,p2,fh,kappa_applied,watchdog,overruns\n";
-  }
-  std::printf("controller: %s to %s at %g Hz for %g s%s, sensors on %s\n",
-              scenario::describe(s.manoeuvre).c_str(), to_text.c_str(), rate, s.cosim.duration,
-              no_sync ? " (own clock)" : " (following sim_time)", listen_text.c_str());
-  if (actuators == 2) {
-    std::printf("controller: actuator 2 on Peiret et al. 2018, eq. (35) from kappa0 = %.8f\n",
-                in.equilibrium.actuator2.kappa);
-  }
-  std::printf("controller: drives %s\n", command_frames.describe().c_str());
-  std::printf("controller: %s\n", hil::describe(s.udp.e2e));
+  if (log) intake.open_log(*log);
+  print_plan(s, to_text, listen_text, in.equilibrium.actuator2.kappa, command_frames.describe());
 
   const rt::Nanoseconds period = rt::seconds_to_ns(1.0 / rate);
   const rt::Nanoseconds start = rt::now_ns();
-  rt::Nanoseconds last_sensor_ns = start;
-  double last_sim_time = -1.0;      // the newest sim_time received [s]
-  rt::Nanoseconds sim_time_at = 0;  // when it arrived
-  std::uint32_t sequence = 1;
-  std::uint64_t sent = 0, received = 0, watchdog_reports = 0;
-  SensorDatagrams intake(s.udp.e2e);
+  CommandSender sender(fd, target, s.udp.e2e, command_frames);
   for (std::int64_t k = 0;; ++k) {
     rt::sleep_until_ns(start + k * period);
     const rt::Nanoseconds now = rt::now_ns();
-    // Every sensor datagram that arrived since the last cycle.
-    std::array<std::uint8_t, hil::kMaxDatagramSize + 1> buf{};
-    for (ssize_t n; (n = recv(fd, buf.data(), buf.size(), 0)) > 0;) {
-      hil::DecodedDatagram d;
-      if (!intake.accept(std::span<const std::uint8_t>(buf.data(), static_cast<std::size_t>(n)), d)) continue;
-      bool row = false;
-      for (std::size_t i = 0; i < d.count; ++i) row |= sensors.add((now - start) / 1000, d.frames[i]);
-      if (!row) continue;
-      ++received;
-      watchdog_reports += sensors.latest(col.watchdog) > 0.5;
-      last_sim_time = sensors.latest(col.sim_time);
-      sim_time_at = now;
-      last_sensor_ns = now;
-      if (log) {
-        log_file << static_cast<double>(now - start) / 1e9;
-        for (const int c : {col.sim_time, col.s, col.s_dot, col.p1, col.p2, col.f_h, col.kappa, col.watchdog,
-                            col.overruns}) {
-          log_file << "," << sensors.latest(c);
-        }
-        log_file << "\n";
-      }
-    }
+    intake.drain(fd, now, start);
     double t = 0.0;  // manoeuvre time [s]
     if (no_sync) {
       t = static_cast<double>(now - start) / 1e9;
-    } else if (last_sim_time < 0.0) {
+    } else if (intake.last_sim_time() < 0.0) {
       if (now - start > rt::seconds_to_ns(wait)) {
-        say_no_sensor_datagram(intake, listen_text, wait);
+        say_no_sensor_datagram(intake.datagrams(), listen_text, wait);
         close(fd);
         return 2;
       }
       continue;  // nothing to follow yet: hilsim holds its safe value until the first command
     } else {
-      t = last_sim_time + static_cast<double>(now - sim_time_at) / 1e9;
-      if (now - last_sensor_ns > rt::seconds_to_ns(1.0)) break;  // the simulation has ended (or vanished)
+      t = intake.last_sim_time() + static_cast<double>(now - intake.sim_time_at()) / 1e9;
+      if (now - intake.sim_time_at() > rt::seconds_to_ns(1.0))
+        break;  // the simulation has ended (or vanished)
     }
     if (t >= s.cosim.duration) break;
     if (stop_after && t >= *stop_after) continue;  // silent: hilsim's watchdog takes over
-    const std::array<double, 2> kappa = {in.valve->kappa(0, t + lead), second.at(t + lead)};
-    std::array<std::uint8_t, hil::kMaxDatagramSize> out{};
-    const std::size_t size = hil::encode_datagram(s.udp.e2e, sequence++, command_frames.encode(kappa), out);
-    if (sendto(fd, out.data(), size, 0, reinterpret_cast<const sockaddr*>(&target), sizeof target) > 0)
-      ++sent;
+    sender.send({in.valve->kappa(0, t + lead), second.at(t + lead)});
   }
   close(fd);
-  std::printf(
-      "controller: %llu commands sent, %llu sensor datagrams received (%llu reporting the watchdog "
-      "active, %llu lost, %llu refused); last: t = %.4f s, s1 = %.5f m, p1 = %.4f MPa, p2 = %.4f MPa, "
-      "kappa = %.5f\n",
-      static_cast<unsigned long long>(sent), static_cast<unsigned long long>(received),
-      static_cast<unsigned long long>(watchdog_reports), static_cast<unsigned long long>(intake.lost()),
-      static_cast<unsigned long long>(intake.refused()), sensors.latest(col.sim_time), sensors.latest(col.s),
-      sensors.latest(col.p1) / 1e6, sensors.latest(col.p2) / 1e6, sensors.latest(col.kappa));
-  // Sensors that stopped well before the end: hilsim was killed or stopped, not finished.
-  const double slack = 2.0 / s.hil.output_rate + 0.01;  // [s]
-  if (!no_sync && last_sim_time >= 0.0 && last_sim_time < s.cosim.duration - slack) {
-    std::fprintf(stderr,
-                 "hilsim controller: hilsim stopped sending at sim_time = %.4f s, before the end of the "
-                 "run (%g s)\n",
-                 last_sim_time, s.cosim.duration);
-    return 4;
-  }
-  return 0;
+  print_counts(sender.sent(), intake);
+  return end_status(s, intake, no_sync);
 }
 
 }  // namespace hilsim::tools

@@ -29,6 +29,12 @@ struct ControllerCommand {
   void add_to(CLI::App& parent);
   // Exit status: 0 done, 2 bad input or no sensor datagram within --wait (with sync).
   int execute() const;
+
+ private:
+  // The emulator's first lines: what it sends where, how actuator 2 moves (κ0 of its equilibrium),
+  // the frames it drives and the datagrams' end-to-end protection.
+  void print_plan(const scenario::Scenario& s, const std::string& to_text, const std::string& listen_text,
+                  double kappa0_2, const std::string& frames) const;
 };
 
 }  // namespace hilsim::tools

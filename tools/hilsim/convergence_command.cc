@@ -40,14 +40,8 @@ double order(double e, double e_prev, double h, double h_prev) {
   return std::log(e / e_prev) / std::log(h / h_prev);
 }
 
-}  // namespace
-
-int ConvergenceCommand::execute() const {
-  std::vector<double> list = h_list.empty() ? std::vector<double>{1e-4, 2e-4, 5e-4, 1e-3} : h_list;
-  std::sort(list.begin(), list.end());
-  scenario::Scenario s = flags.resolve();
-  s.solver = scenario::Solver::kMonolithic;
-  monolithic.apply(s);
+// Every h of the list is a valid monolithic step and a whole multiple of h_ref [s].
+void check_steps(const scenario::Scenario& s, const std::vector<double>& list, double h_ref) {
   for (double h : list) {
     scenario::Scenario probe = s;
     probe.monolithic.h = h;
@@ -60,6 +54,36 @@ int ConvergenceCommand::execute() const {
                            e.what());
     }
   }
+}
+
+// A run's largest |ds1| [m] against the fine run at the same times (every `stride`-th fine sample),
+// and its largest |dp1| [Pa] for t_b ≤ t ≤ t_b + 20 ms (M1's spike; 0 when t_b is NaN).
+struct FineErrors {
+  double s1 = 0.0;
+  double spike = 0.0;
+};
+FineErrors errors_against_fine(const sim::MonolithicRunResult& r, const sim::MonolithicRunResult& fine,
+                               long long stride, double t_b) {
+  FineErrors e;
+  const auto step = static_cast<std::size_t>(stride);
+  for (std::size_t i = 0; i < r.samples.size() && i * step < fine.samples.size(); ++i) {
+    const sim::CraneSample& a = r.samples[i];
+    const sim::CraneSample& b = fine.samples[i * step];
+    e.s1 = std::max(e.s1, std::abs(a.s1 - b.s1));
+    if (a.t >= t_b - 1e-9 && a.t <= t_b + 20e-3 + 1e-9) e.spike = std::max(e.spike, std::abs(a.p1 - b.p1));
+  }
+  return e;
+}
+
+}  // namespace
+
+int ConvergenceCommand::execute() const {
+  std::vector<double> list = h_list.empty() ? std::vector<double>{1e-4, 2e-4, 5e-4, 1e-3} : h_list;
+  std::sort(list.begin(), list.end());
+  scenario::Scenario s = flags.resolve();
+  s.solver = scenario::Solver::kMonolithic;
+  monolithic.apply(s);
+  check_steps(s, list, h_ref);
   const RunInputs in = prepare_run(s);
   const std::optional<sim::ReferenceCurve> file = load_reference(s);
   sim::MonolithicSettings settings = s.monolithic;
@@ -91,15 +115,7 @@ int ConvergenceCommand::execute() const {
       return true;
     }
     const double h = list[k - 1];
-    const auto stride = static_cast<std::size_t>(std::llround(h / h_ref));
-    double e_self = 0.0, e_spike = 0.0;
-    for (std::size_t i = 0; i < r.samples.size() && i * stride < fine.samples.size(); ++i) {
-      const sim::CraneSample& a = r.samples[i];
-      const sim::CraneSample& b = fine.samples[i * stride];
-      e_self = std::max(e_self, std::abs(a.s1 - b.s1));
-      if (spike && a.t >= t_b - 1e-9 && a.t <= t_b + 20e-3 + 1e-9)
-        e_spike = std::max(e_spike, std::abs(a.p1 - b.p1));
-    }
+    const auto [e_self, e_spike] = errors_against_fine(r, fine, std::llround(h / h_ref), spike ? t_b : NAN);
     const double e_file = file ? sim::compare_with_reference(r.samples, *file).s1.value : NAN;
     const int max_it = *std::max_element(r.iterations.begin(), r.iterations.end());
     const double max_viol = *std::max_element(r.violation.begin(), r.violation.end());

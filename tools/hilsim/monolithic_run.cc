@@ -17,6 +17,52 @@
 
 namespace hilsim::tools {
 
+namespace {
+
+// Newton iterations per step and constraint violation over the run.
+void print_solver_figures(const sim::MonolithicRunResult& r, int max_allowed) {
+  const std::size_t steps = r.iterations.size() - 1;
+  int max_iterations = 0;
+  double sum_iterations = 0.0, max_violation = 0.0, t_violation = 0.0, t_iterations = 0.0;
+  for (std::size_t i = 1; i < r.iterations.size(); ++i) {
+    if (r.iterations[i] > max_iterations) {
+      max_iterations = r.iterations[i];
+      t_iterations = r.samples[i].t;
+    }
+    sum_iterations += r.iterations[i];
+  }
+  for (std::size_t i = 0; i < r.violation.size(); ++i) {
+    if (r.violation[i] > max_violation) {
+      max_violation = r.violation[i];
+      t_violation = r.samples[i].t;
+    }
+  }
+  std::printf(
+      "Newton iterations per step: mean %.3f, max %d (step ending at t = %.6g s); %lld of %zu steps "
+      "did not converge in %d\n",
+      steps ? sum_iterations / static_cast<double>(steps) : 0.0, max_iterations, t_iterations,
+      static_cast<long long>(r.unconverged_steps), steps, max_allowed);
+  std::printf("constraint violation: max ||Phi|| = %.3e m^2 at t = %.6g s\n", max_violation, t_violation);
+}
+
+// The run's rows in pieces of about 1 MB (a long run's CSV is never held whole in memory), then the
+// output replaced, its rows and hash printed as every command that writes a trajectory does.
+void write_csv(io::HashedOutputFile& csv, const sim::MonolithicRunResult& r, const std::string& path) {
+  std::ostringstream text;
+  text << io::kMonolithicTrajectoryHeader << '\n';
+  for (std::size_t i = 0; i < r.samples.size(); ++i) {
+    io::write_monolithic_row(text, r.samples[i], r.violation[i], r.iterations[i]);
+    if (text.tellp() > (1 << 20)) {
+      csv.write(std::move(text).str());
+      text = std::ostringstream();
+    }
+  }
+  csv.write(std::move(text).str());
+  report_trajectory_csv({static_cast<std::int64_t>(r.samples.size()), csv.commit()}, path);
+}
+
+}  // namespace
+
 int execute_monolithic_run(const scenario::Scenario& s, bool quiet) {
   const RunInputs in = prepare_run(s);
   const std::optional<sim::ReferenceCurve> reference = load_reference(s);
@@ -48,45 +94,8 @@ int execute_monolithic_run(const scenario::Scenario& s, bool quiet) {
   std::printf("simulated %.6g s in %.3f s wall (real-time factor %.1f)\n", simulated, wall,
               wall > 0 ? simulated / wall : 0.0);
 
-  // Newton iterations per step and constraint violation over the run.
-  const std::size_t steps = r.iterations.size() - 1;
-  int max_iterations = 0;
-  double sum_iterations = 0.0, max_violation = 0.0, t_violation = 0.0, t_iterations = 0.0;
-  for (std::size_t i = 1; i < r.iterations.size(); ++i) {
-    if (r.iterations[i] > max_iterations) {
-      max_iterations = r.iterations[i];
-      t_iterations = r.samples[i].t;
-    }
-    sum_iterations += r.iterations[i];
-  }
-  for (std::size_t i = 0; i < r.violation.size(); ++i) {
-    if (r.violation[i] > max_violation) {
-      max_violation = r.violation[i];
-      t_violation = r.samples[i].t;
-    }
-  }
-  std::printf(
-      "Newton iterations per step: mean %.3f, max %d (step ending at t = %.6g s); %lld of %zu steps "
-      "did not converge in %d\n",
-      steps ? sum_iterations / static_cast<double>(steps) : 0.0, max_iterations, t_iterations,
-      static_cast<long long>(r.unconverged_steps), steps, settings.max_iterations);
-  std::printf("constraint violation: max ||Phi|| = %.3e m^2 at t = %.6g s\n", max_violation, t_violation);
-
-  if (csv) {
-    // In pieces of about 1 MB: a long run's CSV is never held whole in memory.
-    std::ostringstream text;
-    text << io::kMonolithicTrajectoryHeader << '\n';
-    for (std::size_t i = 0; i < r.samples.size(); ++i) {
-      io::write_monolithic_row(text, r.samples[i], r.violation[i], r.iterations[i]);
-      if (text.tellp() > (1 << 20)) {
-        csv->write(std::move(text).str());
-        text = std::ostringstream();
-      }
-    }
-    csv->write(std::move(text).str());
-    // The convention of every command that writes a trajectory: its rows and its hash.
-    report_trajectory_csv({static_cast<std::int64_t>(r.samples.size()), csv->commit()}, *s.out);
-  }
+  print_solver_figures(r, settings.max_iterations);
+  if (csv) write_csv(*csv, r, *s.out);
   if (reference) {
     const sim::TrajectoryDeviation d = sim::compare_with_reference(r.samples, *reference);
     std::printf("against %s (%zu points):\n", s.reference->c_str(), d.points_compared);

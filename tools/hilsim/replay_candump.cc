@@ -70,7 +70,37 @@ void print_candump_summary(const std::string& log, const scenario::Scenario& s, 
       s.cosim.duration);
 }
 
+// The frames pass the same end-to-end check as live, in the order received: the same ones are
+// refused. None without [can] e2e.
+std::optional<hil::E2EReceiver> e2e_receiver(const scenario::Scenario& s) {
+  std::optional<hil::E2EReceiver> e2e;
+  if (s.can.e2e != hil::E2EMode::kCounterCrc8) return e2e;
+  try {
+    e2e.emplace(
+        hil::required_e2e_layouts(hil::command_messages(hil::effective_messages(s.hil, s.crane.actuators))),
+        s.can.e2e_recover_frames);
+  } catch (const std::invalid_argument& e) {
+    throw io::InputError(s.source + ": " + e.what());
+  }
+  return e2e;
+}
+
 }  // namespace
+
+// --t0 and the interface to replay: --interface, or the log's only one (a log of several needs it).
+CandumpSelection ReplayCommand::candump_selection(const std::vector<hil::CandumpRecord>& records) const {
+  CandumpSelection selection;
+  if (t0) selection.origin_us = parse_t0(*t0);
+  if (interface) {
+    selection.interface = *interface;
+  } else if (const std::vector<std::string> names = candump_interfaces(records); names.size() > 1) {
+    std::string list;
+    for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+    throw io::InputError(*candump + ": frames of several interfaces (" + list +
+                         "); the bridge listens on one: choose it with --interface");
+  }
+  return selection;
+}
 
 int ReplayCommand::execute_candump() const {
   ScenarioFlags flags;
@@ -98,27 +128,8 @@ int ReplayCommand::execute_candump() const {
   const WatchdogRule watchdog{static_cast<std::int64_t>(std::llround(s.hil.watchdog_timeout * 1e9)),
                               s.hil.safe_kappa.value_or(eq.kappa),
                               s.hil.safe_kappa.value_or(eq.actuator2.kappa)};
-  CandumpSelection selection;
-  if (t0) selection.origin_us = parse_t0(*t0);
-  if (interface) {
-    selection.interface = *interface;
-  } else if (const std::vector<std::string> names = candump_interfaces(records); names.size() > 1) {
-    std::string list;
-    for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
-    throw io::InputError(*candump + ": frames of several interfaces (" + list +
-                         "); the bridge listens on one: choose it with --interface");
-  }
-  // The frames pass the same end-to-end check as live, in the order received: the same ones are refused.
-  std::optional<hil::E2EReceiver> e2e;
-  if (s.can.e2e == hil::E2EMode::kCounterCrc8) {
-    try {
-      e2e.emplace(
-          hil::required_e2e_layouts(hil::command_messages(hil::effective_messages(s.hil, s.crane.actuators))),
-          s.can.e2e_recover_frames);
-    } catch (const std::invalid_argument& e) {
-      throw io::InputError(s.source + ": " + e.what());
-    }
-  }
+  const CandumpSelection selection = candump_selection(records);
+  std::optional<hil::E2EReceiver> e2e = e2e_receiver(s);
   CandumpKappa k;
   try {
     k = kappa_from_candump(records, commands, joystick ? &*joystick : nullptr, h_ns, end_step, watchdog,

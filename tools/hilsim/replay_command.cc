@@ -172,7 +172,44 @@ std::int64_t partial_points(const hil::Recording& rec, const scenario::Scenario&
   return points;
 }
 
+// The live run's length: the communication points it reached, exactly (or, partial, as far as
+// known). A live run ends at its configured duration at the latest: an end line claiming more is
+// damaged (and would ask for a run that never finishes).
+std::int64_t replay_length(const hil::Recording& rec, const scenario::Scenario& s,
+                           const std::string& recording, bool whole) {
+  const std::int64_t points = whole ? rec.communication_points : partial_points(rec, s, recording);
+  const auto configured = static_cast<std::int64_t>(std::floor(s.cosim.duration / s.cosim.H + 1e-9));
+  if (points < 0 || points > configured) {
+    throw io::InputError(recording + ": the end line claims " + std::to_string(points) +
+                         " communication points; the recorded run.duration allows at most " +
+                         std::to_string(configured) + " (a damaged recording)");
+  }
+  return points;
+}
+
+// Every input names an actuator the recorded crane has.
+void check_input_actuators(const hil::Recording& rec, const scenario::Scenario& s,
+                           const std::string& recording) {
+  const int actuators = s.crane.actuators == 2 ? 2 : 1;
+  for (const hil::InputEvent& e : rec.inputs) {
+    if (e.actuator >= actuators) {
+      throw io::InputError(recording + ": the recording holds an input of actuator " +
+                           std::to_string(e.actuator + 1) + ", its crane has " + std::to_string(actuators));
+    }
+  }
+}
+
 }  // namespace
+
+void ReplayCommand::check_build(const hil::Recording& rec) const {
+  const std::string this_build = hil::build_identity();
+  if (rec.build == this_build) return;
+  const std::string msg =
+      recording + ": recorded by build '" + rec.build + "', this is build '" + this_build + "'";
+  if (!allow_build_mismatch)
+    throw io::InputError(msg + "; replay it with that build, or pass --allow-build-mismatch");
+  std::fprintf(stderr, "hilsim replay: warning: %s\n", msg.c_str());
+}
 
 int ReplayCommand::execute() const {
   if (candump) {
@@ -198,37 +235,13 @@ int ReplayCommand::execute() const {
   if (out) io::refuse_same_file(*out, "--out", recording, "the recording");
   check_replayable(rec, recording, partial);
   const bool whole = rec.complete && rec.cut_line == 0;
-  const std::string this_build = hil::build_identity();
-  if (rec.build != this_build) {
-    const std::string msg =
-        recording + ": recorded by build '" + rec.build + "', this is build '" + this_build + "'";
-    if (!allow_build_mismatch) {
-      throw io::InputError(msg + "; replay it with that build, or pass --allow-build-mismatch");
-    }
-    std::fprintf(stderr, "hilsim replay: warning: %s\n", msg.c_str());
-  }
+  check_build(rec);
   scenario::Scenario s = scenario::load_scenario_text(rec.config_text, recording + " (recorded config)");
   scenario::validate(s);
-  // The live run's length: the communication points it reached, exactly (or, partial, as far as known).
-  const std::int64_t points = whole ? rec.communication_points : partial_points(rec, s, recording);
-  // A live run ends at its configured duration at the latest: an end line claiming more is damaged
-  // (and would ask for a run that never finishes).
-  const auto configured = static_cast<std::int64_t>(std::floor(s.cosim.duration / s.cosim.H + 1e-9));
-  if (points < 0 || points > configured) {
-    throw io::InputError(recording + ": the end line claims " + std::to_string(points) +
-                         " communication points; the recorded run.duration allows at most " +
-                         std::to_string(configured) + " (a damaged recording)");
-  }
+  const std::int64_t points = replay_length(rec, s, recording, whole);
   s.cosim.duration = static_cast<double>(points) * s.cosim.H;
   s.out = out;
-
-  const int actuators = s.crane.actuators == 2 ? 2 : 1;
-  for (const hil::InputEvent& e : rec.inputs) {
-    if (e.actuator >= actuators) {
-      throw io::InputError(recording + ": the recording holds an input of actuator " +
-                           std::to_string(e.actuator + 1) + ", its crane has " + std::to_string(actuators));
-    }
-  }
+  check_input_actuators(rec, s, recording);
   const RecordedValves valves = recorded_valves(rec, s, recording);
   // A contact task in hydraulic mode (contact_run.h): its cylinders take the recorded κ; its CSV has
   // the tool's columns.

@@ -8,10 +8,18 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "tools/hilsim/cli_forward.h"
 
+namespace hilsim::hil {
+struct Recording;
+struct CandumpRecord;
+}  // namespace hilsim::hil
+
 namespace hilsim::tools {
+
+struct CandumpSelection;
 
 struct ReplayCommand {
   std::string recording;                 // a recording, or empty with --candump
@@ -35,6 +43,10 @@ struct ReplayCommand {
 
  private:
   int execute_candump() const;
+  // Refuses a recording made by another build, unless --allow-build-mismatch (then a warning).
+  void check_build(const hil::Recording& rec) const;
+  // --t0 and the interface to replay: --interface, or the log's only one (a log of several needs it).
+  CandumpSelection candump_selection(const std::vector<hil::CandumpRecord>& records) const;
 };
 
 }  // namespace hilsim::tools

@@ -96,54 +96,37 @@ std::string ms(double H) {
   return buf;
 }
 
-}  // namespace
+// The report's crane cases: 1 act. M1, M2; 2 act. M1, M2 (the references and the sweeps' columns).
+using References = std::map<std::pair<int, int>, sim::ReferenceCurve>;
+const std::vector<std::pair<int, scenario::ManoeuvreKind>>& cranes() {
+  static const std::vector<std::pair<int, scenario::ManoeuvreKind>> all = {{1, scenario::ManoeuvreKind::kM1},
+                                                                           {1, scenario::ManoeuvreKind::kM2},
+                                                                           {2, scenario::ManoeuvreKind::kM1},
+                                                                           {2, scenario::ManoeuvreKind::kM2}};
+  return all;
+}
 
-int ReportCommand::execute() const {
-  const auto t0 = std::chrono::steady_clock::now();
-  // SIGINT/SIGTERM end the report after the run under way; report.md is then left as it was.
-  const StopOnSignals signals;
-  const auto interrupted = [] {
-    if (!stop_flag().load()) return false;
-    std::fprintf(stderr,
-                 "report: interrupted by a signal; report.md is left as it was (the case CSVs written so far "
-                 "are complete)\n");
-    return true;
-  };
-  std::error_code made;
-  fs::create_directories(out_dir, made);
-  if (made) throw io::InputError("--out-dir " + out_dir + ": cannot create the directory: " + made.message());
-  // The report replaces report.md only once it is complete: an interrupted one leaves the last.
-  io::AtomicOutputFile md_file((fs::path(out_dir) / "report.md").string());
-  std::ostream& md = md_file.stream();
-
-  // References: the LIM curve for one actuator on M1, fine p-s runs otherwise.
-  const int workers = resolve_jobs(jobs);
-  std::map<std::pair<int, int>, sim::ReferenceCurve> references;
-  const std::vector<std::pair<int, scenario::ManoeuvreKind>> cranes = {{1, scenario::ManoeuvreKind::kM1},
-                                                                       {1, scenario::ManoeuvreKind::kM2},
-                                                                       {2, scenario::ManoeuvreKind::kM1},
-                                                                       {2, scenario::ManoeuvreKind::kM2}};
+// References: the LIM curve for one actuator on M1, fine p-s runs otherwise.
+References load_references(int workers) {
+  References references;
   run_in_order<sim::ReferenceCurve>(
-      workers, cranes.size(),
+      workers, cranes().size(),
       [&](std::size_t i) {
-        const scenario::Scenario s = base_scenario(cranes[i].first, cranes[i].second);
+        const scenario::Scenario s = base_scenario(cranes()[i].first, cranes()[i].second);
         return s.reference ? *load_reference(s) : computed_reference(s, prepare_run(s));
       },
       [&](std::size_t i, sim::ReferenceCurve&& curve) {
-        references[{cranes[i].first, static_cast<int>(cranes[i].second)}] = std::move(curve);
+        references[{cranes()[i].first, static_cast<int>(cranes()[i].second)}] = std::move(curve);
         return true;
       },
       &stop_flag());
-  if (interrupted()) return 4;
+  return references;
+}
 
-  md << "# hilsim benchmark report\n\n"
-     << "Crane of the LIM hydraulic-manipulator benchmark; single actuator (LIM benchmark 2021) and double "
-        "actuator "
-        "(Peiret et al. 2018, §4.1.1). Reference: the LIM monolithic curve (`hydraulicManipulator_ref.csv`) "
-        "for one "
-        "actuator on M1; otherwise a p-s run at H = h_H = 0.05 ms. Regenerate with `hilsim report`.\n\n";
-
-  // 1. The cases of Tables 3–4.
+// 1. The cases of Tables 3–4, with the CSVs of the M1 runs of cases 3 to 5 (plotted against the
+// reference).
+void write_case_section(std::ostream& md, const std::string& out_dir, int workers,
+                        const References& references) {
   std::fprintf(stderr, "report: benchmark cases\n");
   md << "## Seed 000 Tables 3–4: accuracy per case\n\n"
      << "| case | coupling | H [ms] | h_H [ms] | M1 max abs ds1 [m] | M1 max abs dp1 [Pa] | M2 max abs ds1 "
@@ -157,7 +140,6 @@ int ReportCommand::execute() const {
         case_files.push_back(std::string(coupling) + "J_0" + std::to_string(k) + "_" + man);
     }
   }
-  // The M1 runs of cases 3 to 5 are worth plotting against the reference: their CSVs are written.
   const auto plotted_case = [&](std::size_t i) { return i % 2 == 0 && case_files[i][5] >= '3'; };
   run_in_order<CaseResult>(
       workers, case_files.size(),
@@ -178,12 +160,10 @@ int ReportCommand::execute() const {
         return true;
       },
       &stop_flag());
-  if (interrupted()) return 4;
+}
 
-  md << "\nM2 has no published reference curve: its reference is the p-s run at H = h_H = 0.05 ms, which is "
-        "case psJ_01 itself (hence its zero deviation).\n";
-
-  // 2. Stability sweeps.
+// 2. The largest stable H of every coupling, scheme and extrapolation for each crane case.
+void write_stability_section(std::ostream& md, double max_H, int workers, const References& references) {
   std::vector<double> grid;
   for (int i = 1; i * 1e-3 <= max_H + 1e-12; ++i) grid.push_back(i * 1e-3);
   md << "\n## Largest stable macro step H [ms]\n\n"
@@ -194,8 +174,7 @@ int ReportCommand::execute() const {
   static const char* scheme_names[] = {"Jacobi", "Gauss-Seidel, mechanics first",
                                        "Gauss-Seidel, hydraulics first"};
   const std::vector<Variant> all = variants();
-  const std::vector<std::pair<int, scenario::ManoeuvreKind>>& columns =
-      cranes;  // 1 act. M1, M2; 2 act. M1, M2
+  const std::vector<std::pair<int, scenario::ManoeuvreKind>>& columns = cranes();
   run_in_order<SweepResult>(
       workers, all.size() * columns.size(),
       [&](std::size_t i) {
@@ -223,6 +202,63 @@ int ReportCommand::execute() const {
         return true;
       },
       &stop_flag());
+}
+
+// 5. The plots (python3 with matplotlib) and their section; without it, a line saying so.
+void write_plots(std::ostream& md, const std::string& out_dir) {
+  const std::string script = scenario::plot_report_script();
+  // Debian's python3-matplotlib belongs to /usr/bin/python3, which a user's PATH may shadow.
+  const std::string python = fs::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
+  const std::string cmd =
+      python + " '" + script + "' '" + out_dir + "' '" + scenario::lim_m1_reference_path() + "'";
+  if (std::system(cmd.c_str()) != 0) {
+    std::fprintf(stderr, "report: plotting failed (is python3-matplotlib installed?); tables are written\n");
+    return;
+  }
+  md << "\n## M1 against the reference\n\n![s1](s1_M1.png)\n\n![p1](p1_M1.png)\n"
+     << "\n## H = 100 ms against the fine run (one actuator)\n\n"
+     << "![s1 M1](large_H_s1_M1.png)\n\n![p1 M1](large_H_p1_M1.png)\n\n"
+     << "![s1 M2](large_H_s1_M2.png)\n\n![p1 M2](large_H_p1_M2.png)\n"
+     << contact_figures_markdown(out_dir);
+}
+
+bool interrupted() {
+  if (!stop_flag().load()) return false;
+  std::fprintf(stderr,
+               "report: interrupted by a signal; report.md is left as it was (the case CSVs written so far "
+               "are complete)\n");
+  return true;
+}
+
+}  // namespace
+
+int ReportCommand::execute() const {
+  const auto t0 = std::chrono::steady_clock::now();
+  // SIGINT/SIGTERM end the report after the run under way; report.md is then left as it was.
+  const StopOnSignals signals;
+  std::error_code made;
+  fs::create_directories(out_dir, made);
+  if (made) throw io::InputError("--out-dir " + out_dir + ": cannot create the directory: " + made.message());
+  // The report replaces report.md only once it is complete: an interrupted one leaves the last.
+  io::AtomicOutputFile md_file((fs::path(out_dir) / "report.md").string());
+  std::ostream& md = md_file.stream();
+
+  const int workers = resolve_jobs(jobs);
+  const References references = load_references(workers);
+  if (interrupted()) return 4;
+
+  md << "# hilsim benchmark report\n\n"
+     << "Crane of the LIM hydraulic-manipulator benchmark; single actuator (LIM benchmark 2021) and double "
+        "actuator "
+        "(Peiret et al. 2018, §4.1.1). Reference: the LIM monolithic curve (`hydraulicManipulator_ref.csv`) "
+        "for one "
+        "actuator on M1; otherwise a p-s run at H = h_H = 0.05 ms. Regenerate with `hilsim report`.\n\n";
+  write_case_section(md, out_dir, workers, references);
+  if (interrupted()) return 4;
+  md << "\nM2 has no published reference curve: its reference is the p-s run at H = h_H = 0.05 ms, which is "
+        "case psJ_01 itself (hence its zero deviation).\n";
+
+  write_stability_section(md, max_H, workers, references);
   if (interrupted()) return 4;  // the sweeps stopped on the same request
   md << "\nPublished: LIM benchmark 2021, §5, Jacobi ZOH, one actuator: f-s about 15 ms (M1) and 19 ms (M2), "
         "p-s about "
@@ -233,30 +269,9 @@ int ReportCommand::execute() const {
   // 3. Large macro steps: RIM and the two-way coupling against the direct ones.
   std::fprintf(stderr, "report: large macro steps\n");
   if (!write_large_step_section(md, out_dir, workers, &stop_flag()) || interrupted()) return 4;
-
   // 4. Contact: the four couplings on both tasks.
   if (!write_contact_section(md, out_dir, workers, &stop_flag()) || interrupted()) return 4;
-
-  // 5. Plots.
-  bool plotted = false;
-  if (!no_plots) {
-    const std::string script = scenario::plot_report_script();
-    // Debian's python3-matplotlib belongs to /usr/bin/python3, which a user's PATH may shadow.
-    const std::string python = fs::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
-    const std::string cmd =
-        python + " '" + script + "' '" + out_dir + "' '" + scenario::lim_m1_reference_path() + "'";
-    plotted = std::system(cmd.c_str()) == 0;
-    if (!plotted)
-      std::fprintf(stderr,
-                   "report: plotting failed (is python3-matplotlib installed?); tables are written\n");
-  }
-  if (plotted) {
-    md << "\n## M1 against the reference\n\n![s1](s1_M1.png)\n\n![p1](p1_M1.png)\n"
-       << "\n## H = 100 ms against the fine run (one actuator)\n\n"
-       << "![s1 M1](large_H_s1_M1.png)\n\n![p1 M1](large_H_p1_M1.png)\n\n"
-       << "![s1 M2](large_H_s1_M2.png)\n\n![p1 M2](large_H_p1_M2.png)\n"
-       << contact_figures_markdown(out_dir);
-  }
+  if (!no_plots) write_plots(md, out_dir);
   md_file.commit();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::printf("report written to %s/report.md in %.1f s\n", out_dir.c_str(), wall);

@@ -281,63 +281,13 @@ int RunCommand::execute_contact(const scenario::Scenario& s) const {
   return execute_contact_run(s, ContactRunFlags{threads, realtime, require_rt, record});
 }
 
-int RunCommand::execute() const {
-  ScenarioFlags with_input = flags;
-  with_input.contact_runs = true;
-  if (input) {
-    with_input.input = *input == "udp"   ? hil::InputSource::kUdp
-                       : *input == "can" ? hil::InputSource::kCan
-                                         : hil::InputSource::kScript;
-  }
-  scenario::Scenario s = with_input.resolve();
-  if (out) s.out = *out;
-  apply_contact_flags(s);
-  if (s.contact.task) return execute_contact(s);
-  if (solver) s.solver = scenario::parse_solver(*solver, "--solver");
-  if (telemetry) {
-    if (*telemetry != "none") scenario::parse_telemetry_target(*telemetry, "--telemetry");
-    s.telemetry.target = *telemetry == "none" ? "" : *telemetry;
-  }
-  std::vector<std::pair<std::string, std::string>> outputs;
-  if (s.out) outputs.emplace_back(*s.out, "--out");
-  if (record) outputs.emplace_back(*record, "the recording (--record)");
-  refuse_outputs_over_inputs(s, flags.scenario_path, outputs);
-  if (s.solver == scenario::Solver::kMonolithic) {
-    if (realtime || threads)
-      throw io::InputError("--realtime and --threads run the co-simulation, not --solver monolithic");
-    if (!s.telemetry.target.empty()) {
-      throw io::InputError(
-          s.source +
-          ": the live telemetry (--telemetry, [telemetry] target) streams the "
-          "co-simulation's samples; --solver monolithic has no stream (use --telemetry none)");
-    }
-    refuse_cosimulation_flags(flags);
-    if (s.cosim.limits.enabled) {
-      throw io::InputError(s.source +
-                           ": the monolithic reference solver models no machine limits; "
-                           "set limits.enabled = false (or --limits off)");
-    }
-    if (s.crane.actuators != 1) {
-      throw io::InputError(s.source +
-                           ": the monolithic solver integrates the single-actuated crane ([crane] "
-                           "actuators = 1); run two actuators as a co-simulation");
-    }
-    monolithic.apply(s);
-    return execute_monolithic_run(s, quiet);
-  }
-  if (monolithic.h)
-    throw io::InputError("--h sets the monolithic step; with --solver cosim use --H and --hH");
-  if (monolithic.valve_sampling || monolithic.convergence) {
-    throw io::InputError(std::string(monolithic.valve_sampling ? "--valve-sampling" : "--newton") +
-                         " sets the monolithic solver; it has no effect with --solver cosim");
-  }
-  refuse_offline_misuse(s);
-  const RunInputs in = prepare_run(s);
-  const std::optional<sim::ReferenceCurve> reference = load_reference(s);
-  print_header(s, in.equilibrium);
-  if (realtime || threads)
-    return run_in_threads(s, in, reference, RealtimeFlags{realtime, require_rt, record, quiet});
+namespace {
 
+// The co-simulation offline: the samples stream through — rows to the CSV, the telemetry, the limit
+// monitor, and only those the reference comparison reads are kept (its span and one after), so a run
+// of any length needs constant memory. Exit status as RunCommand::execute()'s.
+int run_offline(const scenario::Scenario& s, const RunInputs& in,
+                const std::optional<sim::ReferenceCurve>& reference, bool quiet) {
   // Opened before the run so that an unwritable output fails at once; the output itself is replaced
   // only by the complete CSV.
   std::optional<io::TrajectoryCsvWriter> csv;
@@ -349,8 +299,6 @@ int RunCommand::execute() const {
   const auto progress = [show_progress](std::int64_t done, std::int64_t total) {
     if (show_progress) std::fprintf(stderr, "\r  %3d %%", static_cast<int>(100 * done / total));
   };
-  // The samples stream through: rows to the CSV, the limit monitor, and only those the reference
-  // comparison reads are kept (its span and one after), so a run of any length needs constant memory.
   sim::Plan plan =
       sim::build_crane_plan(s.crane, s.hydraulics, in.equilibrium, s.cosim, {in.valve.get(), nullptr});
   sim::LimitMonitor limits(s.crane, s.hydraulics, in.equilibrium, s.cosim);
@@ -387,6 +335,68 @@ int RunCommand::execute() const {
     return 3;
   }
   return 0;
+}
+
+}  // namespace
+
+int RunCommand::execute_monolithic(scenario::Scenario& s) const {
+  if (realtime || threads)
+    throw io::InputError("--realtime and --threads run the co-simulation, not --solver monolithic");
+  if (!s.telemetry.target.empty()) {
+    throw io::InputError(s.source +
+                         ": the live telemetry (--telemetry, [telemetry] target) streams the "
+                         "co-simulation's samples; --solver monolithic has no stream (use --telemetry none)");
+  }
+  refuse_cosimulation_flags(flags);
+  if (s.cosim.limits.enabled) {
+    throw io::InputError(s.source +
+                         ": the monolithic reference solver models no machine limits; "
+                         "set limits.enabled = false (or --limits off)");
+  }
+  if (s.crane.actuators != 1) {
+    throw io::InputError(s.source +
+                         ": the monolithic solver integrates the single-actuated crane ([crane] "
+                         "actuators = 1); run two actuators as a co-simulation");
+  }
+  monolithic.apply(s);
+  return execute_monolithic_run(s, quiet);
+}
+
+int RunCommand::execute() const {
+  ScenarioFlags with_input = flags;
+  with_input.contact_runs = true;
+  if (input) {
+    with_input.input = *input == "udp"   ? hil::InputSource::kUdp
+                       : *input == "can" ? hil::InputSource::kCan
+                                         : hil::InputSource::kScript;
+  }
+  scenario::Scenario s = with_input.resolve();
+  if (out) s.out = *out;
+  apply_contact_flags(s);
+  if (s.contact.task) return execute_contact(s);
+  if (solver) s.solver = scenario::parse_solver(*solver, "--solver");
+  if (telemetry) {
+    if (*telemetry != "none") scenario::parse_telemetry_target(*telemetry, "--telemetry");
+    s.telemetry.target = *telemetry == "none" ? "" : *telemetry;
+  }
+  std::vector<std::pair<std::string, std::string>> outputs;
+  if (s.out) outputs.emplace_back(*s.out, "--out");
+  if (record) outputs.emplace_back(*record, "the recording (--record)");
+  refuse_outputs_over_inputs(s, flags.scenario_path, outputs);
+  if (s.solver == scenario::Solver::kMonolithic) return execute_monolithic(s);
+  if (monolithic.h)
+    throw io::InputError("--h sets the monolithic step; with --solver cosim use --H and --hH");
+  if (monolithic.valve_sampling || monolithic.convergence) {
+    throw io::InputError(std::string(monolithic.valve_sampling ? "--valve-sampling" : "--newton") +
+                         " sets the monolithic solver; it has no effect with --solver cosim");
+  }
+  refuse_offline_misuse(s);
+  const RunInputs in = prepare_run(s);
+  const std::optional<sim::ReferenceCurve> reference = load_reference(s);
+  print_header(s, in.equilibrium);
+  if (realtime || threads)
+    return run_in_threads(s, in, reference, RealtimeFlags{realtime, require_rt, record, quiet});
+  return run_offline(s, in, reference, quiet);
 }
 
 }  // namespace hilsim::tools

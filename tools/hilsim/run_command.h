@@ -40,6 +40,9 @@ struct RunCommand {
   void refuse_offline_misuse(const scenario::Scenario& s) const;
   // The run of a scenario with a [contact] task; exit status as execute()'s.
   int execute_contact(const scenario::Scenario& s) const;
+  // The run with --solver monolithic, after refusing what it does not do (threads, telemetry, the
+  // co-simulation's flags, limits, two actuators).
+  int execute_monolithic(scenario::Scenario& s) const;
   // Exit status: 0 done, 2 refused (--require-rt), 3 the run diverged (the CSV holds the rows up
   // to it), 4 a real-time run stopped early.
   int execute() const;

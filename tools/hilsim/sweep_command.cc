@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
+#include <utility>
 
 #include "tools/hilsim/cli_checks.h"
 #include "tools/hilsim/job_pool.h"
@@ -54,6 +55,20 @@ std::vector<double> sorted_H_list(std::vector<double> list) {
   return list;
 }
 
+// The sweep's reference and how it is named: the scenario's file, or a fine p-s run.
+std::pair<sim::ReferenceCurve, std::string> sweep_reference(const scenario::Scenario& s,
+                                                            const RunInputs& in) {
+  if (const auto loaded = load_reference(s)) return {*loaded, *s.reference};
+  return {computed_reference(s, in), "a p-s run at H = h_H = 0.05 ms (no reference file for this manoeuvre)"};
+}
+
+// The table's header and rows, then the file replaced.
+void write_sweep_csv(io::AtomicOutputFile& csv, const std::vector<SweepPoint>& points) {
+  csv.stream() << kSweepCsvHeader << '\n';
+  for (const SweepPoint& p : points) csv.stream() << sweep_csv_row(p);
+  csv.commit();
+}
+
 }  // namespace
 
 int SweepCommand::execute() const {
@@ -84,15 +99,7 @@ int SweepCommand::execute() const {
   // Opened before the runs so that an unwritable output fails at once.
   std::optional<io::AtomicOutputFile> csv;
   if (out) csv.emplace(*out);
-  sim::ReferenceCurve reference;
-  std::string reference_name;
-  if (const auto loaded = load_reference(s)) {
-    reference = *loaded;
-    reference_name = *s.reference;
-  } else {
-    reference = computed_reference(s, in);
-    reference_name = "a p-s run at H = h_H = 0.05 ms (no reference file for this manoeuvre)";
-  }
+  const auto [reference, reference_name] = sweep_reference(s, in);
   std::printf("sweep: manoeuvre %s, %d actuator(s), %s, mechanics %s, h_H = %g s (%s), %g s; reference: %s\n",
               scenario::describe(s.manoeuvre).c_str(), s.crane.actuators, scenario::describe(s.cosim).c_str(),
               std::string(sim::to_string(s.cosim.mechanics)).c_str(), s.cosim.h_hyd,
@@ -116,9 +123,7 @@ int SweepCommand::execute() const {
   }
   if (csv) {
     if (part) csv->stream() << sweep_part_preamble(*part, sweep_key(s, all_H), all_H.size());
-    csv->stream() << kSweepCsvHeader << '\n';
-    for (const SweepPoint& p : sweep.points) csv->stream() << sweep_csv_row(p);
-    csv->commit();
+    write_sweep_csv(*csv, sweep.points);
     if (part) {
       std::printf("part %d/%d of the sweep: %zu rows written to %s\n", part->k, part->n, sweep.points.size(),
                   out->c_str());
