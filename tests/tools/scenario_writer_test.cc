@@ -332,5 +332,21 @@ TEST(ScenarioWriter, NegativeZeroKeepsItsSign) {
   EXPECT_EQ(to_toml(back), to_toml(s));
 }
 
+// Found by the same: a whole number past 2^53 (9007199254740994.0 in the file) was written
+// "9007199254740994", a TOML integer that toml++ will not hand over as a double (it is not exact
+// in one), so the value read back was whatever an empty optional held. An integer a number key is
+// given reads as the nearest double, as TOML's readers do for a float's digits.
+TEST(ScenarioWriter, AWholeNumberPastTwoToTheFiftyThreeReadsBack) {
+  Scenario s = default_scenario();
+  s.limits_setting = true;
+  s.cosim.limits.end_stops.stiffness = 9007199254740994.0;  // 2^53 + 2, exact in a double
+  const Scenario back = round_trip(s);
+  EXPECT_EQ(back.cosim.limits.end_stops.stiffness, 9007199254740994.0);
+  EXPECT_EQ(to_toml(back), to_toml(s));
+
+  const Scenario given = load_scenario_text("[limits]\nend_stop_stiffness = 12345678901234567\n", "given");
+  EXPECT_EQ(given.cosim.limits.end_stops.stiffness, 12345678901234568.0);  // the nearest double
+}
+
 }  // namespace
 }  // namespace hilsim::scenario

@@ -11,7 +11,11 @@ namespace hilsim::scenario {
 Value read_value(const TableReader& table, const std::string& key, KeyType type, const toml::node& node) {
   switch (type) {
     case KeyType::kNumber:
-      if (node.is_floating_point() || node.is_integer()) return *node.value<double>();
+      if (const auto* number = node.as_floating_point()) return number->get();
+      // The nearest double, as for a float's digits: toml++'s value<double>() has none for an
+      // integer past 2^53 (not exact in a double), which the writer's "%.17g" prints for a whole
+      // number that large.
+      if (const auto* integer = node.as_integer()) return static_cast<double>(integer->get());
       table.fail(key, "must be a number", node);
     case KeyType::kInteger:
       if (node.is_integer()) return *node.value<std::int64_t>();
