@@ -41,4 +41,11 @@ inline Outcome run_hilsim(const std::string& tag, const std::string& args, const
   return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(out), slurp(err)};
 }
 
+// A prefix for run_hilsim: the process may write files of at most `blocks` × 512 bytes (RLIMIT_FSIZE,
+// POSIX sh's `ulimit -f`), and a write past it fails with EFBIG instead of raising SIGXFSZ. An output
+// that grows past it fails mid-run as on a full disk, while a smaller one (a recording) is written.
+inline std::string file_size_limit(int blocks) {
+  return "trap '' XFSZ; ulimit -f " + std::to_string(blocks) + "; ";
+}
+
 }  // namespace hilsim::test

@@ -252,5 +252,21 @@ TEST(CanCli, ReplayOfSeveralInterfacesNeedsOneChosenAndT0IsReadExactly) {
   fs::remove(log);
 }
 
+// The options of a recording's replay mean nothing to a candump log's: refused, not ignored.
+TEST(CanCli, ARecordingsReplayOptionsAreRefusedWithACandumpLog) {
+  const fs::path log = temp_path("can", ".log");
+  std::ofstream(log) << "(1700000000.000100) can0 100#7E00135445000000\n";
+  for (const char* option :
+       {"--live", "--no-verify", "--print-config", "--partial", "--allow-build-mismatch"}) {
+    SCOPED_TRACE(option);
+    const std::string value = std::string(option) == "--live" ? " " + log.string() : "";  // an existing file
+    const Outcome o =
+        run_hilsim("can", "replay --candump " + log.string() + " --duration 0.01 " + option + value);
+    EXPECT_EQ(o.status, 2) << o.out;
+    EXPECT_NE(o.err.find("go with a recording, not with --candump"), std::string::npos) << o.err;
+  }
+  fs::remove(log);
+}
+
 }  // namespace
 }  // namespace hilsim::test

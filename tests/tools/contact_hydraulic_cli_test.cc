@@ -117,20 +117,22 @@ TEST(ContactHydraulicCli, TheStudyRefusesTheHydraulicMode) {
   EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << "one line: " << o.err;
 }
 
-// A CSV that cannot be written (its name is a directory: the final rename fails) fails the run, but
-// the recording still gets its end line, without an output hash, as the crane's does.
+// A CSV that cannot be written (the file size limit, 32 KiB, stops its ~120 KB while the recording's
+// ~23 KB fit, as a full disk would) fails the run, but the recording still gets its end line, without
+// an output hash, as the crane's does.
 TEST(ContactHydraulicCli, AFailedCsvStillEndsTheRecording) {
-  const std::string dir = csv_path("_dir.csv"), rec = csv_path("_failed.rec");
-  std::filesystem::create_directories(dir);
-  const Outcome run = run_hydraulic("run " + hydraulic_landing() + " --threads --duration 0.3 --out " + dir +
-                                    " --record " + rec);
+  const std::string csv = csv_path("_failed.csv"), rec = csv_path("_failed.rec");
+  const Outcome run = test::run_hilsim(
+      "contact_hydraulic",
+      "run " + hydraulic_landing() + " --threads --duration 0.3 --out " + csv + " --record " + rec,
+      test::file_size_limit(64));
   EXPECT_EQ(run.status, 2) << run.err;
+  EXPECT_NE(run.err.find(csv + ": writing the output file failed"), std::string::npos) << run.err;
   const hil::Recording r = hil::read_recording(rec);
   EXPECT_TRUE(r.complete);
   EXPECT_EQ(r.output_sha256, "-");
   const Outcome replay = run_hydraulic("replay --no-verify " + rec);
   EXPECT_EQ(replay.status, 0) << replay.err;
-  std::filesystem::remove_all(dir);
   std::filesystem::remove(rec);
 }
 

@@ -144,9 +144,12 @@ TEST(OutputSafety, AnInterruptedSweepOrReportSaysSo) {
 // written: exit 2, one line naming both, the file untouched.
 TEST(OutputSafety, AnOutputThatIsAnInputIsRefused) {
   const fs::path rec = test::temp_path("os", ".rec");
-  ASSERT_EQ(
-      test::run_hilsim("os", "run --threads --duration 0.2 --reference none --record " + rec.string()).status,
-      0);
+  const fs::path live = test::temp_path("os", "_live.csv");
+  ASSERT_EQ(test::run_hilsim("os", "run --threads --duration 0.2 --reference none --record " + rec.string() +
+                                       " --out " + live.string())
+                .status,
+            0);
+  const std::string live_csv = test::slurp(live);
   const std::string recording = test::slurp(rec);
   const fs::path link = test::temp_path("os", "_link.rec");
   fs::remove(link);
@@ -164,6 +167,7 @@ TEST(OutputSafety, AnOutputThatIsAnInputIsRefused) {
       {"run --duration 0.2 --manoeuvre " + table.string() + " --out " + table.string(), table.string()},
       {"run --duration 0.2 --reference " + table.string() + " --out " + table.string(), table.string()},
       {"replay --candump " + rec.string() + " --out " + rec.string(), rec.string()},
+      {"replay " + rec.string() + " --out " + live.string() + " --live " + live.string(), live.string()},
   };
   for (const auto& [args, named] : cases) {
     SCOPED_TRACE(args);
@@ -174,8 +178,33 @@ TEST(OutputSafety, AnOutputThatIsAnInputIsRefused) {
     EXPECT_NE(r.err.find("would destroy it"), std::string::npos) << r.err;
   }
   EXPECT_EQ(test::slurp(rec), recording);
+  EXPECT_EQ(test::slurp(live), live_csv);
   EXPECT_FALSE(fs::exists(fresh));
-  for (const fs::path& p : {rec, link, table}) fs::remove(p);
+  for (const fs::path& p : {rec, link, table, live}) fs::remove(p);
+}
+
+// An output named as a directory cannot replace it: refused before the run (a real-time session's
+// recording would otherwise be lost at its end, after minutes), and no other output is written.
+TEST(OutputSafety, AnOutputThatIsADirectoryIsRefusedBeforeTheRun) {
+  const fs::path dir = test::temp_path("os", "_dir");
+  fs::create_directories(dir);
+  const fs::path csv = test::temp_path("os", "_beside_dir.csv");
+  fs::remove(csv);
+  const std::vector<std::string> cases = {
+      "run --duration 1 --reference none --out " + dir.string(),
+      "run --threads --duration 0.2 --reference none --out " + csv.string() + " --record " + dir.string(),
+  };
+  for (const std::string& args : cases) {
+    SCOPED_TRACE(args);
+    const test::Outcome r = test::run_hilsim("os", args);
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_EQ(count_of(r.err, "\n"), 1) << r.err;
+    EXPECT_NE(r.err.find(dir.string() + ": is a directory"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out.find("simulated"), std::string::npos) << r.out;  // refused before the run
+  }
+  EXPECT_FALSE(fs::exists(csv));
+  EXPECT_TRUE(fs::is_directory(dir));
+  fs::remove_all(dir);
 }
 
 // A κ table that holds κ0 and steps once at 0.5 s: two inputs, fewer bytes than a stream buffer.
@@ -205,20 +234,23 @@ TEST(Recording, InputsReachTheFileWhileTheRunGoes) {
   for (const fs::path& p : {left[0], table}) fs::remove(p);
 }
 
-// A CSV that cannot be written (its name is a directory: the final rename fails) fails the run,
-// but the recording still gets its end line, without an output hash: it replays with --no-verify.
+// A CSV that cannot be written (past its header and first rows, as on a full disk: the file size
+// limit, 32 KiB, stops its ~56 KB while the recording's ~2 KB fit) fails the run, but the recording
+// still gets its end line, without an output hash: it replays with --no-verify.
 TEST(Recording, AFailedCsvStillEndsTheRecording) {
-  const fs::path dir = test::temp_path("os", "_dir.csv");
-  fs::create_directories(dir);
+  const fs::path csv = test::temp_path("os", "_failed.csv");
   const fs::path rec = test::temp_path("os", "_failed.rec");
-  const test::Outcome run = test::run_hilsim("os", "run --threads --duration 0.3 --reference none --out " +
-                                                       dir.string() + " --record " + rec.string());
+  const test::Outcome run = test::run_hilsim(
+      "os",
+      "run --threads --duration 0.3 --reference none --out " + csv.string() + " --record " + rec.string(),
+      test::file_size_limit(64));
   EXPECT_EQ(run.status, 2) << run.err;
+  EXPECT_NE(run.err.find(csv.string() + ": writing the output file failed"), std::string::npos) << run.err;
+  EXPECT_FALSE(fs::exists(csv));
   const hil::Recording r = hil::read_recording(rec.string());
   EXPECT_TRUE(r.complete);
   EXPECT_EQ(r.output_sha256, "-");
   EXPECT_EQ(test::run_hilsim("os", "replay --no-verify " + rec.string()).status, 0);
-  fs::remove_all(dir);
   fs::remove(rec);
 }
 

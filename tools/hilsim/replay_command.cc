@@ -214,8 +214,11 @@ void ReplayCommand::check_build(const hil::Recording& rec) const {
 int ReplayCommand::execute() const {
   if (candump) {
     if (!recording.empty()) throw io::InputError("give a recording or --candump LOG, not both");
-    if (live || no_verify)
-      throw io::InputError("--live and --no-verify go with a recording, not with --candump");
+    if (live || no_verify || print_config || partial || allow_build_mismatch) {
+      throw io::InputError(
+          "--live, --no-verify, --print-config, --partial and --allow-build-mismatch go with a recording, "
+          "not with --candump");
+    }
     return execute_candump();
   }
   if (recording.empty()) throw io::InputError("replay what? give a recording file or --candump LOG");
@@ -233,6 +236,7 @@ int ReplayCommand::execute() const {
     return 0;
   }
   if (out) io::refuse_same_file(*out, "--out", recording, "the recording");
+  if (out && live) io::refuse_same_file(*out, "--out", *live, "the live run's CSV (--live)");
   check_replayable(rec, recording, partial);
   const bool whole = rec.complete && rec.cut_line == 0;
   check_build(rec);

@@ -92,6 +92,10 @@ ReplacingFile::ReplacingFile(std::string path) : path_(std::move(path)) {
   const std::string target = resolved(path_);
   struct stat existing {};
   const bool exists = ::stat(target.c_str(), &existing) == 0;
+  // rename(2) cannot put a file in a directory's place: said now, not after a run of minutes.
+  if (exists && S_ISDIR(existing.st_mode)) {
+    throw InputError(path_ + ": is a directory; name a file for the output (a new one, or one to replace)");
+  }
   // A device, FIFO or terminal (/dev/stdout, a pipe) is written as it is: there is nothing to keep,
   // and renaming over it would replace the device with a file. So is a name under /dev or /proc,
   // which stands for an open descriptor (/dev/stdout redirected to a file is that file, open).
