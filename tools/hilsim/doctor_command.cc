@@ -2,7 +2,10 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <utility>
+#include <vector>
 
+#include "tools/hilsim/can_input_checks.h"
 #include "tools/hilsim/doctor_checks.h"
 #include "tools/hilsim/machine_facts.h"
 #include "tools/hilsim/system_files.h"
@@ -14,7 +17,8 @@ void DoctorCommand::add_to(CLI::App& parent) {
   CLI::App* cmd =
       parent.add_subcommand("doctor", "Check this machine for real-time runs and say what to change");
   cmd->add_option("scenario", scenario_path,
-                  "Scenario whose [rt] section to check (default: the built-in one)")
+                  "Scenario whose [rt] section (and, for hil.input = \"can\", [can] link) to check (default: "
+                  "the built-in one)")
       ->check(CLI::ExistingFile);
 }
 
@@ -27,7 +31,11 @@ int DoctorCommand::execute() const {
   const MachineFacts facts = read_machine_facts(SystemFiles("/"));
   std::printf("kernel command line: %s\n", facts.cmdline.empty() ? "(unreadable)" : facts.cmdline.c_str());
   int warnings = 0, failures = 0;
-  for (const Finding& f : doctor_findings(s.rt, facts)) {
+  std::vector<Finding> findings = doctor_findings(s.rt, facts);
+  if (s.hil.input == hil::InputSource::kCan) {
+    for (Finding& f : can_input_findings(s.can, SystemFiles("/"))) findings.push_back(std::move(f));
+  }
+  for (const Finding& f : findings) {
     const char* tag = f.level == Finding::Level::kOk     ? " ok "
                       : f.level == Finding::Level::kWarn ? "warn"
                                                          : "FAIL";
@@ -38,7 +46,7 @@ int DoctorCommand::execute() const {
     failures += f.level == Finding::Level::kFail;
   }
   std::printf("%d warnings, %d failures: %s\n", warnings, failures,
-              failures   ? "real-time runs will not get what [rt] asks for (see FAIL)"
+              failures   ? "runs of this scenario will not get what it asks for (see FAIL)"
               : warnings ? "real-time runs work; latencies depend on the warnings above"
                          : "ready for real-time runs");
   return 0;
