@@ -2,6 +2,7 @@
 // exactly that file (regenerate it with `hilsim dbc --out config/hil/hilsim.dbc` after a change).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -43,6 +44,16 @@ TEST(DbcCli, AScenariosOwnMappingIsWritten) {
   EXPECT_NE(o.out.find("BO_ 291 Valve: 2 Controller"), std::string::npos) << o.out;
   EXPECT_NE(o.out.find("SG_ kappa_1 : 7|16@0+ (0.00002,0) [0|1]"), std::string::npos) << o.out;
   EXPECT_NE(o.out.find("BO_ 2566848513 Sensors: 2 Hilsim"), std::string::npos) << o.out;  // bit 31: extended
+}
+
+// A scenario decides the actuators (its [crane] actuators, a hydraulic contact task's two): an
+// --actuators beside it would be ignored, so it is refused.
+TEST(DbcCli, ActuatorsBesideAScenarioAreRefused) {
+  const std::string two = std::string(HILSIM_SOURCE_DIR) + "/config/scenarios/rim_two_actuators_M2.toml";
+  const Outcome o = run_hilsim("dbc", "dbc " + two + " --actuators 1");
+  EXPECT_EQ(o.status, 2) << o.out;
+  EXPECT_NE(o.err.find("--actuators goes without a scenario"), std::string::npos) << o.err;
+  EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
 }
 
 }  // namespace

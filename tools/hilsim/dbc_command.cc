@@ -19,12 +19,16 @@ void DbcCommand::add_to(CLI::App& parent) {
                   "A scenario whose [[messages]] to write (default: the default mapping)")
       ->check(CLI::ExistingFile);
   cmd->add_option("--out", out, "Write it here (default: standard output)");
-  cmd->add_option("--actuators", actuators, "Messages for 1 or 2 actuators (default 2)")
+  cmd->add_option("--actuators", actuators, "Messages for 1 or 2 actuators (default 2), without a scenario")
       ->check(CLI::IsMember({1, 2}));
 }
 
 int DbcCommand::execute() const {
-  std::vector<hil::MessageSpec> messages = hil::default_messages(actuators);
+  if (actuators && !scenario.empty()) {
+    throw io::InputError("--actuators goes without a scenario: " + scenario +
+                         " decides the actuators ([crane] actuators, a hydraulic contact task's two)");
+  }
+  std::vector<hil::MessageSpec> messages = hil::default_messages(actuators.value_or(2));
   if (!scenario.empty()) {
     const scenario::Scenario s = scenario::load_scenario(scenario);
     scenario::validate(s);

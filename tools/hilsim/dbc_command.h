@@ -14,7 +14,7 @@ namespace hilsim::tools {
 struct DbcCommand {
   std::string scenario;            // its [[messages]]; empty: the default mapping
   std::optional<std::string> out;  // the file; standard output without it
-  int actuators = 2;
+  std::optional<int> actuators;    // --actuators, without a scenario (default 2)
 
   void add_to(CLI::App& parent);
   int execute() const;
