@@ -91,6 +91,14 @@ p_P = 8e6
   EXPECT_EQ(s.hydraulics.p_P, 8e6);
 }
 
+// A κ table named beside M1 or M2 would be ignored (the file is not even read): refused, naming both.
+TEST_F(ScenarioFiles, AManoeuvreFileGoesWithKindTableOnly) {
+  const std::string msg = error_of("[manoeuvre]\nkind = \"M1\"\nfile = \"x.csv\"\n");
+  EXPECT_NE(msg.find("key 'manoeuvre.file' goes with kind = \"table\" (kind is \"M1\")"), std::string::npos)
+      << msg;
+  EXPECT_NO_THROW(validate(load_scenario(write("t.toml", "[manoeuvre]\nkind = \"M2\"\n"))));
+}
+
 TEST_F(ScenarioFiles, ReadsTheMonolithicKeys) {
   const Scenario s = load_scenario(write("s.toml", R"(
 [run]

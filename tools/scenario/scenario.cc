@@ -157,6 +157,10 @@ Scenario load_from_table(const toml::table& root, const std::string& path, const
   if (s.manoeuvre.kind == ManoeuvreKind::kTable && s.manoeuvre.table_path.empty()) {
     throw InputError(path + ": key 'manoeuvre.file' is required with kind = \"table\"");
   }
+  if (s.manoeuvre.kind != ManoeuvreKind::kTable && !s.manoeuvre.table_path.empty()) {
+    throw InputError(path + ": key 'manoeuvre.file' goes with kind = \"table\" (kind is \"" +
+                     word_of(kManoeuvreKinds, s.manoeuvre.kind) + "\")");
+  }
   resolve_limits(s);
   resolve_preview(s);
   return s;

@@ -319,7 +319,7 @@ const std::vector<KeyRow<S>> kScenarioKeys = {
                             return s.manoeuvre.kind == ManoeuvreKind::kTable ? Value(s.manoeuvre.table_path)
                                                                              : Value();
                           }),
-     .if_absent = "none (required with kind = \"table\")"},
+     .if_absent = "none (required with kind = \"table\", refused with M1 and M2)"},
     {.section = "manoeuvre",
      .key = "t_a",
      .unit = "s",
