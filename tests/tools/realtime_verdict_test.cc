@@ -41,6 +41,13 @@ TEST(RealtimeVerdict, AnUnpacedRunIsNotCalledRealTime) {
   RealtimeFigures f;
   f.paced = false;
   EXPECT_EQ(realtime_verdict(f)[0].rfind("real time: not tested", 0), 0u);
+  // Without deadlines, waits for an input are no missed deadline; what was not granted is still said.
+  f.not_granted = {"thread 'hs-mechanics': scheduled SCHED_OTHER as configured"};
+  f.exchange_waits = 1000;
+  const std::vector<std::string> lines = realtime_verdict(f);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0], "real time: not tested (an unpaced run; and these settings were not granted:)");
+  EXPECT_EQ(lines[1], "  - thread 'hs-mechanics': scheduled SCHED_OTHER as configured");
 }
 
 }  // namespace
