@@ -92,6 +92,20 @@ TEST(Cli, BadMonolithicFlags) {
   EXPECT_EQ(hilsim("run --solver monolithic --valve-sampling middle").status, 2);
 }
 
+// A value a flag set is named by its flag, not blamed on a scenario file that does not hold it.
+TEST(Cli, AFlagsBadValueIsNamedByTheFlag) {
+  expect_bad_input(hilsim("run --H 20"), "the built-in scenario: key 'cosim.H' = 20 s is outside");
+  expect_bad_input(hilsim("run --H 20"), "(set by --H)");
+  const std::string one = std::string(HILSIM_SOURCE_DIR) + "/config/scenarios/psJ_01_M1.toml";
+  expect_bad_input(hilsim("run " + one + " --hH 3e-4"), "(set by --hH)");
+  expect_bad_input(hilsim("run " + one + " --duration 2e6"), "(set by --duration)");
+  const std::string landing = std::string(HILSIM_SOURCE_DIR) + "/config/scenarios/contact_landing.toml";
+  expect_bad_input(hilsim("run " + landing + " --Ki 1e13"), "(set by --Ki)");
+  // A value of the file itself is the file's: no flag named.
+  const Outcome o = hilsim("run " + one + " --coupling fs --H 20");
+  EXPECT_EQ(o.err.find("--coupling"), std::string::npos) << o.err;
+}
+
 TEST(Cli, HydraulicsIntegratorFlag) {
   const Outcome o = hilsim("run --quiet --duration 0.1 --hydraulics-integrator trapezoidal --hH 1e-3");
   ASSERT_EQ(o.status, 0) << o.err;

@@ -261,7 +261,15 @@ void RunCommand::apply_contact_flags(scenario::Scenario& s) const {
     if (!Di) s.contact.interface_damping.reset();  // 1e-4 s · K_i
   }
   if (Di) s.contact.interface_damping = *Di;
-  scenario::validate(s);
+  std::vector<std::pair<const char*, const char*>> set;
+  if (contact_coupling) set.emplace_back("contact.coupling", "--contact-coupling");
+  if (Ki) set.emplace_back("contact.interface_stiffness", "--Ki");
+  if (Di) set.emplace_back("contact.interface_damping", "--Di");
+  try {
+    scenario::validate(s);
+  } catch (const io::InputError& e) {
+    throw io::InputError(naming_flags(e.what(), set));
+  }
 }
 
 // A scenario with a [contact] task (contact_run.h): the crane's own flags and the live telemetry

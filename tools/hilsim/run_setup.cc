@@ -2,6 +2,8 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <utility>
+#include <vector>
 
 #include "tools/hilsim/cli_checks.h"
 #include "tools/io/input_error.h"
@@ -132,8 +134,12 @@ scenario::Scenario ScenarioFlags::resolve() const {
   }
   if (limits) s.limits_setting = *limits == "on";
   if (input) s.hil.input = *input;
-  scenario::apply_live_input_defaults(s);
-  scenario::validate(s);
+  try {
+    scenario::apply_live_input_defaults(s);
+    scenario::validate(s);
+  } catch (const io::InputError& e) {
+    throw io::InputError(naming_flags(e.what(), keys_set()));
+  }
   if (s.contact.task && !contact_runs) {
     throw io::InputError(
         s.source + ": [contact] task = \"" + scenario::word_of(scenario::kContactTasks, *s.contact.task) +
@@ -141,6 +147,41 @@ scenario::Scenario ScenarioFlags::resolve() const {
         "contact-study run it)");
   }
   return s;
+}
+
+std::string naming_flags(std::string message, const std::vector<std::pair<const char*, const char*>>& set) {
+  std::string flags;
+  for (const auto& [key, flag] : set) {
+    if (message.find(key) == std::string::npos) continue;
+    flags += (flags.empty() ? "" : ", ") + std::string(flag);
+  }
+  return flags.empty() ? message : message + " (set by " + flags + ")";
+}
+
+std::vector<std::pair<const char*, const char*>> ScenarioFlags::keys_set() const {
+  const std::pair<bool, std::pair<const char*, const char*>> all[] = {
+      {manoeuvre.has_value(), {"manoeuvre.", "--manoeuvre"}},
+      {coupling.has_value(), {"cosim.coupling", "--coupling"}},
+      {scheme.has_value(), {"cosim.scheme", "--scheme"}},
+      {extrapolation.has_value(), {"cosim.extrapolation", "--extrapolation"}},
+      {rim_force.has_value(), {"cosim.rim_force", "--rim-force"}},
+      {actuators.has_value(), {"crane.actuators", "--actuators"}},
+      {H.has_value(), {"cosim.H", "--H"}},
+      {h_mech.has_value(), {"cosim.h_M", "--hM"}},
+      {h_hyd.has_value(), {"cosim.h_hyd", "--hH"}},
+      {preview.has_value(), {"cosim.preview", "--preview"}},
+      {duration.has_value(), {"run.duration", "--duration"}},
+      {mechanics.has_value(), {"cosim.mechanics", "--mechanics"}},
+      {hydraulics_integrator.has_value(), {"cosim.hydraulics_integrator", "--hydraulics-integrator"}},
+      {reference.has_value(), {"run.reference", "--reference"}},
+      {limits.has_value(), {"limits.enabled", "--limits"}},
+      {input.has_value(), {"hil.input", "--input"}},
+  };
+  std::vector<std::pair<const char*, const char*>> set;
+  for (const auto& [given, key_flag] : all) {
+    if (given) set.push_back(key_flag);
+  }
+  return set;
 }
 
 RunInputs prepare_run(const scenario::Scenario& s) {

@@ -5,6 +5,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "hil/hil_settings.h"
 #include "sim/analysis/trajectory.h"
@@ -44,7 +46,14 @@ struct ScenarioFlags {
   // Changing the manoeuvre without --reference drops a reference unless the new manoeuvre is M1
   // with the shipped defaults, which compares with the LIM M1 reference.
   scenario::Scenario resolve() const;
+  // The scenario keys the given flags set ({"cosim.H", "--H"}, …), to name the flag in a message.
+  std::vector<std::pair<const char*, const char*>> keys_set() const;
 };
+
+// `message` about a scenario's values, with "(set by --H)" when it names a key that a given flag set
+// (`set`: {key, flag}, as ScenarioFlags::keys_set() gives them): the message speaks of the scenario
+// file (or the built-in scenario), which may not hold that value.
+std::string naming_flags(std::string message, const std::vector<std::pair<const char*, const char*>>& set);
 
 // The objects one run of a scenario needs; the valve command depends on κ0 from the equilibrium.
 // With two actuators the second follows Peiret et al. 2018, eq. (35) (built by the co-simulation).

@@ -59,7 +59,7 @@ ContactCouplingChoice contact_coupling_choice(const ContactScenario& contact);
 enum class Solver { kCosim, kMonolithic };
 
 struct Scenario {
-  std::string source = "(defaults)";  // the file it came from, for messages
+  std::string source = "the built-in scenario";  // the file it came from, for messages
   std::string name = "default";
   sim::CraneParameters crane;
   sim::HydraulicParameters hydraulics;
