@@ -82,7 +82,19 @@ TEST(Cli, ConvergenceTable) {
   const Outcome o = hilsim("convergence --duration 0.5 --h 2e-4,4e-4 --href 1e-4");
   ASSERT_EQ(o.status, 0) << o.err;
   EXPECT_NE(o.out.find("|ds1| h_ref"), std::string::npos) << o.out;
-  EXPECT_EQ(std::count(o.out.begin(), o.out.end(), '\n'), 5) << o.out;  // 3 header lines + 2 rows
+  // The note (0.5 s end before M1's spike), 3 header lines and 2 rows.
+  EXPECT_EQ(std::count(o.out.begin(), o.out.end(), '\n'), 6) << o.out;
+}
+
+// An order that is not defined (an error of 0, as before M1's first ramp) is "n/a", never "nan"; a
+// run that ends before M1's spike says so instead of tabling a spike of 0.
+TEST(Cli, ConvergenceWithoutAnOrderSaysSo) {
+  const Outcome o = hilsim("convergence --duration 1 --h 2e-4,4e-4 --href 1e-4");
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(o.out.find("nan"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("n/a"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("note: M1's spike (t_b = 6 s) is after the run's end (1 s)"), std::string::npos)
+      << o.out;
 }
 
 TEST(Cli, BadMonolithicFlags) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "sim/cosim/subsystem.h"
 #include "sim/monolithic/monolithic_run.h"
@@ -36,8 +37,22 @@ void ConvergenceCommand::add_to(CLI::App& parent) {
 
 namespace {
 
-double order(double e, double e_prev, double h, double h_prev) {
-  return std::log(e / e_prev) / std::log(h / h_prev);
+// The observed order between two steps, as printed: "n/a" where it is not defined (an error of 0 or
+// not finite, or no previous step), instead of printf's "nan" or "-inf".
+std::string order(double e, double e_prev, double h, double h_prev) {
+  const double p = std::log(e / e_prev) / std::log(h / h_prev);
+  if (!(e > 0.0 && e_prev > 0.0 && std::isfinite(p))) return "n/a";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f", p);
+  return text;
+}
+
+// An error as printed: "%.4e", or "n/a" when there is none (no reference file).
+std::string error_text(double e) {
+  if (std::isnan(e)) return "n/a";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.4e", e);
+  return text;
 }
 
 // Every h of the list is a valid monolithic step and a whole multiple of h_ref [s].
@@ -89,8 +104,12 @@ int ConvergenceCommand::execute() const {
   sim::MonolithicSettings settings = s.monolithic;
   settings.duration = s.cosim.duration;
   settings.h = h_ref;
-  const bool spike = s.manoeuvre.kind == scenario::ManoeuvreKind::kM1;
   const double t_b = s.manoeuvre.m1.t_b;
+  const bool spike = s.manoeuvre.kind == scenario::ManoeuvreKind::kM1 && t_b < settings.duration;
+  if (s.manoeuvre.kind == scenario::ManoeuvreKind::kM1 && !spike) {
+    std::printf("note: M1's spike (t_b = %g s) is after the run's end (%g s): no p1 spike column\n", t_b,
+                settings.duration);
+  }
 
   // Run 0 is the fine run at h_ref, run k the k-th h of the list: all at once on the workers, the
   // table printed in order as they end.
@@ -120,10 +139,13 @@ int ConvergenceCommand::execute() const {
     const int max_it = *std::max_element(r.iterations.begin(), r.iterations.end());
     const double max_viol = *std::max_element(r.violation.begin(), r.violation.end());
     const bool first = prev_h == 0.0;
-    std::printf("%8.4g  %13.4e %6.2f  %13.4e %6.2f  %13.4e %6.2f  %10d  %10.3e%s\n", h * 1e3, e_file,
-                first ? NAN : order(e_file, prev_file, h, prev_h), e_self,
-                first ? NAN : order(e_self, prev_self, h, prev_h), spike ? e_spike : NAN,
-                first || !spike ? NAN : order(e_spike, prev_spike, h, prev_h), max_it, max_viol,
+    const std::string none = "n/a";
+    const std::string file_order = first ? none : order(e_file, prev_file, h, prev_h);
+    const std::string self_order = first ? none : order(e_self, prev_self, h, prev_h);
+    const std::string spike_order = first || !spike ? none : order(e_spike, prev_spike, h, prev_h);
+    std::printf("%8.4g  %13s %6s  %13.4e %6s  %13s %6s  %10d  %10.3e%s\n", h * 1e3,
+                error_text(e_file).c_str(), file_order.c_str(), e_self, self_order.c_str(),
+                spike ? error_text(e_spike).c_str() : none.c_str(), spike_order.c_str(), max_it, max_viol,
                 r.diverged ? "  (diverged)" : "");
     std::fflush(stdout);
     prev_h = h;
