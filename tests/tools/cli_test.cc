@@ -118,6 +118,17 @@ TEST(Cli, AFlagsBadValueIsNamedByTheFlag) {
   EXPECT_EQ(o.err.find("--coupling"), std::string::npos) << o.err;
 }
 
+// A coupling's own flag beside another coupling would be ignored: refused, naming the coupling.
+TEST(Cli, AnotherCouplingsFlagIsRefused) {
+  expect_bad_input(hilsim("run --rim-force end"),
+                   "--rim-force sets the force the RIM and two-way couplings return");
+  expect_bad_input(hilsim("run --coupling fs --preview none"),
+                   "this run's coupling is 'fs' (--coupling twoway)");
+  expect_bad_input(hilsim("run --coupling rim --preview none"), "--preview");
+  EXPECT_EQ(hilsim("run --coupling rim --rim-force end --duration 0.1 --quiet").status, 0);
+  EXPECT_EQ(hilsim("run --coupling twoway --preview none --duration 0.1 --quiet").status, 0);
+}
+
 TEST(Cli, HydraulicsIntegratorFlag) {
   const Outcome o = hilsim("run --quiet --duration 0.1 --hydraulics-integrator trapezoidal --hH 1e-3");
   ASSERT_EQ(o.status, 0) << o.err;

@@ -140,6 +140,7 @@ scenario::Scenario ScenarioFlags::resolve() const {
   } catch (const io::InputError& e) {
     throw io::InputError(naming_flags(e.what(), keys_set()));
   }
+  refuse_flags_of_other_couplings(s.cosim.coupling);
   if (s.contact.task && !contact_runs) {
     throw io::InputError(
         s.source + ": [contact] task = \"" + scenario::word_of(scenario::kContactTasks, *s.contact.task) +
@@ -156,6 +157,22 @@ std::string naming_flags(std::string message, const std::vector<std::pair<const 
     flags += (flags.empty() ? "" : ", ") + std::string(flag);
   }
   return flags.empty() ? message : message + " (set by " + flags + ")";
+}
+
+// A flag of a coupling the run does not use would be ignored: refused, naming the coupling it is for.
+void ScenarioFlags::refuse_flags_of_other_couplings(sim::Coupling run_coupling) const {
+  const std::string used(sim::to_string(run_coupling));
+  const bool reduced =
+      run_coupling == sim::Coupling::kReducedInterface || run_coupling == sim::Coupling::kTwoWay;
+  if (rim_force && !reduced) {
+    throw io::InputError(
+        "--rim-force sets the force the RIM and two-way couplings return; this run's coupling is '" + used +
+        "' (--coupling rim or twoway)");
+  }
+  if (preview && run_coupling != sim::Coupling::kTwoWay) {
+    throw io::InputError("--preview sets the κ the two-way coupling's models see; this run's coupling is '" +
+                         used + "' (--coupling twoway)");
+  }
 }
 
 std::vector<std::pair<const char*, const char*>> ScenarioFlags::keys_set() const {

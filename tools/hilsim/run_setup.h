@@ -46,6 +46,8 @@ struct ScenarioFlags {
   // Changing the manoeuvre without --reference drops a reference unless the new manoeuvre is M1
   // with the shipped defaults, which compares with the LIM M1 reference.
   scenario::Scenario resolve() const;
+  // Throws io::InputError for --rim-force or --preview given with a coupling that does not use them.
+  void refuse_flags_of_other_couplings(sim::Coupling run_coupling) const;
   // The scenario keys the given flags set ({"cosim.H", "--H"}, …), to name the flag in a message.
   std::vector<std::pair<const char*, const char*>> keys_set() const;
 };
