@@ -25,10 +25,9 @@ void ConvergenceCommand::add_to(CLI::App& parent) {
     cmd->remove_option(cmd->get_option(name));
   }
   monolithic.add_to(*cmd, false);
-  cmd->add_option("--h", h_list, "Comma-separated monolithic steps h [s] (default 0.1, 0.2, 0.5, 1 ms)")
-      ->default_str("1e-4,2e-4,5e-4,1e-3")  // an empty list stands for these (execute)
-      ->delimiter(',')
-      ->check(positive_number());
+  add_number_list(*cmd, "--h", h_list, "Comma-separated monolithic steps h [s] (default 0.1, 0.2, 0.5, 1 ms)",
+                  positive_range())
+      ->default_str("1e-4,2e-4,5e-4,1e-3");  // an empty list stands for these (execute)
   add_jobs_option(*cmd, jobs);
   cmd->add_option("--href", h_ref, "Step of the fine run every h is compared with [s] (default 5e-5)")
       ->check(positive_number());

@@ -28,10 +28,11 @@ std::string number(double v) {
 void ScenarioFlags::add_to(CLI::App& app) {
   const scenario::Scenario d = scenario::default_scenario();
   app.add_option("scenario", scenario_path, "Scenario file (TOML); without it the built-in default")
+      ->check(non_empty_path())
       ->check(CLI::ExistingFile);
-  app.add_option(
-      "--manoeuvre", manoeuvre,
-      "M1, M2 or a κ(t) CSV file (columns t, kappa)" + by_default(scenario::describe(d.manoeuvre)));
+  app.add_option("--manoeuvre", manoeuvre,
+                 "M1, M2 or a κ(t) CSV file (columns t, kappa)" + by_default(scenario::describe(d.manoeuvre)))
+      ->check(non_empty_path("give M1, M2 or a κ table FILE.csv"));
   app.add_option(
          "--coupling", coupling,
          "fs (force-displacement), ps (pressure-displacement), rim (reduced interface model) or twoway "
@@ -81,9 +82,10 @@ void ScenarioFlags::add_to(CLI::App& app) {
                  "(default: the scenario's, else on with a live input and off with a script)")
       ->check(CLI::IsMember({"on", "off"}));
   app.add_option(
-      "--reference", reference,
-      "Reference CSV to compare with (LIM format or a hilsim output); 'none' for none [default: the "
-      "scenario's; built-in: the LIM reference for M1 with a script, none with a live input]");
+         "--reference", reference,
+         "Reference CSV to compare with (LIM format or a hilsim output); 'none' for none [default: the "
+         "scenario's; built-in: the LIM reference for M1 with a script, none with a live input]")
+      ->check(non_empty_path("name a CSV file or none"));
 }
 
 scenario::Scenario ScenarioFlags::resolve() const {
