@@ -123,6 +123,7 @@ TEST(CliInput, AnEmptyPathIsRefusedNamingItsOption) {
       {"decode --candump " + candump + " --scenario ''", {"--scenario: the path is empty"}},
       {"frame ''", {"scenario: the path is empty"}},
       {"scenario-keys --update ''", {"--update: the path is empty"}},
+      {"contact-study landing --out ''", {"--out: the path is empty"}},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.args);
@@ -161,6 +162,19 @@ TEST(CliInput, ABenchmarksParserErrorIsOneLineNamingItself) {
   EXPECT_EQ(help.status, 0);
   EXPECT_NE(help.out.find("=5"), std::string::npos) << help.out;
   EXPECT_NE(help.out.find("=1000000"), std::string::npos) << help.out;
+}
+
+// contact-study --Ki took any K_i > 0 while run --Ki (and the scenario key) stop at 1e12 N/m.
+TEST(CliInput, ContactStudyHoldsKiToTheScenariosRange) {
+  const std::string out = hilsim::test::temp_path("cli_input", "_study.csv").string();
+  expect_refused(hilsim_run("contact-study landing --Ki 1e5,1e13 --out " + out),
+                 {"--Ki: 1e+13 N/m must be in (0, 1e+12]", "'contact.interface_stiffness'"});
+  expect_refused(hilsim_run("contact-study landing --Ki 1e5,1e5 --out " + out),
+                 {"--Ki: 100000 is given twice"});
+  expect_refused(hilsim_run("run " + std::string(HILSIM_SOURCE_DIR) +
+                            "/config/scenarios/contact_landing.toml --Ki 1e13"),
+                 {"(0, 1e+12]"});
+  EXPECT_FALSE(fs::exists(out));
 }
 
 }  // namespace
