@@ -177,5 +177,27 @@ TEST(CliInput, ContactStudyHoldsKiToTheScenariosRange) {
   EXPECT_FALSE(fs::exists(out));
 }
 
+// Messages that named the wrong thing or too little.
+TEST(CliInput, MessagesSayWhatIsWrong) {
+  // Neither M1, M2 nor a file: the accepted values and the system's reason.
+  expect_refused(hilsim_run("run --manoeuvre M3"),
+                 {"--manoeuvre M3", "M1, M2 or a κ table FILE.csv", "No such file or directory"});
+  // A directory given as a candump log.
+  const std::string dir = fs::temp_directory_path().string();
+  expect_refused(hilsim_run("decode --candump " + dir), {"--candump " + dir, "is a directory"});
+  // --merge took --out and its file as parts: the parts are what is missing.
+  const Outcome merge = hilsim_run("sweep --merge --out m.csv");
+  expect_refused(merge, {"--merge: '--out' is an option, not a part file"});
+  EXPECT_EQ(merge.err.find("name it"), std::string::npos) << merge.err;
+  // The step of convergence is h, not a macro step H.
+  const Outcome h = hilsim_run("convergence --h 7e-5");
+  expect_refused(h, {"--h: h = 7e-05 s is not a whole multiple of --href = 5e-05 s"});
+  EXPECT_EQ(h.err.find("macro step"), std::string::npos) << h.err;
+  // A scenario value of the wrong type: "an integer".
+  const fs::path toml = hilsim::test::temp_path("cli_input", ".toml");
+  std::ofstream(toml) << "[hil]\ninput = 3\n";
+  expect_refused(hilsim_run("run " + toml.string()), {"must be a string, found an integer"});
+}
+
 }  // namespace
 }  // namespace cli_input

@@ -48,9 +48,14 @@ void check_steps(const scenario::Scenario& s, const std::vector<double>& list, d
     scenario::validate(probe);
     try {
       sim::steps_per_macro_step(h, h_ref, "--href");
-    } catch (const std::invalid_argument& e) {
-      throw io::InputError(std::string("convergence: every h must be a whole multiple of --href: ") +
-                           e.what());
+    } catch (const std::invalid_argument&) {
+      // The solver's message speaks of a macro step H; here the step is --h.
+      char msg[256];
+      std::snprintf(msg, sizeof msg,
+                    "--h: h = %g s is not a whole multiple of --href = %g s (h/h_ref = %g); every h must be "
+                    "k·h_ref with k = 1, 2, 3, ...",
+                    h, h_ref, h / h_ref);
+      throw io::InputError(msg);
     }
   }
 }

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <span>
 
@@ -137,6 +138,11 @@ void print_comparison(const SensorTable& table, const std::string& path) {
 }  // namespace
 
 int DecodeCommand::execute() const {
+  // A directory opens like a file and fails only at the first read ("reading the file failed").
+  std::error_code ec;
+  if (std::filesystem::is_directory(candump, ec)) {
+    throw io::InputError("--candump " + candump + ": is a directory, not a candump log");
+  }
   const std::vector<hil::CandumpRecord> records = read_candump_file(candump);
   std::vector<hil::MessageSpec> messages = hil::default_messages(actuators);
   if (scenario) {

@@ -1,7 +1,10 @@
 #include "tools/hilsim/run_setup.h"
 
 #include <CLI/CLI.hpp>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 
 #include "tools/hilsim/cli_checks.h"
 #include "tools/io/input_error.h"
@@ -88,11 +91,31 @@ void ScenarioFlags::add_to(CLI::App& app) {
       ->check(non_empty_path("name a CSV file or none"));
 }
 
+namespace {
+
+// --manoeuvre names a κ table unless it is M1 or M2: one that cannot be opened says what the option
+// accepts and why the file could not be read (a misspelt M1 reads as a missing file).
+void check_table_readable(const std::string& text) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(text, ec)) {
+    throw io::InputError("--manoeuvre " + text + ": a directory; give M1, M2 or a κ table FILE.csv");
+  }
+  if (std::FILE* f = std::fopen(text.c_str(), "r")) {
+    std::fclose(f);
+    return;
+  }
+  throw io::InputError("--manoeuvre " + text + ": not M1 or M2, and no κ table FILE.csv can be read there (" +
+                       std::strerror(errno) + "); give M1, M2 or a κ table FILE.csv");
+}
+
+}  // namespace
+
 scenario::Scenario ScenarioFlags::resolve() const {
   scenario::Scenario s =
       scenario_path.empty() ? scenario::default_scenario() : scenario::load_scenario(scenario_path);
   if (manoeuvre) {
     s.manoeuvre = scenario::parse_manoeuvre(*manoeuvre);
+    if (s.manoeuvre.kind == scenario::ManoeuvreKind::kTable) check_table_readable(*manoeuvre);
     if (!reference) {
       s.reference.reset();
       s.reference_implied = false;

@@ -45,7 +45,18 @@ void SweepCommand::add_to(CLI::App& parent) {
                    "Part files (written with --shard K/N) to join into the sweep's CSV at --out, exactly the "
                    "bytes of the whole sweep's --out")
       ->expected(1, -1)
-      ->check(non_empty_path());
+      ->check(non_empty_path())
+      ->check(CLI::Validator(
+          [](std::string& part) -> std::string {
+            // CLI11 gives --merge the words after it even when they are options: "--merge --out m.csv".
+            if (part.size() > 1 && part[0] == '-') {
+              return "'" + part +
+                     "' is an option, not a part file; name the part files (written with --shard "
+                     "K/N) after --merge";
+            }
+            return "";
+          },
+          ""));
 }
 
 namespace {
