@@ -90,10 +90,12 @@ TEST(ParallelStudies, ReportWritesTheSameFilesWhateverTheJobs) {
 }
 
 TEST(ParallelStudies, JobsOutsideItsRangeAreRefused) {
-  for (const char* args : {"sweep --jobs 0", "report --jobs 1025", "convergence --jobs -1"}) {
+  const std::pair<std::string, std::string> cases[] = {
+      {"sweep --jobs 0", "'0'"}, {"report --jobs 1025", "'1025'"}, {"convergence --jobs -1", "'-1'"}};
+  for (const auto& [args, value] : cases) {
     const Outcome o = run_hilsim_study(args);
     EXPECT_EQ(o.status, 2) << args;
-    EXPECT_NE(o.err.find("not in range 1 to 1024"), std::string::npos) << o.err;
+    EXPECT_NE(o.err.find("--jobs: " + value + " must be in [1, 1024]"), std::string::npos) << o.err;
   }
 }
 
@@ -177,7 +179,7 @@ TEST(ParallelStudies, ContactStudyPrintsAndWritesTheSameBytesWhateverTheJobs) {
 TEST(ParallelStudies, ContactStudyRefusesBadInput) {
   const std::string out = study_temp("_contact_bad.csv");
   expect_bad_study_input(run_hilsim_study("contact-study docking --out " + out), "landing, insertion");
-  // The command line's own errors (CLI11's, with its hint to --help on a second line).
+  // The command line's own errors (CLI11's, with the hint to the command's --help on the same line).
   const std::pair<std::string, std::string> cases[] = {
       {"contact-study landing --Ki 1e5,-1 --out " + out, "--Ki: '-1' must be > 0"},
       {"contact-study landing", "--out is required"},

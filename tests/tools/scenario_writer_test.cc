@@ -122,7 +122,7 @@ TEST_F(HilSections, BadValuesNameTheKeyAndTheRange) {
       std::string::npos);
   EXPECT_NE(error_of("[hil]\nwatchdog_timeout = 0\n").find("hil.watchdog_timeout"), std::string::npos);
   EXPECT_NE(error_of("[hil]\nsafe_kappa = 1.5\n")
-                .find("'hil.safe_kappa' = 1.5  is outside the accepted range [0, 1]"),
+                .find("'hil.safe_kappa' = 1.5 is outside the accepted range [0, 1]"),
             std::string::npos);
   EXPECT_NE(error_of("[hil]\nout_of_range = \"ignore\"\n").find("clamp, reject"), std::string::npos);
   EXPECT_NE(error_of("[hil]\noutput_rate = 0.5\n").find("hil.output_rate"), std::string::npos);

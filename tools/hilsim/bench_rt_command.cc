@@ -15,6 +15,7 @@
 #include "sim/manoeuvre/valve_command.h"
 #include "sim/model/equilibrium.h"
 #include "tools/hilsim/bench_rt_cosim.h"
+#include "tools/hilsim/cli_checks.h"
 #include "tools/hilsim/cyclictest.h"
 #include "tools/io/input_error.h"
 
@@ -24,12 +25,10 @@ void BenchRtCommand::add_to(CLI::App& parent) {
   CLI::App* cmd = parent.add_subcommand(
       "bench-rt", "Wake-up latency of a real-time loop stepping the hydraulics, beside cyclictest's");
   cmd->add_option("--cycles", cycles, "Cycles per rate")
-      ->check(CLI::Range(std::int64_t{100}, std::int64_t{100000000}));
-  cmd->add_option("--rates", rates_hz, "Loop rates [Hz], comma-separated")
-      ->delimiter(',')
-      ->check(CLI::Range(1, 1000000));
-  cmd->add_option("--cpu", cpu, "CPU to run on (-1: not pinned)")->check(CLI::Range(-1, 1023));
-  cmd->add_option("--priority", priority, "SCHED_FIFO priority")->check(CLI::Range(1, 99));
+      ->check(whole_number_in(std::int64_t{100}, std::int64_t{100000000}));
+  add_number_list(*cmd, "--rates", rates_hz, "Loop rates [Hz], comma-separated", closed_range(1, 1000000));
+  cmd->add_option("--cpu", cpu, "CPU to run on (-1: not pinned)")->check(whole_number_in(-1, 1023));
+  cmd->add_option("--priority", priority, "SCHED_FIFO priority")->check(whole_number_in(1, 99));
   cmd->add_flag("--no-cyclictest", no_cyclictest, "Do not run cyclictest");
   cmd->add_flag("--require-rt", require_rt,
                 "Refuse to run (exit 2) unless memory locking, SCHED_FIFO and CPU pinning are granted");

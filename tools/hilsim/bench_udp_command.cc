@@ -34,16 +34,15 @@ void BenchUdpCommand::add_to(CLI::App& parent) {
   CLI::App* cmd = parent.add_subcommand(
       "bench-udp", "Latency from a kappa step sent over UDP to the sensor datagram that shows it");
   cmd->add_option("--steps", steps, "Kappa steps per output rate (default 200)")
-      ->check(CLI::Range(1, 100000));
+      ->check(whole_number_in(1, 100000));
   cmd->add_option("--interval", interval, "Time between steps [s] (default 0.02)")
-      ->check(CLI::Range(0.002, 10.0));
-  cmd->add_option("--rates", rates_hz,
-                  "Sensor output rates [Hz] to measure, comma-separated (default 1000,10000)")
-      ->delimiter(',')
-      ->check(CLI::Range(1.0, 100000.0));
+      ->check(number_in(0.002, 10.0));
+  add_number_list(*cmd, "--rates", rates_hz,
+                  "Sensor output rates [Hz] to measure, comma-separated (default 1000,10000)",
+                  closed_range(1.0, 100000.0));
   cmd->add_option("--hH", h_hyd, "Hydraulic step of the run [s] (default 1e-4)")->check(positive_number());
   cmd->add_option("--port", port, "UDP port of the run; sensors come to port + 1 (default 47850)")
-      ->check(CLI::Range(1024, 65534));
+      ->check(whole_number_in(1024, 65534));
   cmd->add_option(
          "--e2e", e2e,
          "Datagram protection of the run ([udp] e2e) and of the steps sent: crc32 (version 2) or none "

@@ -15,6 +15,7 @@
 #include "tools/io/csv_row.h"
 #include "tools/io/input_error.h"
 #include "tools/scenario/scenario.h"
+#include "tools/scenario/scenario_keys.h"
 #include "tools/scenario/setting_words.h"
 
 namespace hilsim::tools {
@@ -127,7 +128,34 @@ std::string study_task(const std::string& task, const std::string& out,
 
 }  // namespace
 
+namespace {
+
+// --Ki holds every K_i to the range of the scenario key contact.interface_stiffness, as `run --Ki`
+// is (the option itself checks > 0 only), and runs each once; an empty --out names no file.
+void check_the_command_line(const std::vector<double>& stiffnesses, const std::string& out) {
+  if (out.empty()) throw io::InputError("--out: the path is empty; name a file");
+  const auto& keys = scenario::scenario_keys();
+  const auto row = std::find_if(keys.begin(), keys.end(), [](const auto& r) {
+    return std::string(r.section) == "contact" && std::string(r.key) == "interface_stiffness";
+  });
+  const NumberRange range{row->range->lo, row->range->hi, row->range->lo_open, row->range->hi_open};
+  for (std::size_t i = 0; i < stiffnesses.size(); ++i) {
+    const std::string k = NumberRange::number_text(stiffnesses[i]);
+    if (!range.contains(stiffnesses[i])) {
+      throw io::InputError("--Ki: " + k + " N/m must be " + range.text() +
+                           " (the range of K_i, key 'contact.interface_stiffness')");
+    }
+    if (std::find(stiffnesses.begin(), stiffnesses.begin() + static_cast<std::ptrdiff_t>(i),
+                  stiffnesses[i]) != stiffnesses.begin() + static_cast<std::ptrdiff_t>(i)) {
+      throw io::InputError("--Ki: " + k + " is given twice; give each value once");
+    }
+  }
+}
+
+}  // namespace
+
 int ContactStudyCommand::execute() const {
+  check_the_command_line(stiffnesses, out);
   sim::contact::ContactStudySettings settings;
   if (!stiffnesses.empty()) settings.stiffnesses = stiffnesses;
   const std::string name = study_task(task, out, settings);

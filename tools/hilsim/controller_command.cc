@@ -55,20 +55,20 @@ void ControllerCommand::add_to(CLI::App& parent) {
       "--listen", listen,
       "Where sensor datagrams arrive [default: the scenario's [udp] send_to; built-in 127.0.0.1:47801]");
   cmd->add_option("--rate", rate, "Command datagrams per second [Hz] (default 1000)")
-      ->check(CLI::Range(1.0, 100000.0));
+      ->check(number_in(1.0, 100000.0));
   cmd->add_option("--stop-after", stop_after,
                   "Stop sending after this manoeuvre time [s] (to try the watchdog)")
       ->check(non_negative_number());
   cmd->add_flag("--no-sync", no_sync,
                 "Time the manoeuvre by the emulator's clock from its start, not by sim_time");
   cmd->add_option("--lead", lead, "Send kappa(t + lead) to make up for the transport delay [s] (default 0)")
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(number_in(0.0, 1.0));
   cmd->add_option(
          "--wait", wait,
          "Give up when no sensor datagram arrives for this long [s] (default 10; not with --no-sync)")
       ->check(positive_number())
       ->each([this](const std::string&) { wait_given = true; });
-  cmd->add_option("--log", log, "Write every sensor datagram received as CSV");
+  cmd->add_option("--log", log, "Write every sensor datagram received as CSV")->check(non_empty_path());
 }
 
 namespace {

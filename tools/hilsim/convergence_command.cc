@@ -26,10 +26,9 @@ void ConvergenceCommand::add_to(CLI::App& parent) {
     cmd->remove_option(cmd->get_option(name));
   }
   monolithic.add_to(*cmd, false);
-  cmd->add_option("--h", h_list, "Comma-separated monolithic steps h [s] (default 0.1, 0.2, 0.5, 1 ms)")
-      ->default_str("1e-4,2e-4,5e-4,1e-3")  // an empty list stands for these (execute)
-      ->delimiter(',')
-      ->check(positive_number());
+  add_number_list(*cmd, "--h", h_list, "Comma-separated monolithic steps h [s] (default 0.1, 0.2, 0.5, 1 ms)",
+                  positive_range())
+      ->default_str("1e-4,2e-4,5e-4,1e-3");  // an empty list stands for these (execute)
   add_jobs_option(*cmd, jobs);
   cmd->add_option("--href", h_ref, "Step of the fine run every h is compared with [s] (default 5e-5)")
       ->check(positive_number());
@@ -64,9 +63,14 @@ void check_steps(const scenario::Scenario& s, const std::vector<double>& list, d
     scenario::validate(probe);
     try {
       sim::steps_per_macro_step(h, h_ref, "--href");
-    } catch (const std::invalid_argument& e) {
-      throw io::InputError(std::string("convergence: every h must be a whole multiple of --href: ") +
-                           e.what());
+    } catch (const std::invalid_argument&) {
+      // The solver's message speaks of a macro step H; here the step is --h.
+      char msg[256];
+      std::snprintf(msg, sizeof msg,
+                    "--h: h = %g s is not a whole multiple of --href = %g s (h/h_ref = %g); every h must be "
+                    "k·h_ref with k = 1, 2, 3, ...",
+                    h, h_ref, h / h_ref);
+      throw io::InputError(msg);
     }
   }
 }

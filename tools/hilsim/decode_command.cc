@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <span>
 
@@ -12,6 +13,7 @@
 #include "hil/j1939_joystick.h"
 #include "hil/signal.h"
 #include "tools/hilsim/candump_file.h"
+#include "tools/hilsim/cli_checks.h"
 #include "tools/hilsim/sensor_frames.h"
 #include "tools/io/atomic_file.h"
 #include "tools/io/csv_table.h"
@@ -23,21 +25,26 @@ namespace hilsim::tools {
 void DecodeCommand::add_to(CLI::App& parent) {
   CLI::App* cmd = parent.add_subcommand(
       "decode", "Decode a candump log by hilsim's signals (commands, sensors, status, BJM1, error frames)");
-  cmd->add_option("--candump", candump, "The candump log (candump -l file or candump -L output)")->required();
+  cmd->add_option("--candump", candump, "The candump log (candump -l file or candump -L output)")
+      ->required()
+      ->check(non_empty_path());
   CLI::Option* by_count =
       cmd->add_option("--actuators", actuators, "The default mapping for 1 or 2 actuators (default 1)")
           ->check(CLI::IsMember({1, 2}));
   cmd->add_option("--scenario", scenario,
                   "Decode by this scenario's signal mapping ([[messages]]) and actuators instead (not with "
                   "--actuators)")
+      ->check(non_empty_path())
       ->check(CLI::ExistingFile)
       ->excludes(by_count);
   cmd->add_option("--csv", csv,
-                  "Write the sensor frames as CSV, one row per status frame (timestamp, then every signal)");
+                  "Write the sensor frames as CSV, one row per status frame (timestamp, then every signal)")
+      ->check(non_empty_path());
   cmd->add_option(
-      "--compare", compare,
-      "Compare the sensor frames with this trajectory CSV of the same run (hilsim run --out) at its "
-      "communication points, and print the largest differences");
+         "--compare", compare,
+         "Compare the sensor frames with this trajectory CSV of the same run (hilsim run --out) at its "
+         "communication points, and print the largest differences")
+      ->check(non_empty_path());
   cmd->add_flag("--quiet", quiet, "Do not print the frames, only the summary");
 }
 
@@ -131,6 +138,11 @@ void print_comparison(const SensorTable& table, const std::string& path) {
 }  // namespace
 
 int DecodeCommand::execute() const {
+  // A directory opens like a file and fails only at the first read ("reading the file failed").
+  std::error_code ec;
+  if (std::filesystem::is_directory(candump, ec)) {
+    throw io::InputError("--candump " + candump + ": is a directory, not a candump log");
+  }
   const std::vector<hil::CandumpRecord> records = read_candump_file(candump);
   std::vector<hil::MessageSpec> messages = hil::default_messages(actuators);
   if (scenario) {

@@ -7,6 +7,7 @@
 
 #include "hil/default_messages.h"
 #include "hil/e2e.h"
+#include "tools/hilsim/cli_checks.h"
 #include "tools/hilsim/command_frames.h"
 #include "tools/io/input_error.h"
 #include "tools/scenario/scenario.h"
@@ -18,16 +19,17 @@ void FrameCommand::add_to(CLI::App& parent) {
       "frame", "Print command frames in cansend syntax, with the alive counter and CRC filled in");
   cmd->add_option("scenario", scenario,
                   "A scenario whose [[messages]] and actuators to use (default: the default mapping)")
+      ->check(non_empty_path())
       ->check(CLI::ExistingFile);
-  cmd->add_option("--kappa", kappa, "kappa of actuator 1 [-] (default 0.5)")->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--kappa", kappa, "kappa of actuator 1 [-] (default 0.5)")->check(number_in(0.0, 1.0));
   cmd->add_option("--kappa-2", kappa_2,
                   "kappa of actuator 2 [-] (a two-actuator crane or a hydraulic contact task; default: "
                   "--kappa; refused with a one-actuator scenario)")
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(number_in(0.0, 1.0));
   cmd->add_option("--counter", counter, "The first frame's alive counter (default 0)")
-      ->check(CLI::Range(0, hil::kE2ECounterModulo - 1));
+      ->check(whole_number_in(0, hil::kE2ECounterModulo - 1));
   cmd->add_option("--count", count, "Frames to print, each with the next counter (default 1)")
-      ->check(CLI::Range(1, 100000));
+      ->check(whole_number_in(1, 100000));
 }
 
 int FrameCommand::execute() const {

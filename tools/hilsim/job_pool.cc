@@ -5,6 +5,8 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
+#include "tools/hilsim/cli_checks.h"
+
 namespace hilsim::tools {
 
 int available_cpus() {
@@ -19,7 +21,7 @@ void add_jobs_option(CLI::App& cmd, int& jobs) {
                  "Runs at once, 1 to 1024 (default: the CPUs this process may use, " +
                      std::to_string(available_cpus()) + " here); the output is the same whatever the number")
       ->default_str("")
-      ->check(CLI::Range(1, 1024));
+      ->check(whole_number_in(1, 1024));
 }
 
 int resolve_jobs(int jobs) { return jobs > 0 ? jobs : available_cpus(); }

@@ -41,6 +41,15 @@ std::string command_list(const std::vector<Command>& commands) {
   return list;
 }
 
+// CLI11's message on one line: the few that span lines (a list of extra arguments) joined by "; ".
+std::string one_line(std::string text) {
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  for (std::size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at)) {
+    text.replace(at, 1, "; ");
+  }
+  return text;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -51,7 +60,6 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string(hilsim::hil::build_identity()),
                        "Print the build identity (version, commit, compiler, flags) and exit");
-  app.failure_message(CLI::FailureMessage::simple);
   // Every option shows the default it starts from in --help (inherited by the subcommands, captured
   // when each option is added). Options left unset to mean "the scenario's value" show none.
   app.option_defaults()->always_capture_default();
@@ -107,8 +115,11 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    const int rc = app.exit(e);  // prints help or the error
-    return rc == 0 ? 0 : 2;
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version: printed on stdout
+    // One line as every refusal of hilsim's, and where to look: the command's help.
+    std::fprintf(stderr, "hilsim: %s (hilsim%s%s --help)\n", one_line(e.what()).c_str(), named ? " " : "",
+                 named ? named : "");
+    return 2;
   }
   try {
     for (const Command& c : commands) {  // only the commands added may be asked for

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "sim/cosim/crane_cosimulation.h"
+#include "tools/hilsim/cli_checks.h"
 #include "tools/hilsim/job_pool.h"
 #include "tools/hilsim/report_contact.h"
 #include "tools/hilsim/report_large_steps.h"
@@ -25,9 +26,10 @@ namespace fs = std::filesystem;
 void ReportCommand::add_to(CLI::App& parent) {
   CLI::App* cmd =
       parent.add_subcommand("report", "Run the benchmark cases and sweeps and write a Markdown report");
-  cmd->add_option("--out-dir", out_dir, "Directory for report.md, the CSV files and the plots");
+  cmd->add_option("--out-dir", out_dir, "Directory for report.md, the CSV files and the plots")
+      ->check(non_empty_path("name a directory"));
   cmd->add_option("--max-H", max_H, "Upper end of the stability sweeps [s] (1 ms grid)")
-      ->check(CLI::Range(1e-3, 0.5));
+      ->check(number_in(1e-3, 0.5));
   cmd->add_flag("--no-plots", no_plots, "Do not call python3 for the PNG plots");
   add_jobs_option(*cmd, jobs);
 }

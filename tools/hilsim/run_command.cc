@@ -28,10 +28,11 @@ void RunCommand::add_to(CLI::App& parent) {
       ->check(CLI::IsMember({"cosim", "monolithic"}));
   monolithic.add_to(*cmd, true);
   cmd->add_option(
-      "--out", out,
-      "Write the trajectory CSV here: t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2, then with 2 actuators "
-      "s2,s2dot,p1_2,p2_2,fh_2,kappa_2, then dE,Ebal (co-simulation) or violC,newton_iterations "
-      "(--solver monolithic)");
+         "--out", out,
+         "Write the trajectory CSV here: t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2, then with 2 actuators "
+         "s2,s2dot,p1_2,p2_2,fh_2,kappa_2, then dE,Ebal (co-simulation) or violC,newton_iterations "
+         "(--solver monolithic)")
+      ->check(non_empty_path());
   cmd->add_flag("--quiet", quiet, "Print only the figures: no progress, no live status line");
   auto* rt = cmd->add_flag("--realtime", realtime,
                            "Run in real-time threads ([rt] section) paced at wall-clock time");
@@ -47,7 +48,8 @@ void RunCommand::add_to(CLI::App& parent) {
   cmd->add_option("--record", record,
                   "With --realtime/--threads: record every applied input, the effective config and the build "
                   "identity in FILE, for `hilsim replay`; with --input can also every CAN frame received, "
-                  "in FILE.candump.log (candump -L format)");
+                  "in FILE.candump.log (candump -L format)")
+      ->check(non_empty_path());
   cmd->add_option(
       "--telemetry", telemetry,
       "Stream the samples live to udp://HOST:PORT, one JSON object per datagram (PlotJuggler's UDP "

@@ -1,7 +1,10 @@
 #include "tools/hilsim/run_setup.h"
 
 #include <CLI/CLI.hpp>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <utility>
 #include <vector>
 
@@ -30,10 +33,11 @@ std::string number(double v) {
 void ScenarioFlags::add_to(CLI::App& app) {
   const scenario::Scenario d = scenario::default_scenario();
   app.add_option("scenario", scenario_path, "Scenario file (TOML); without it the built-in default")
+      ->check(non_empty_path())
       ->check(CLI::ExistingFile);
-  app.add_option(
-      "--manoeuvre", manoeuvre,
-      "M1, M2 or a κ(t) CSV file (columns t, kappa)" + by_default(scenario::describe(d.manoeuvre)));
+  app.add_option("--manoeuvre", manoeuvre,
+                 "M1, M2 or a κ(t) CSV file (columns t, kappa)" + by_default(scenario::describe(d.manoeuvre)))
+      ->check(non_empty_path("give M1, M2 or a κ table FILE.csv"));
   app.add_option(
          "--coupling", coupling,
          "fs (force-displacement), ps (pressure-displacement), rim (reduced interface model) or twoway "
@@ -83,16 +87,37 @@ void ScenarioFlags::add_to(CLI::App& app) {
                  "(default: the scenario's, else on with a live input and off with a script)")
       ->check(CLI::IsMember({"on", "off"}));
   app.add_option(
-      "--reference", reference,
-      "Reference CSV to compare with (LIM format or a hilsim output); 'none' for none [default: the "
-      "scenario's; built-in: the LIM reference for M1 with a script, none with a live input]");
+         "--reference", reference,
+         "Reference CSV to compare with (LIM format or a hilsim output); 'none' for none [default: the "
+         "scenario's; built-in: the LIM reference for M1 with a script, none with a live input]")
+      ->check(non_empty_path("name a CSV file or none"));
 }
+
+namespace {
+
+// --manoeuvre names a κ table unless it is M1 or M2: one that cannot be opened says what the option
+// accepts and why the file could not be read (a misspelt M1 reads as a missing file).
+void check_table_readable(const std::string& text) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(text, ec)) {
+    throw io::InputError("--manoeuvre " + text + ": a directory; give M1, M2 or a κ table FILE.csv");
+  }
+  if (std::FILE* f = std::fopen(text.c_str(), "r")) {
+    std::fclose(f);
+    return;
+  }
+  throw io::InputError("--manoeuvre " + text + ": not M1 or M2, and no κ table FILE.csv can be read there (" +
+                       std::strerror(errno) + "); give M1, M2 or a κ table FILE.csv");
+}
+
+}  // namespace
 
 scenario::Scenario ScenarioFlags::resolve() const {
   scenario::Scenario s =
       scenario_path.empty() ? scenario::default_scenario() : scenario::load_scenario(scenario_path);
   if (manoeuvre) {
     s.manoeuvre = scenario::parse_manoeuvre(*manoeuvre);
+    if (s.manoeuvre.kind == scenario::ManoeuvreKind::kTable) check_table_readable(*manoeuvre);
     if (!reference) {
       s.reference.reset();
       s.reference_implied = false;

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "tools/hilsim/cli_checks.h"
 #include "tools/io/atomic_file.h"
 #include "tools/io/bounded_read.h"
 #include "tools/scenario/key_reference.h"
@@ -14,6 +15,7 @@ void ScenarioKeysCommand::add_to(CLI::App& parent) {
   CLI::App* cmd = parent.add_subcommand("scenario-keys", "Print the key reference of docs/scenario.md");
   cmd->group("");  // a maintainer's command: not in `hilsim --help`
   cmd->add_option("--update", update, "Rewrite the key reference in this page, between its marker lines")
+      ->check(non_empty_path())
       ->check(CLI::ExistingFile);
 }
 

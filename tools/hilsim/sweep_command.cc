@@ -25,15 +25,17 @@ void SweepCommand::add_to(CLI::App& parent) {
   flags.add_to(*command);
   // The sweep's own list replaces the single --H of run.
   command->remove_option(command->get_option("--H"));
-  command->add_option("--H", H_list, "Comma-separated macro steps H [s] (default: 1 ms to 70 ms every 1 ms)")
-      ->default_str("")  // empty: the 70 steps of the description (execute), not a list to show
-      ->delimiter(',')
-      ->check(positive_number());
+  add_number_list(*command, "--H", H_list,
+                  "Comma-separated macro steps H [s] (default: 1 ms to 70 ms every 1 ms)",
+                  positive_range())
+      ->default_str("");  // empty: the 70 steps of the description (execute), not a list to show
   add_jobs_option(*command, jobs);
-  command->add_option(
-      "--out", out,
-      "Write the table as CSV, one row per H: H,max_ds1,t_max_ds1,max_dp1,t_max_dp1,max_dfh,t_max_dfh,"
-      "max_dp2,t_max_dp2,p_min,p_max,points_compared,stable,diverged; with --shard, the part file");
+  command
+      ->add_option(
+          "--out", out,
+          "Write the table as CSV, one row per H: H,max_ds1,t_max_ds1,max_dp1,t_max_dp1,max_dfh,t_max_dfh,"
+          "max_dp2,t_max_dp2,p_min,p_max,points_compared,stable,diverged; with --shard, the part file")
+      ->check(non_empty_path());
   command->add_option(
       "--shard", shard,
       "K/N: run only part K of N of the H list (every N-th H from the K-th) and write it to --out as "
@@ -42,7 +44,19 @@ void SweepCommand::add_to(CLI::App& parent) {
       ->add_option("--merge", merge,
                    "Part files (written with --shard K/N) to join into the sweep's CSV at --out, exactly the "
                    "bytes of the whole sweep's --out")
-      ->expected(1, -1);
+      ->expected(1, -1)
+      ->check(non_empty_path())
+      ->check(CLI::Validator(
+          [](std::string& part) -> std::string {
+            // CLI11 gives --merge the words after it even when they are options: "--merge --out m.csv".
+            if (part.size() > 1 && part[0] == '-') {
+              return "'" + part +
+                     "' is an option, not a part file; name the part files (written with --shard "
+                     "K/N) after --merge";
+            }
+            return "";
+          },
+          ""));
 }
 
 namespace {

@@ -62,7 +62,7 @@ void check_range(const std::string& what, const Value& value, const Range& range
   std::ostringstream msg;
   msg << what << " = ";
   write_number(msg, value);
-  msg << " " << unit << " is outside the accepted range " << (range.lo_open ? "(" : "[");
+  msg << (unit.empty() ? "" : " " + unit) << " is outside the accepted range " << (range.lo_open ? "(" : "[");
   write_number(msg, like(value, range.lo));
   msg << ", ";
   if (std::isinf(range.hi)) {

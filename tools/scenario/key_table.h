@@ -19,8 +19,7 @@ namespace hilsim::scenario {
 Value read_value(const TableReader& table, const std::string& key, KeyType type, const toml::node& node);
 
 // Throws io::InputError "WHAT = 12 s is outside the accepted range (0, 10]" unless `value` (a
-// number or an integer) lies in `range`. `unit`: the unit and any note ("" for none, which leaves
-// two spaces before "is": the messages are matched as they have always been written).
+// number or an integer) lies in `range`. `unit`: the unit and any note ("" for none).
 void check_range(const std::string& what, const Value& value, const Range& range, const std::string& unit);
 
 // The value as TOML text: numbers to read back exactly, strings escaped, paths absolute.

@@ -62,11 +62,14 @@ class TableReader {
     return section_.empty() ? key : section_ + "." + key;
   }
 
-  // "FILE:LINE: key 'section.key' WHAT, found a TYPE".
+  // "FILE:LINE: key 'section.key' WHAT, found a TYPE" ("an integer", "an array").
   [[noreturn]] void fail(const std::string& key, const std::string& what, const toml::node& node) const {
+    std::ostringstream type;
+    type << node.type();
+    const bool vowel = !type.str().empty() && std::string("aeiou").find(type.str()[0]) != std::string::npos;
     std::ostringstream msg;
     msg << file_ << ":" << node.source().begin.line << ": key '" << qualified(key) << "' " << what
-        << ", found a " << node.type();
+        << ", found " << (vowel ? "an " : "a ") << type.str();
     throw InputError(msg.str());
   }
 
