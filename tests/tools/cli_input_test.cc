@@ -124,6 +124,10 @@ TEST(CliInput, AnEmptyPathIsRefusedNamingItsOption) {
       {"frame ''", {"scenario: the path is empty"}},
       {"scenario-keys --update ''", {"--update: the path is empty"}},
       {"contact-study landing --out ''", {"--out: the path is empty"}},
+      {"replay ''", {"recording: the path is empty"}},
+      {"replay --candump ''", {"--candump: the path is empty"}},
+      {"replay --candump " + candump + " --out ''", {"--out: the path is empty"}},
+      {"dbc --out ''", {"--out: the path is empty"}},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.args);

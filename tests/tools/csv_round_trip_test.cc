@@ -87,6 +87,22 @@ std::vector<double> fields_of(const sim::CraneSample& s) {
           s.s2, s.s2_dot, s.p1_2, s.p2_2,   s.f_h_2, s.kappa_2, s.dE,  s.E_balance};
 }
 
+// A data line with a field that is not a number reads as one more header line (titles and headers
+// precede the data), so a table whose only data line is bad has no rows: the message names that
+// line and its field, not only "no rows".
+TEST(CsvTable, ATableWhoseDataLineIsBadNamesTheLine) {
+  std::istringstream in("t,kappa\n0,abc\n");
+  try {
+    (void)io::read_numeric_csv(in, "k.csv", {});
+    ADD_FAILURE() << "no error";
+  } catch (const io::InputError& e) {
+    EXPECT_STREQ(e.what(),
+                 "k.csv: no rows of numbers found (line 2, read as a header: field 2 'abc' is not a number)");
+  }
+  std::istringstream titles("t,kappa\n");
+  EXPECT_THROW((void)io::read_numeric_csv(titles, "k.csv", {}), io::InputError);
+}
+
 TEST(CsvRoundTrip, EveryWrittenNumberReadsBackToTheSameBits) {
   const std::vector<double> values = hard_doubles(20000);
   const std::vector<sim::CraneSample> rows = samples_of(values);

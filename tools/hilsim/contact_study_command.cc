@@ -27,7 +27,7 @@ void ContactStudyCommand::add_to(CLI::App& parent) {
       "stability, RMS tool errors and jams");
   cmd->add_option("task", task,
                   "The contact task: landing, insertion, or a scenario file with a [contact] task (its "
-                  "duration, --H and h_M are the study's)")
+                  "duration, [cosim] H and h_M are the study's)")
       ->required();
   cmd->add_option("--out", out, "Write the table as CSV: coupling,Ki,stable,rms_pos,rms_vel,jammed,jam_depth")
       ->required();
@@ -103,7 +103,7 @@ void print_preamble(const std::string& task, const sim::contact::ContactStudySet
 namespace {
 
 // The task's name: TASK itself, or the [contact] task of the scenario file TASK, whose [run]
-// duration, --H and h_M then set the study's (its coupling and K_i are the study's to vary).
+// duration, [cosim] H and h_M then set the study's (its coupling and K_i are the study's to vary).
 std::string study_task(const std::string& task, const std::string& out,
                        sim::contact::ContactStudySettings& settings) {
   if (sim::contact::contact_task(task)) return task;

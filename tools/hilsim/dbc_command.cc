@@ -7,6 +7,7 @@
 
 #include "hil/dbc_writer.h"
 #include "hil/default_messages.h"
+#include "tools/hilsim/cli_checks.h"
 #include "tools/io/atomic_file.h"
 #include "tools/io/input_error.h"
 #include "tools/scenario/scenario.h"
@@ -18,7 +19,7 @@ void DbcCommand::add_to(CLI::App& parent) {
   cmd->add_option("scenario", scenario,
                   "A scenario whose [[messages]] to write (default: the default mapping)")
       ->check(CLI::ExistingFile);
-  cmd->add_option("--out", out, "Write it here (default: standard output)");
+  cmd->add_option("--out", out, "Write it here (default: standard output)")->check(non_empty_path());
   cmd->add_option("--actuators", actuators, "Messages for 1 or 2 actuators (default 2), without a scenario")
       ->check(CLI::IsMember({1, 2}));
 }

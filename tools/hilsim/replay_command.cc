@@ -77,11 +77,13 @@ RecordedValves recorded_valves(const hil::Recording& rec, const scenario::Scenar
 void ReplayCommand::add_to(CLI::App& parent) {
   CLI::App* cmd = parent.add_subcommand(
       "replay", "Re-run a recording (hilsim run --record) offline, bit for bit, and compare the output hash");
-  cmd->add_option("recording", recording, "The recording file (hilsim run --record)");
+  cmd->add_option("recording", recording, "The recording file (hilsim run --record)")
+      ->check(non_empty_path());
   cmd->add_option(
-      "--candump", candump,
-      "Drive the scenario with the command (and BJM1 joystick) frames of this candump log instead: "
-      "each frame at its time after t0 (--t0, else the first command), from the next micro step on");
+         "--candump", candump,
+         "Drive the scenario with the command (and BJM1 joystick) frames of this candump log instead: "
+         "each frame at its time after t0 (--t0, else the first command), from the next micro step on")
+      ->check(non_empty_path());
   cmd->add_option("--scenario", scenario, "With --candump: the scenario to run (default: the built-in one)")
       ->check(CLI::ExistingFile);
   cmd->add_option("--duration", duration, "With --candump: simulated time [s] (default: the scenario's)")
@@ -92,7 +94,8 @@ void ReplayCommand::add_to(CLI::App& parent) {
       "(SECONDS[.MICROSECONDS]; default: the first command's time)");
   cmd->add_option("--interface", interface,
                   "With --candump: only frames of this interface (needed when the log holds several)");
-  cmd->add_option("--out", out, "Write the trajectory CSV here (compare it with the live run's)");
+  cmd->add_option("--out", out, "Write the trajectory CSV here (compare it with the live run's)")
+      ->check(non_empty_path());
   cmd->add_flag("--allow-build-mismatch", allow_build_mismatch,
                 "Replay a recording made by another build (the output may then differ in the last bits)");
   cmd->add_flag("--print-config", print_config, "Print the recorded effective configuration and exit");

@@ -107,6 +107,21 @@ std::vector<std::size_t> kept_columns(std::vector<std::string>& header, std::siz
   return kept;
 }
 
+// When the last header line looks like data (some field a number): " (line N, read as a header: field
+// K 'abc' is not a number)", for the message that no row was found; else "".
+std::string as_data(const std::vector<std::string>& header, int line) {
+  double v = 0.0;
+  if (std::none_of(header.begin(), header.end(), [&](const std::string& f) { return parse_double(f, v); }))
+    return "";
+  for (std::size_t i = 0; i < header.size(); ++i) {
+    if (!parse_double(header[i], v)) {
+      return " (line " + std::to_string(line) + ", read as a header: field " + std::to_string(i + 1) + " '" +
+             header[i] + "' is not a number)";
+    }
+  }
+  return "";
+}
+
 }  // namespace
 
 CsvTable read_numeric_csv(std::istream& in, const std::string& path, const std::vector<std::string>& only) {
@@ -114,6 +129,7 @@ CsvTable read_numeric_csv(std::istream& in, const std::string& path, const std::
   table.path = path;
   std::string line;
   int line_no = 0;
+  int header_line = 0;  // of the last line taken as the header
   std::size_t width = 0;
   std::vector<std::size_t> kept;
   BoundedLineReader lines(in, path);
@@ -126,6 +142,7 @@ CsvTable read_numeric_csv(std::istream& in, const std::string& path, const std::
     if (table.rows.empty() && !all_numeric(fields)) {
       table.header.assign(fields.begin(),
                           fields.end());  // title and header lines precede the data: keep the last one
+      header_line = line_no;
       continue;
     }
     if (width == 0) {
@@ -147,7 +164,8 @@ CsvTable read_numeric_csv(std::istream& in, const std::string& path, const std::
     table.rows.push_back(std::move(row));
     table.line_numbers.push_back(line_no);
   }
-  if (table.rows.empty()) throw InputError(path + ": no rows of numbers found");
+  if (table.rows.empty())
+    throw InputError(path + ": no rows of numbers found" + as_data(table.header, header_line));
   return table;
 }
 
