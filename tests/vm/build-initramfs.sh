@@ -2,8 +2,9 @@
 # Builds the test VM's initramfs from the host's Debian-packaged programs and a fetched kernel:
 #   base    busybox (busybox-static) with its applets, iproute2's ip, can-utils (cansend, candump,
 #           canplayer, cangen), the CAN modules of KERNEL_DIR and /init (init.sh);
-#   overlay the guest script in /test, and each extra FILE (default: /test/<basename>; directories
-#           are copied whole); ELF files get their debug info stripped.
+#   overlay the guest script and guest_checks.sh (the check, has and check_preempt_rt it sources)
+#           in /test, and each extra FILE (default: /test/<basename>; directories are copied
+#           whole); ELF files get their debug info stripped.
 # Every dynamically linked ELF file comes with the libraries ldd finds for it, at the same paths,
 # and the dynamic loader. The image is the base archive followed by the overlay archive (the kernel
 # unpacks concatenated cpio archives in order). Both are cached in CACHE/initramfs and rebuilt only
@@ -86,6 +87,7 @@ overlay_manifest() {
   local arg src dest f
   [ -f "$guest" ] || fail "guest script $guest not found"
   add copy "$guest" "/test/$(basename "$guest")"
+  add copy "$here/guest_checks.sh" /test/guest_checks.sh  # the checks' words every guest script sources
   add text "$(basename "$guest")" /etc/guest-script
   for arg in "$@"; do
     src=${arg%%=*}

@@ -9,22 +9,11 @@
 #     are one line. The sensor frames decode to the run's CSV within the signal resolution, the
 #     recording replays bit for bit, and its candump log holds the frames received.
 # Prints "can_bridge: RESULT ..." lines with the figures; exits 1 when a check fails.
-failed=0
-check() {
-  if [ "$1" = ok ]; then
-    echo "can_bridge: ok: $2"
-  else
-    echo "can_bridge: FAILED: $2"
-    failed=1
-  fi
-}
-has() { grep -q -- "$1" "$2" && echo ok || echo no; }
-has_e() { grep -Eq -- "$1" "$2" && echo ok || echo no; }
+guest=can_bridge
+. /test/guest_checks.sh
 send() { cansend vcan0 "$1"; }
 
-echo "can_bridge: uname -v: $(uname -v)"
-case $(uname -v) in *PREEMPT_RT*) r=ok ;; *) r=no ;; esac
-check $r "the kernel is PREEMPT_RT"
+check_preempt_rt
 
 # 1. The bridge's unit tests, here with CAN: none may be skipped.
 hil_tests --gtest_filter='CanBridge*:CanFrames*:CanLink*:FakeSysfs*' >/tmp/gtest.out 2>&1

@@ -8,23 +8,13 @@
 # (contact_force among them) decode to the run's CSV within their resolution, and the recording
 # replays bit for bit.
 # Prints "can_contact: RESULT ..." lines with the figures; exits 1 when a check fails.
-failed=0
-check() {
-  if [ "$1" = ok ]; then
-    echo "can_contact: ok: $2"
-  else
-    echo "can_contact: FAILED: $2"
-    failed=1
-  fi
-}
-has() { grep -q -- "$1" "$2" && echo ok || echo no; }
+guest=can_contact
+. /test/guest_checks.sh
 send() { cansend vcan0 "$1"; }
 # kappa as sent: each value is a whole multiple of the 1e-7 resolution, so it decodes to within 1e-9.
 near() { awk -v k="$1" -v want="$2" 'BEGIN { d = k - want; print (k != "" && d < 1e-9 && d > -1e-9) ? "ok" : "no" }'; }
 
-echo "can_contact: uname -v: $(uname -v)"
-case $(uname -v) in *PREEMPT_RT*) r=ok ;; *) r=no ;; esac
-check $r "the kernel is PREEMPT_RT"
+check_preempt_rt
 
 # The landing (sim/contact/contact_tasks.h) in hydraulic mode, model-model coupling (the default):
 # four real-time threads, the tool and the arm every H, each cylinder every h_H. Under TCG the

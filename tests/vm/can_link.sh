@@ -13,17 +13,9 @@
 #  D. a foreign client: examples/can_controller.py (python-can, canmatrix) builds its frames from the
 #     shipped DBC, counter and CRC included, and drives a run.
 # Prints "can_link: RESULT ..." lines with the figures; exits 1 when a check fails.
-failed=0
-check() {
-  if [ "$1" = ok ]; then
-    echo "can_link: ok: $2"
-  else
-    echo "can_link: FAILED: $2"
-    failed=1
-  fi
-}
-has() { grep -q -- "$1" "$2" && echo ok || echo no; }
-has_e() { grep -Eq -- "$1" "$2" && echo ok || echo no; }
+guest=can_link
+. /test/guest_checks.sh
+check_preempt_rt
 # The peers (the controller, candump, python3) run on CPU 0, canplayer at SCHED_FIFO 60 (below
 # the bridge's I/O thread there, at 95), away from the simulation's SCHED_FIFO threads on CPU 1: a
 # rig's other computers would not take its CPU, and they keep their own pace.

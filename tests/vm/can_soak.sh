@@ -5,15 +5,9 @@
 # bridge's kernel filter keeps out). No crash, every outage reported with its length and the first
 # command after it, the safe kappa held during each (the watchdog, timeout 0.3 s, trips in every
 # 1 s outage), and the recording replays bit for bit.
-failed=0
-check() {
-  if [ "$1" = ok ]; then
-    echo "can_soak: ok: $2"
-  else
-    echo "can_soak: FAILED: $2"
-    failed=1
-  fi
-}
+guest=can_soak
+. /test/guest_checks.sh
+check_preempt_rt
 # The peers (the controller at SCHED_FIFO 60, cangen) run on CPU 0, away from the simulation's
 # SCHED_FIFO threads on CPU 1.
 wait_for_filter() {

@@ -1,20 +1,10 @@
 #!/bin/sh
 # Guest script (runs inside the VM, busybox sh): the kernel is PREEMPT_RT, vcan0 is a CAN interface,
 # a frame sent with cansend is seen by candump, and the hilsim binary runs in the guest.
-failed=0
-check() {
-  if [ "$1" = ok ]; then
-    echo "smoke: ok: $2"
-  else
-    echo "smoke: FAILED: $2"
-    failed=1
-  fi
-}
+guest=smoke
+. /test/guest_checks.sh
 
-kernel=$(uname -v)
-echo "smoke: uname -v: $kernel"
-case $kernel in *PREEMPT_RT*) r=ok ;; *) r=no ;; esac
-check $r "the kernel is PREEMPT_RT"
+check_preempt_rt
 
 # busybox sh runs its own applets before searching PATH: iproute2's ip is called by its path.
 /sbin/ip -details link show vcan0 >/tmp/link 2>&1 && grep -q '^ *vcan' /tmp/link && r=ok || r=no
