@@ -181,7 +181,7 @@ TEST(ParallelStudies, ContactStudyRefusesBadInput) {
   expect_bad_study_input(run_hilsim_study("contact-study docking --out " + out), "landing, insertion");
   // The command line's own errors (CLI11's, with the hint to the command's --help on the same line).
   const std::pair<std::string, std::string> cases[] = {
-      {"contact-study landing --Ki 1e5,-1 --out " + out, "--Ki: '-1' must be > 0"},
+      {"contact-study landing --Ki 1e5,-1 --out " + out, "--Ki: '-1' must be in (0, 1e+12]"},
       {"contact-study landing", "--out is required"},
       {"contact-study landing --jobs 0 --out " + out, "--jobs"}};
   for (const auto& [args, needle] : cases) {

@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstdio>
 #include <exception>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,8 @@
 #include "tools/bench/contact_costs.h"
 #include "tools/bench/cosim_baseline.h"
 #include "tools/bench/wall_times.h"
+#include "tools/io/atomic_file.h"
+#include "tools/io/input_error.h"
 
 namespace {
 
@@ -158,12 +161,21 @@ int main(int argc, char** argv) {
             "Also write the tool side's model generation per step of the insertion (active_rows,rows,ns) to "
             "this CSV, for the figure of hilsim report"}}))
     return *done;
+  // Opened first: a path that cannot be written is said before minutes of benchmark, exit 2.
+  std::optional<hilsim::io::AtomicOutputFile> cost_csv;
+  try {
+    if (!model_cost_csv.empty()) cost_csv.emplace(model_cost_csv);
+  } catch (const hilsim::io::InputError& e) {
+    std::fprintf(stderr, "hilsim-bench-cosim: %s\n", e.what());
+    return 2;
+  }
   against_the_floor(repeat);
   per_step_costs(repeat);
   hilsim::bench::print_contact_costs(repeat);
-  if (!model_cost_csv.empty()) {
+  if (cost_csv) {
     try {
-      hilsim::bench::write_model_build_costs_csv(model_cost_csv);
+      hilsim::bench::write_model_build_costs_csv(cost_csv->stream());
+      cost_csv->commit();
     } catch (const std::exception& e) {
       std::fprintf(stderr, "hilsim-bench-cosim: %s\n", e.what());
       return 1;

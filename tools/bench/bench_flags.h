@@ -24,7 +24,7 @@ struct BenchPathFlag {
 };
 
 // Parses `argv` for `flags`, `paths` (and --help). Empty: go on with the benchmark; a value: the exit code
-// to end with (0 after --help, 2 after a bad flag, with CLI11's message on stderr).
+// to end with (0 after --help, 2 after a bad flag, with a one-line message naming the program on stderr).
 std::optional<int> parse_bench_flags(int argc, char** argv, const std::string& description,
                                      std::initializer_list<BenchFlag> flags,
                                      std::initializer_list<BenchPathFlag> paths = {});

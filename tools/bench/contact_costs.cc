@@ -16,7 +16,6 @@
 #include "sim/contact/servoed_arm_machine.h"
 #include "sim/cosim/manager.h"
 #include "tools/bench/wall_times.h"
-#include "tools/io/atomic_file.h"
 
 namespace hilsim::bench {
 namespace {
@@ -150,12 +149,10 @@ std::vector<ModelBuildCost> tool_model_build_costs(std::string_view machine, Con
   return costs;
 }
 
-void write_model_build_costs_csv(const std::string& path) {
-  io::AtomicOutputFile csv(path);
-  csv.stream() << "active_rows,rows,ns\n";
+void write_model_build_costs_csv(std::ostream& out) {
+  out << "active_rows,rows,ns\n";
   for (const ModelBuildCost& c : tool_model_build_costs("insertion", ContactCoupling::kModelModel, 1e8))
-    csv.stream() << c.active_rows << ',' << c.rows << ',' << std::lround(c.seconds * 1e9) << '\n';
-  csv.commit();
+    out << c.active_rows << ',' << c.rows << ',' << std::lround(c.seconds * 1e9) << '\n';
 }
 
 void print_contact_costs(int repeat) {

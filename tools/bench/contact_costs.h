@@ -3,6 +3,7 @@
 // active constraints (Peiret et al. (contact tasks), Fig. 9).
 #pragma once
 
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,8 +34,8 @@ std::vector<ModelBuildCost> tool_model_build_costs(std::string_view machine,
                                                    sim::contact::ContactCoupling coupling, double stiffness);
 
 // Writes tool_model_build_costs("insertion", model-model, 1e8 N/m) as CSV (active_rows,rows,ns) to
-// `path`, atomically: `hilsim report` plots it (Peiret et al. (contact tasks), Fig. 9). Throws
-// std::runtime_error naming the file when it cannot be written.
-void write_model_build_costs_csv(const std::string& path);
+// `out` (an io::AtomicOutputFile's stream, opened before the benchmark so that a bad path is said at
+// once): `hilsim report` plots it (Peiret et al. (contact tasks), Fig. 9).
+void write_model_build_costs_csv(std::ostream& out);
 
 }  // namespace hilsim::bench

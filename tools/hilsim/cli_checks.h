@@ -47,7 +47,7 @@ inline NumberRange closed_range(double lo, double hi) { return {lo, hi, false, f
 inline NumberRange positive_range() { return {0.0, std::numeric_limits<double>::infinity(), true, true}; }
 inline NumberRange open_closed_range(double lo, double hi) { return {lo, hi, true, false}; }
 
-// Reads `text` whole as a T (double or a whole number); empty when it is no such number.
+// Reads `text` whole as a T (double or a whole number); false when it is no such number.
 template <typename T>
 bool read_number(const std::string& text, T& value) {
   std::size_t used = 0;
@@ -72,6 +72,12 @@ std::string number_error(const std::string& text, const NumberRange& range) {
   T v{};
   if (!read_number(text, v)) {
     return "'" + text + "' is not a" + (std::is_integral_v<T> ? " whole" : "") + " number";
+  }
+  // CLI11 then converts a whole number with strtoll's base 0, which reads "010" as octal 8: the
+  // value checked here would not be the one used.
+  if (std::is_integral_v<T> && text.find_first_not_of("+-0") != std::string::npos &&
+      text[text.find_first_not_of("+-")] == '0') {
+    return "'" + text + "': write it without leading zeros";
   }
   if (!std::isfinite(static_cast<double>(v))) return "'" + text + "' must be a finite number " + range.text();
   if (range.contains(static_cast<double>(v))) return "";

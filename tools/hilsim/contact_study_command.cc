@@ -20,6 +20,19 @@
 
 namespace hilsim::tools {
 
+namespace {
+
+// The range of the scenario key contact.interface_stiffness, which `run --Ki` is held to.
+NumberRange stiffness_range() {
+  const auto& keys = scenario::scenario_keys();
+  const auto row = std::find_if(keys.begin(), keys.end(), [](const auto& r) {
+    return std::string(r.section) == "contact" && std::string(r.key) == "interface_stiffness";
+  });
+  return {row->range->lo, row->range->hi, row->range->lo_open, row->range->hi_open};
+}
+
+}  // namespace
+
 void ContactStudyCommand::add_to(CLI::App& parent) {
   CLI::App* cmd = parent.add_subcommand(
       "contact-study",
@@ -30,12 +43,13 @@ void ContactStudyCommand::add_to(CLI::App& parent) {
                   "duration, [cosim] H and h_M are the study's)")
       ->required();
   cmd->add_option("--out", out, "Write the table as CSV: coupling,Ki,stable,rms_pos,rms_vel,jammed,jam_depth")
-      ->required();
-  cmd->add_option("--Ki", stiffnesses,
-                  "Comma-separated interface stiffnesses K_i [N/m] (default 1e2,1e3,1e5,1e7,1e8,1e9)")
-      ->default_str("")  // empty: the study's own list (sim/contact/contact_study.h)
-      ->delimiter(',')
-      ->check(positive_number());
+      ->required()
+      ->check(non_empty_path());
+  // Each K_i in the range of the scenario key contact.interface_stiffness, as `run --Ki` takes it.
+  add_number_list(*cmd, "--Ki", stiffnesses,
+                  "Comma-separated interface stiffnesses K_i [N/m] (default 1e2,1e3,1e5,1e7,1e8,1e9)",
+                  stiffness_range())
+      ->default_str("");  // empty: the study's own list (sim/contact/contact_study.h)
   add_jobs_option(*cmd, jobs);
 }
 
@@ -128,34 +142,7 @@ std::string study_task(const std::string& task, const std::string& out,
 
 }  // namespace
 
-namespace {
-
-// --Ki holds every K_i to the range of the scenario key contact.interface_stiffness, as `run --Ki`
-// is (the option itself checks > 0 only), and runs each once; an empty --out names no file.
-void check_the_command_line(const std::vector<double>& stiffnesses, const std::string& out) {
-  if (out.empty()) throw io::InputError("--out: the path is empty; name a file");
-  const auto& keys = scenario::scenario_keys();
-  const auto row = std::find_if(keys.begin(), keys.end(), [](const auto& r) {
-    return std::string(r.section) == "contact" && std::string(r.key) == "interface_stiffness";
-  });
-  const NumberRange range{row->range->lo, row->range->hi, row->range->lo_open, row->range->hi_open};
-  for (std::size_t i = 0; i < stiffnesses.size(); ++i) {
-    const std::string k = NumberRange::number_text(stiffnesses[i]);
-    if (!range.contains(stiffnesses[i])) {
-      throw io::InputError("--Ki: " + k + " N/m must be " + range.text() +
-                           " (the range of K_i, key 'contact.interface_stiffness')");
-    }
-    if (std::find(stiffnesses.begin(), stiffnesses.begin() + static_cast<std::ptrdiff_t>(i),
-                  stiffnesses[i]) != stiffnesses.begin() + static_cast<std::ptrdiff_t>(i)) {
-      throw io::InputError("--Ki: " + k + " is given twice; give each value once");
-    }
-  }
-}
-
-}  // namespace
-
 int ContactStudyCommand::execute() const {
-  check_the_command_line(stiffnesses, out);
   sim::contact::ContactStudySettings settings;
   if (!stiffnesses.empty()) settings.stiffnesses = stiffnesses;
   const std::string name = study_task(task, out, settings);

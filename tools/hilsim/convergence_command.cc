@@ -111,8 +111,8 @@ int ConvergenceCommand::execute() const {
   const double t_b = s.manoeuvre.m1.t_b;
   const bool spike = s.manoeuvre.kind == scenario::ManoeuvreKind::kM1 && t_b < settings.duration;
   if (s.manoeuvre.kind == scenario::ManoeuvreKind::kM1 && !spike) {
-    std::printf("note: M1's spike (t_b = %g s) is after the run's end (%g s): no p1 spike column\n", t_b,
-                settings.duration);
+    std::printf("note: M1's spike (t_b = %g s) is after the run's end (%g s): the p1 spike columns are n/a\n",
+                t_b, settings.duration);
   }
 
   // Run 0 is the fine run at h_ref, run k the k-th h of the list: all at once on the workers, the

@@ -76,11 +76,10 @@ std::optional<hil::E2EReceiver> e2e_receiver(const scenario::Scenario& s) {
   std::optional<hil::E2EReceiver> e2e;
   if (s.can.e2e != hil::E2EMode::kCounterCrc8) return e2e;
   try {
-    e2e.emplace(
-        hil::required_e2e_layouts(hil::command_messages(hil::effective_messages(s.hil, s.crane.actuators))),
-        s.can.e2e_recover_frames);
+    e2e.emplace(hil::required_e2e_layouts(hil::command_messages(scenario::signal_mapping(s))),
+                s.can.e2e_recover_frames);
   } catch (const std::invalid_argument& e) {
-    throw io::InputError(s.source + ": " + e.what());
+    throw io::InputError(s.source + ": key 'can.e2e': " + e.what());
   }
   return e2e;
 }
@@ -117,8 +116,8 @@ int ReplayCommand::execute_candump() const {
   const sim::Equilibrium eq = prepare_run(s).equilibrium;
 
   const std::vector<hil::CandumpRecord> records = read_candump_file(*candump);
-  const hil::CommandDecoder commands(hil::command_messages(hil::effective_messages(s.hil, s.crane.actuators)),
-                                     s.crane.actuators, s.hil.out_of_range);
+  const hil::CommandDecoder commands(hil::command_messages(scenario::signal_mapping(s)), s.crane.actuators,
+                                     s.hil.out_of_range);
   const bool two = s.crane.actuators == 2;
   // With two actuators the joystick's second axis moves actuator 2, about its own κ0.
   const std::optional<hil::JoystickInput> joystick =

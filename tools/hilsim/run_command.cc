@@ -400,6 +400,7 @@ int RunCommand::execute() const {
     throw io::InputError(std::string(monolithic.valve_sampling ? "--valve-sampling" : "--newton") +
                          " sets the monolithic solver; it has no effect with --solver cosim");
   }
+  flags.refuse_flags_of_other_couplings(s.cosim.coupling);
   refuse_offline_misuse(s);
   const RunInputs in = prepare_run(s);
   const std::optional<sim::ReferenceCurve> reference = load_reference(s);

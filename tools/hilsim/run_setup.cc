@@ -165,7 +165,6 @@ scenario::Scenario ScenarioFlags::resolve() const {
   } catch (const io::InputError& e) {
     throw io::InputError(naming_flags(e.what(), keys_set()));
   }
-  refuse_flags_of_other_couplings(s.cosim.coupling);
   if (s.contact.task && !contact_runs) {
     throw io::InputError(
         s.source + ": [contact] task = \"" + scenario::word_of(scenario::kContactTasks, *s.contact.task) +
@@ -178,7 +177,8 @@ scenario::Scenario ScenarioFlags::resolve() const {
 std::string naming_flags(std::string message, const std::vector<std::pair<const char*, const char*>>& set) {
   std::string flags;
   for (const auto& [key, flag] : set) {
-    if (message.find(key) == std::string::npos) continue;
+    // Not when the message names the flag itself (as a refused --preview's does).
+    if (message.find(key) == std::string::npos || message.find(flag) != std::string::npos) continue;
     flags += (flags.empty() ? "" : ", ") + std::string(flag);
   }
   return flags.empty() ? message : message + " (set by " + flags + ")";

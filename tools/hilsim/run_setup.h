@@ -47,6 +47,8 @@ struct ScenarioFlags {
   // with the shipped defaults, which compares with the LIM M1 reference.
   scenario::Scenario resolve() const;
   // Throws io::InputError for --rim-force or --preview given with a coupling that does not use them.
+  // For the commands that run the crane's co-simulation with the resolved coupling (run, sweep),
+  // after a contact task or the monolithic solver has taken its own way.
   void refuse_flags_of_other_couplings(sim::Coupling run_coupling) const;
   // The scenario keys the given flags set ({"cosim.H", "--H"}, …), to name the flag in a message.
   std::vector<std::pair<const char*, const char*>> keys_set() const;

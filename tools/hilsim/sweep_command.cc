@@ -96,6 +96,7 @@ int SweepCommand::execute() const {
   ScenarioFlags at_first_H = flags;
   at_first_H.H = all_H.front();
   scenario::Scenario s = at_first_H.resolve();
+  flags.refuse_flags_of_other_couplings(s.cosim.coupling);
   if (out) refuse_outputs_over_inputs(s, flags.scenario_path, {{*out, "--out"}});
   const RunInputs in = prepare_run(s);
   // Every H must fit the hydraulic step: check them all before running any.
