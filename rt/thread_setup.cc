@@ -40,14 +40,15 @@ std::string check_cpu(int cpu) {
   const std::vector<int> online = online_cpus();
   if (std::find(online.begin(), online.end(), cpu) == online.end()) {
     return "CPU " + std::to_string(cpu) + " is not present (online CPUs: " + format_cpu_list(online) +
-           ", /sys/devices/system/cpu/online); configure one of them in [rt]";
+           ", /sys/devices/system/cpu/online); pin to one of them ([rt] cpu_mech, cpu_hyd or "
+           "[rt.thread.NAME] cpu; bench-rt --cpu)";
   }
   const std::vector<int> allowed = allowed_cpus();
   if (std::find(allowed.begin(), allowed.end(), cpu) == allowed.end()) {
     return "CPU " + std::to_string(cpu) + " is outside this process's allowed CPUs (" +
            format_cpu_list(allowed) +
            ", set by taskset or a cgroup cpuset); widen the set or "
-           "configure an allowed CPU in [rt]";
+           "pin to an allowed CPU ([rt] cpu_mech, cpu_hyd or [rt.thread.NAME] cpu; bench-rt --cpu)";
   }
   return "";
 }

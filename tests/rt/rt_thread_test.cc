@@ -74,6 +74,8 @@ TEST(RtThread, AMissingCpuIsNamedWithTheOnlineOnes) {
       mentions(setup.problems, "CPU 4000 is not present (online CPUs: " + format_cpu_list(online_cpus())))
       << setup.problems.front();
   EXPECT_TRUE(mentions(setup.problems, "thread 'nocpu'"));
+  // Where a CPU is chosen: the scenario's keys, or bench-rt's own flag.
+  EXPECT_TRUE(mentions(setup.problems, "pin to one of them ([rt] cpu_mech, cpu_hyd or [rt.thread.NAME] cpu"));
 }
 
 TEST(RtThread, SchedOtherOnRequestIsReportedAsNotRealTime) {

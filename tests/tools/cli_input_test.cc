@@ -196,6 +196,16 @@ TEST(CliInput, ContactStudyHoldsKiToTheScenariosRange) {
   EXPECT_FALSE(fs::exists(out));
 }
 
+// bench-rt shares run's flags, whose help names run's built-in defaults; --cosim has its own, said
+// in the help's footer.
+TEST(CliInput, BenchRtsHelpSaysWhatItsCosimDefaultsAre) {
+  const Outcome o = hilsim_run("bench-rt --help");
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("--coupling rim, --actuators 2, --H 0.02, --hH 2e-4, --duration 10, --manoeuvre M2"),
+            std::string::npos)
+      << o.out;
+}
+
 // Messages that named the wrong thing or too little.
 TEST(CliInput, MessagesSayWhatIsWrong) {
   // Neither M1, M2 nor a file: the accepted values and the system's reason.

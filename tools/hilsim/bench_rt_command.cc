@@ -38,6 +38,11 @@ void BenchRtCommand::add_to(CLI::App& parent) {
       "h_H = 0.2 ms, 10 s of M2; a scenario and the run flags below change it) and print each thread's "
       "figures beside cyclictest's");
   scenario.add_to(*cmd);
+  // The run flags' help gives `hilsim run`'s built-in defaults; --cosim without a scenario has its own.
+  cmd->footer(
+      "With --cosim and no scenario file, an unset run flag takes the benchmark's default, not the "
+      "'built-in' one shown above: --coupling rim, --actuators 2, --H 0.02, --hH 2e-4, --duration 10, "
+      "--manoeuvre M2.");
 }
 
 namespace {
