@@ -1,0 +1,67 @@
+#include <set>
+
+#include "sim/machine/build_hydraulics.h"
+#include "sim/machine/description_checks.h"
+
+namespace hilsim::sim::machine::internal {
+
+namespace {
+
+using Kind = SensorDescription::Kind;
+
+// The index of the sensor's target among what its kind reads, or −1 (the list is in the message).
+int find_target(const MachineModel& model, const SensorDescription& s, std::string& what) {
+  const auto find = [&](const auto& list, const char* kind) {
+    what = kind;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      if (list[i].name == s.target) return static_cast<int>(i);
+    }
+    return -1;
+  };
+  switch (s.kind) {
+    case Kind::kJointPosition:
+    case Kind::kJointRate: {
+      const int j = find(model.joints, "joint");
+      return j >= 0 && model.joints[j].coordinate >= 0 ? j : -1;
+    }
+    case Kind::kBodyAngle:
+      return find(model.bodies, "body");
+    case Kind::kStroke:
+    case Kind::kStrokeRate:
+    case Kind::kChamberPressure1:
+    case Kind::kChamberPressure2:
+    case Kind::kCylinderForce:
+      return find(model.cylinders, "cylinder");
+    case Kind::kPointX:
+    case Kind::kPointY:
+      return find(model.points, "point (BODY.POINT)");
+    case Kind::kSupplyPressure:
+      return find(model.supplies, "supply");
+  }
+  return -1;
+}
+
+}  // namespace
+
+void build_sensors(MachineModel& model, const MachineDescription& d) {
+  std::set<std::string> names;
+  for (std::size_t i = 0; i < d.sensors.size(); ++i) {
+    const SensorDescription& s = d.sensors[i];
+    const std::string key = entry("sensors", i);
+    check_name(s.name, key + ".name", "a sensor's");
+    require(names.insert(s.name).second, key + ".name", "sensor '" + s.name + "' is described twice");
+    std::string what;
+    const int target = find_target(model, s, what);
+    require(target >= 0, key + ".target",
+            "sensor '" + s.name + "': '" + s.target + "' is no " + what +
+                (what == "joint" ? " of the tree (a loop-closing joint has no coordinate)" : ""));
+    if (s.kind == Kind::kSupplyPressure) {
+      require(model.supplies[target].type == SupplyDescription::Type::kPump, key + ".target",
+              "sensor '" + s.name + "': supply '" + s.target +
+                  "' has a constant pressure; only a pump's line has a state");
+    }
+    model.sensors.push_back({s.name, s.kind, target});
+  }
+}
+
+}  // namespace hilsim::sim::machine::internal
