@@ -1,7 +1,5 @@
 #include "sim/machine/lim_crane.h"
 
-#include <cmath>
-
 #include "sim/hydraulics/cylinder.h"
 
 namespace hilsim::sim::machine {
@@ -85,10 +83,8 @@ MachineDescription lim_crane_description(const CraneParameters& crane, const Hyd
   d.limits.end_stop_stiffness = limits.end_stops.stiffness;
   d.limits.end_stop_damping = limits.end_stops.damping;
   d.limits.vapour_pressure = limits.cavitation.vapour_pressure;
-  if (std::isfinite(hyd.relief_pressure)) {
-    d.limits.chamber_relief_pressure = hyd.relief_pressure;
-    d.limits.chamber_relief_gain = hyd.relief_gain;
-  }
+  d.limits.chamber_relief_pressure = limits.relief.cracking_pressure;
+  d.limits.chamber_relief_gain = limits.relief.flow_gain;
   return d;
 }
 
