@@ -16,9 +16,9 @@ struct ActuatorSample {
   double s, s_dot, p1, p2, kappa;
 };
 
-ActuatorSample actuator_sample(const CraneSample& x, int k) {
-  if (k == 0) return {x.s1, x.s1_dot, x.p1, x.p2, x.kappa};
-  return {x.s2, x.s2_dot, x.p1_2, x.p2_2, x.kappa_2};
+ActuatorSample actuator_sample(const Sample& x, int k) {
+  if (k == 0) return {x.cyl[0].s, x.cyl[0].s_dot, x.cyl[0].p1, x.cyl[0].p2, x.cyl[0].kappa};
+  return {x.cyl[1].s, x.cyl[1].s_dot, x.cyl[1].p1, x.cyl[1].p2, x.cyl[1].kappa};
 }
 
 }  // namespace
@@ -106,7 +106,7 @@ double chamber_rate_constant(const HydraulicParameters& hyd, double l, double p,
           orifice_flow_slope(hyd, a_out, p, hyd.p_T, kMinDrop) + relief_flow_slope(hyd, p));
 }
 
-void observe_actuator(EventLog& log, const CraneSample& x, int k, const HydraulicParameters& hyd, double s0,
+void observe_actuator(EventLog& log, const Sample& x, int k, const HydraulicParameters& hyd, double s0,
                       const CosimSettings& settings) {
   const ActuatorSample a = actuator_sample(x, k);
   const double p[2] = {a.p1, a.p2};
@@ -212,25 +212,25 @@ LimitMonitor::LimitMonitor(const CraneParameters& crane, const HydraulicParamete
 
 LimitMonitor::~LimitMonitor() = default;
 
-void LimitMonitor::observe(const CraneSample& x) {
+void LimitMonitor::observe(const Sample& x) {
   for (int k = 0; k < actuators_; ++k) observe_actuator(*log_, x, k, hyd_, s0_[k], settings_);
   log_->observe(LimitKind::kCouplingError, kMachine, std::abs(x.dE) > kCouplingErrorLimit, x.t,
                 std::abs(x.dE), kHigher);
   if (settings_.limits.enabled) {
-    log_->observe(LimitKind::kJointStop, kMachine, x.theta1 <= settings_.limits.joint_stop.theta1_min, x.t,
-                  x.theta1, kLower);
+    log_->observe(LimitKind::kJointStop, kMachine, x.theta[0] <= settings_.limits.joint_stop.theta1_min, x.t,
+                  x.theta[0], kLower);
   } else {
-    log_->observe(LimitKind::kBelowBase, kMachine, x.theta1 < 0.0, x.t, x.theta1, kLower);
+    log_->observe(LimitKind::kBelowBase, kMachine, x.theta[0] < 0.0, x.t, x.theta[0], kLower);
   }
 }
 
 const std::vector<LimitEvent>& LimitMonitor::events() const { return log_->events(); }
 
-std::vector<LimitEvent> find_limit_events(const std::vector<CraneSample>& samples,
-                                          const CraneParameters& crane, const HydraulicParameters& hyd,
-                                          const Equilibrium& eq, const CosimSettings& settings) {
+std::vector<LimitEvent> find_limit_events(const std::vector<Sample>& samples, const CraneParameters& crane,
+                                          const HydraulicParameters& hyd, const Equilibrium& eq,
+                                          const CosimSettings& settings) {
   LimitMonitor monitor(crane, hyd, eq, settings);
-  for (const CraneSample& x : samples) monitor.observe(x);
+  for (const Sample& x : samples) monitor.observe(x);
   return monitor.events();
 }
 

@@ -65,7 +65,7 @@ class LimitMonitor {
   LimitMonitor(const LimitMonitor&) = delete;
   LimitMonitor& operator=(const LimitMonitor&) = delete;
 
-  void observe(const CraneSample& sample);
+  void observe(const Sample& sample);
   // The events so far, in order of first occurrence.
   const std::vector<LimitEvent>& events() const;
 
@@ -78,9 +78,9 @@ class LimitMonitor {
 };
 
 // The events of a whole run's samples.
-std::vector<LimitEvent> find_limit_events(const std::vector<CraneSample>& samples,
-                                          const CraneParameters& crane, const HydraulicParameters& hyd,
-                                          const Equilibrium& eq, const CosimSettings& settings);
+std::vector<LimitEvent> find_limit_events(const std::vector<Sample>& samples, const CraneParameters& crane,
+                                          const HydraulicParameters& hyd, const Equilibrium& eq,
+                                          const CosimSettings& settings);
 
 // The message for a run that stopped with a non-finite state: its most likely cause from `events`
 // and the remedy that fits it.

@@ -5,18 +5,18 @@
 
 namespace hilsim::sim {
 
-StabilityVerdict assess_stability(const std::vector<CraneSample>& samples, bool diverged,
+StabilityVerdict assess_stability(const std::vector<Sample>& samples, bool diverged,
                                   const ReferenceCurve& reference, const StabilityCriterion& criterion,
                                   int actuators) {
   StabilityVerdict v;
   v.min_pressure = std::numeric_limits<double>::infinity();
   v.max_pressure = -std::numeric_limits<double>::infinity();
-  for (const CraneSample& s : samples) {
-    v.min_pressure = std::min({v.min_pressure, s.p1, s.p2});
-    v.max_pressure = std::max({v.max_pressure, s.p1, s.p2});
+  for (const Sample& s : samples) {
+    v.min_pressure = std::min({v.min_pressure, s.cyl[0].p1, s.cyl[0].p2});
+    v.max_pressure = std::max({v.max_pressure, s.cyl[0].p1, s.cyl[0].p2});
     if (actuators == 2) {
-      v.min_pressure = std::min({v.min_pressure, s.p1_2, s.p2_2});
-      v.max_pressure = std::max({v.max_pressure, s.p1_2, s.p2_2});
+      v.min_pressure = std::min({v.min_pressure, s.cyl[1].p1, s.cyl[1].p2});
+      v.max_pressure = std::max({v.max_pressure, s.cyl[1].p1, s.cyl[1].p2});
     }
   }
   v.deviation = compare_with_reference(samples, reference);

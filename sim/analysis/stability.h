@@ -26,7 +26,7 @@ struct StabilityVerdict {
 };
 
 // `actuators`: 1 or 2; with 2 the pressures of actuator 2 are checked as well.
-StabilityVerdict assess_stability(const std::vector<CraneSample>& samples, bool diverged,
+StabilityVerdict assess_stability(const std::vector<Sample>& samples, bool diverged,
                                   const ReferenceCurve& reference, const StabilityCriterion& criterion = {},
                                   int actuators = 1);
 

@@ -17,7 +17,7 @@ void track(MaxDeviation& max, double deviation, double t) {
 
 }  // namespace
 
-TrajectoryDeviation compare_with_reference(const std::vector<CraneSample>& samples,
+TrajectoryDeviation compare_with_reference(const std::vector<Sample>& samples,
                                            const ReferenceCurve& reference) {
   TrajectoryDeviation dev;
   if (samples.empty()) return dev;
@@ -29,15 +29,15 @@ TrajectoryDeviation compare_with_reference(const std::vector<CraneSample>& sampl
     const double t = reference.t[r];
     if (t < t_first || t > t_last) continue;
     while (i + 1 < samples.size() && samples[i + 1].t <= t + kTimeTolerance) ++i;
-    const CraneSample& a = samples[i];
-    double s1 = a.s1, p1 = a.p1, f_h = a.f_h, p2 = a.p2;
+    const Sample& a = samples[i];
+    double s1 = a.cyl[0].s, p1 = a.cyl[0].p1, f_h = a.cyl[0].f_h, p2 = a.cyl[0].p2;
     if (std::abs(t - a.t) > kTimeTolerance && i + 1 < samples.size()) {
-      const CraneSample& b = samples[i + 1];
+      const Sample& b = samples[i + 1];
       const double w = (t - a.t) / (b.t - a.t);
-      s1 += w * (b.s1 - a.s1);
-      p1 += w * (b.p1 - a.p1);
-      f_h += w * (b.f_h - a.f_h);
-      p2 += w * (b.p2 - a.p2);
+      s1 += w * (b.cyl[0].s - a.cyl[0].s);
+      p1 += w * (b.cyl[0].p1 - a.cyl[0].p1);
+      f_h += w * (b.cyl[0].f_h - a.cyl[0].f_h);
+      p2 += w * (b.cyl[0].p2 - a.cyl[0].p2);
     }
     track(dev.s1, std::abs(s1 - reference.s1[r]), t);
     track(dev.p1, std::abs(p1 - reference.p1[r]), t);
@@ -49,13 +49,13 @@ TrajectoryDeviation compare_with_reference(const std::vector<CraneSample>& sampl
   return dev;
 }
 
-TrajectoryDeviation compare_at_communication_points(const std::vector<CraneSample>& samples,
+TrajectoryDeviation compare_at_communication_points(const std::vector<Sample>& samples,
                                                     const ReferenceCurve& reference) {
   TrajectoryDeviation dev;
   if (reference.t.empty()) return dev;
   constexpr double kTimeTolerance = 1e-9;  // [s]
   std::size_t r = 0;                       // reference.t[r] <= t < reference.t[r+1]
-  for (const CraneSample& a : samples) {
+  for (const Sample& a : samples) {
     const double t = a.t;
     if (t < reference.t.front() - kTimeTolerance || t > reference.t.back() + kTimeTolerance) continue;
     while (r + 1 < reference.t.size() && reference.t[r + 1] <= t + kTimeTolerance) ++r;
@@ -64,24 +64,24 @@ TrajectoryDeviation compare_at_communication_points(const std::vector<CraneSampl
       const double w = (t - reference.t[r]) / (reference.t[r + 1] - reference.t[r]);
       return v[r] + w * (v[r + 1] - v[r]);
     };
-    track(dev.s1, std::abs(a.s1 - at(reference.s1)), t);
-    track(dev.p1, std::abs(a.p1 - at(reference.p1)), t);
-    track(dev.f_h, std::abs(a.f_h - at(reference.f_h)), t);
-    if (reference.p2.size() == reference.t.size()) track(dev.p2, std::abs(a.p2 - at(reference.p2)), t);
+    track(dev.s1, std::abs(a.cyl[0].s - at(reference.s1)), t);
+    track(dev.p1, std::abs(a.cyl[0].p1 - at(reference.p1)), t);
+    track(dev.f_h, std::abs(a.cyl[0].f_h - at(reference.f_h)), t);
+    if (reference.p2.size() == reference.t.size()) track(dev.p2, std::abs(a.cyl[0].p2 - at(reference.p2)), t);
     ++dev.points_compared;
   }
   dev.finite = std::isfinite(dev.s1.value) && std::isfinite(dev.p1.value) && std::isfinite(dev.f_h.value);
   return dev;
 }
 
-ReferenceCurve reference_from_samples(const std::vector<CraneSample>& samples) {
+ReferenceCurve reference_from_samples(const std::vector<Sample>& samples) {
   ReferenceCurve ref;
-  for (const CraneSample& s : samples) {
+  for (const Sample& s : samples) {
     ref.t.push_back(s.t);
-    ref.s1.push_back(s.s1);
-    ref.p1.push_back(s.p1);
-    ref.f_h.push_back(s.f_h);
-    ref.p2.push_back(s.p2);
+    ref.s1.push_back(s.cyl[0].s);
+    ref.p1.push_back(s.cyl[0].p1);
+    ref.f_h.push_back(s.cyl[0].f_h);
+    ref.p2.push_back(s.cyl[0].p2);
   }
   return ref;
 }

@@ -1,28 +1,38 @@
-// A simulated trajectory of the crane at communication points, and its comparison with a reference.
+// A simulated trajectory of a machine at communication points, and its comparison with a reference.
 #pragma once
 
+#include <array>
 #include <string>
 #include <vector>
 
 namespace hilsim::sim {
 
-// The state of the crane at one communication point, in SI units.
-struct CraneSample {
-  double t = 0.0;       // [s]
-  double kappa = 0.0;   // valve spool position applied from t [-]
-  double s1 = 0.0;      // actuator length [m]
-  double s1_dot = 0.0;  // actuator rate [m/s]
-  double p1 = 0.0;      // chamber 1 pressure [Pa]
-  double p2 = 0.0;      // chamber 2 pressure [Pa]
-  double f_h = 0.0;     // actuator force (p2 − p1) a_p − c ṡ1 at this state [N]
-  double theta1 = 0.0;  // [rad]
-  double theta2 = 0.0;  // [rad]
-  // Actuator 2 of the double-actuated crane (zero with one actuator).
-  double kappa_2 = 0.0, s2 = 0.0, s2_dot = 0.0, p1_2 = 0.0, p2_2 = 0.0, f_h_2 = 0.0;
-  // Cumulative coupling-error energy δE [J] (Rahikainen et al. 2020, eqs. 19–24), summed over the actuators.
+// The most cylinders, bodies and sensors a sample holds (the machine model's largest sizes,
+// sim/machine/machine_model.h, and a machine file's sensors).
+inline constexpr int kMaxSampleCylinders = 8;
+inline constexpr int kMaxSampleBodies = 16;
+inline constexpr int kMaxSensors = 16;
+
+// One cylinder at a communication point.
+struct CylinderSample {
+  double kappa = 0.0;  // its valve's command applied from t: κ, or a proportional valve's u [-]
+  double s = 0.0;      // length [m]
+  double s_dot = 0.0;  // rate [m/s]
+  double p1 = 0.0;     // chamber 1 pressure [Pa]
+  double p2 = 0.0;     // chamber 2 pressure [Pa]
+  double f_h = 0.0;    // force p2 A2 − p1 A1 − c ṡ at this state [N] (LIM benchmark 2021, eq. 8)
+};
+
+// The state of a machine at one communication point, in SI units. How many of its cylinders,
+// bodies and sensors are meaningful the run's SampleLayout says (io::trajectory_files.h).
+struct Sample {
+  double t = 0.0;  // [s]
+  std::array<CylinderSample, kMaxSampleCylinders> cyl{};
+  std::array<double, kMaxSampleBodies> theta{};  // each body's angle from the x axis [rad]
+  // Cumulative coupling-error energy δE [J] (Rahikainen et al. 2020, eqs. 19–24), summed over the cylinders.
   double dE = 0.0;
   // System energy balance [J]: kinetic + potential energy gained since t_0 minus the work the
-  // actuators did on the crane; zero for an exact solution, O(h) with the semi-implicit Euler steps.
+  // cylinders did on the machine; zero for an exact solution, O(h) with the semi-implicit Euler steps.
   double E_balance = 0.0;
   // The tool of a contact task (sim/contact/; zero without one): its pose [m, m, rad] and velocity
   // [m/s, m/s, rad/s], its contacts with a normal force and the sum of those forces [N].
@@ -30,6 +40,7 @@ struct CraneSample {
   double tool_xdot = 0.0, tool_ydot = 0.0, tool_thetadot = 0.0;
   int contacts = 0;
   double normal_force = 0.0;
+  std::array<double, kMaxSensors> sensor{};  // the machine's named sensors, in its order
 };
 
 // A reference curve: time [s] with s1 [m], p1 [Pa] and f_h [N] (the columns every comparison uses),
@@ -61,7 +72,7 @@ struct TrajectoryDeviation {
 // Compares `samples` with the reference at every reference time inside the simulated span: the
 // simulation is interpolated linearly between communication points (exactly where the times
 // coincide, to 1e-9 s). Samples must be ordered in time.
-TrajectoryDeviation compare_with_reference(const std::vector<CraneSample>& samples,
+TrajectoryDeviation compare_with_reference(const std::vector<Sample>& samples,
                                            const ReferenceCurve& reference);
 
 // Compares `samples` with the reference at the samples' own times (the communication points),
@@ -69,10 +80,10 @@ TrajectoryDeviation compare_with_reference(const std::vector<CraneSample>& sampl
 // the error of the co-simulation where it has values, without the error of interpolating a coarse
 // run between them (which at H = 100 ms reaches ~1 mm on M2's 2 Hz swing). Samples outside the
 // reference's span are skipped. Samples and reference must be ordered in time.
-TrajectoryDeviation compare_at_communication_points(const std::vector<CraneSample>& samples,
+TrajectoryDeviation compare_at_communication_points(const std::vector<Sample>& samples,
                                                     const ReferenceCurve& reference);
 
 // A reference curve made of simulated samples (e.g. a fine-step run).
-ReferenceCurve reference_from_samples(const std::vector<CraneSample>& samples);
+ReferenceCurve reference_from_samples(const std::vector<Sample>& samples);
 
 }  // namespace hilsim::sim

@@ -68,10 +68,10 @@ ContactSampleAssembly::ContactSampleAssembly(double H, const std::vector<Subsyst
   throw std::invalid_argument("contact co-simulation: no subsystem has the tool probes (tool_x, ...)");
 }
 
-CraneSample ContactSampleAssembly::sample(std::int64_t n, std::span<const ProbeValues> probes) const {
+Sample ContactSampleAssembly::sample(std::int64_t n, std::span<const ProbeValues> probes) const {
   const ProbeValues& p = probes[subsystem_];
   const auto at = [&](ToolProbe k) { return p[index_[static_cast<std::size_t>(k)]]; };
-  CraneSample s;
+  Sample s;
   s.t = static_cast<double>(n) * H_;
   s.tool_x = at(ToolProbe::kX);
   s.tool_y = at(ToolProbe::kY);
@@ -89,23 +89,23 @@ CraneSample ContactSampleAssembly::sample(std::int64_t n, std::span<const ProbeV
 
 namespace hilsim::sim::contact {
 
-void ContactSampleAssembly::add_crane_columns(std::span<const ProbeValues> probes, CraneSample& s) const {
+void ContactSampleAssembly::add_crane_columns(std::span<const ProbeValues> probes, Sample& s) const {
   std::array<double, kCraneValues> v{};
   for (std::size_t k = 0; k < kCraneValues; ++k) v[k] = probes[crane_[k].subsystem][crane_[k].index];
-  s.theta1 = v[0];
-  s.theta2 = v[1];
-  s.s1 = v[2];
-  s.s1_dot = v[3];
-  s.s2 = v[4];
-  s.s2_dot = v[5];
-  s.p1 = v[6];
-  s.p2 = v[7];
-  s.kappa = v[8];
-  s.p1_2 = v[9];
-  s.p2_2 = v[10];
-  s.kappa_2 = v[11];
-  s.f_h = actuator_force(*hyd_, Eigen::Vector2d(s.p1, s.p2), s.s1_dot);
-  s.f_h_2 = actuator_force(*hyd_, Eigen::Vector2d(s.p1_2, s.p2_2), s.s2_dot);
+  s.theta[0] = v[0];
+  s.theta[1] = v[1];
+  s.cyl[0].s = v[2];
+  s.cyl[0].s_dot = v[3];
+  s.cyl[1].s = v[4];
+  s.cyl[1].s_dot = v[5];
+  s.cyl[0].p1 = v[6];
+  s.cyl[0].p2 = v[7];
+  s.cyl[0].kappa = v[8];
+  s.cyl[1].p1 = v[9];
+  s.cyl[1].p2 = v[10];
+  s.cyl[1].kappa = v[11];
+  s.cyl[0].f_h = actuator_force(*hyd_, Eigen::Vector2d(s.cyl[0].p1, s.cyl[0].p2), s.cyl[0].s_dot);
+  s.cyl[1].f_h = actuator_force(*hyd_, Eigen::Vector2d(s.cyl[1].p1, s.cyl[1].p2), s.cyl[1].s_dot);
 }
 
 }  // namespace hilsim::sim::contact

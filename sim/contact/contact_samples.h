@@ -1,5 +1,5 @@
 // The sample of a contact co-simulation at a communication point (sim/cosim/sample_assembly.h): the
-// tool's columns of CraneSample (its pose and velocity, closed contacts, total normal force) from the
+// tool's columns of Sample (its pose and velocity, closed contacts, total normal force) from the
 // tool probes (contact_probes.h) of whichever subsystem holds the tool — the tool side, or the
 // monolithic system. The crane's own columns stay zero with a guided arm, which has no cylinders; in
 // hydraulic mode (hydraulic_driver.h) they carry the cylinders' values: θ1, θ2, s_k, ṡ_k from the
@@ -26,10 +26,10 @@ class ContactSampleAssembly final : public SampleAssembly {
   // cylinders' probes).
   ContactSampleAssembly(double H, const std::vector<Subsystem*>& subsystems,
                         const HydraulicParameters* hyd = nullptr);
-  CraneSample sample(std::int64_t n, std::span<const ProbeValues> probes) const override;
+  Sample sample(std::int64_t n, std::span<const ProbeValues> probes) const override;
 
  private:
-  void add_crane_columns(std::span<const ProbeValues> probes, CraneSample& s) const;
+  void add_crane_columns(std::span<const ProbeValues> probes, Sample& s) const;
 
   double H_;
   std::size_t subsystem_ = 0;  // the one with the tool probes

@@ -29,7 +29,7 @@ ContactCouplingSettings coupling_settings(const ContactStudySettings& study, con
 }
 
 // Finite, and the tool within `reach` [m] of the crane's base (the origin).
-bool tool_in_bounds(const CraneSample& s, double reach) {
+bool tool_in_bounds(const Sample& s, double reach) {
   return std::isfinite(s.tool_theta) && std::isfinite(s.tool_xdot) && std::isfinite(s.tool_ydot) &&
          std::isfinite(s.tool_thetadot) && std::isfinite(s.normal_force) &&
          std::hypot(s.tool_x, s.tool_y) < reach;  // false for a non-finite position too
@@ -72,7 +72,7 @@ ContactStudyRun ContactStudy::run(std::size_t i) const {
   RunResult result = run_plan(plan);
   out.samples = std::move(result.samples);
   bool bounded = true;
-  for (const CraneSample& sample : out.samples)
+  for (const Sample& sample : out.samples)
     bounded = bounded && tool_in_bounds(sample, settings_.runaway_distance);
   out.stable = !result.diverged && bounded &&
                static_cast<std::int64_t>(out.samples.size()) == plan.communication_points() + 1;
@@ -110,7 +110,7 @@ TaskJamWatch::TaskJamWatch(const ContactTask& task)
       push_start_(task.push_start),
       push_end_(task.push_end) {}
 
-void TaskJamWatch::observe(const CraneSample& s) noexcept {
+void TaskJamWatch::observe(const Sample& s) noexcept {
   if (!has_push()) return;
   tool_.q = Vec3(s.tool_x, s.tool_y, s.tool_theta);
   tool_.v = Vec3(s.tool_xdot, s.tool_ydot, s.tool_thetadot);
@@ -123,9 +123,9 @@ JamVerdict TaskJamWatch::verdict() const noexcept {
   return {true, detector_.jam_depth(), detector_.jam_time()};
 }
 
-JamVerdict detect_jam(const ContactTask& task, const std::vector<CraneSample>& samples) {
+JamVerdict detect_jam(const ContactTask& task, const std::vector<Sample>& samples) {
   TaskJamWatch watch(task);
-  for (const CraneSample& s : samples) watch.observe(s);
+  for (const Sample& s : samples) watch.observe(s);
   return watch.verdict();
 }
 

@@ -51,7 +51,7 @@ struct ContactStudyCase {
 // What one run gave: its samples (one per communication point, up to a divergence) and its verdicts.
 struct ContactStudyRun {
   ContactStudyCase run_case;
-  std::vector<CraneSample> samples;
+  std::vector<Sample> samples;
   bool stable = false;     // finite and healthy at every communication point to the end
   bool jammed = false;     // the task has a push, and the jam detector fired during it
   double jam_depth = 0.0;  // [m], when jammed
@@ -88,7 +88,7 @@ class ContactStudy final {
   std::function<ContactTask()> make_task_;
   ContactStudySettings settings_;
   std::vector<ContactStudyCase> cases_;
-  std::vector<CraneSample> reference_;
+  std::vector<Sample> reference_;
   std::size_t next_ = 0;  // the row take() makes next
 };
 
@@ -106,7 +106,7 @@ struct JamVerdict {
 class TaskJamWatch final {
  public:
   explicit TaskJamWatch(const ContactTask& task);
-  void observe(const CraneSample& sample) noexcept;
+  void observe(const Sample& sample) noexcept;
   JamVerdict verdict() const noexcept;
   bool has_push() const noexcept { return push_end_ > push_start_; }
 
@@ -119,6 +119,6 @@ class TaskJamWatch final {
 };
 
 // The watch over a whole run's samples.
-JamVerdict detect_jam(const ContactTask& task, const std::vector<CraneSample>& samples);
+JamVerdict detect_jam(const ContactTask& task, const std::vector<Sample>& samples);
 
 }  // namespace hilsim::sim::contact

@@ -6,13 +6,13 @@
 
 namespace hilsim::sim::contact {
 
-ToolError tool_error(const std::vector<CraneSample>& run, const std::vector<CraneSample>& reference) {
+ToolError tool_error(const std::vector<Sample>& run, const std::vector<Sample>& reference) {
   ToolError e;
   double sum_p = 0.0, sum_v = 0.0;
   const std::size_t n = std::min(run.size(), reference.size());
   for (std::size_t i = 0; i < n; ++i) {
-    const CraneSample& a = run[i];
-    const CraneSample& b = reference[i];
+    const Sample& a = run[i];
+    const Sample& b = reference[i];
     if (std::abs(a.t - b.t) > 1e-9) break;
     const double dp = std::hypot(a.tool_x - b.tool_x, a.tool_y - b.tool_y);
     const double dv = std::hypot(a.tool_xdot - b.tool_xdot, a.tool_ydot - b.tool_ydot);

@@ -22,6 +22,6 @@ struct ToolError {
 
 // Compares `run` with `reference` point by point; both start at t_0 with the same macro step (a
 // point whose times differ by more than 1e-9 s makes the comparison incomplete).
-ToolError tool_error(const std::vector<CraneSample>& run, const std::vector<CraneSample>& reference);
+ToolError tool_error(const std::vector<Sample>& run, const std::vector<Sample>& reference);
 
 }  // namespace hilsim::sim::contact

@@ -6,7 +6,7 @@
 
 namespace hilsim::sim {
 
-CraneSample sample_plan(Plan& plan, std::int64_t n, std::vector<ProbeValues>& probes) {
+Sample sample_plan(Plan& plan, std::int64_t n, std::vector<ProbeValues>& probes) {
   probes.resize(plan.size());
   for (std::size_t i = 0; i < plan.size(); ++i) plan.subsystem(i).probe(n, probes[i]);
   return plan.assembly().sample(n, probes);
@@ -41,16 +41,16 @@ RunResult run_plan(Plan& plan, const std::function<void(std::int64_t, std::int64
   constexpr std::int64_t kReserveLimit = std::int64_t{1} << 22;
   result.samples.reserve(static_cast<std::size_t>(std::min(plan.communication_points() + 1, kReserveLimit)));
   result.diverged = walk_plan(
-      plan, [&result](CraneSample&& x) { result.samples.push_back(x); }, on_progress);
+      plan, [&result](Sample&& x) { result.samples.push_back(x); }, on_progress);
   return result;
 }
 
-StreamedRun stream_plan(Plan& plan, const std::function<void(const CraneSample&)>& on_sample,
+StreamedRun stream_plan(Plan& plan, const std::function<void(const Sample&)>& on_sample,
                         const std::function<void(std::int64_t, std::int64_t)>& on_progress) {
   StreamedRun run;
   run.diverged = walk_plan(
       plan,
-      [&run, &on_sample](CraneSample&& x) {
+      [&run, &on_sample](Sample&& x) {
         on_sample(x);
         run.last = x;
         ++run.samples;

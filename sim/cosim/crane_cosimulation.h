@@ -12,13 +12,13 @@
 namespace hilsim::sim {
 
 struct RunResult {
-  std::vector<CraneSample> samples;  // one per communication point, t_0 included
-  bool diverged = false;             // a state became non-finite or non-physical; samples stop before it
+  std::vector<Sample> samples;  // one per communication point, t_0 included
+  bool diverged = false;        // a state became non-finite or non-physical; samples stop before it
 };
 
 // Probes every subsystem of `plan` at communication point n into `probes` (one per subsystem) and
 // assembles the sample. The real-time run does the same in its threads and telemetry thread.
-CraneSample sample_plan(Plan& plan, std::int64_t n, std::vector<ProbeValues>& probes);
+Sample sample_plan(Plan& plan, std::int64_t n, std::vector<ProbeValues>& probes);
 
 // Runs the plan to its last communication point. `on_progress(done, total)` is called every few
 // percent when given.
@@ -27,11 +27,11 @@ RunResult run_plan(Plan& plan, const std::function<void(std::int64_t, std::int64
 // The same run handing each sample to `on_sample` as it is made instead of keeping them all, so
 // that a run of any length needs constant memory. Returns how it ended and the last sample.
 struct StreamedRun {
-  CraneSample last;
+  Sample last;
   std::int64_t samples = 0;  // handed to on_sample, t_0 included
   bool diverged = false;
 };
-StreamedRun stream_plan(Plan& plan, const std::function<void(const CraneSample&)>& on_sample,
+StreamedRun stream_plan(Plan& plan, const std::function<void(const Sample&)>& on_sample,
                         const std::function<void(std::int64_t, std::int64_t)>& on_progress = {});
 
 // Builds the plan of `settings` (crane_plan.h) and runs it. `valve` drives actuator 1; with two

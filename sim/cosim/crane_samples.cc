@@ -47,29 +47,29 @@ CraneSampleAssembly::CraneSampleAssembly(const HydraulicParameters& hyd, double 
   }
 }
 
-CraneSample CraneSampleAssembly::sample(std::int64_t n, std::span<const ProbeValues> probes) const {
+Sample CraneSampleAssembly::sample(std::int64_t n, std::span<const ProbeValues> probes) const {
   using P = MechanicsProbe;
   const auto mech = [&](P p) { return value(probes, mechanics_[index(p)]); };
   const auto pressures = [&](std::size_t k) {
     return Eigen::Vector2d(value(probes, p1_.at[k]), value(probes, p2_.at[k]));
   };
-  CraneSample s;
+  Sample s;
   s.t = static_cast<double>(n) * H_;
-  s.kappa = value(probes, kappa_.at[0]);
-  s.s1 = mech(P::kS1);
-  s.s1_dot = mech(P::kS1dot);
-  s.p1 = pressures(0)[0];
-  s.p2 = pressures(0)[1];
-  s.f_h = actuator_force(hyd_, pressures(0), s.s1_dot);
-  s.theta1 = mech(P::kQ1);
-  s.theta2 = mech(P::kQ2);
+  s.cyl[0].kappa = value(probes, kappa_.at[0]);
+  s.cyl[0].s = mech(P::kS1);
+  s.cyl[0].s_dot = mech(P::kS1dot);
+  s.cyl[0].p1 = pressures(0)[0];
+  s.cyl[0].p2 = pressures(0)[1];
+  s.cyl[0].f_h = actuator_force(hyd_, pressures(0), s.cyl[0].s_dot);
+  s.theta[0] = mech(P::kQ1);
+  s.theta[1] = mech(P::kQ2);
   if (p1_.size == 2) {
-    s.kappa_2 = value(probes, kappa_.at[1]);
-    s.s2 = mech(P::kS2);
-    s.s2_dot = mech(P::kS2dot);
-    s.p1_2 = pressures(1)[0];
-    s.p2_2 = pressures(1)[1];
-    s.f_h_2 = actuator_force(hyd_, pressures(1), s.s2_dot);
+    s.cyl[1].kappa = value(probes, kappa_.at[1]);
+    s.cyl[1].s = mech(P::kS2);
+    s.cyl[1].s_dot = mech(P::kS2dot);
+    s.cyl[1].p1 = pressures(1)[0];
+    s.cyl[1].p2 = pressures(1)[1];
+    s.cyl[1].f_h = actuator_force(hyd_, pressures(1), s.cyl[1].s_dot);
   }
   double E_H = value(probes, E_H_.at[0]);
   for (std::size_t k = 1; k < E_H_.size; ++k) E_H += value(probes, E_H_.at[k]);

@@ -32,7 +32,7 @@ class CraneSampleAssembly final : public SampleAssembly {
   // std::invalid_argument when a named probe does not exist among `subsystems`.
   CraneSampleAssembly(const HydraulicParameters& hyd, double H, double E0,
                       const std::vector<Subsystem*>& subsystems, const CraneProbeNames& names);
-  CraneSample sample(std::int64_t n, std::span<const ProbeValues> probes) const override;
+  Sample sample(std::int64_t n, std::span<const ProbeValues> probes) const override;
 
  private:
   // Where a probe value is, by index: its subsystem in the plan and its place in that one's probes.

@@ -15,7 +15,7 @@ class SampleAssembly {
  public:
   virtual ~SampleAssembly() = default;
   // probes[i]: subsystem i's probe(n) values.
-  virtual CraneSample sample(std::int64_t n, std::span<const ProbeValues> probes) const = 0;
+  virtual Sample sample(std::int64_t n, std::span<const ProbeValues> probes) const = 0;
 };
 
 }  // namespace hilsim::sim

@@ -18,20 +18,20 @@ double nearest_branch(double angle, double near) {
 
 }  // namespace
 
-CraneSample monolithic_sample(const MonolithicSolver& solver, const HydraulicParameters& hyd,
-                              const Eigen::Vector2d& previous) {
+Sample monolithic_sample(const MonolithicSolver& solver, const HydraulicParameters& hyd,
+                         const Eigen::Vector2d& previous) {
   const MonolithicState& x = solver.state();
   const Eigen::Vector2d theta = natural::angles_from_coordinates(x.q);
-  CraneSample s;
+  Sample s;
   s.t = solver.time();
-  s.kappa = solver.kappa();
-  s.s1 = x.q[natural::kS];
-  s.s1_dot = x.q_dot[natural::kS];
-  s.p1 = x.p[0];
-  s.p2 = x.p[1];
-  s.f_h = actuator_force(hyd, x.p, s.s1_dot);
-  s.theta1 = nearest_branch(theta[0], previous[0]);
-  s.theta2 = nearest_branch(theta[1], previous[1]);
+  s.cyl[0].kappa = solver.kappa();
+  s.cyl[0].s = x.q[natural::kS];
+  s.cyl[0].s_dot = x.q_dot[natural::kS];
+  s.cyl[0].p1 = x.p[0];
+  s.cyl[0].p2 = x.p[1];
+  s.cyl[0].f_h = actuator_force(hyd, x.p, s.cyl[0].s_dot);
+  s.theta[0] = nearest_branch(theta[0], previous[0]);
+  s.theta[1] = nearest_branch(theta[1], previous[1]);
   return s;
 }
 
@@ -59,8 +59,8 @@ MonolithicRunResult run_monolithic(const CraneParameters& crane, const Hydraulic
       break;
     }
     if (!report.converged) ++result.unconverged_steps;
-    const CraneSample& last = result.samples.back();
-    result.samples.push_back(monolithic_sample(solver, hyd, Eigen::Vector2d(last.theta1, last.theta2)));
+    const Sample& last = result.samples.back();
+    result.samples.push_back(monolithic_sample(solver, hyd, Eigen::Vector2d(last.theta[0], last.theta[1])));
     result.violation.push_back(report.violation);
     result.iterations.push_back(report.iterations);
     if (on_progress && (n + 1) % report_every == 0) on_progress(n + 1, total);

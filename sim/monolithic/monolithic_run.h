@@ -12,7 +12,7 @@
 namespace hilsim::sim {
 
 struct MonolithicRunResult {
-  std::vector<CraneSample> samples;    // t_0 and the end of every step
+  std::vector<Sample> samples;         // t_0 and the end of every step
   std::vector<double> violation;       // ‖Φ‖₂ at each sample [m²]
   std::vector<int> iterations;         // Newton iterations of the step that ended at each sample (0 at t_0)
   std::int64_t unconverged_steps = 0;  // steps that reached max_iterations
@@ -21,8 +21,8 @@ struct MonolithicRunResult {
 
 // The crane sample of the solver's current state. θ1, θ2 are taken on the branch nearest to
 // `previous` (the last sample's angles), so that they are continuous along a run.
-CraneSample monolithic_sample(const MonolithicSolver& solver, const HydraulicParameters& hyd,
-                              const Eigen::Vector2d& previous);
+Sample monolithic_sample(const MonolithicSolver& solver, const HydraulicParameters& hyd,
+                         const Eigen::Vector2d& previous);
 
 // Runs settings.duration from the static equilibrium. `on_progress(done, total)` is called every
 // few percent when given.

@@ -20,10 +20,10 @@ namespace {
 using sim::contact::ContactCoupling;
 
 // The tool's columns of every sample, exactly (hexadecimal floating point).
-std::string tool_columns(const std::vector<sim::CraneSample>& samples) {
+std::string tool_columns(const std::vector<sim::Sample>& samples) {
   std::string out;
   char line[256];
-  for (const sim::CraneSample& s : samples) {
+  for (const sim::Sample& s : samples) {
     std::snprintf(line, sizeof line, "%a %a %a %a %a %a %a %d %a\n", s.t, s.tool_x, s.tool_y, s.tool_theta,
                   s.tool_xdot, s.tool_ydot, s.tool_thetadot, s.contacts, s.normal_force);
     out += line;
@@ -37,7 +37,7 @@ struct ContactCollect final : PointSink {
     samples.push_back(plan.assembly().sample(n, probes));
   }
   const sim::Plan& plan;
-  std::vector<sim::CraneSample> samples;
+  std::vector<sim::Sample> samples;
 };
 
 sim::Plan contact_plan(ContactCoupling coupling, double stiffness, sim::contact::ServoedArmDriver& driver) {
@@ -82,12 +82,13 @@ TEST(ContactPlanExecutor, EveryCouplingRunsInThreadsByteIdenticalToOffline) {
 }
 
 // The cylinders' columns of every sample, exactly.
-std::string crane_columns(const std::vector<sim::CraneSample>& samples) {
+std::string crane_columns(const std::vector<sim::Sample>& samples) {
   std::string out;
   char line[320];
-  for (const sim::CraneSample& s : samples) {
-    std::snprintf(line, sizeof line, "%a %a %a %a %a %a %a %a %a %a %a %a %a %a\n", s.kappa, s.s1, s.s1_dot,
-                  s.p1, s.p2, s.f_h, s.theta1, s.theta2, s.kappa_2, s.s2, s.s2_dot, s.p1_2, s.p2_2, s.f_h_2);
+  for (const sim::Sample& s : samples) {
+    std::snprintf(line, sizeof line, "%a %a %a %a %a %a %a %a %a %a %a %a %a %a\n", s.cyl[0].kappa,
+                  s.cyl[0].s, s.cyl[0].s_dot, s.cyl[0].p1, s.cyl[0].p2, s.cyl[0].f_h, s.theta[0], s.theta[1],
+                  s.cyl[1].kappa, s.cyl[1].s, s.cyl[1].s_dot, s.cyl[1].p1, s.cyl[1].p2, s.cyl[1].f_h);
     out += line;
   }
   return out;
@@ -96,7 +97,7 @@ std::string crane_columns(const std::vector<sim::CraneSample>& samples) {
 // The landing in hydraulic mode (sim/contact/hydraulic_task.h), cylinder 1 lowering the box from
 // 0.2 s: the tool, the arm and both cylinders each in a thread (or the monolithic system and the
 // cylinders), the same samples as offline.
-std::vector<sim::CraneSample> hydraulic_landing(ContactCoupling coupling, bool threads) {
+std::vector<sim::Sample> hydraulic_landing(ContactCoupling coupling, bool threads) {
   sim::contact::ContactCouplingSettings s;
   s.coupling = coupling;
   test::HydraulicLandingPlan landing(s);
@@ -116,8 +117,8 @@ std::vector<sim::CraneSample> hydraulic_landing(ContactCoupling coupling, bool t
 TEST(ContactPlanExecutor, TheHydraulicModeRunsInThreadsByteIdenticalToOffline) {
   for (ContactCoupling c : {ContactCoupling::kMonolithic, ContactCoupling::kModelModel}) {
     SCOPED_TRACE(std::string(to_string(c)));
-    const std::vector<sim::CraneSample> offline = hydraulic_landing(c, false);
-    const std::vector<sim::CraneSample> threaded = hydraulic_landing(c, true);
+    const std::vector<sim::Sample> offline = hydraulic_landing(c, false);
+    const std::vector<sim::Sample> threaded = hydraulic_landing(c, true);
     ASSERT_EQ(threaded.size(), offline.size());
     EXPECT_GT(offline.back().contacts, 0);  // it got there
     EXPECT_TRUE(tool_columns(threaded) == tool_columns(offline)) << "the tool's samples differ";

@@ -33,10 +33,10 @@ struct Collect final : PointSink {
     samples.push_back(plan.assembly().sample(n, probes));
   }
   const sim::Plan& plan;
-  std::vector<sim::CraneSample> samples;
+  std::vector<sim::Sample> samples;
 };
 
-std::string csv(const std::vector<sim::CraneSample>& samples, int actuators) {
+std::string csv(const std::vector<sim::Sample>& samples, int actuators) {
   return io::trajectory_csv(samples, actuators);
 }
 
@@ -53,7 +53,7 @@ struct Valves {
 
 struct Threaded {
   ExecutorResult result;
-  std::vector<sim::CraneSample> samples;
+  std::vector<sim::Sample> samples;
 };
 
 Threaded run_threaded(const Case& c, ExecutorOptions options) {
@@ -311,7 +311,7 @@ TEST(PlanExecutor, DecimatedTelemetryKeepsEveryTenthOfflineRow) {
   ExecutorOptions options = with_pacing(Pacing::kUnpaced);
   options.settings.telemetry_decimation = 10;
   const Threaded rt = run_threaded(c, options);
-  std::vector<sim::CraneSample> every_tenth;
+  std::vector<sim::Sample> every_tenth;
   for (std::size_t i = 0; i < offline.samples.size(); i += 10) every_tenth.push_back(offline.samples[i]);
   ASSERT_EQ(rt.samples.size(), 101u);
   EXPECT_TRUE(csv(rt.samples, 1) == csv(every_tenth, 1));
@@ -330,8 +330,8 @@ TEST(PlanExecutor, AnOverrunStopsAHardRealTimeRunCleanly) {
   EXPECT_FALSE(rt.result.finished);
   EXPECT_TRUE(rt.result.stopped_by_overrun());
   ASSERT_LT(rt.samples.size(), offline.samples.size());
-  const std::vector<sim::CraneSample> prefix(offline.samples.begin(),
-                                             offline.samples.begin() + static_cast<long>(rt.samples.size()));
+  const std::vector<sim::Sample> prefix(offline.samples.begin(),
+                                        offline.samples.begin() + static_cast<long>(rt.samples.size()));
   EXPECT_TRUE(csv(rt.samples, 1) == csv(prefix, 1));
 }
 

@@ -43,13 +43,13 @@ RunResult run_machine(ContactCoupling coupling, double stiffness, bool rigid_ref
   return run_plan(plan);
 }
 
-const std::vector<CraneSample>& rigid_reference() {
+const std::vector<Sample>& rigid_reference() {
   static const RunResult run = run_machine(ContactCoupling::kMonolithic, 1.0);
   return run.samples;
 }
 
 // The monolithic machine with the interface's K_i, D_i as its weld: what the couplings approximate.
-const std::vector<CraneSample>& compliant_reference(double stiffness) {
+const std::vector<Sample>& compliant_reference(double stiffness) {
   static std::map<double, RunResult> runs;
   auto it = runs.find(stiffness);
   if (it == runs.end())
@@ -87,22 +87,22 @@ const std::map<std::pair<ContactCoupling, double>, StudyRow>& study() {
   return rows;
 }
 
-const CraneSample& at_time(const std::vector<CraneSample>& samples, double t) {
+const Sample& at_time(const std::vector<Sample>& samples, double t) {
   return samples.at(static_cast<std::size_t>(std::lround(t / 1e-3)));
 }
 
 TEST(ContactPlan, TheMonolithicArmSetsTheBoxDownSlidesItAndPushesItOnTheWall) {
-  const std::vector<CraneSample>& s = rigid_reference();
+  const std::vector<Sample>& s = rigid_reference();
   ASSERT_EQ(s.size(), 3001u);
   EXPECT_EQ(at_time(s, 0.5).contacts, 0);  // still in the air
-  const CraneSample& down = at_time(s, 1.3);
+  const Sample& down = at_time(s, 1.3);
   EXPECT_EQ(down.contacts, 2);  // both bottom corners on the floor
   EXPECT_NEAR(down.tool_y, 0.1, 1e-3);
   EXPECT_GT(down.normal_force, 4.0 * 9.81);  // the servos press it down
-  const CraneSample& sliding = at_time(s, 1.9);
+  const Sample& sliding = at_time(s, 1.9);
   EXPECT_GT(sliding.tool_xdot, 0.2);
   EXPECT_EQ(sliding.contacts, 2);
-  const CraneSample& pushed = s.back();
+  const Sample& pushed = s.back();
   const ServoedArmParameters p;
   EXPECT_NEAR(pushed.tool_x, p.wall_x() - 0.15, 1e-3);  // against the wall
   EXPECT_GE(pushed.contacts, 2);
@@ -168,7 +168,7 @@ TEST(ContactPlan, AMacroStepOfSeveralMicroStepsRunsEveryCoupling) {
     ASSERT_EQ(r.samples.size(), 601u) << to_string(c);
     EXPECT_DOUBLE_EQ(r.samples.back().t, 3.0);
     // Against the monolithic machine at the same points: the held inputs cost a little accuracy.
-    std::vector<CraneSample> every_fifth;
+    std::vector<Sample> every_fifth;
     for (std::size_t i = 0; i < compliant_reference(1e5).size(); i += 5)
       every_fifth.push_back(compliant_reference(1e5)[i]);
     EXPECT_LT(tool_error(r.samples, every_fifth).max_position, 1e-3) << to_string(c);

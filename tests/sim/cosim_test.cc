@@ -60,9 +60,9 @@ TEST_F(CraneCosim, FineForceDisplacementRunMatchesTheReference) {
 TEST_F(CraneCosim, StaysAtRestBeforeTheFirstStep) {
   // Equilibrium holds: the first 2 s (κ = κ0) must not move the crane.
   const RunResult r = run(Coupling::kForceDisplacement, 1e-3, 2e-4, 2.0);
-  for (const CraneSample& s : r.samples) {
-    EXPECT_NEAR(s.s1, 0.5, 1e-12);
-    EXPECT_NEAR(s.p1, equilibrium_->p[0], 1e-3);
+  for (const Sample& s : r.samples) {
+    EXPECT_NEAR(s.cyl[0].s, 0.5, 1e-12);
+    EXPECT_NEAR(s.cyl[0].p1, equilibrium_->p[0], 1e-3);
   }
 }
 
@@ -111,8 +111,8 @@ TEST_F(CraneCosim, RunsAreBitForBitRepeatable) {
   const RunResult b = run(Coupling::kForceDisplacement, 1e-3, 2e-4, 3.0);
   ASSERT_EQ(a.samples.size(), b.samples.size());
   for (std::size_t i = 0; i < a.samples.size(); ++i) {
-    ASSERT_EQ(a.samples[i].s1, b.samples[i].s1);
-    ASSERT_EQ(a.samples[i].p1, b.samples[i].p1);
+    ASSERT_EQ(a.samples[i].cyl[0].s, b.samples[i].cyl[0].s);
+    ASSERT_EQ(a.samples[i].cyl[0].p1, b.samples[i].cyl[0].p1);
   }
 }
 

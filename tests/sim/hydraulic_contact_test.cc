@@ -75,14 +75,14 @@ TEST(HydraulicContact, HeldAtTheEquilibriumTheArmStaysPut) {
     const ConstantValveCommand k1(h.equilibrium.kappa), k2(h.equilibrium.actuator2.kappa);
     const RunResult r = run_landing(c, k1, k2, 2.0, h);
     ASSERT_FALSE(r.diverged) << to_string(c);
-    const CraneSample& first = r.samples.front();
+    const Sample& first = r.samples.front();
     double worst = 0.0;
-    for (const CraneSample& s : r.samples)
+    for (const Sample& s : r.samples)
       worst = std::max(worst, std::hypot(s.tool_x - first.tool_x, s.tool_y - first.tool_y));
     std::printf("%-16s held at kappa0: max drift %.3e m, p1 %.4g -> %.4g Pa\n",
-                std::string(to_string(c)).c_str(), worst, first.p1, r.samples.back().p1);
+                std::string(to_string(c)).c_str(), worst, first.cyl[0].p1, r.samples.back().cyl[0].p1);
     EXPECT_LT(worst, 5e-4) << to_string(c);
-    EXPECT_NEAR(r.samples.back().s1, h.equilibrium.s, 5e-4) << to_string(c);
+    EXPECT_NEAR(r.samples.back().cyl[0].s, h.equilibrium.s, 5e-4) << to_string(c);
   }
 }
 
@@ -110,10 +110,10 @@ TEST(HydraulicContact, AKappaStepMovesTheToolAsTheCranesCylinderSays) {
   const RunResult ref = run_plan(crane_plan);
   ASSERT_FALSE(ref.diverged);
 
-  const double ds_arm = arm.samples.back().s1 - arm.samples.front().s1;
-  const double ds_crane = ref.samples.back().s1 - ref.samples.front().s1;
-  const auto R_y = [&](const CraneSample& s) {
-    return crane_points(crane, Eigen::Vector2d(s.theta1, s.theta2)).R.y();
+  const double ds_arm = arm.samples.back().cyl[0].s - arm.samples.front().cyl[0].s;
+  const double ds_crane = ref.samples.back().cyl[0].s - ref.samples.front().cyl[0].s;
+  const auto R_y = [&](const Sample& s) {
+    return crane_points(crane, Eigen::Vector2d(s.theta[0], s.theta[1])).R.y();
   };
   const double dy_crane = R_y(ref.samples.back()) - R_y(ref.samples.front());
   const double dy_tool = arm.samples.back().tool_y - arm.samples.front().tool_y;
@@ -190,14 +190,14 @@ TEST(HydraulicContact, ASimpleKappaScriptLandsTheBoxOnThePlatform) {
   const HydraulicContactTask h = hydraulic_landing();
   const RunResult first = land(ContactCoupling::kMonolithic, std::nullopt, 2.4);
   ASSERT_FALSE(first.diverged);
-  const CraneSample& rested = first.samples.back();
-  const Eigen::Vector2d rest = arm_only_kappa(h, Eigen::Vector2d(rested.theta1, rested.theta2));
+  const Sample& rested = first.samples.back();
+  const Eigen::Vector2d rest = arm_only_kappa(h, Eigen::Vector2d(rested.theta[0], rested.theta[1]));
   const double weight = 50.0 * 9.81;                           // the box's [N]
   const double platform_top = LandingSettings{}.platform_top;  // [m]
   for (ContactCoupling c : {ContactCoupling::kMonolithic, ContactCoupling::kModelModel}) {
     const RunResult r = land(c, rest, 4.0);
     ASSERT_FALSE(r.diverged) << to_string(c);
-    const CraneSample& end = r.samples.back();
+    const Sample& end = r.samples.back();
     std::printf(
         "%-12s landed: box at (%.4f, %.4f) m, theta %.2e rad, %d contacts, normal force %.1f N (weight %.1f "
         "N), kappa (%.5f, %.5f)\n",

@@ -13,13 +13,13 @@ struct Fixture {
   CraneParameters crane;
   HydraulicParameters hyd;
   Equilibrium eq = solve_equilibrium(crane, hyd);
-  CraneSample rest() const {
-    CraneSample x;
-    x.s1 = eq.s;
-    x.p1 = eq.p[0];
-    x.p2 = eq.p[1];
-    x.kappa = eq.kappa;
-    x.theta1 = eq.q[0];
+  Sample rest() const {
+    Sample x;
+    x.cyl[0].s = eq.s;
+    x.cyl[0].p1 = eq.p[0];
+    x.cyl[0].p2 = eq.p[1];
+    x.cyl[0].kappa = eq.kappa;
+    x.theta[0] = eq.q[0];
     return x;
   }
 };
@@ -29,12 +29,12 @@ TEST(LimitReport, CountsEpisodesAndKeepsTheExtreme) {
   CosimSettings s;
   s.limits.enabled = true;
   s.hydraulics_integrator = HydraulicIntegrator::kTrapezoidal;  // no step limit near the stroke's end
-  std::vector<CraneSample> samples;
+  std::vector<Sample> samples;
   const double stroke_max = f.eq.s + 0.5 * f.hyd.l - s.limits.end_stops.dead_length;
   for (int n = 0; n < 10; ++n) {
-    CraneSample x = f.rest();
+    Sample x = f.rest();
     x.t = n * 1e-3;
-    if (n == 2 || n == 3 || n == 7) x.s1 = stroke_max + 1e-4 * n;  // two episodes: 2–3 and 7
+    if (n == 2 || n == 3 || n == 7) x.cyl[0].s = stroke_max + 1e-4 * n;  // two episodes: 2–3 and 7
     samples.push_back(x);
   }
   const std::vector<LimitEvent> events = find_limit_events(samples, f.crane, f.hyd, f.eq, s);
@@ -56,11 +56,11 @@ TEST(LimitReport, CountsEpisodesAndKeepsTheExtreme) {
 TEST(LimitReport, WithoutLimitsTheFirstImpossibleStateNamesTheCause) {
   const Fixture f;
   const CosimSettings s;  // limits off
-  std::vector<CraneSample> samples(3, f.rest());
+  std::vector<Sample> samples(3, f.rest());
   samples[1].t = 1.0;
-  samples[1].p2 = -2e5;  // a tension
+  samples[1].cyl[0].p2 = -2e5;  // a tension
   samples[2].t = 2.0;
-  samples[2].theta1 = -0.1;
+  samples[2].theta[0] = -0.1;
   const std::vector<LimitEvent> events = find_limit_events(samples, f.crane, f.hyd, f.eq, s);
   ASSERT_EQ(events.size(), 2u);
   EXPECT_EQ(events[0].kind, LimitKind::kNegativePressure);
@@ -76,7 +76,7 @@ TEST(LimitReport, WithoutLimitsTheFirstImpossibleStateNamesTheCause) {
 TEST(LimitReport, TheCouplingMonitorAndTheHydraulicStepAreNumericalCauses) {
   const Fixture f;
   CosimSettings s;
-  std::vector<CraneSample> samples(2, f.rest());
+  std::vector<Sample> samples(2, f.rest());
   samples[1].t = 0.5;
   samples[1].dE = -2e3;
   std::vector<LimitEvent> events = find_limit_events(samples, f.crane, f.hyd, f.eq, s);
@@ -86,7 +86,7 @@ TEST(LimitReport, TheCouplingMonitorAndTheHydraulicStepAreNumericalCauses) {
   // A chamber 1 cm short at forward Euler's h_H = 0.2 ms is far beyond its stability limit; the
   // trapezoidal rule has none.
   samples[1].dE = 0.0;
-  samples[1].s1 = f.eq.s + 0.5 * f.hyd.l - 0.01;
+  samples[1].cyl[0].s = f.eq.s + 0.5 * f.hyd.l - 0.01;
   events = find_limit_events(samples, f.crane, f.hyd, f.eq, s);
   ASSERT_FALSE(events.empty());
   EXPECT_EQ(events[0].kind, LimitKind::kUnstableStep);

@@ -23,8 +23,9 @@ CosimSettings hil_settings(double duration) {
 }
 
 bool all_finite(const RunResult& r) {
-  for (const CraneSample& x : r.samples) {
-    if (!std::isfinite(x.s1) || !std::isfinite(x.p1) || !std::isfinite(x.p2) || !std::isfinite(x.theta1))
+  for (const Sample& x : r.samples) {
+    if (!std::isfinite(x.cyl[0].s) || !std::isfinite(x.cyl[0].p1) || !std::isfinite(x.cyl[0].p2) ||
+        !std::isfinite(x.theta[0]))
       return false;
   }
   return !r.diverged;
@@ -58,7 +59,7 @@ TEST(LimitsRun, AControllerHoldingKappaAt052EndsOnLinkOnesRest) {
   const HeldValveRun run = hold_valve(0.52, hil_settings(20.0));
   ASSERT_TRUE(all_finite(run.result));
   EXPECT_DOUBLE_EQ(run.result.samples.back().t, 20.0);
-  EXPECT_NEAR(run.result.samples.back().theta1, JointStopLimits{}.theta1_min, 2e-3);
+  EXPECT_NEAR(run.result.samples.back().theta[0], JointStopLimits{}.theta1_min, 2e-3);
   EXPECT_TRUE(reported(run.events, LimitKind::kJointStop, ""));
   const std::string line = describe(run.events.front());
   EXPECT_NE(line.find("link 1 on its rest"), std::string::npos) << line;
@@ -68,11 +69,11 @@ TEST(LimitsRun, AControllerHoldingKappaAt040EndsAgainstTheExtendedEndStop) {
   const HeldValveRun run = hold_valve(0.40, hil_settings(20.0));
   ASSERT_TRUE(all_finite(run.result));
   const double stroke_max = 0.5 + 0.5 * HydraulicParameters{}.l - EndStopLimits{}.dead_length;
-  const CraneSample& end = run.result.samples.back();
+  const Sample& end = run.result.samples.back();
   // At the stop, within the static penetration of the full pump force (49 kN / 1e8 N/m ≈ 0.5 mm).
-  EXPECT_GT(end.s1, stroke_max - 1e-4);
-  EXPECT_LT(end.s1, stroke_max + 1e-3);
-  EXPECT_NEAR(end.s1_dot, 0.0, 1e-3);
+  EXPECT_GT(end.cyl[0].s, stroke_max - 1e-4);
+  EXPECT_LT(end.cyl[0].s, stroke_max + 1e-3);
+  EXPECT_NEAR(end.cyl[0].s_dot, 0.0, 1e-3);
   EXPECT_TRUE(reported(run.events, LimitKind::kEndStop, "actuator 1, extended"));
 }
 
@@ -122,9 +123,9 @@ TEST(LimitsRun, LimitsThatNeverEngageChangeNoBit) {
     const RunResult b = run_cosimulation(crane, hyd, eq, m1, on);
     ASSERT_EQ(a.samples.size(), b.samples.size());
     for (std::size_t i = 0; i < a.samples.size(); ++i) {
-      ASSERT_EQ(a.samples[i].s1, b.samples[i].s1) << i;
-      ASSERT_EQ(a.samples[i].p1, b.samples[i].p1) << i;
-      ASSERT_EQ(a.samples[i].p2, b.samples[i].p2) << i;
+      ASSERT_EQ(a.samples[i].cyl[0].s, b.samples[i].cyl[0].s) << i;
+      ASSERT_EQ(a.samples[i].cyl[0].p1, b.samples[i].cyl[0].p1) << i;
+      ASSERT_EQ(a.samples[i].cyl[0].p2, b.samples[i].cyl[0].p2) << i;
       ASSERT_EQ(a.samples[i].E_balance, b.samples[i].E_balance) << i;
     }
   }

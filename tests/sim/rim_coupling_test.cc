@@ -49,7 +49,7 @@ TEST(RimCoupling, OneMicroStepPerMacroStepIsThePressureDisplacementCoupling) {
     ASSERT_EQ(rim.samples.size(), ps.samples.size());
     double max_dev = 0.0;
     for (std::size_t i = 0; i < ps.samples.size(); ++i) {
-      max_dev = std::max(max_dev, std::abs(rim.samples[i].s1 - ps.samples[i].s1));
+      max_dev = std::max(max_dev, std::abs(rim.samples[i].cyl[0].s - ps.samples[i].cyl[0].s));
     }
     EXPECT_LT(max_dev, 1e-9);  // [m]
   }
@@ -162,8 +162,8 @@ TEST(EnergyBalance, ClosesAsTheStepShrinks) {
   // Against the energy the actuator moves: the swing of the potential energy over the manoeuvre.
   const RunResult r = run(1, Coupling::kPressureDisplacement, 0.5e-3, 1e-4);
   double V_min = 1e300, V_max = -1e300;
-  for (const CraneSample& x : r.samples) {
-    const double V = potential_energy(CraneParameters{}, Eigen::Vector2d(x.theta1, x.theta2));
+  for (const Sample& x : r.samples) {
+    const double V = potential_energy(CraneParameters{}, Eigen::Vector2d(x.theta[0], x.theta[1]));
     V_min = std::min(V_min, V);
     V_max = std::max(V_max, V);
   }

@@ -11,19 +11,19 @@
 namespace hilsim::sim {
 namespace {
 
-CraneSample sample(double t, double s1, double p = 4e6) {
-  CraneSample s;
+Sample sample(double t, double s1, double p = 4e6) {
+  Sample s;
   s.t = t;
-  s.s1 = s1;
-  s.p1 = p;
-  s.p2 = p;
-  s.f_h = 0.0;
+  s.cyl[0].s = s1;
+  s.cyl[0].p1 = p;
+  s.cyl[0].p2 = p;
+  s.cyl[0].f_h = 0.0;
   return s;
 }
 
 TEST(Trajectory, InterpolatesTheSimulationAtReferenceTimes) {
   // s1 = t on a 0.3 s grid compared with s1_ref = t on a 0.1 s grid: no deviation.
-  std::vector<CraneSample> samples;
+  std::vector<Sample> samples;
   for (int i = 0; i <= 10; ++i) samples.push_back(sample(0.3 * i, 0.3 * i));
   ReferenceCurve ref;
   for (int i = 0; i <= 40; ++i) {  // up to 4 s, past the last sample (3 s): ignored
@@ -39,7 +39,7 @@ TEST(Trajectory, InterpolatesTheSimulationAtReferenceTimes) {
 }
 
 TEST(Trajectory, ReportsTheLargestDeviationAndWhere) {
-  std::vector<CraneSample> samples = {sample(0, 0), sample(1, 0.2), sample(2, 0)};
+  std::vector<Sample> samples = {sample(0, 0), sample(1, 0.2), sample(2, 0)};
   const ReferenceCurve ref = reference_from_samples({sample(0, 0), sample(1, 0), sample(2, 0)});
   const TrajectoryDeviation d = compare_with_reference(samples, ref);
   EXPECT_DOUBLE_EQ(d.s1.value, 0.2);
@@ -50,7 +50,7 @@ TEST(Trajectory, ComparesAtCommunicationPointsWithoutInterpolatingTheRun) {
   // s1 = sin(2π·2t) sampled exactly every 0.1 s against the same curve every 1 ms: no deviation at
   // the samples, where interpolating the samples between them is off by more than 1 mm.
   const auto curve = [](double t) { return 0.01 * std::sin(4.0 * M_PI * t); };  // [m]
-  std::vector<CraneSample> samples;
+  std::vector<Sample> samples;
   for (int i = 0; i <= 20; ++i) samples.push_back(sample(0.1 * i, curve(0.1 * i)));
   ReferenceCurve ref;
   for (int i = 0; i <= 2500; ++i) {  // to 2.5 s, past the last sample: ignored

@@ -82,8 +82,8 @@ double max_s1_gap(const RunResult& a, const RunResult& b) {
   EXPECT_EQ(a.samples.size(), b.samples.size());
   double gap = 0.0;
   for (std::size_t i = 0; i < std::min(a.samples.size(), b.samples.size()); ++i) {
-    gap = std::max(gap, std::abs(a.samples[i].s1 - b.samples[i].s1));
-    gap = std::max(gap, std::abs(a.samples[i].s2 - b.samples[i].s2));
+    gap = std::max(gap, std::abs(a.samples[i].cyl[0].s - b.samples[i].cyl[0].s));
+    gap = std::max(gap, std::abs(a.samples[i].cyl[1].s - b.samples[i].cyl[1].s));
   }
   return gap;
 }
@@ -174,7 +174,7 @@ TEST(TwoWayCoupling, MonitorGrowsWithTheMacroStepAndTheBalanceIsTheMechanics) {
   // δE is the energy the two sides' models disagree on: it grows with H (measured on M2: −9.9 J at
   // 10 ms, −13 J at 100 ms, −50 J at 1 s). The energy balance is the mechanics' own integrator's at
   // h_M, whatever H (−3.4633 J at every H).
-  std::vector<CraneSample> last;
+  std::vector<Sample> last;
   for (double H : {10e-3, 0.1, 1.0}) {
     TwoWayCase c;
     c.manoeuvre = TwoWayManoeuvre::kM2;

@@ -68,23 +68,26 @@ std::vector<double> hard_doubles(std::size_t random_count) {
 }
 
 // The samples of a trajectory file carrying `values` in every column, 17 to a row.
-std::vector<sim::CraneSample> samples_of(const std::vector<double>& values) {
-  std::vector<sim::CraneSample> rows;
+std::vector<sim::Sample> samples_of(const std::vector<double>& values) {
+  std::vector<sim::Sample> rows;
   for (std::size_t i = 0; i < values.size(); i += 17) {
     double f[17];
     for (std::size_t k = 0; k < 17; ++k) f[k] = values[(i + k) % values.size()];
-    sim::CraneSample s;
-    s.t = f[0], s.kappa = f[1], s.s1 = f[2], s.s1_dot = f[3], s.p1 = f[4], s.p2 = f[5], s.f_h = f[6];
-    s.theta1 = f[7], s.theta2 = f[8], s.s2 = f[9], s.s2_dot = f[10], s.p1_2 = f[11], s.p2_2 = f[12];
-    s.f_h_2 = f[13], s.kappa_2 = f[14], s.dE = f[15], s.E_balance = f[16];
+    sim::Sample s;
+    s.t = f[0], s.cyl[0].kappa = f[1], s.cyl[0].s = f[2], s.cyl[0].s_dot = f[3], s.cyl[0].p1 = f[4],
+    s.cyl[0].p2 = f[5], s.cyl[0].f_h = f[6];
+    s.theta[0] = f[7], s.theta[1] = f[8], s.cyl[1].s = f[9], s.cyl[1].s_dot = f[10], s.cyl[1].p1 = f[11],
+    s.cyl[1].p2 = f[12];
+    s.cyl[1].f_h = f[13], s.cyl[1].kappa = f[14], s.dE = f[15], s.E_balance = f[16];
     rows.push_back(s);
   }
   return rows;
 }
 
-std::vector<double> fields_of(const sim::CraneSample& s) {
-  return {s.t,  s.kappa,  s.s1,   s.s1_dot, s.p1,    s.p2,      s.f_h, s.theta1,   s.theta2,
-          s.s2, s.s2_dot, s.p1_2, s.p2_2,   s.f_h_2, s.kappa_2, s.dE,  s.E_balance};
+std::vector<double> fields_of(const sim::Sample& s) {
+  return {s.t,          s.cyl[0].kappa, s.cyl[0].s,     s.cyl[0].s_dot, s.cyl[0].p1,    s.cyl[0].p2,
+          s.cyl[0].f_h, s.theta[0],     s.theta[1],     s.cyl[1].s,     s.cyl[1].s_dot, s.cyl[1].p1,
+          s.cyl[1].p2,  s.cyl[1].f_h,   s.cyl[1].kappa, s.dE,           s.E_balance};
 }
 
 // A data line with a field that is not a number reads as one more header line (titles and headers
@@ -105,7 +108,7 @@ TEST(CsvTable, ATableWhoseDataLineIsBadNamesTheLine) {
 
 TEST(CsvRoundTrip, EveryWrittenNumberReadsBackToTheSameBits) {
   const std::vector<double> values = hard_doubles(20000);
-  const std::vector<sim::CraneSample> rows = samples_of(values);
+  const std::vector<sim::Sample> rows = samples_of(values);
   const fs::path path = test::temp_path("csv", ".csv");
   std::ofstream(path, std::ios::binary) << io::trajectory_csv(rows, 2);
   const io::CsvTable table = io::read_numeric_csv(path.string());
@@ -149,31 +152,12 @@ TEST(CsvRoundTrip, TheLongestRowsFitTheirBound) {
   char text[64];
   ASSERT_EQ(static_cast<std::size_t>(std::to_chars(text, text + sizeof text, longest).ptr - text),
             io::kMaxDoubleBytes);
-  sim::CraneSample s;
-  for (double* v : {&s.t,
-                    &s.kappa,
-                    &s.s1,
-                    &s.s1_dot,
-                    &s.p1,
-                    &s.p2,
-                    &s.f_h,
-                    &s.theta1,
-                    &s.theta2,
-                    &s.kappa_2,
-                    &s.s2,
-                    &s.s2_dot,
-                    &s.p1_2,
-                    &s.p2_2,
-                    &s.f_h_2,
-                    &s.dE,
-                    &s.E_balance,
-                    &s.tool_x,
-                    &s.tool_y,
-                    &s.tool_theta,
-                    &s.tool_xdot,
-                    &s.tool_ydot,
-                    &s.tool_thetadot,
-                    &s.normal_force})
+  sim::Sample s;
+  for (double* v :
+       {&s.t,          &s.cyl[0].kappa, &s.cyl[0].s,   &s.cyl[0].s_dot, &s.cyl[0].p1,     &s.cyl[0].p2,
+        &s.cyl[0].f_h, &s.theta[0],     &s.theta[1],   &s.cyl[1].kappa, &s.cyl[1].s,      &s.cyl[1].s_dot,
+        &s.cyl[1].p1,  &s.cyl[1].p2,    &s.cyl[1].f_h, &s.dE,           &s.E_balance,     &s.tool_x,
+        &s.tool_y,     &s.tool_theta,   &s.tool_xdot,  &s.tool_ydot,    &s.tool_thetadot, &s.normal_force})
     *v = longest;
   s.contacts = -1000000;  // 8 bytes; a column never wider than a double's
   for (int actuators : {1, 2}) {
@@ -196,10 +180,10 @@ TEST(CsvRoundTrip, NumbersAreInTheirShortestForm) {
 
 TEST(CsvRoundTrip, TrajectoryRowBytesAreUnchanged) {
   // The bytes every recording's output hash and the replay and threads tests rest on.
-  sim::CraneSample s;
-  s.t = 0.001, s.kappa = 0.45434559, s.s1 = 0.5000000123, s.s1_dot = -1.5e-6, s.p1 = 3170846.2,
-  s.p2 = 4529153.8;
-  s.f_h = 8829.000000000002, s.theta1 = 0.5235987755982988, s.theta2 = -0.0, s.dE = 1e-12,
+  sim::Sample s;
+  s.t = 0.001, s.cyl[0].kappa = 0.45434559, s.cyl[0].s = 0.5000000123, s.cyl[0].s_dot = -1.5e-6,
+  s.cyl[0].p1 = 3170846.2, s.cyl[0].p2 = 4529153.8;
+  s.cyl[0].f_h = 8829.000000000002, s.theta[0] = 0.5235987755982988, s.theta[1] = -0.0, s.dE = 1e-12,
   s.E_balance = -0.25;
   EXPECT_EQ(
       io::trajectory_csv(std::span(&s, 1), 1),

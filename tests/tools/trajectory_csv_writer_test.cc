@@ -28,20 +28,20 @@ std::string read_all(const std::string& path) {
 }
 
 // Values that exercise the shortest form: irrational-looking, integral, tiny, huge, negative zero.
-sim::CraneSample sample(std::int64_t i) {
+sim::Sample sample(std::int64_t i) {
   const double x = static_cast<double>(i);
-  sim::CraneSample s;
+  sim::Sample s;
   s.t = 1e-3 * x;
-  s.kappa = std::sin(x);
-  s.s1 = 0.5 + 1e-7 * x;
-  s.s1_dot = -0.0;
-  s.p1 = 3.1e6 + x / 3.0;
-  s.p2 = 1e300 * x;
-  s.f_h = 5e-324 * x;
-  s.theta1 = std::exp(-x);
-  s.theta2 = -x;
-  s.s2 = x / 7.0;
-  s.kappa_2 = 1.0 / (x + 1.0);
+  s.cyl[0].kappa = std::sin(x);
+  s.cyl[0].s = 0.5 + 1e-7 * x;
+  s.cyl[0].s_dot = -0.0;
+  s.cyl[0].p1 = 3.1e6 + x / 3.0;
+  s.cyl[0].p2 = 1e300 * x;
+  s.cyl[0].f_h = 5e-324 * x;
+  s.theta[0] = std::exp(-x);
+  s.theta[1] = -x;
+  s.cyl[1].s = x / 7.0;
+  s.cyl[1].kappa = 1.0 / (x + 1.0);
   s.dE = -1e-20 * x;
   s.E_balance = x * x;
   return s;
@@ -59,7 +59,7 @@ TEST_F(TrajectoryCsvWriterTest, SameBytesAsRowsWrittenInOrderAcrossBatchBoundari
   for (int actuators : {1, 2}) {
     for (std::int64_t rows :
          {std::int64_t{0}, std::int64_t{1}, kBatch - 1, kBatch, kBatch + 1, 3 * kBatch + 7}) {
-      std::vector<sim::CraneSample> samples;
+      std::vector<sim::Sample> samples;
       for (std::int64_t i = 0; i < rows; ++i) samples.push_back(sample(i));
       const std::string expected = trajectory_csv(samples, actuators);
 
@@ -79,13 +79,13 @@ TEST_F(TrajectoryCsvWriterTest, BatchesLeftAtFinishAreSharedAndWrittenInOrder) {
   // Handed over faster than one thread formats them: finish() finds most still queued, formats
   // them from the last backwards while the writer's thread goes on from the first.
   constexpr std::int64_t rows = 60 * static_cast<std::int64_t>(TrajectoryCsvWriter::kBatch) + 3;
-  std::vector<sim::CraneSample> samples;
+  std::vector<sim::Sample> samples;
   for (std::int64_t i = 0; i < rows; ++i) samples.push_back(sample(i));
   const std::string expected = trajectory_csv(samples, 2);
   for (int round = 0; round < 5; ++round) {
     const std::string path = dir + "/shared.csv";
     TrajectoryCsvWriter writer(path, 2);
-    for (const sim::CraneSample& s : samples) writer.add(s);
+    for (const sim::Sample& s : samples) writer.add(s);
     const TrajectoryCsvWriter::Written written = writer.finish();
     const std::string bytes = read_all(path);
     ASSERT_EQ(bytes, expected) << "round " << round;

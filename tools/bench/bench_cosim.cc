@@ -58,7 +58,7 @@ Case make_case(Coupling coupling, int actuators, double h_hyd) {
 }
 
 // hilsim's loop alone [s of CPU time]: the manager stepping the plan, with the divergence check of every run.
-double time_manager(const Case& c, const ValveCommand& valve, CraneSample* last = nullptr) {
+double time_manager(const Case& c, const ValveCommand& valve, Sample* last = nullptr) {
   Plan plan = build_crane_plan(c.crane, c.hyd, c.eq, c.settings, {&valve, nullptr});
   CosimManager manager(plan.subsystems(), plan.graph());
   const std::int64_t N = plan.communication_points();
@@ -79,16 +79,16 @@ double time_manager(const Case& c, const ValveCommand& valve, CraneSample* last 
 double time_with_samples(const Case& c, const ValveCommand& valve) {
   Plan plan = build_crane_plan(c.crane, c.hyd, c.eq, c.settings, {&valve, nullptr});
   const double t0 = hilsim::bench::thread_cpu_seconds();
-  stream_plan(plan, [](const CraneSample&) {});
+  stream_plan(plan, [](const Sample&) {});
   return hilsim::bench::thread_cpu_seconds() - t0;
 }
 
 // The largest deviation of the baseline's final state from hilsim's, each quantity relative to its
 // scale (1 rad, 1 m, 1 cm/s, 1 MPa).
-double final_state_deviation(const BaselineState& b, const CraneSample& s) {
-  const double d[] = {std::abs(b.theta1 - s.theta1), std::abs(b.theta2 - s.theta2),
-                      std::abs(b.s - s.s1),          std::abs(b.s_dot - s.s1_dot) / 1e-2,
-                      std::abs(b.p1 - s.p1) / 1e6,   std::abs(b.p2 - s.p2) / 1e6};
+double final_state_deviation(const BaselineState& b, const Sample& s) {
+  const double d[] = {std::abs(b.theta1 - s.theta[0]),    std::abs(b.theta2 - s.theta[1]),
+                      std::abs(b.s - s.cyl[0].s),         std::abs(b.s_dot - s.cyl[0].s_dot) / 1e-2,
+                      std::abs(b.p1 - s.cyl[0].p1) / 1e6, std::abs(b.p2 - s.cyl[0].p2) / 1e6};
   return *std::max_element(std::begin(d), std::end(d));
 }
 
@@ -104,7 +104,7 @@ void against_the_floor(int repeat) {
     const Case c = make_case(coupling, 1, 0.05e-3);
     const StepManoeuvreM1 m1(c.eq.kappa);
     const BaselineRun run{c.settings.H, c.settings.h_hyd, c.settings.duration};
-    CraneSample last;
+    Sample last;
     BaselineState floor;
     std::vector<double> loop, sampled, base;
     for (int r = 0; r < repeat; ++r) {  // in turn, so that a busy machine slows all three alike

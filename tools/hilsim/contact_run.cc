@@ -80,12 +80,12 @@ class ContactSamples final {
   // pushes on has jammed; in hydraulic mode κ moves the arm and the reference's push is no yardstick.
   ContactSamples(const ContactTask& task, io::TrajectoryCsvWriter* csv, bool guided)
       : watch_(task), csv_(csv), guided_(guided) {}
-  void on_sample(const sim::CraneSample& s) {
+  void on_sample(const sim::Sample& s) {
     if (csv_) csv_->add(s);
     watch_.observe(s);
     last_ = s;
   }
-  const sim::CraneSample& last() const { return last_; }
+  const sim::Sample& last() const { return last_; }
   const sim::contact::TaskJamWatch& watch() const { return watch_; }
   bool judges_jam() const { return guided_ && watch_.has_push(); }
 
@@ -93,7 +93,7 @@ class ContactSamples final {
   sim::contact::TaskJamWatch watch_;
   io::TrajectoryCsvWriter* csv_;
   bool guided_;
-  sim::CraneSample last_;
+  sim::Sample last_;
 };
 
 // The threaded run's writer thread: each point's sample as the offline run assembles it.
@@ -110,7 +110,7 @@ class ContactPointSink final : public rt::PointSink {
 };
 
 void print_summary(const ContactSamples& samples) {
-  const sim::CraneSample& s = samples.last();
+  const sim::Sample& s = samples.last();
   std::printf(
       "tool at t = %.6g s: x = %.6f m, y = %.6f m, theta = %.6f rad, velocity (%.3g, %.3g) m/s; %d contacts "
       "closed, normal force %.6g N\n",
@@ -135,7 +135,7 @@ int diverged(double t) {
 int run_offline(sim::Plan& plan, ContactSamples& samples, std::optional<io::TrajectoryCsvWriter>& csv) {
   const auto t0 = std::chrono::steady_clock::now();
   const sim::StreamedRun result =
-      sim::stream_plan(plan, [&samples](const sim::CraneSample& x) { samples.on_sample(x); });
+      sim::stream_plan(plan, [&samples](const sim::Sample& x) { samples.on_sample(x); });
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::printf("simulated %.6g s in %.3f s wall (real-time factor %.1f)\n", result.last.t, wall,
               wall > 0 ? result.last.t / wall : 0.0);

@@ -86,10 +86,11 @@ FineErrors errors_against_fine(const sim::MonolithicRunResult& r, const sim::Mon
   FineErrors e;
   const auto step = static_cast<std::size_t>(stride);
   for (std::size_t i = 0; i < r.samples.size() && i * step < fine.samples.size(); ++i) {
-    const sim::CraneSample& a = r.samples[i];
-    const sim::CraneSample& b = fine.samples[i * step];
-    e.s1 = std::max(e.s1, std::abs(a.s1 - b.s1));
-    if (a.t >= t_b - 1e-9 && a.t <= t_b + 20e-3 + 1e-9) e.spike = std::max(e.spike, std::abs(a.p1 - b.p1));
+    const sim::Sample& a = r.samples[i];
+    const sim::Sample& b = fine.samples[i * step];
+    e.s1 = std::max(e.s1, std::abs(a.cyl[0].s - b.cyl[0].s));
+    if (a.t >= t_b - 1e-9 && a.t <= t_b + 20e-3 + 1e-9)
+      e.spike = std::max(e.spike, std::abs(a.cyl[0].p1 - b.cyl[0].p1));
   }
   return e;
 }

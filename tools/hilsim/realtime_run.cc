@@ -47,7 +47,7 @@ class CsvSink final : public rt::PointSink {
         status_(status),
         telemetry_(telemetry) {}
   void on_point(std::int64_t n, std::span<const sim::ProbeValues> probes) override {
-    const sim::CraneSample s = plan_.assembly().sample(n, probes);
+    const sim::Sample s = plan_.assembly().sample(n, probes);
     if (csv_) csv_->add(s);
     if (telemetry_) telemetry_->offer(s);
     if (keep_) samples.push_back(s);
@@ -55,7 +55,7 @@ class CsvSink final : public rt::PointSink {
     status_.on_sample(s);
     last_t = s.t;
   }
-  std::vector<sim::CraneSample> samples;
+  std::vector<sim::Sample> samples;
   double last_t = 0.0;
 
  private:

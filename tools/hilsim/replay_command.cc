@@ -115,9 +115,9 @@ namespace {
 
 // The rows a live run with [rt] telemetry_decimation = d wrote: every d-th communication point and
 // the last one (rt/subsystem_task.h).
-void keep_recorded_rows(std::vector<sim::CraneSample>& samples, std::int64_t d) {
+void keep_recorded_rows(std::vector<sim::Sample>& samples, std::int64_t d) {
   if (d <= 1 || samples.empty()) return;
-  std::vector<sim::CraneSample> kept;
+  std::vector<sim::Sample> kept;
   for (std::size_t n = 0; n < samples.size(); ++n) {
     if (n % static_cast<std::size_t>(d) == 0 || n + 1 == samples.size()) kept.push_back(samples[n]);
   }

@@ -37,7 +37,7 @@ bool kept_for_trajectories(const sim::contact::ContactStudyCase& c) {
 void write_trajectory(const sim::contact::ContactStudyRun& run, bool insertion, std::ostream& out) {
   const std::string coupling(sim::contact::to_string(run.run_case.coupling));
   for (std::size_t k = 0; k < run.samples.size(); k += kTrajectoryStride) {
-    const sim::CraneSample& s = run.samples[k];
+    const sim::Sample& s = run.samples[k];
     io::CsvRow line;
     line.add(coupling);
     if (run.run_case.coupling == ContactCoupling::kMonolithic) {

@@ -72,7 +72,7 @@ void RunCommand::add_to(CLI::App& parent) {
 }
 
 void print_deviation(const scenario::Scenario& s, const sim::ReferenceCurve& reference,
-                     const std::vector<sim::CraneSample>& samples) {
+                     const std::vector<sim::Sample>& samples) {
   const sim::TrajectoryDeviation d = sim::compare_with_reference(samples, reference);
   std::printf("against %s (%zu points):\n", s.reference->c_str(), d.points_compared);
   std::printf("  max |ds1|  = %.6e m  at t = %.6g s\n", d.s1.value, d.s1.t);
@@ -107,10 +107,10 @@ void report_trajectory_csv(const io::TrajectoryCsvWriter::Written& written, cons
   }
 }
 
-std::string write_trajectory_csv(const std::string& path, const std::vector<sim::CraneSample>& samples,
+std::string write_trajectory_csv(const std::string& path, const std::vector<sim::Sample>& samples,
                                  int actuators) {
   io::TrajectoryCsvWriter csv(path, actuators);
-  for (const sim::CraneSample& sample : samples) csv.add(sample);
+  for (const sim::Sample& sample : samples) csv.add(sample);
   const io::TrajectoryCsvWriter::Written written = csv.finish();
   report_trajectory_csv(written, path);
   return written.sha256;
@@ -312,10 +312,10 @@ int run_offline(const scenario::Scenario& s, const RunInputs& in,
   sim::Plan plan =
       sim::build_crane_plan(s.crane, s.hydraulics, in.equilibrium, s.cosim, {in.valve.get(), nullptr});
   sim::LimitMonitor limits(s.crane, s.hydraulics, in.equilibrium, s.cosim);
-  std::vector<sim::CraneSample> compared;
+  std::vector<sim::Sample> compared;
   const double t_ref_end = reference ? reference->t.back() : -INFINITY;
   const std::unique_ptr<io::TelemetryStream> telemetry_stream = open_telemetry(s);
-  const auto on_sample = [&](const sim::CraneSample& x) {
+  const auto on_sample = [&](const sim::Sample& x) {
     if (csv) csv->add(x);
     if (telemetry_stream) telemetry_stream->offer(x);
     limits.observe(x);

@@ -57,7 +57,7 @@ void report_trajectory_csv(const io::TrajectoryCsvWriter::Written& written, cons
 // Writes the samples of a finished run as the trajectory CSV to `path` (replaced once complete),
 // prints the rows written and the output hash, and returns the hash. Throws io::InputError when
 // the write fails (the target then stays as it was).
-std::string write_trajectory_csv(const std::string& path, const std::vector<sim::CraneSample>& samples,
+std::string write_trajectory_csv(const std::string& path, const std::vector<sim::Sample>& samples,
                                  int actuators);
 
 // Throws io::InputError (exit 2, one line naming both) when an output (path, what it is) is a file
@@ -71,6 +71,6 @@ std::unique_ptr<io::TelemetryStream> open_telemetry(const scenario::Scenario& s)
 
 // Prints the largest deviations of `samples` from the scenario's reference curve.
 void print_deviation(const scenario::Scenario& s, const sim::ReferenceCurve& reference,
-                     const std::vector<sim::CraneSample>& samples);
+                     const std::vector<sim::Sample>& samples);
 
 }  // namespace hilsim::tools

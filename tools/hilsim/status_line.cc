@@ -7,7 +7,7 @@ namespace hilsim::tools {
 StatusLine::StatusLine(bool enabled, int actuators, std::function<const char*()> watchdog)
     : enabled_(enabled), actuators_(actuators), watchdog_(std::move(watchdog)) {}
 
-void StatusLine::on_sample(const sim::CraneSample& x) {
+void StatusLine::on_sample(const sim::Sample& x) {
   if (!enabled_) return;
   const auto now = std::chrono::steady_clock::now();
   if (!started_) {
@@ -23,9 +23,9 @@ void StatusLine::on_sample(const sim::CraneSample& x) {
   const double wall = std::chrono::duration<double>(now - start_).count();
   char kappa[64];
   if (actuators_ == 2) {
-    std::snprintf(kappa, sizeof kappa, "kappa %.4f, %.4f", x.kappa, x.kappa_2);
+    std::snprintf(kappa, sizeof kappa, "kappa %.4f, %.4f", x.cyl[0].kappa, x.cyl[1].kappa);
   } else {
-    std::snprintf(kappa, sizeof kappa, "kappa %.4f", x.kappa);
+    std::snprintf(kappa, sizeof kappa, "kappa %.4f", x.cyl[0].kappa);
   }
   const char* watchdog = watchdog_ ? watchdog_() : "";
   // \r and erase-to-end-of-line: the line is rewritten in place.

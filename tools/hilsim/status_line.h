@@ -19,7 +19,7 @@ class StatusLine final {
   StatusLine(bool enabled, int actuators, std::function<const char*()> watchdog);
   // The loops whose overruns it counts (their shared counters); before the run starts.
   void count_overruns_of(std::vector<const rt::LoopStats*> loops) { loops_ = std::move(loops); }
-  void on_sample(const sim::CraneSample& sample);
+  void on_sample(const sim::Sample& sample);
   // Clears the line (before the report).
   void finish();
 

@@ -26,7 +26,7 @@ TelemetryJson::TelemetryJson(int actuators) : actuators_(actuators) {
   for (const std::string& column : trajectory_columns(actuators)) keys_.push_back(",\"" + column + "\":");
 }
 
-const std::string& TelemetryJson::format(const sim::CraneSample& s) {
+const std::string& TelemetryJson::format(const sim::Sample& s) {
   const TrajectoryRow row = trajectory_row(s, actuators_);
   text_.clear();
   text_ += "{\"timestamp\":";

@@ -18,7 +18,7 @@ class TelemetryJson final {
   // The object for `s`, in a buffer reused from call to call (no allocation once it has grown).
   // Numbers in the shortest form that reads back to the same double (std::to_chars), as in the
   // CSV; a value that is not finite, which JSON cannot hold, is written as null.
-  const std::string& format(const sim::CraneSample& s);
+  const std::string& format(const sim::Sample& s);
 
  private:
   int actuators_;

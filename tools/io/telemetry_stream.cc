@@ -24,7 +24,7 @@ TelemetryStream::~TelemetryStream() {
   if (fd_ >= 0) close(fd_);
 }
 
-void TelemetryStream::offer(const sim::CraneSample& sample) {
+void TelemetryStream::offer(const sim::Sample& sample) {
   // The sample times are multiples of H, which t·rate may miss by a rounding: the tolerance keeps
   // t = 0.01 s in slot 1 at 100 Hz.
   const auto slot = static_cast<std::int64_t>(std::floor(sample.t * rate_hz_ + 1e-9));

@@ -26,7 +26,7 @@ class TelemetryStream final {
 
   // Every sample of the run, in order: the first of each 1/rate_hz of simulated time is sent, the
   // others are passed over. Never blocks and never throws.
-  void offer(const sim::CraneSample& sample);
+  void offer(const sim::Sample& sample);
 
   std::int64_t sent() const { return sent_; }
   // Samples due that the socket did not take (its buffer full, or an error such as an unreachable

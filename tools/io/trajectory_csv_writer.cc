@@ -33,7 +33,7 @@ void TrajectoryCsvWriter::stop() {
 
 // A full batch is handed over before the next sample goes in: when hand_over() throws (bad_alloc),
 // the batch stays full and whole, and the next add() tries again.
-void TrajectoryCsvWriter::add(const sim::CraneSample& sample) {
+void TrajectoryCsvWriter::add(const sim::Sample& sample) {
   if (filling_.samples.size() == kBatch) hand_over(/*refill=*/true);
   filling_.samples.push_back(sample);  // within the kBatch reserved: no allocation
   ++rows_;

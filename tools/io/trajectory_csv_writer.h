@@ -44,7 +44,7 @@ class TrajectoryCsvWriter final {
 
   // One row. May throw std::bad_alloc (the next batch's memory); the sample is then not taken and the
   // writer is as it was. Not after finish().
-  void add(const sim::CraneSample& sample);
+  void add(const sim::Sample& sample);
 
   struct Written {
     std::int64_t rows = 0;
@@ -61,7 +61,7 @@ class TrajectoryCsvWriter final {
   // that moves it from kQueued to kFormatting (under the mutex).
   struct Batch {
     enum class State { kQueued, kFormatting, kFormatted };
-    std::vector<sim::CraneSample> samples;
+    std::vector<sim::Sample> samples;
     std::unique_ptr<char[]> text;  // kBatch rows of the longest form, allocated before handed over
     std::size_t bytes = 0;         // of text
     State state = State::kQueued;

@@ -29,12 +29,15 @@ std::string trajectory_header(int actuators, bool tool_columns) {
   return header + '\n';
 }
 
-TrajectoryRow trajectory_row(const sim::CraneSample& s, int actuators, bool tool_columns) {
+TrajectoryRow trajectory_row(const sim::Sample& s, int actuators, bool tool_columns) {
   TrajectoryRow row;
   const auto add = [&row](double v) { row.values[row.size++] = v; };
-  for (double v : {s.t, s.kappa, s.s1, s.s1_dot, s.p1, s.p2, s.f_h, s.theta1, s.theta2}) add(v);
+  for (double v : {s.t, s.cyl[0].kappa, s.cyl[0].s, s.cyl[0].s_dot, s.cyl[0].p1, s.cyl[0].p2, s.cyl[0].f_h,
+                   s.theta[0], s.theta[1]})
+    add(v);
   if (actuators == 2) {
-    for (double v : {s.s2, s.s2_dot, s.p1_2, s.p2_2, s.f_h_2, s.kappa_2}) add(v);
+    for (double v : {s.cyl[1].s, s.cyl[1].s_dot, s.cyl[1].p1, s.cyl[1].p2, s.cyl[1].f_h, s.cyl[1].kappa})
+      add(v);
   }
   add(s.dE);
   add(s.E_balance);
@@ -56,19 +59,18 @@ std::vector<std::string> trajectory_columns(int actuators) {
 
 std::size_t max_trajectory_row_bytes(int actuators, bool tool_columns) {
   // A row's values (TrajectoryRow), each with its ',' or '\n'.
-  return trajectory_row(sim::CraneSample{}, actuators, tool_columns).size * (kMaxDoubleBytes + 1);
+  return trajectory_row(sim::Sample{}, actuators, tool_columns).size * (kMaxDoubleBytes + 1);
 }
 
-char* put_trajectory_rows(char* at, std::span<const sim::CraneSample> samples, int actuators,
-                          bool tool_columns) {
-  for (const sim::CraneSample& s : samples) {
+char* put_trajectory_rows(char* at, std::span<const sim::Sample> samples, int actuators, bool tool_columns) {
+  for (const sim::Sample& s : samples) {
     const TrajectoryRow row = trajectory_row(s, actuators, tool_columns);
     at = put_csv_line(at, std::span(row.values).first(row.size));
   }
   return at;
 }
 
-std::string trajectory_csv(std::span<const sim::CraneSample> samples, int actuators, bool tool_columns) {
+std::string trajectory_csv(std::span<const sim::Sample> samples, int actuators, bool tool_columns) {
   std::string csv = trajectory_header(actuators, tool_columns);
   const std::size_t header_bytes = csv.size();
   csv.resize(header_bytes + samples.size() * max_trajectory_row_bytes(actuators, tool_columns));
@@ -77,7 +79,7 @@ std::string trajectory_csv(std::span<const sim::CraneSample> samples, int actuat
   return csv;
 }
 
-void write_monolithic_row(std::ostream& out, const sim::CraneSample& s, double violation, int iterations) {
+void write_monolithic_row(std::ostream& out, const sim::Sample& s, double violation, int iterations) {
   CsvRow line;
   add_values(line, trajectory_row(s, 1), kSampleColumns);
   line.add(violation);

@@ -33,7 +33,7 @@ struct TrajectoryRow {
   std::array<double, 25> values{};
   std::size_t size = 0;
 };
-TrajectoryRow trajectory_row(const sim::CraneSample& s, int actuators, bool tool_columns = false);
+TrajectoryRow trajectory_row(const sim::Sample& s, int actuators, bool tool_columns = false);
 // The header's column names, in order (the keys of the live telemetry, telemetry_json.h).
 std::vector<std::string> trajectory_columns(int actuators);
 
@@ -42,17 +42,16 @@ std::size_t max_trajectory_row_bytes(int actuators, bool tool_columns = false);
 // Writes the rows of `samples` at `at`, each value in the shortest form that reads back to the same
 // double (byte-stable), and returns the end: the one formatting of every trajectory CSV's rows.
 // `at` has room for samples.size() * max_trajectory_row_bytes(actuators, tool_columns) bytes.
-char* put_trajectory_rows(char* at, std::span<const sim::CraneSample> samples, int actuators,
+char* put_trajectory_rows(char* at, std::span<const sim::Sample> samples, int actuators,
                           bool tool_columns = false);
 // The whole CSV of a finished run held in memory: the header line and the rows.
-std::string trajectory_csv(std::span<const sim::CraneSample> samples, int actuators,
-                           bool tool_columns = false);
+std::string trajectory_csv(std::span<const sim::Sample> samples, int actuators, bool tool_columns = false);
 
 // The monolithic solver's CSV: the same columns, then the constraint violation ‖Φ‖₂ [m²] and the
 // Newton iterations of the step that ended at the row (0 at t = 0).
 inline constexpr const char* kMonolithicTrajectoryHeader =
     "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2,violC,newton_iterations";
-void write_monolithic_row(std::ostream& out, const sim::CraneSample& s, double violation, int iterations);
+void write_monolithic_row(std::ostream& out, const sim::Sample& s, double violation, int iterations);
 
 // Reads a reference curve: the LIM reference (columns t, pos_7, p_1, F, and p_2 if present) or a
 // hilsim output CSV (columns t, s1, p1, fh, p2). Throws InputError naming the file and the missing column.
