@@ -80,5 +80,17 @@ TEST_F(ServiceCapabilities, WithoutThemTheSameUserIsRefused) {
   EXPECT_NE(o.err.find("refusing to run"), std::string::npos) << o.err;
 }
 
+// The thread report used to print the configured policy ("mechanics ... (CPU 1, SCHED_FIFO 70)")
+// lines after the verdict had said that very thread runs SCHED_OTHER.
+TEST_F(ServiceCapabilities, TheThreadReportSaysThePolicyTheThreadsGot) {
+  const test::Outcome o = run_as_nobody("", "run --realtime --duration 0.2 --reference none");
+  ASSERT_EQ(o.status, 0) << o.out << o.err;
+  EXPECT_NE(o.out.find("runs SCHED_OTHER"), std::string::npos) << o.out;  // the verdict's reason
+  EXPECT_EQ(o.out.find(", SCHED_FIFO 70)"), std::string::npos) << o.out;
+  EXPECT_EQ(o.out.find(", SCHED_FIFO 80)"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("SCHED_OTHER: SCHED_FIFO 70 not granted)"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("SCHED_OTHER: SCHED_FIFO 80 not granted)"), std::string::npos) << o.out;
+}
+
 }  // namespace
 }  // namespace hilsim::tools

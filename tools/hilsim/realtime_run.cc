@@ -187,10 +187,17 @@ void commit_outputs(std::optional<io::TrajectoryCsvWriter>& csv, HilSession* ses
 
 namespace {
 
-std::string describe(const rt::ThreadConfig& t) {
-  const std::string cpu = t.cpu < 0 ? "any CPU" : "CPU " + std::to_string(t.cpu);
+// The CPU and policy the thread ran with, not those configured: a CPU or SCHED_FIFO it was refused
+// is named as not granted, as the verdict's reasons say, so that the report never shows a thread at
+// SCHED_FIFO that ran SCHED_OTHER.
+std::string describe(const rt::ThreadConfig& t, const rt::ThreadSetupResult& got) {
+  const std::string configured_cpu = "CPU " + std::to_string(t.cpu);
+  const std::string cpu = t.cpu < 0    ? "any CPU"
+                          : got.pinned ? configured_cpu
+                                       : "any CPU: " + configured_cpu + " not granted";
   if (t.scheduler == rt::Scheduler::kOther) return cpu + ", SCHED_OTHER";
-  return cpu + ", SCHED_FIFO " + std::to_string(t.priority);
+  const std::string fifo = "SCHED_FIFO " + std::to_string(t.priority);
+  return cpu + (got.real_time ? ", " + fifo : ", SCHED_OTHER: " + fifo + " not granted");
 }
 
 }  // namespace
@@ -199,7 +206,7 @@ void print_task_report(const rt::TaskReport& task, bool paced) {
   const rt::LoopStats& loop = *task.loop;
   const char* name = task.subsystem.c_str();
   std::printf("  %-14s every %g s (%s)", name, static_cast<double>(task.period_ns) / 1e9,
-              describe(task.thread).c_str());
+              describe(task.thread, task.setup).c_str());
   if (task.offset_ns > 0 && paced) {
     std::printf(", %g ms behind t = nH (Gauss-Seidel downstream)", static_cast<double>(task.offset_ns) / 1e6);
   }

@@ -21,8 +21,8 @@ struct RealtimeFlags {
   bool quiet = false;                 // --quiet: no live status line
 };
 
-// The lines of one thread's report: its period, CPU and scheduling, its cycles, overruns and exchange
-// waits, its wake-up latency (paced) and execution time, and why it ended early if it did.
+// The lines of one thread's report: its period, the CPU and scheduling it got, its cycles, overruns and
+// exchange waits, its wake-up latency (paced) and execution time, and why it ended early if it did.
 void print_task_report(const rt::TaskReport& task, bool paced);
 
 class HilSession;
