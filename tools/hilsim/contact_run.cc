@@ -147,7 +147,10 @@ int run_offline(sim::Plan& plan, ContactSamples& samples, std::optional<io::Traj
 // `session`: a hydraulic task's live input or recording (null without).
 int run_threaded(const scenario::Scenario& s, const ContactRunFlags& flags, sim::Plan& plan,
                  ContactSamples& samples, std::optional<io::TrajectoryCsvWriter>& csv, HilSession* session) {
-  const rt::ProcessSetup process;  // once, before any real-time thread starts
+  // Once, before any real-time thread starts. The CSV writer's thread and the session's rings exist
+  // already (they are mapped); the session's threads start with the executor's.
+  const rt::ProcessSetup process(rt::executor_bytes(plan, s.rt) +
+                                 (session ? HilSession::bytes_to_map(s, flags.record) : 0));
   rt::ExecutorOptions options;
   options.pacing = flags.realtime ? rt::Pacing::kWallClock : rt::Pacing::kUnpaced;
   options.settings = s.rt;

@@ -13,6 +13,7 @@
 #include "rt/loop_report.h"
 #include "rt/plan_executor.h"
 #include "rt/process_setup.h"
+#include "rt/system_info.h"
 #include "sim/analysis/limit_report.h"
 #include "sim/cosim/sample_assembly.h"
 #include "tools/hilsim/hil_session.h"
@@ -168,6 +169,20 @@ void finish_session(HilSession& session, const scenario::Scenario& s, const rt::
   }
 }
 
+// What the run maps after the process set-up, for its memory-lock check: the executor's threads
+// and buffers, the CSV writer's thread, the session's threads and rings, and the samples kept for
+// the reference: three times their size, for a growing vector holds up to twice its samples and,
+// while it moves them, the old copy too.
+std::size_t bytes_to_map(const scenario::Scenario& s, const sim::Plan& plan, const RealtimeFlags& flags,
+                         bool reference) {
+  std::size_t bytes = rt::executor_bytes(plan, s.rt);
+  if (s.out) bytes += rt::thread_bytes(rt::default_thread_stack_bytes());
+  if (HilSession::needed(s, flags.record)) bytes += HilSession::bytes_to_map(s, flags.record);
+  const auto samples = static_cast<std::size_t>(plan.communication_points() + 1);
+  if (reference) bytes += 3 * samples * sizeof(sim::CraneSample);
+  return bytes;
+}
+
 }  // namespace
 
 void commit_outputs(std::optional<io::TrajectoryCsvWriter>& csv, HilSession* session,
@@ -258,12 +273,14 @@ bool report_refused_run(const rt::ExecutorResult& r, HilSession* session) {
 
 int run_in_threads(const scenario::Scenario& s, const RunInputs& in,
                    const std::optional<sim::ReferenceCurve>& reference, const RealtimeFlags& flags) {
-  // Once, before any real-time thread starts: memory locking and the CPU latency request.
-  const rt::ProcessSetup process;
   // The plan is checked before the session opens a recording, a socket or a CAN link.
-  if (make_plan(s, in, nullptr).communication_points() < 1) {
+  const sim::Plan checked = make_plan(s, in, nullptr);
+  if (checked.communication_points() < 1) {
     throw io::InputError(s.source + ": the run is shorter than one macro step H");
   }
+  // Once, before any real-time thread starts: memory locking (when all the run maps fits
+  // RLIMIT_MEMLOCK) and the CPU latency request.
+  const rt::ProcessSetup process(bytes_to_map(s, checked, flags, reference.has_value()));
   std::unique_ptr<HilSession> session;
   if (HilSession::needed(s, flags.record)) {
     session = std::make_unique<HilSession>(s, in.equilibrium, *in.valve, flags.record, flags.paced, g_stop);
