@@ -43,14 +43,15 @@ std::string memory_lock_fixes() {
 }
 
 std::string memory_lock_refusal(const MemoryDemand& demand, rlim_t memlock_soft, bool cap_ipc_lock) {
-  if (cap_ipc_lock || memlock_soft == RLIM_INFINITY) return "";
-  const std::size_t needed = demand.with_headroom();
-  if (needed <= memlock_soft) return "";
+  if (cap_ipc_lock || memlock_soft == RLIM_INFINITY || demand.with_headroom() <= memlock_soft) return "";
   return "memory not locked: RLIMIT_MEMLOCK is " + describe_memlock(memlock_soft) +
-         ", less than the run needs (" + kib(demand.mapped) + " mapped, " + kib(demand.to_map) +
-         " more for its threads and buffers: " + kib(needed) +
-         " with room to spare), and the process lacks CAP_IPC_LOCK; " + memory_lock_fixes() +
-         "; pages may be paged out";
+         ", less than the run needs (" + describe(demand) + "), and the process lacks CAP_IPC_LOCK; " +
+         memory_lock_fixes() + "; pages may be paged out";
+}
+
+std::string describe(const MemoryDemand& demand) {
+  return kib(demand.mapped) + " mapped, " + kib(demand.to_map) +
+         " more for its threads and buffers: " + kib(demand.with_headroom()) + " with room to spare";
 }
 
 std::size_t thread_bytes(std::size_t stack_bytes) {

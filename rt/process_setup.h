@@ -25,6 +25,9 @@ struct MemoryDemand {
   std::size_t with_headroom() const;
 };
 
+// "7632 KiB mapped, 20372 KiB more for its threads and buffers: 35005 KiB with room to spare".
+std::string describe(const MemoryDemand& demand);
+
 // "" when the run's memory can stay locked to its end: the process has CAP_IPC_LOCK, its
 // RLIMIT_MEMLOCK (`memlock_soft`) is unlimited, or the limit holds demand.with_headroom(). Otherwise
 // the sentence saying why memory is not locked and how to allow it. With MCL_FUTURE in effect every

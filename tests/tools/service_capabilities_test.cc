@@ -4,8 +4,9 @@
 // (RLIMIT_RTPRIO 0, RLIMIT_MEMLOCK 64 KiB), is granted SCHED_FIFO, its CPUs and memory locking; the
 // same user without the two capabilities is refused. At Debian's default RLIMIT_MEMLOCK (8 MiB),
 // which holds the process at start-up but not its threads and buffers, a run without the
-// capabilities goes to its end and names what it was not granted, and --require-rt refuses it
-// (exit 2). Becoming nobody with chosen capabilities takes root and setpriv (util-linux).
+// capabilities goes to its end and names what it was not granted, --require-rt refuses it (exit 2),
+// and `doctor` says so beforehand. Becoming nobody with chosen capabilities takes root and setpriv
+// (util-linux).
 #include <gtest/gtest.h>
 #include <linux/capability.h>
 #include <unistd.h>
@@ -165,6 +166,19 @@ TEST_F(ServiceCapabilities, WithTheTwoCapabilitiesTheDefaultMemlockLimitGrantsRe
   ASSERT_EQ(o.status, 0) << o.out << o.err;
   EXPECT_EQ(o.out.find("NOT REAL TIME"), std::string::npos) << o.out;
   EXPECT_EQ(o.out.find("not granted"), std::string::npos) << o.out;
+}
+
+TEST_F(ServiceCapabilities, DoctorSaysBeforehandThatMemoryWillNotBeLocked) {
+  const test::Outcome o = run_as_nobody("", "doctor", kDefaultMemlockKib);
+  ASSERT_EQ(o.status, 0) << o.out << o.err;
+  EXPECT_NE(o.out.find("[FAIL] memory will not be locked: no CAP_IPC_LOCK and RLIMIT_MEMLOCK 8192 KiB"),
+            std::string::npos)
+      << o.out;
+  EXPECT_NE(o.out.find("LimitMEMLOCK="), std::string::npos) << o.out;
+  const test::Outcome granted = run_as_nobody("+sys_nice,+ipc_lock", "doctor", kDefaultMemlockKib);
+  ASSERT_EQ(granted.status, 0) << granted.out << granted.err;
+  EXPECT_NE(granted.out.find("[ ok ] mlockall allowed: the process has CAP_IPC_LOCK"), std::string::npos)
+      << granted.out;
 }
 
 }  // namespace

@@ -169,21 +169,23 @@ void finish_session(HilSession& session, const scenario::Scenario& s, const rt::
   }
 }
 
-// What the run maps after the process set-up, for its memory-lock check: the executor's threads
-// and buffers, the CSV writer's thread, the session's threads and rings, and the samples kept for
-// the reference: three times their size, for a growing vector holds up to twice its samples and,
-// while it moves them, the old copy too.
-std::size_t bytes_to_map(const scenario::Scenario& s, const sim::Plan& plan, const RealtimeFlags& flags,
-                         bool reference) {
+}  // namespace
+
+std::size_t threaded_run_bytes(const scenario::Scenario& s, const sim::Plan& plan,
+                               const std::optional<std::string>& record, bool reference) {
   std::size_t bytes = rt::executor_bytes(plan, s.rt);
-  if (s.out) bytes += rt::thread_bytes(rt::default_thread_stack_bytes());
-  if (HilSession::needed(s, flags.record)) bytes += HilSession::bytes_to_map(s, flags.record);
+  if (s.out) bytes += rt::thread_bytes(rt::default_thread_stack_bytes());  // the CSV writer's
+  if (HilSession::needed(s, record)) bytes += HilSession::bytes_to_map(s, record);
+  // A growing vector holds up to twice its samples and, while it moves them, the old copy too.
   const auto samples = static_cast<std::size_t>(plan.communication_points() + 1);
   if (reference) bytes += 3 * samples * sizeof(sim::CraneSample);
   return bytes;
 }
 
-}  // namespace
+std::size_t threaded_run_bytes(const scenario::Scenario& s) {
+  const RunInputs in = prepare_run(s);
+  return threaded_run_bytes(s, make_plan(s, in, nullptr), std::nullopt, s.reference.has_value());
+}
 
 void commit_outputs(std::optional<io::TrajectoryCsvWriter>& csv, HilSession* session,
                     const scenario::Scenario& s, const rt::ExecutorResult& r) {
@@ -280,7 +282,7 @@ int run_in_threads(const scenario::Scenario& s, const RunInputs& in,
   }
   // Once, before any real-time thread starts: memory locking (when all the run maps fits
   // RLIMIT_MEMLOCK) and the CPU latency request.
-  const rt::ProcessSetup process(bytes_to_map(s, checked, flags, reference.has_value()));
+  const rt::ProcessSetup process(threaded_run_bytes(s, checked, flags.record, reference.has_value()));
   std::unique_ptr<HilSession> session;
   if (HilSession::needed(s, flags.record)) {
     session = std::make_unique<HilSession>(s, in.equilibrium, *in.valve, flags.record, flags.paced, g_stop);

@@ -4,8 +4,10 @@
 // overruns.
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <optional>
+#include <string>
 
 #include "rt/plan_executor.h"
 #include "sim/analysis/trajectory.h"
@@ -20,6 +22,15 @@ struct RealtimeFlags {
   std::optional<std::string> record;  // --record: write every applied input here (hil/recording.h)
   bool quiet = false;                 // --quiet: no live status line
 };
+
+// What a threaded run of `scenario` with `plan` maps after its process set-up, the figure its
+// memory-lock check (rt::ProcessSetup) weighs against RLIMIT_MEMLOCK with the process's size: the
+// executor's threads and buffers, the CSV writer's thread, the session's threads and rings for a live
+// input or `record`, and the samples kept for a `reference` comparison.
+std::size_t threaded_run_bytes(const scenario::Scenario& scenario, const sim::Plan& plan,
+                               const std::optional<std::string>& record, bool reference);
+// The same for the crane's plan of `scenario`, built here, and a run without --record (hilsim doctor).
+std::size_t threaded_run_bytes(const scenario::Scenario& scenario);
 
 // The lines of one thread's report: its period, the CPU and scheduling it got, its cycles, overruns and
 // exchange waits, its wake-up latency (paced) and execution time, and why it ended early if it did.
