@@ -159,6 +159,20 @@ TEST_F(ServiceCapabilities, AtTheDefaultMemlockLimitRequireRtIsRefusedWithTheRea
   }
 }
 
+// A contact task's threaded run printed "NOT REAL TIME: ... without the real-time settings listed"
+// and listed none.
+TEST_F(ServiceCapabilities, AtTheDefaultMemlockLimitAContactTaskEndsWithItsVerdict) {
+  const std::string scenario =
+      std::string(HILSIM_SOURCE_DIR) + "/config/scenarios/contact_landing_hydraulic.toml";
+  const test::Outcome o =
+      run_as_nobody("", "run " + scenario + " --realtime --duration 0.2" + out_flag(), kDefaultMemlockKib);
+  ASSERT_EQ(o.status, 0) << o.out << o.err;
+  EXPECT_NE(o.out.find("real time: NO (not granted"), std::string::npos) << o.out;
+  expect_memory_not_locked(o.out);
+  EXPECT_NE(o.out.find("lacks CAP_SYS_NICE"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("NOT REAL TIME"), std::string::npos) << o.out;
+}
+
 TEST_F(ServiceCapabilities, WithTheTwoCapabilitiesTheDefaultMemlockLimitGrantsRealTime) {
   const test::Outcome o = run_as_nobody(
       "+sys_nice,+ipc_lock", "run --realtime --require-rt --duration 0.2 --reference none" + out_flag(),

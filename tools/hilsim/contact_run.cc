@@ -166,6 +166,7 @@ int run_threaded(const scenario::Scenario& s, const ContactRunFlags& flags, sim:
       "%s: %zu threads, one per subsystem\n",
       r.paced ? "real-time run, paced at wall-clock time" : "threaded run, unpaced (as fast as possible)",
       r.tasks.size());
+  print_realtime_verdict(r, session);
   for (const rt::TaskReport& task : r.tasks) print_task_report(task, r.paced);
   const double t = samples.last().t;
   std::printf("simulated %.6g s in %.3f s wall (real-time factor %.2f); %lld rows\n", t, r.wall_seconds,

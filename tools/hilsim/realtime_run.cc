@@ -88,9 +88,7 @@ void print_report(const scenario::Scenario& s, const rt::ExecutorResult& r, cons
       "%s: %zu threads, one per subsystem, overrun policy %s\n",
       r.paced ? "real-time run, paced at wall-clock time" : "threaded run, unpaced (as fast as possible)",
       r.tasks.size(), rt::to_string(s.rt.overrun_policy));
-  for (const std::string& line : realtime_verdict(realtime_figures(r, session))) {
-    std::printf("%s\n", line.c_str());
-  }
+  print_realtime_verdict(r, session);
   for (const rt::TaskReport& task : r.tasks) print_task_report(task, r.paced);
 }
 
@@ -218,6 +216,11 @@ std::string describe(const rt::ThreadConfig& t, const rt::ThreadSetupResult& got
 }
 
 }  // namespace
+
+void print_realtime_verdict(const rt::ExecutorResult& r, const HilSession* session) {
+  for (const std::string& line : realtime_verdict(realtime_figures(r, session)))
+    std::printf("%s\n", line.c_str());
+}
 
 void print_task_report(const rt::TaskReport& task, bool paced) {
   const rt::LoopStats& loop = *task.loop;

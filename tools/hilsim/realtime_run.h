@@ -38,6 +38,10 @@ void print_task_report(const rt::TaskReport& task, bool paced);
 
 class HilSession;
 
+// The verdict of a threaded run (realtime_verdict.h) and, one a line, every setting it was not
+// granted. `session` (may be null): its late commands count as missed deadlines.
+void print_realtime_verdict(const rt::ExecutorResult& r, const HilSession* session);
+
 // After the real-time threads: replaces the output with the complete CSV (when there is one) and prints
 // its rows and hash; then gives the recording its end line (the communication points the CSV holds, its
 // hash: none when the CSV failed) and prints the bridge's report, whatever became of the CSV; only then
