@@ -5,7 +5,9 @@
 #include <thread>
 
 #include "rt/clock.h"
+#include "rt/process_setup.h"
 #include "rt/rt_thread.h"
+#include "rt/system_info.h"
 #include "rt/task_set.h"
 
 namespace hilsim::rt {
@@ -42,20 +44,42 @@ bool ExecutorResult::stopped_by_overrun() const {
                      [](const TaskReport& t) { return t.loop->stopped_by_overrun; });
 }
 
+std::vector<ThreadConfig> plan_threads(const sim::Plan& plan, const RtSettings& settings) {
+  double shortest = plan.subsystem(0).micro_step_size();
+  for (std::size_t i = 0; i < plan.size(); ++i)
+    shortest = std::min(shortest, plan.subsystem(i).micro_step_size());
+  std::vector<ThreadConfig> threads;
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    const sim::Subsystem& s = plan.subsystem(i);
+    threads.push_back(thread_for(settings, s.name(), s.micro_step_size() <= shortest * (1.0 + 1e-9)));
+  }
+  return threads;
+}
+
+std::size_t executor_bytes(const std::vector<ThreadConfig>& threads, std::size_t edges) {
+  std::size_t bytes = thread_bytes(default_thread_stack_bytes());  // the writer's (std::thread)
+  for (const ThreadConfig& t : threads) {
+    bytes += thread_bytes(t.stack_bytes) + sizeof(ProbeRing) + sizeof(LoopStats) + sizeof(SubsystemTask);
+  }
+  return bytes + edges * sizeof(ExchangeChannel);
+}
+
+std::size_t executor_bytes(const sim::Plan& plan, const RtSettings& settings) {
+  return executor_bytes(plan_threads(plan, settings), plan.graph().edges().size());
+}
+
 PlanExecutor::PlanExecutor(sim::Plan& plan, ExecutorOptions options)
     : plan_(plan), options_(std::move(options)), shared_(std::make_unique<Shared>()) {
   if (plan.communication_points() < 1)
     throw std::invalid_argument("the run is shorter than one macro step H");
-  double shortest = plan.subsystem(0).micro_step_size();
-  for (std::size_t i = 0; i < plan.size(); ++i)
-    shortest = std::min(shortest, plan.subsystem(i).micro_step_size());
   result_.communication_points = plan.communication_points();
   result_.paced = options_.pacing == Pacing::kWallClock;
+  const std::vector<ThreadConfig> threads = plan_threads(plan, options_.settings);
   for (std::size_t i = 0; i < plan.size(); ++i) {
     const sim::Subsystem& s = plan.subsystem(i);
     TaskReport t;
     t.subsystem = s.name();
-    t.thread = thread_for(options_.settings, s.name(), s.micro_step_size() <= shortest * (1.0 + 1e-9));
+    t.thread = threads[i];
     t.period_ns = seconds_to_ns(s.micro_step_size());
     t.offset_ns = seconds_to_ns(plan.graph().schedule_offset(i, plan.H()));
     result_.tasks.push_back(std::move(t));

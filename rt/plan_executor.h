@@ -69,6 +69,17 @@ struct ExecutorResult {
   bool stopped_by_overrun() const;
 };
 
+// Each subsystem's thread as `settings` configure it, in the plan's order: the subsystems at the
+// plan's shortest micro step take `fastest`, the others `others` (thread_for).
+std::vector<ThreadConfig> plan_threads(const sim::Plan& plan, const RtSettings& settings);
+
+// What a PlanExecutor maps when it runs `threads` (one per subsystem) exchanging over `edges`
+// channels: each thread's stack, probe ring and loop statistics, the channels, and the writer
+// thread's stack. rt::ProcessSetup weighs it against RLIMIT_MEMLOCK before it locks memory.
+std::size_t executor_bytes(const std::vector<ThreadConfig>& threads, std::size_t edges);
+// The same for `plan` under `settings`.
+std::size_t executor_bytes(const sim::Plan& plan, const RtSettings& settings);
+
 class PlanExecutor final {
  public:
   // Sets up the tasks, channels and reports; throws std::invalid_argument for a plan shorter than

@@ -1,6 +1,7 @@
 #include "rt/system_info.h"
 
 #include <linux/capability.h>
+#include <pthread.h>
 #include <sched.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
@@ -31,6 +32,23 @@ ResourceLimit resource_limit(int resource) {
 
 std::string describe_limit(rlim_t value) {
   return value == RLIM_INFINITY ? "unlimited" : std::to_string(value);
+}
+
+std::optional<std::size_t> mapped_bytes() {
+  std::ifstream in("/proc/self/statm");
+  std::size_t pages = 0;
+  if (!(in >> pages)) return std::nullopt;
+  return pages * static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+}
+
+std::size_t default_thread_stack_bytes() {
+  pthread_attr_t attr;
+  std::size_t bytes = 8 * 1024 * 1024;  // glibc's own default, should the query fail
+  if (pthread_getattr_default_np(&attr) == 0) {
+    pthread_attr_getstacksize(&attr, &bytes);
+    pthread_attr_destroy(&attr);
+  }
+  return bytes;
 }
 
 std::vector<int> parse_cpu_list(std::string_view text) {

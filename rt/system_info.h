@@ -5,6 +5,7 @@
 
 #include <sys/resource.h>
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,6 +24,13 @@ struct ResourceLimit {
 ResourceLimit resource_limit(int resource);  // getrlimit(2): RLIMIT_RTPRIO, RLIMIT_MEMLOCK, ...
 // "unlimited" or the number.
 std::string describe_limit(rlim_t value);
+
+// The process's mapped size in bytes (/proc/self/statm's first field, VmSize): what
+// mlockall(MCL_CURRENT) weighs against RLIMIT_MEMLOCK. nullopt when unreadable.
+std::optional<std::size_t> mapped_bytes();
+// The stack of a thread started without a size (std::thread): glibc's default, RLIMIT_STACK's soft
+// limit when it was set at start-up (pthread_getattr_default_np(3)).
+std::size_t default_thread_stack_bytes();
 
 // Parses the kernel's CPU list format ("0-3,5,7-8"); throws std::invalid_argument when malformed.
 std::vector<int> parse_cpu_list(std::string_view text);

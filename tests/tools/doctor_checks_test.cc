@@ -1,5 +1,7 @@
 // The tuning checks of `hilsim doctor` on fixture texts of procfs and sysfs (the kernel's own
-// formats), and once on this machine's real files.
+// formats), and once on this machine's real files; memory locking on chosen figures.
+#include "tools/hilsim/doctor_checks.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -261,6 +263,31 @@ TEST(MachineFacts, ReadsThisMachine) {
     EXPECT_FALSE(finding.what.empty());
   }
   for (const Finding& finding : irq_affinity_findings(f, rt_cpus)) EXPECT_FALSE(finding.what.empty());
+}
+
+// The finding decides as a run's set-up does (rt::memory_lock_refusal): the same figures, the same
+// answer, before the run.
+TEST(MemlockFinding, SaysWhatTheRunsSetUpWillDecide) {
+  constexpr std::size_t kMiB = 1024 * 1024;
+  const rt::MemoryDemand demand{7 * kMiB, 20 * kMiB};  // 27 MiB, 33.75 MiB with room to spare
+  const Finding refused = memlock_finding(demand, 8 * kMiB, false);
+  EXPECT_EQ(refused.level, Level::kFail);
+  EXPECT_EQ(
+      refused.what,
+      "memory will not be locked: no CAP_IPC_LOCK and RLIMIT_MEMLOCK 8192 KiB, less than a threaded run "
+      "of this scenario needs (7168 KiB mapped, 20480 KiB more for its threads and buffers: 34560 KiB "
+      "with room to spare)");
+  EXPECT_TRUE(contains(refused.advice, "--require-rt refuses it")) << refused.advice;
+  EXPECT_TRUE(contains(refused.advice, "LimitMEMLOCK=infinity")) << refused.advice;
+  EXPECT_TRUE(contains(refused.advice, "/etc/security/limits.d/")) << refused.advice;
+  EXPECT_EQ(memlock_finding(demand, 33 * kMiB, false).level, Level::kFail);
+  EXPECT_EQ(memlock_finding(demand, 34 * kMiB, false).level, Level::kOk);
+  const Finding fits = memlock_finding(demand, 64 * kMiB, false);
+  EXPECT_EQ(fits.level, Level::kOk);
+  EXPECT_TRUE(contains(fits.what, "mlockall allowed: RLIMIT_MEMLOCK 65536 KiB holds what a threaded run"))
+      << fits.what;
+  EXPECT_EQ(memlock_finding(demand, 8 * kMiB, true).level, Level::kOk);
+  EXPECT_EQ(memlock_finding(demand, RLIM_INFINITY, false).level, Level::kOk);
 }
 
 }  // namespace

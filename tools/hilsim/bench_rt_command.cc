@@ -160,7 +160,8 @@ int BenchRtCommand::execute() const {
           " Hz has no whole period in microseconds (cyclictest's unit); use a divisor of 1000000");
     }
   }
-  const rt::ProcessSetup process;
+  // One loop thread at a time, with its statistics; the rest (a plan, cyclictest's pipe) is small.
+  const rt::ProcessSetup process(rt::thread_bytes(rt::ThreadConfig{}.stack_bytes) + sizeof(rt::LoopStats));
   const rt::KernelInfo kernel = rt::kernel_info();
   const std::optional<std::string> cyclictest = no_cyclictest ? std::nullopt : find_cyclictest();
   std::printf(

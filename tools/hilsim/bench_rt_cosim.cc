@@ -59,7 +59,6 @@ void print_cyclictest(const std::optional<CyclictestResult>& ct, const rt::Laten
 int bench_cosim_paced(const ScenarioFlags& flags, const BenchCosimSettings& settings) {
   const scenario::Scenario s = bench_scenario(flags);
   const RunInputs in = prepare_run(s);
-  const rt::ProcessSetup process;
   sim::Plan plan = [&] {
     try {
       return sim::build_crane_plan(s.crane, s.hydraulics, in.equilibrium, s.cosim, {in.valve.get(), nullptr});
@@ -69,6 +68,7 @@ int bench_cosim_paced(const ScenarioFlags& flags, const BenchCosimSettings& sett
   }();
   if (plan.communication_points() < 1)
     throw io::InputError(s.source + ": the run is shorter than one macro step H");
+  const rt::ProcessSetup process(rt::executor_bytes(plan, s.rt));  // before any real-time thread
   rt::ExecutorOptions options;
   options.settings = s.rt;
   options.require_rt = settings.require_rt;

@@ -11,6 +11,7 @@
 
 #include "rt/plan_executor.h"
 #include "rt/process_setup.h"
+#include "rt/system_info.h"
 #include "sim/contact/contact_plan.h"
 #include "sim/contact/contact_study.h"
 #include "sim/cosim/crane_cosimulation.h"
@@ -147,7 +148,10 @@ int run_offline(sim::Plan& plan, ContactSamples& samples, std::optional<io::Traj
 // `session`: a hydraulic task's live input or recording (null without).
 int run_threaded(const scenario::Scenario& s, const ContactRunFlags& flags, sim::Plan& plan,
                  ContactSamples& samples, std::optional<io::TrajectoryCsvWriter>& csv, HilSession* session) {
-  const rt::ProcessSetup process;  // once, before any real-time thread starts
+  // Once, before any real-time thread starts. The CSV writer's thread and the session's rings exist
+  // already (they are mapped); the session's threads start with the executor's.
+  const rt::ProcessSetup process(rt::executor_bytes(plan, s.rt) +
+                                 (session ? HilSession::bytes_to_map(s, flags.record) : 0));
   rt::ExecutorOptions options;
   options.pacing = flags.realtime ? rt::Pacing::kWallClock : rt::Pacing::kUnpaced;
   options.settings = s.rt;
@@ -162,6 +166,7 @@ int run_threaded(const scenario::Scenario& s, const ContactRunFlags& flags, sim:
       "%s: %zu threads, one per subsystem\n",
       r.paced ? "real-time run, paced at wall-clock time" : "threaded run, unpaced (as fast as possible)",
       r.tasks.size());
+  print_realtime_verdict(r, session);
   for (const rt::TaskReport& task : r.tasks) print_task_report(task, r.paced);
   const double t = samples.last().t;
   std::printf("simulated %.6g s in %.3f s wall (real-time factor %.2f); %lld rows\n", t, r.wall_seconds,
@@ -179,18 +184,46 @@ int run_threaded(const scenario::Scenario& s, const ContactRunFlags& flags, sim:
   return 0;
 }
 
+// The scenario's task: guided, or moved by the crane's cylinders in hydraulic mode.
+struct ContactSetup {
+  std::optional<ContactTask> guided;               // moved into `hydraulic` in hydraulic mode
+  std::unique_ptr<HydraulicContactRun> hydraulic;  // null in guided mode
+  const ContactTask& task() const { return hydraulic ? hydraulic->task.task : *guided; }
+  sim::contact::ArmDriver& driver() {
+    return hydraulic ? static_cast<sim::contact::ArmDriver&>(*hydraulic->task.driver) : *guided->driver;
+  }
+};
+
+ContactSetup contact_setup(const scenario::Scenario& s) {
+  const std::string name = scenario::word_of(scenario::kContactTasks, *s.contact.task);
+  ContactSetup setup;
+  setup.guided = sim::contact::contact_task(name);
+  if (!setup.guided)
+    throw io::InputError(s.source + ": key 'contact.task' = '" + name + "' names no contact task");
+  if (s.contact.mode == scenario::ContactMode::kHydraulic)
+    setup.hydraulic = hydraulic_contact_run(s, std::move(*setup.guided));
+  return setup;
+}
+
 }  // namespace
 
+std::size_t contact_run_bytes(const scenario::Scenario& s) {
+  ContactSetup setup = contact_setup(s);
+  const sim::Plan plan =
+      sim::contact::build_contact_plan(setup.task().systems, coupling_settings(s), setup.driver(),
+                                       setup.hydraulic ? &setup.hydraulic->cylinders : nullptr);
+  std::size_t bytes = rt::executor_bytes(plan, s.rt);
+  if (s.out) bytes += rt::thread_bytes(rt::default_thread_stack_bytes());  // the CSV writer's
+  if (setup.hydraulic && HilSession::needed(s, std::nullopt))
+    bytes += HilSession::bytes_to_map(s, std::nullopt);
+  return bytes;
+}
+
 int execute_contact_run(const scenario::Scenario& s, const ContactRunFlags& flags) {
-  const std::string name = scenario::word_of(scenario::kContactTasks, *s.contact.task);
-  std::optional<ContactTask> guided = sim::contact::contact_task(name);
-  if (!guided) throw io::InputError(s.source + ": key 'contact.task' = '" + name + "' names no contact task");
-  std::unique_ptr<HydraulicContactRun> hydraulic;
-  if (s.contact.mode == scenario::ContactMode::kHydraulic)
-    hydraulic = hydraulic_contact_run(s, std::move(*guided));
-  const ContactTask& task = hydraulic ? hydraulic->task.task : *guided;
-  sim::contact::ArmDriver& driver =
-      hydraulic ? static_cast<sim::contact::ArmDriver&>(*hydraulic->task.driver) : *guided->driver;
+  ContactSetup setup = contact_setup(s);
+  std::unique_ptr<HydraulicContactRun>& hydraulic = setup.hydraulic;
+  const ContactTask& task = setup.task();
+  sim::contact::ArmDriver& driver = setup.driver();
   const sim::contact::ContactCouplingSettings settings = coupling_settings(s);
   // Before the plan, which reads its valves: a live controller's κ or the recorded script's, of both
   // cylinders (the session's scenario has the crane's two actuators).

@@ -6,6 +6,7 @@
 // the tool's columns; the run ends with the tool's final state and, for the insertion, whether it jammed.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 
@@ -26,6 +27,11 @@ struct ContactRunFlags {
 // Exit status: 0 done, 2 refused (--require-rt), 3 the run diverged (the CSV holds the rows up to
 // it), 4 a threaded run stopped early (SIGINT/SIGTERM).
 int execute_contact_run(const scenario::Scenario& scenario, const ContactRunFlags& flags);
+
+// What a threaded run of the contact task of `scenario` maps after its process set-up, CSV writer's
+// thread included (a run starts it before its set-up), without --record: what `hilsim doctor` weighs
+// against RLIMIT_MEMLOCK as the run will. Throws io::InputError as the run would.
+std::size_t contact_run_bytes(const scenario::Scenario& scenario);
 
 // `hilsim replay` of a recorded hydraulic contact run: the scenario's task offline, its cylinders
 // driven by the recorded κ of each (kappa1, kappa2), over the scenario's duration. Throws

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <set>
 
+#include "rt/process_setup.h"
 #include "rt/system_info.h"
 #include "rt/thread_setup.h"
 #include "tools/hilsim/cyclictest.h"
@@ -98,19 +99,6 @@ Finding rtprio_finding(const rt::RtSettings& rt) {
           rt::explain_fifo_refusal(needed).substr(rt::explain_fifo_refusal(needed).find("; ") + 2)};
 }
 
-Finding memlock_finding() {
-  const rt::ResourceLimit lim = rt::resource_limit(RLIMIT_MEMLOCK);
-  const std::string limits =
-      "RLIMIT_MEMLOCK " +
-      (lim.soft == RLIM_INFINITY ? std::string("unlimited") : rt::describe_limit(lim.soft / 1024) + " KiB");
-  if (rt::has_capability(CAP_IPC_LOCK))
-    return {Level::kOk, "mlockall allowed: the process has CAP_IPC_LOCK (" + limits + " does not apply)", ""};
-  if (lim.soft == RLIM_INFINITY) return {Level::kOk, "mlockall allowed: " + limits, ""};
-  return {Level::kWarn, "mlockall may fail: no CAP_IPC_LOCK and " + limits,
-          "run as root, grant CAP_IPC_LOCK (setcap cap_ipc_lock+ep on the binary), or raise the limit "
-          "(ulimit -l unlimited, or '<user> - memlock unlimited' in /etc/security/limits.conf)"};
-}
-
 std::vector<Finding> cpu_findings(const rt::RtSettings& rt) {
   std::vector<Finding> out;
   const std::vector<int> online = rt::online_cpus();
@@ -154,6 +142,22 @@ Finding cyclictest_finding() {
 
 }  // namespace
 
+Finding memlock_finding(const rt::MemoryDemand& demand, rlim_t memlock_soft, bool cap_ipc_lock) {
+  const std::string limit =
+      "RLIMIT_MEMLOCK " + (memlock_soft == RLIM_INFINITY ? std::string("unlimited")
+                                                         : std::to_string(memlock_soft / 1024) + " KiB");
+  if (cap_ipc_lock)
+    return {Level::kOk, "mlockall allowed: the process has CAP_IPC_LOCK (" + limit + " does not apply)", ""};
+  if (memlock_soft == RLIM_INFINITY) return {Level::kOk, "mlockall allowed: " + limit, ""};
+  const std::string figures = " a threaded run of this scenario needs (" + rt::describe(demand) + ")";
+  if (rt::memory_lock_refusal(demand, memlock_soft, cap_ipc_lock).empty())
+    return {Level::kOk, "mlockall allowed: " + limit + " holds what" + figures, ""};
+  // What rt::ProcessSetup will decide: the run goes on unlocked, --require-rt refuses it.
+  return {Level::kFail, "memory will not be locked: no CAP_IPC_LOCK and " + limit + ", less than" + figures,
+          "a run goes on with its memory not locked (pages may be paged out) and --require-rt refuses it; " +
+              rt::memory_lock_fixes()};
+}
+
 PreemptionModel preemption_model() {
   if (const auto line = rt::read_first_line("/sys/kernel/debug/sched/preempt")) {
     const std::string m = parse_debugfs_preempt(*line);
@@ -174,12 +178,16 @@ std::vector<int> pinned_real_time_cpus(const rt::RtSettings& rt, const std::vect
   return {cpus.begin(), cpus.end()};
 }
 
-std::vector<Finding> doctor_findings(const rt::RtSettings& rt, const MachineFacts& facts) {
+std::vector<Finding> doctor_findings(const rt::RtSettings& rt, const MachineFacts& facts,
+                                     std::size_t run_bytes) {
   const rt::KernelInfo k = rt::kernel_info();
   std::vector<Finding> out = {kernel_finding(k)};
   if (!k.preempt_rt) out.push_back(preemption_finding());
   out.push_back(rtprio_finding(rt));
-  out.push_back(memlock_finding());
+  // This process's size stands for a run's at its set-up: the same program, before its threads.
+  const rt::MemoryDemand demand{rt::mapped_bytes().value_or(0), run_bytes};
+  out.push_back(
+      memlock_finding(demand, rt::resource_limit(RLIMIT_MEMLOCK).soft, rt::has_capability(CAP_IPC_LOCK)));
   for (Finding& f : cpu_findings(rt)) out.push_back(std::move(f));
   const std::vector<int> rt_cpus = pinned_real_time_cpus(rt, facts.online);
   out.push_back(throttling_finding(facts));

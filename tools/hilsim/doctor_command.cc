@@ -6,8 +6,10 @@
 #include <vector>
 
 #include "tools/hilsim/can_input_checks.h"
+#include "tools/hilsim/contact_run.h"
 #include "tools/hilsim/doctor_checks.h"
 #include "tools/hilsim/machine_facts.h"
+#include "tools/hilsim/realtime_run.h"
 #include "tools/hilsim/system_files.h"
 #include "tools/scenario/scenario.h"
 
@@ -31,7 +33,9 @@ int DoctorCommand::execute() const {
   const MachineFacts facts = read_machine_facts(SystemFiles("/"));
   std::printf("kernel command line: %s\n", facts.cmdline.empty() ? "(unreadable)" : facts.cmdline.c_str());
   int warnings = 0, failures = 0;
-  std::vector<Finding> findings = doctor_findings(s.rt, facts);
+  // What a threaded run of the scenario maps after its set-up, as the run weighs it against RLIMIT_MEMLOCK.
+  const std::size_t run_bytes = s.contact.task ? contact_run_bytes(s) : threaded_run_bytes(s);
+  std::vector<Finding> findings = doctor_findings(s.rt, facts, run_bytes);
   if (s.hil.input == hil::InputSource::kCan) {
     for (Finding& f : can_input_findings(s.can, SystemFiles("/"))) findings.push_back(std::move(f));
   }

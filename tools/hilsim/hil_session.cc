@@ -7,6 +7,8 @@
 #include "hil/build_identity.h"
 #include "hil/default_messages.h"
 #include "hil/socket_address.h"
+#include "rt/process_setup.h"
+#include "rt/system_info.h"
 #include "sim/model/equilibrium.h"
 #include "tools/io/input_error.h"
 #include "tools/scenario/scenario_writer.h"
@@ -15,6 +17,18 @@ namespace hilsim::tools {
 
 bool HilSession::needed(const scenario::Scenario& s, const std::optional<std::string>& record) {
   return record.has_value() || s.hil.input != hil::InputSource::kScript;
+}
+
+std::size_t HilSession::bytes_to_map(const scenario::Scenario& s, const std::optional<std::string>& record) {
+  const std::size_t thread = rt::thread_bytes(rt::default_thread_stack_bytes());  // a std::thread's
+  std::size_t bytes = s.hil.input == hil::InputSource::kScript ? 0 : thread;      // the bridge's I/O
+  if (!record) return bytes;
+  // Both actuators' event rings, and the mechanics' too (two-way coupling), as the constructor
+  // makes them; and the CAN frames received, for the candump log.
+  const std::size_t rings = s.cosim.coupling == sim::Coupling::kTwoWay ? 4 : 2;
+  bytes += thread + rings * sizeof(hil::InputEventRing);
+  if (s.hil.input == hil::InputSource::kCan) bytes += sizeof(hil::ReceivedFrameRing);
+  return bytes;
 }
 
 HilSession::HilSession(const scenario::Scenario& s, const sim::Equilibrium& eq,

@@ -52,6 +52,10 @@ class HilSession final {
 
   // True when the run needs this session (live input or a recording).
   static bool needed(const scenario::Scenario& scenario, const std::optional<std::string>& record);
+  // What a session for `scenario` maps, for the memory-lock check (rt::ProcessSetup): the bridge's
+  // and the recorder's threads and the rings of the recording.
+  static std::size_t bytes_to_map(const scenario::Scenario& scenario,
+                                  const std::optional<std::string>& record);
   // Where a CAN run recorded in `record` logs its received frames: record + ".candump.log".
   static std::string candump_log_path(const std::string& record) { return record + ".candump.log"; }
 

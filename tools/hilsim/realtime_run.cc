@@ -13,6 +13,7 @@
 #include "rt/loop_report.h"
 #include "rt/plan_executor.h"
 #include "rt/process_setup.h"
+#include "rt/system_info.h"
 #include "sim/analysis/limit_report.h"
 #include "sim/cosim/sample_assembly.h"
 #include "tools/hilsim/hil_session.h"
@@ -87,9 +88,7 @@ void print_report(const scenario::Scenario& s, const rt::ExecutorResult& r, cons
       "%s: %zu threads, one per subsystem, overrun policy %s\n",
       r.paced ? "real-time run, paced at wall-clock time" : "threaded run, unpaced (as fast as possible)",
       r.tasks.size(), rt::to_string(s.rt.overrun_policy));
-  for (const std::string& line : realtime_verdict(realtime_figures(r, session))) {
-    std::printf("%s\n", line.c_str());
-  }
+  print_realtime_verdict(r, session);
   for (const rt::TaskReport& task : r.tasks) print_task_report(task, r.paced);
 }
 
@@ -170,6 +169,22 @@ void finish_session(HilSession& session, const scenario::Scenario& s, const rt::
 
 }  // namespace
 
+std::size_t threaded_run_bytes(const scenario::Scenario& s, const sim::Plan& plan,
+                               const std::optional<std::string>& record, bool reference) {
+  std::size_t bytes = rt::executor_bytes(plan, s.rt);
+  if (s.out) bytes += rt::thread_bytes(rt::default_thread_stack_bytes());  // the CSV writer's
+  if (HilSession::needed(s, record)) bytes += HilSession::bytes_to_map(s, record);
+  // A growing vector holds up to twice its samples and, while it moves them, the old copy too.
+  const auto samples = static_cast<std::size_t>(plan.communication_points() + 1);
+  if (reference) bytes += 3 * samples * sizeof(sim::CraneSample);
+  return bytes;
+}
+
+std::size_t threaded_run_bytes(const scenario::Scenario& s) {
+  const RunInputs in = prepare_run(s);
+  return threaded_run_bytes(s, make_plan(s, in, nullptr), std::nullopt, s.reference.has_value());
+}
+
 void commit_outputs(std::optional<io::TrajectoryCsvWriter>& csv, HilSession* session,
                     const scenario::Scenario& s, const rt::ExecutorResult& r) {
   std::exception_ptr csv_failure;  // io::InputError naming the file, or std::bad_alloc
@@ -187,19 +202,31 @@ void commit_outputs(std::optional<io::TrajectoryCsvWriter>& csv, HilSession* ses
 
 namespace {
 
-std::string describe(const rt::ThreadConfig& t) {
-  const std::string cpu = t.cpu < 0 ? "any CPU" : "CPU " + std::to_string(t.cpu);
+// The CPU and policy the thread ran with, not those configured: a CPU or SCHED_FIFO it was refused
+// is named as not granted, as the verdict's reasons say, so that the report never shows a thread at
+// SCHED_FIFO that ran SCHED_OTHER.
+std::string describe(const rt::ThreadConfig& t, const rt::ThreadSetupResult& got) {
+  const std::string configured_cpu = "CPU " + std::to_string(t.cpu);
+  const std::string cpu = t.cpu < 0    ? "any CPU"
+                          : got.pinned ? configured_cpu
+                                       : "any CPU: " + configured_cpu + " not granted";
   if (t.scheduler == rt::Scheduler::kOther) return cpu + ", SCHED_OTHER";
-  return cpu + ", SCHED_FIFO " + std::to_string(t.priority);
+  const std::string fifo = "SCHED_FIFO " + std::to_string(t.priority);
+  return cpu + (got.real_time ? ", " + fifo : ", SCHED_OTHER: " + fifo + " not granted");
 }
 
 }  // namespace
+
+void print_realtime_verdict(const rt::ExecutorResult& r, const HilSession* session) {
+  for (const std::string& line : realtime_verdict(realtime_figures(r, session)))
+    std::printf("%s\n", line.c_str());
+}
 
 void print_task_report(const rt::TaskReport& task, bool paced) {
   const rt::LoopStats& loop = *task.loop;
   const char* name = task.subsystem.c_str();
   std::printf("  %-14s every %g s (%s)", name, static_cast<double>(task.period_ns) / 1e9,
-              describe(task.thread).c_str());
+              describe(task.thread, task.setup).c_str());
   if (task.offset_ns > 0 && paced) {
     std::printf(", %g ms behind t = nH (Gauss-Seidel downstream)", static_cast<double>(task.offset_ns) / 1e6);
   }
@@ -251,12 +278,14 @@ bool report_refused_run(const rt::ExecutorResult& r, HilSession* session) {
 
 int run_in_threads(const scenario::Scenario& s, const RunInputs& in,
                    const std::optional<sim::ReferenceCurve>& reference, const RealtimeFlags& flags) {
-  // Once, before any real-time thread starts: memory locking and the CPU latency request.
-  const rt::ProcessSetup process;
   // The plan is checked before the session opens a recording, a socket or a CAN link.
-  if (make_plan(s, in, nullptr).communication_points() < 1) {
+  const sim::Plan checked = make_plan(s, in, nullptr);
+  if (checked.communication_points() < 1) {
     throw io::InputError(s.source + ": the run is shorter than one macro step H");
   }
+  // Once, before any real-time thread starts: memory locking (when all the run maps fits
+  // RLIMIT_MEMLOCK) and the CPU latency request.
+  const rt::ProcessSetup process(threaded_run_bytes(s, checked, flags.record, reference.has_value()));
   std::unique_ptr<HilSession> session;
   if (HilSession::needed(s, flags.record)) {
     session = std::make_unique<HilSession>(s, in.equilibrium, *in.valve, flags.record, flags.paced, g_stop);

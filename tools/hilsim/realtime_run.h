@@ -4,8 +4,10 @@
 // overruns.
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <optional>
+#include <string>
 
 #include "rt/plan_executor.h"
 #include "sim/analysis/trajectory.h"
@@ -21,11 +23,24 @@ struct RealtimeFlags {
   bool quiet = false;                 // --quiet: no live status line
 };
 
-// The lines of one thread's report: its period, CPU and scheduling, its cycles, overruns and exchange
-// waits, its wake-up latency (paced) and execution time, and why it ended early if it did.
+// What a threaded run of `scenario` with `plan` maps after its process set-up, the figure its
+// memory-lock check (rt::ProcessSetup) weighs against RLIMIT_MEMLOCK with the process's size: the
+// executor's threads and buffers, the CSV writer's thread, the session's threads and rings for a live
+// input or `record`, and the samples kept for a `reference` comparison.
+std::size_t threaded_run_bytes(const scenario::Scenario& scenario, const sim::Plan& plan,
+                               const std::optional<std::string>& record, bool reference);
+// The same for the crane's plan of `scenario`, built here, and a run without --record (hilsim doctor).
+std::size_t threaded_run_bytes(const scenario::Scenario& scenario);
+
+// The lines of one thread's report: its period, the CPU and scheduling it got, its cycles, overruns and
+// exchange waits, its wake-up latency (paced) and execution time, and why it ended early if it did.
 void print_task_report(const rt::TaskReport& task, bool paced);
 
 class HilSession;
+
+// The verdict of a threaded run (realtime_verdict.h) and, one a line, every setting it was not
+// granted. `session` (may be null): its late commands count as missed deadlines.
+void print_realtime_verdict(const rt::ExecutorResult& r, const HilSession* session);
 
 // After the real-time threads: replaces the output with the complete CSV (when there is one) and prints
 // its rows and hash; then gives the recording its end line (the communication points the CSV holds, its
