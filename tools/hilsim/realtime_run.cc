@@ -176,7 +176,7 @@ std::size_t threaded_run_bytes(const scenario::Scenario& s, const sim::Plan& pla
   if (HilSession::needed(s, record)) bytes += HilSession::bytes_to_map(s, record);
   // A growing vector holds up to twice its samples and, while it moves them, the old copy too.
   const auto samples = static_cast<std::size_t>(plan.communication_points() + 1);
-  if (reference) bytes += 3 * samples * sizeof(sim::CraneSample);
+  if (reference) bytes += 3 * samples * sizeof(sim::Sample);
   return bytes;
 }
 
