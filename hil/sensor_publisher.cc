@@ -32,9 +32,9 @@ void SensorPublisher::after_micro_step(const sim::Subsystem& subsystem, std::int
       contact_force_.store(contact->contact_normal_force(), std::memory_order_relaxed);
     return;
   }
-  const int first = sensors->first_actuator();
-  const int end = first + sensors->sensed_actuators();
-  for (int k = first < 0 ? 0 : first; k < end && k < kMaxSensedActuators; ++k) {
+  for (int i = 0; i < sensors->sensed_actuators(); ++i) {
+    const int k = sensors->sensed_actuator(i);
+    if (k < 0 || k >= kMaxSensedActuators) continue;
     rt::LatestValue<SensorSnapshot>* channel = channels_[static_cast<std::size_t>(k)];
     if (!channel) continue;
     const sim::ActuatorReading r = sensors->reading(k);

@@ -6,7 +6,9 @@
 #include <cstdio>
 
 #include "sim/analysis/trajectory.h"
-#include "sim/cosim/crane_cosimulation.h"
+#include "sim/cosim/cosimulation.h"
+#include "sim/machine/lim_crane.h"
+#include "sim/machine/machine_equilibrium.h"
 #include "sim/manoeuvre/valve_command.h"
 #include "sim/model/equilibrium.h"
 #include "sim/monolithic/monolithic_run.h"
@@ -15,9 +17,12 @@ int main() {
   using namespace hilsim::sim;
   const CraneParameters crane;
   const HydraulicParameters hydraulics;
-  // The static equilibrium gives the start state and the valve opening κ0 that holds it.
-  const Equilibrium equilibrium = solve_equilibrium(crane, hydraulics);
-  const StepManoeuvreM1 valve(equilibrium.kappa);
+  // The crane as a machine model, and its static equilibrium: the start state and the valve opening
+  // κ0 that holds it.
+  const auto model = std::make_shared<const machine::MachineModel>(
+      machine::build_machine_model(machine::lim_crane_description(crane, hydraulics)));
+  const machine::MachineEquilibrium equilibrium = machine::solve_machine_equilibrium(*model);
+  const StepManoeuvreM1 valve(equilibrium.cylinders[0].command);
 
   CosimSettings cosim;
   cosim.coupling = Coupling::kPressureDisplacement;
@@ -25,11 +30,14 @@ int main() {
   cosim.H = 1e-3;         // macro step [s]
   cosim.h_hyd = 0.2e-3;   // hydraulic step [s]
   cosim.duration = 10.0;  // [s]
-  const RunResult run = run_cosimulation(crane, hydraulics, equilibrium, valve, cosim);
+  MachineValves valves;
+  valves.cylinder = {&valve};
+  const RunResult run = run_cosimulation(model, equilibrium, valves, cosim);
 
   MonolithicSettings monolithic;  // the LIM reference's settings
   monolithic.duration = cosim.duration;
-  const MonolithicRunResult reference = run_monolithic(crane, hydraulics, equilibrium, valve, monolithic);
+  const MonolithicRunResult reference =
+      run_monolithic(crane, hydraulics, crane_equilibrium(equilibrium), valve, monolithic);
   if (run.diverged || reference.diverged) {
     std::fprintf(stderr, "embed_cosim: a run diverged\n");
     return 1;

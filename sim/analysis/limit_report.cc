@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstdio>
 
-#include "sim/hydraulics/cylinder.h"
 #include "sim/hydraulics/cylinder_limits.h"
 
 namespace hilsim::sim {
@@ -17,8 +16,8 @@ struct ActuatorSample {
 };
 
 ActuatorSample actuator_sample(const Sample& x, int k) {
-  if (k == 0) return {x.cyl[0].s, x.cyl[0].s_dot, x.cyl[0].p1, x.cyl[0].p2, x.cyl[0].kappa};
-  return {x.cyl[1].s, x.cyl[1].s_dot, x.cyl[1].p1, x.cyl[1].p2, x.cyl[1].kappa};
+  const CylinderSample& c = x.cyl[static_cast<std::size_t>(k)];
+  return {c.s, c.s_dot, c.p1, c.p2, c.kappa};
 }
 
 }  // namespace
@@ -26,14 +25,23 @@ ActuatorSample actuator_sample(const Sample& x, int k) {
 // Where an event is: one of kPlaces places, named once (a sample is watched in a few hundred
 // nanoseconds, without building a string or searching a map).
 enum Place : int {
-  kMachine = 0,  // link 1, the coupling: no actuator
-  // Then per actuator k (0-based): kMachine + 1 + 4 k + {0 extended, 1 retracted, 2 chamber 1, 3 chamber 2}.
-  kPlaces = 9,
+  kMachine = 0,  // the coupling: no actuator nor joint
+  // Then per actuator k (0-based): 1 + 4 k + {0 extended, 1 retracted, 2 chamber 1, 3 chamber 2}; then
+  // per tree joint b: 1 + 4 kMaxCylinders + 2 b + {0 lower, 1 upper}.
+  kPlaces = 1 + 4 * machine::kMaxCylinders + 2 * machine::kMaxBodies,
 };
 constexpr int place(int actuator, int offset) { return 1 + 4 * actuator + offset; }
+constexpr int joint_place(int coordinate, bool upper) {
+  return 1 + 4 * machine::kMaxCylinders + 2 * coordinate + (upper ? 1 : 0);
+}
 
-std::string place_name(int p) {
+// The places' names: the actuators' fixed, the joints' from the model.
+std::string place_name(int p, const std::vector<std::string>& joint_names) {
   if (p == kMachine) return "";
+  if (p >= joint_place(0, false)) {
+    const int j = p - joint_place(0, false);
+    return joint_names[static_cast<std::size_t>(j / 2)] + (j % 2 == 0 ? ", lower" : ", upper");
+  }
   const int k = (p - 1) / 4, offset = (p - 1) % 4;
   static const char* const what[] = {", extended", ", retracted", ", chamber 1", ", chamber 2"};
   return "actuator " + std::to_string(k + 1) + what[offset];
@@ -43,6 +51,7 @@ std::string place_name(int p) {
 class EventLog {
  public:
   static constexpr int kKinds = static_cast<int>(LimitKind::kCouplingError) + 1;
+  explicit EventLog(std::vector<std::string> joint_names) : joint_names_(std::move(joint_names)) {}
 
   // `more_extreme(a, b)`: a is further beyond the limit than b.
   template <typename MoreExtreme>
@@ -54,7 +63,7 @@ class EventLog {
     }
     if (slot.event < 0) {
       slot.event = static_cast<int>(events_.size());
-      events_.push_back(LimitEvent{kind, place_name(where), t, 0, value});
+      events_.push_back(LimitEvent{kind, place_name(where, joint_names_), t, 0, value});
     }
     LimitEvent& e = events_[static_cast<std::size_t>(slot.event)];
     if (!slot.holding) ++e.episodes;
@@ -68,6 +77,7 @@ class EventLog {
     bool holding = false;
     int event = -1;  // index into events_
   };
+  std::vector<std::string> joint_names_;  // by tree coordinate
   std::vector<LimitEvent> events_;
   Slot slots_[kKinds][kPlaces];
 };
@@ -92,44 +102,56 @@ double stability_bound(const CosimSettings& settings) {
   return INFINITY;
 }
 
-// |∂ṗ_i/∂p_i| [1/s] of chamber i (0-based) of length l [m] at pressure p [Pa]: β/V times the
-// slopes of its orifices and relief valve. The orifice's square-root law is infinitely steep at zero
-// pressure drop, but there an explicit step's overshoot only stops the flow (δ of eqs. 9–10) and
-// stays within a fraction of that drop; so each slope is taken at a drop of at least 0.1 MPa, where
-// an overshoot would be a real oscillation.
-double chamber_rate_constant(const HydraulicParameters& hyd, double l, double p, double kappa, int i) {
-  constexpr double kMinDrop = 1e5;                                    // [Pa]
-  const double a_in = hyd.a_valve * (i == 0 ? kappa : 1.0 - kappa);   // from the pump, eq. (13)
-  const double a_out = hyd.a_valve * (i == 0 ? 1.0 - kappa : kappa);  // to the tank
-  return bulk_modulus(hyd, p) / (hyd.a_p * l) *
-         (orifice_flow_slope(hyd, a_in, hyd.p_P, p, kMinDrop) +
-          orifice_flow_slope(hyd, a_out, p, hyd.p_T, kMinDrop) + relief_flow_slope(hyd, p));
+// |∂ṗ_i/∂p_i| [1/s] of chamber i (0-based) at length s [m], pressure p [Pa], valve position x and
+// supply pressure p_s [Pa]: β/V times the slopes of its orifices and relief valve. The benchmark's
+// orifice law is infinitely steep at zero pressure drop, but there an explicit step's overshoot only
+// stops the flow (δ of eqs. 9–10) and stays within a fraction of that drop; so its slopes are taken
+// at a drop of at least 0.1 MPa, where an overshoot would be a real oscillation.
+double chamber_rate_constant(const CylinderHydraulics& hyd, double s, double p, double x, double p_s, int i) {
+  const double V = chamber_volumes(hyd, s)[i];
+  const double relief = p > hyd.relief_pressure ? hyd.relief_gain : 0.0;
+  const ValveModel& v = hyd.valve;
+  double slope = 0.0;
+  if (v.proportional()) {
+    double d1 = 0.0, d2 = 0.0;
+    valve_flow_slopes(v, x, hyd.fluid.density, p_s, hyd.tank_pressure, p, p, d1, d2);
+    slope = -(i == 0 ? d1 : d2);
+  } else {
+    constexpr double kMinDrop = 1e5;                       // [Pa]
+    const double a_in = v.area * (i == 0 ? x : 1.0 - x);   // from the pump, eq. (13)
+    const double a_out = v.area * (i == 0 ? 1.0 - x : x);  // to the tank
+    const auto orifice_slope = [&](double area, double dp) {
+      return dp < 0.0 ? 0.0 : area * v.c_d / std::sqrt(2.0 * hyd.fluid.density * std::max(dp, kMinDrop));
+    };
+    slope = orifice_slope(a_in, p_s - p) + orifice_slope(a_out, p - hyd.tank_pressure);
+  }
+  return bulk_modulus(hyd.fluid, p) / V * (slope + relief);
 }
 
-void observe_actuator(EventLog& log, const Sample& x, int k, const HydraulicParameters& hyd, double s0,
-                      const CosimSettings& settings) {
+void observe_actuator(EventLog& log, const Sample& x, int k, const CylinderHydraulics& hyd, double p_s,
+                      double vapour, const CosimSettings& settings) {
   const ActuatorSample a = actuator_sample(x, k);
   const double p[2] = {a.p1, a.p2};
   if (settings.limits.enabled) {
-    const CylinderLimits c = cylinder_limits(settings.limits, hyd, s0);
-    log.observe(LimitKind::kEndStop, place(k, 0), a.s >= c.stroke_max, x.t, a.s, kHigher);
-    log.observe(LimitKind::kEndStop, place(k, 1), a.s <= c.stroke_min, x.t, a.s, kLower);
+    log.observe(LimitKind::kEndStop, place(k, 0), a.s >= hyd.stroke_max, x.t, a.s, kHigher);
+    log.observe(LimitKind::kEndStop, place(k, 1), a.s <= hyd.stroke_min, x.t, a.s, kLower);
     for (int i = 0; i < 2; ++i) {
-      log.observe(LimitKind::kCavitation, place(k, 2 + i), p[i] <= c.vapour_pressure, x.t, p[i], kLower);
+      log.observe(LimitKind::kCavitation, place(k, 2 + i), p[i] <= vapour, x.t, p[i], kLower);
       log.observe(LimitKind::kRelief, place(k, 2 + i), p[i] > hyd.relief_pressure, x.t, p[i], kHigher);
     }
   } else {
-    log.observe(LimitKind::kBeyondCylinder, place(k, 0), a.s > s0 + 0.5 * hyd.l, x.t, a.s, kHigher);
-    log.observe(LimitKind::kBeyondCylinder, place(k, 1), a.s < s0 - 0.5 * hyd.l, x.t, a.s, kLower);
+    // Beyond the cylinder: a chamber's volume, dead volume included, below zero.
+    const Eigen::Vector2d V = chamber_volumes(hyd, a.s);
+    log.observe(LimitKind::kBeyondCylinder, place(k, 0), V[0] < 0.0, x.t, a.s, kHigher);
+    log.observe(LimitKind::kBeyondCylinder, place(k, 1), V[1] < 0.0, x.t, a.s, kLower);
     for (int i = 0; i < 2; ++i) {
       log.observe(LimitKind::kNegativePressure, place(k, 2 + i), p[i] < 0.0, x.t, p[i], kLower);
     }
   }
   const double bound = stability_bound(settings);
-  const Eigen::Vector2d l = chamber_lengths(hyd, s0, a.s);
-  if (!std::isfinite(bound) || !(l.minCoeff() > 0.0)) return;
+  if (!std::isfinite(bound) || !(chamber_volumes(hyd, a.s).minCoeff() > 0.0)) return;
   for (int i = 0; i < 2; ++i) {
-    const double z = settings.h_hyd * chamber_rate_constant(hyd, l[i], p[i], a.kappa, i);
+    const double z = settings.h_hyd * chamber_rate_constant(hyd, a.s, p[i], a.kappa, p_s, i);
     log.observe(LimitKind::kUnstableStep, place(k, 2 + i), z > bound, x.t, z, kHigher);
   }
 }
@@ -139,7 +161,7 @@ const char* kind_name(LimitKind kind) {
     case LimitKind::kEndStop:
       return "end stop";
     case LimitKind::kJointStop:
-      return "link 1 on its rest";
+      return "joint on its limit";
     case LimitKind::kCavitation:
       return "cavitation";
     case LimitKind::kRelief:
@@ -148,8 +170,8 @@ const char* kind_name(LimitKind kind) {
       return "piston beyond its cylinder";
     case LimitKind::kNegativePressure:
       return "pressure below zero (absolute)";
-    case LimitKind::kBelowBase:
-      return "link 1 below its base";
+    case LimitKind::kBeyondJointRange:
+      return "joint beyond the range of its limits";
     case LimitKind::kUnstableStep:
       return "hydraulic step beyond its stability limit";
     case LimitKind::kCouplingError:
@@ -171,8 +193,8 @@ std::string extreme_text(const LimitEvent& e) {
       std::snprintf(buf, sizeof buf, "p = %.4g MPa", e.extreme / 1e6);
       break;
     case LimitKind::kJointStop:
-    case LimitKind::kBelowBase:
-      std::snprintf(buf, sizeof buf, "theta1 = %.4f rad", e.extreme);
+    case LimitKind::kBeyondJointRange:
+      std::snprintf(buf, sizeof buf, "q = %.4f", e.extreme);
       break;
     case LimitKind::kUnstableStep:
       std::snprintf(buf, sizeof buf, "h_H |dp'/dp| = %.3g", e.extreme);
@@ -192,7 +214,7 @@ bool is_numerical(LimitKind kind) {
 
 bool is_non_physical(LimitKind kind) {
   return kind == LimitKind::kBeyondCylinder || kind == LimitKind::kNegativePressure ||
-         kind == LimitKind::kBelowBase;
+         kind == LimitKind::kBeyondJointRange;
 }
 
 std::string describe(const LimitEvent& e) {
@@ -202,34 +224,55 @@ std::string describe(const LimitEvent& e) {
   return std::string(kind_name(e.kind)) + (e.where.empty() ? "" : " (" + e.where + ")") + buf;
 }
 
-LimitMonitor::LimitMonitor(const CraneParameters& crane, const HydraulicParameters& hyd,
-                           const Equilibrium& eq, const CosimSettings& settings)
-    : actuators_(crane.actuators),
-      hyd_(with_relief_valve(hyd, settings.limits)),
-      s0_{eq.actuator(0).s, crane.actuators == 2 ? eq.actuator(1).s : 0.0},
-      settings_(settings),
-      log_(std::make_unique<EventLog>()) {}
+namespace {
+
+std::vector<std::string> tree_joint_names(const machine::MachineModel& model) {
+  std::vector<std::string> names;
+  names.reserve(static_cast<std::size_t>(model.coordinates()));
+  for (int b = 0; b < model.coordinates(); ++b) names.push_back(model.joints[model.bodies[b].joint].name);
+  return names;
+}
+
+}  // namespace
+
+LimitMonitor::LimitMonitor(const machine::MachineModel& model, const CosimSettings& settings)
+    : settings_(settings), log_(std::make_unique<EventLog>(tree_joint_names(model))) {
+  for (int k = 0; k < model.cylinder_count(); ++k) {
+    hyd_.push_back(CylinderHydraulics::from(model, k, settings.limits.enabled));
+    const machine::Supply& s = model.supplies[model.cylinders[k].supply];
+    p_supply_.push_back(s.type == machine::SupplyDescription::Type::kPump ? s.relief_pressure : s.pressure);
+    vapour_.push_back(model.limits.vapour_pressure);
+  }
+  for (int b = 0; b < model.coordinates(); ++b) {
+    const machine::Joint& j = model.joints[model.bodies[b].joint];
+    if (j.limits) joints_.push_back({b, j.parent, j.limits->lower, j.limits->upper});
+  }
+}
 
 LimitMonitor::~LimitMonitor() = default;
 
 void LimitMonitor::observe(const Sample& x) {
-  for (int k = 0; k < actuators_; ++k) observe_actuator(*log_, x, k, hyd_, s0_[k], settings_);
+  for (std::size_t k = 0; k < hyd_.size(); ++k) {
+    observe_actuator(*log_, x, static_cast<int>(k), hyd_[k], p_supply_[k], vapour_[k], settings_);
+  }
   log_->observe(LimitKind::kCouplingError, kMachine, std::abs(x.dE) > kCouplingErrorLimit, x.t,
                 std::abs(x.dE), kHigher);
-  if (settings_.limits.enabled) {
-    log_->observe(LimitKind::kJointStop, kMachine, x.theta[0] <= settings_.limits.joint_stop.theta1_min, x.t,
-                  x.theta[0], kLower);
-  } else {
-    log_->observe(LimitKind::kBelowBase, kMachine, x.theta[0] < 0.0, x.t, x.theta[0], kLower);
+  const LimitKind kind = settings_.limits.enabled ? LimitKind::kJointStop : LimitKind::kBeyondJointRange;
+  for (const Joint& j : joints_) {
+    const double q = x.q[static_cast<std::size_t>(j.coordinate)];
+    // On a stop (limits on) a joint rests at its limit; beyond it (off) is strictly past.
+    const bool lower = settings_.limits.enabled ? q <= j.lower : q < j.lower;
+    const bool upper = settings_.limits.enabled ? q >= j.upper : q > j.upper;
+    log_->observe(kind, joint_place(j.coordinate, false), lower, x.t, q, kLower);
+    log_->observe(kind, joint_place(j.coordinate, true), upper, x.t, q, kHigher);
   }
 }
 
 const std::vector<LimitEvent>& LimitMonitor::events() const { return log_->events(); }
 
-std::vector<LimitEvent> find_limit_events(const std::vector<Sample>& samples, const CraneParameters& crane,
-                                          const HydraulicParameters& hyd, const Equilibrium& eq,
-                                          const CosimSettings& settings) {
-  LimitMonitor monitor(crane, hyd, eq, settings);
+std::vector<LimitEvent> find_limit_events(const std::vector<Sample>& samples,
+                                          const machine::MachineModel& model, const CosimSettings& settings) {
+  LimitMonitor monitor(model, settings);
   for (const Sample& x : samples) monitor.observe(x);
   return monitor.events();
 }
@@ -256,18 +299,17 @@ std::string divergence_cause(const std::vector<LimitEvent>& events) {
   return "no limit was reached and the coupling monitor showed nothing first; reduce H or h_H";
 }
 
-std::string divergence_report(double t, const std::vector<LimitEvent>& events) {
+std::string divergence_report(double t, const std::vector<LimitEvent>& events, double diverged_pressure) {
   char head[160];
   std::snprintf(
       head, sizeof head,
       "diverged after t = %.6g s (a state left the physical bounds: not finite, or a pressure outside "
       "(%g, %g MPa)): ",
-      t, kMinPhysicalPressure / 1e6, kMaxPhysicalPressure / 1e6);
+      t, 0.0, diverged_pressure / 1e6);
   return head + divergence_cause(events);
 }
 
-std::vector<std::string> limit_report_lines(const std::vector<LimitEvent>& events,
-                                            const MachineLimits& limits) {
+std::vector<std::string> limit_report_lines(const std::vector<LimitEvent>& events, bool limits_modelled) {
   std::vector<std::string> lines;
   for (const LimitEvent& e : events) {
     const char* prefix = is_non_physical(e.kind) ? "limits: not modelled, but left: "
@@ -275,7 +317,7 @@ std::vector<std::string> limit_report_lines(const std::vector<LimitEvent>& event
                                                  : "limits: ";
     lines.push_back(prefix + describe(e));
   }
-  if (lines.empty() && limits.enabled) lines.push_back("limits: none reached");
+  if (lines.empty() && limits_modelled) lines.push_back("limits: none reached");
   return lines;
 }
 

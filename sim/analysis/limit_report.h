@@ -1,8 +1,9 @@
-// What a run's samples say about the machine's limits (sim/model/machine_limits.h), for the run's
-// report and, when it diverged, for naming the cause:
+// What a run's samples say about the machine's limits (sim/machine/machine_model.h: the cylinders'
+// strokes, the joints' limits, cavitation, relief valves), for the run's report and, when it
+// diverged, for naming the cause:
 //   - with the limits modelled: which engaged, first when, how many separate episodes, the extreme;
 //   - without them: the first state the machine cannot be in (a piston beyond the end of its
-//     cylinder, an absolute pressure below zero, link 1 below the line of its base);
+//     cylinder, an absolute pressure below zero, a joint beyond the range its limits give);
 //   - either way: where an explicit hydraulic integrator's step was beyond its stability limit,
 //     h_H |∂ṗ_i/∂p_i| > 2 for forward Euler (2.785 for RK4) — the chamber stiffens as it shortens,
 //     so a step that is stable at mid-stroke is not near the ends — and where the coupling
@@ -16,18 +17,20 @@
 #include <vector>
 
 #include "sim/analysis/trajectory.h"
-#include "sim/cosim/crane_plan.h"
+#include "sim/cosim/cosim_settings.h"
+#include "sim/hydraulics/cylinder_hydraulics.h"
+#include "sim/machine/machine_model.h"
 
 namespace hilsim::sim {
 
 enum class LimitKind {
   kEndStop,           // limits on: a piston at an end stop
-  kJointStop,         // limits on: link 1 on its rest
+  kJointStop,         // limits on: a joint on one of its limits
   kCavitation,        // limits on: a chamber at the vapour pressure
   kRelief,            // limits on: a relief valve open
   kBeyondCylinder,    // limits off: a piston beyond the end of its cylinder (a chamber length < 0)
   kNegativePressure,  // limits off: an absolute pressure below zero
-  kBelowBase,         // limits off: link 1 below its base's line (θ1 < 0)
+  kBeyondJointRange,  // limits off: a joint beyond the range its limits give
   kUnstableStep,      // an explicit hydraulic step beyond its stability limit
   kCouplingError,     // the coupling monitor's error energy |δE| beyond kCouplingErrorLimit
 };
@@ -39,10 +42,10 @@ inline constexpr double kCouplingErrorLimit = 1e3;
 
 struct LimitEvent {
   LimitKind kind;
-  std::string where;     // "actuator 1, retracted", "actuator 2, chamber 1", "link 1", ...
+  std::string where;     // "actuator 1, retracted", "actuator 2, chamber 1", "joint1, lower", ...
   double first_t = 0.0;  // [s]
   int episodes = 0;      // separate stretches of samples in which it held
-  double extreme = 0.0;  // the most extreme value seen (s [m], p [Pa], θ1 [rad], h|∂ṗ/∂p| [-])
+  double extreme = 0.0;  // the most extreme value seen (s [m], p [Pa], q [rad or m], h|∂ṗ/∂p| [-])
 };
 
 // True for the kinds that mean the model left what the machine can do (limits off).
@@ -58,9 +61,8 @@ class EventLog;
 // Watches samples one at a time (the real-time run's writer thread keeps no samples).
 class LimitMonitor {
  public:
-  // `hyd` as given to the plan (the relief valve is fitted from settings.limits here).
-  LimitMonitor(const CraneParameters& crane, const HydraulicParameters& hyd, const Equilibrium& eq,
-               const CosimSettings& settings);
+  // The model as given to the plan (its relief valves fitted when settings.limits are on).
+  LimitMonitor(const machine::MachineModel& model, const CosimSettings& settings);
   ~LimitMonitor();
   LimitMonitor(const LimitMonitor&) = delete;
   LimitMonitor& operator=(const LimitMonitor&) = delete;
@@ -70,29 +72,34 @@ class LimitMonitor {
   const std::vector<LimitEvent>& events() const;
 
  private:
-  int actuators_;
-  HydraulicParameters hyd_;
-  double s0_[2];
+  struct Joint {
+    int coordinate = 0;
+    int parent = machine::kGround;
+    double lower = 0.0, upper = 0.0;  // [rad]
+  };
+  std::vector<CylinderHydraulics> hyd_;
+  std::vector<double> p_supply_;  // each cylinder's supply pressure, for its stability estimate [Pa]
+  std::vector<double> vapour_;    // [Pa]
+  std::vector<Joint> joints_;     // the revolute tree joints with limits
   CosimSettings settings_;
   std::unique_ptr<EventLog> log_;
 };
 
 // The events of a whole run's samples.
-std::vector<LimitEvent> find_limit_events(const std::vector<Sample>& samples, const CraneParameters& crane,
-                                          const HydraulicParameters& hyd, const Equilibrium& eq,
-                                          const CosimSettings& settings);
+std::vector<LimitEvent> find_limit_events(const std::vector<Sample>& samples,
+                                          const machine::MachineModel& model, const CosimSettings& settings);
 
 // The message for a run that stopped with a non-finite state: its most likely cause from `events`
 // and the remedy that fits it.
 std::string divergence_cause(const std::vector<LimitEvent>& events);
 
 // "diverged after t = … s (a state left the physical bounds: …): <cause>", for every command that
-// reports a diverged run; t [s] is the last communication point reached.
-std::string divergence_report(double t, const std::vector<LimitEvent>& events);
+// reports a diverged run; t [s] is the last communication point reached, `diverged_pressure` [Pa] the
+// model's bound.
+std::string divergence_report(double t, const std::vector<LimitEvent>& events, double diverged_pressure);
 
 // The report's lines, one per event ("limits: ..."), or "limits: none reached" when the limits are
 // modelled and none engaged; nothing when they are not modelled and the machine stayed inside them.
-std::vector<std::string> limit_report_lines(const std::vector<LimitEvent>& events,
-                                            const MachineLimits& limits);
+std::vector<std::string> limit_report_lines(const std::vector<LimitEvent>& events, bool limits_modelled);
 
 }  // namespace hilsim::sim

@@ -12,11 +12,10 @@ StabilityVerdict assess_stability(const std::vector<Sample>& samples, bool diver
   v.min_pressure = std::numeric_limits<double>::infinity();
   v.max_pressure = -std::numeric_limits<double>::infinity();
   for (const Sample& s : samples) {
-    v.min_pressure = std::min({v.min_pressure, s.cyl[0].p1, s.cyl[0].p2});
-    v.max_pressure = std::max({v.max_pressure, s.cyl[0].p1, s.cyl[0].p2});
-    if (actuators == 2) {
-      v.min_pressure = std::min({v.min_pressure, s.cyl[1].p1, s.cyl[1].p2});
-      v.max_pressure = std::max({v.max_pressure, s.cyl[1].p1, s.cyl[1].p2});
+    for (int k = 0; k < actuators; ++k) {
+      const CylinderSample& c = s.cyl[static_cast<std::size_t>(k)];
+      v.min_pressure = std::min({v.min_pressure, c.p1, c.p2});
+      v.max_pressure = std::max({v.max_pressure, c.p1, c.p2});
     }
   }
   v.deviation = compare_with_reference(samples, reference);

@@ -29,6 +29,7 @@ struct Sample {
   double t = 0.0;  // [s]
   std::array<CylinderSample, kMaxSampleCylinders> cyl{};
   std::array<double, kMaxSampleBodies> theta{};  // each body's angle from the x axis [rad]
+  std::array<double, kMaxSampleBodies> q{};  // the tree coordinates (sim/machine/machine_model.h) [rad, m]
   // Cumulative coupling-error energy δE [J] (Rahikainen et al. 2020, eqs. 19–24), summed over the cylinders.
   double dE = 0.0;
   // System energy balance [J]: kinetic + potential energy gained since t_0 minus the work the

@@ -10,7 +10,7 @@
 #include "sim/contact/coupled_subsystems.h"
 #include "sim/contact/monolithic_subsystem.h"
 #include "sim/cosim/cosim_settings.h"
-#include "sim/cosim/crane_plan.h"
+#include "sim/cosim/machine_plan.h"
 
 namespace hilsim::sim::contact {
 namespace {
@@ -27,15 +27,14 @@ void add_hydraulics(const ContactHydraulics& h, double H, const std::string& arm
                     std::vector<Connection>& connections) {
   if (!h.valves[0] || !h.valves[1])
     throw std::invalid_argument("contact hydraulics: a cylinder has no valve command");
-  CraneParameters crane = h.crane;
-  crane.actuators = 2;
   CosimSettings cosim;
   cosim.coupling = Coupling::kForceDisplacement;
   cosim.H = H;
   cosim.h_hyd = h.h_hyd;
   cosim.hydraulics_integrator = h.integrator;
   steps_per_macro_step(H, h.h_hyd, "hydraulic step h_hyd");
-  CraneHydraulics cylinders = make_direct_hydraulics(crane, h.hyd, h.equilibrium, cosim, h.valves, arm);
+  MachineHydraulics cylinders =
+      make_direct_hydraulics(*h.model, h.equilibrium, cosim, {h.valves[0], h.valves[1]}, arm);
   for (auto& c : cylinders.subsystems) subsystems.push_back(std::move(c));
   connections.insert(connections.end(), cylinders.connections.begin(), cylinders.connections.end());
 }
@@ -77,7 +76,7 @@ Plan build_contact_plan(const CoupledSystems& systems, const ContactCouplingSett
   }
   Plan plan(std::move(subsystems), connections, Scheme::kJacobi, settings.H, N);
   plan.set_assembly(std::make_unique<ContactSampleAssembly>(settings.H, plan.subsystems(),
-                                                            hydraulics ? &hydraulics->hyd : nullptr));
+                                                            hydraulics ? hydraulics->model.get() : nullptr));
   return plan;
 }
 

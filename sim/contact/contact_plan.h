@@ -13,15 +13,14 @@
 #include "sim/contact/contact_coupling.h"
 #include "sim/contact/coupled_systems.h"
 #include "sim/cosim/plan.h"
-#include "sim/hydraulics/pressure_integrator.h"
+#include "sim/hydraulics/hydraulic_integrator.h"
+#include "sim/machine/machine_equilibrium.h"
 #include "sim/manoeuvre/valve_command.h"
-#include "sim/model/crane_parameters.h"
-#include "sim/model/equilibrium.h"
 
 namespace hilsim::sim::contact {
 
 // The names of the subsystems a contact plan may hold besides the crane's cylinders ("hydraulics",
-// "hydraulics_2": sim/cosim/crane_plan.h); the real-time threads are configured by them.
+// "hydraulics_2": sim/cosim/machine_plan.h); the real-time threads are configured by them.
 inline constexpr std::array<std::string_view, 3> kContactSubsystemNames = {"monolithic", "tool", "arm"};
 
 struct ContactCouplingSettings {
@@ -39,14 +38,13 @@ struct ContactCouplingSettings {
 };
 
 // The crane's two cylinders of a task in hydraulic mode (hydraulic_task.h): one HydraulicsSubsystem
-// each, "hydraulics" and "hydraulics_2", built as the crane's plan builds them (make_direct_hydraulics,
-// sim/cosim/crane_plan.h) from the equilibrium and coupled f-s to the arm's driver
+// each, "hydraulics" and "hydraulics_2", built as a machine's plan builds them (make_direct_hydraulics,
+// sim/cosim/machine_plan.h) from the equilibrium and coupled f-s to the arm's driver
 // (hydraulic_driver.h) on the arm side or the monolithic system. The valves must outlive the plan.
 struct ContactHydraulics {
-  CraneParameters crane;
-  HydraulicParameters hyd;
-  Equilibrium equilibrium;  // of both cylinders (arm_equilibrium)
-  double h_hyd = 0.2e-3;    // the cylinders' step [s]; H must be a whole multiple of it
+  std::shared_ptr<const machine::MachineModel> model;  // the two-actuator LIM crane's
+  machine::MachineEquilibrium equilibrium;             // of both cylinders (arm_equilibrium)
+  double h_hyd = 0.2e-3;  // the cylinders' step [s]; H must be a whole multiple of it
   HydraulicIntegrator integrator = HydraulicIntegrator::kForwardEuler;
   std::array<const ValveCommand*, 2> valves{};  // κ of each cylinder
 };

@@ -5,7 +5,7 @@
 #include <string>
 #include <utility>
 
-#include "sim/hydraulics/cylinder.h"
+#include "sim/hydraulics/cylinder_hydraulics.h"
 
 namespace hilsim::sim::contact {
 
@@ -22,9 +22,9 @@ const std::array<std::pair<const char*, const char*>, 12> kCraneProbes = {{{"", 
                                                                            {"hydraulics", "p1"},
                                                                            {"hydraulics", "p2"},
                                                                            {"hydraulics", "kappa"},
-                                                                           {"hydraulics_2", "p1"},
-                                                                           {"hydraulics_2", "p2"},
-                                                                           {"hydraulics_2", "kappa"}}};
+                                                                           {"hydraulics_2", "p1_2"},
+                                                                           {"hydraulics_2", "p2_2"},
+                                                                           {"hydraulics_2", "kappa_2"}}};
 
 // (subsystem index, probe index) of `probe` on the subsystem called `name` ("": on any).
 std::pair<std::size_t, std::size_t> locate(const std::vector<Subsystem*>& subsystems,
@@ -42,10 +42,9 @@ std::pair<std::size_t, std::size_t> locate(const std::vector<Subsystem*>& subsys
 }  // namespace
 
 ContactSampleAssembly::ContactSampleAssembly(double H, const std::vector<Subsystem*>& subsystems,
-                                             const HydraulicParameters* hyd)
-    : H_(H) {
-  if (hyd) {
-    hyd_ = *hyd;
+                                             const machine::MachineModel* crane)
+    : H_(H), crane_model_(crane) {
+  if (crane) {
     for (std::size_t k = 0; k < kCraneValues; ++k) {
       const auto [subsystem, index] = locate(subsystems, kCraneProbes[k]);
       crane_[k] = At{subsystem, index};
@@ -81,7 +80,7 @@ Sample ContactSampleAssembly::sample(std::int64_t n, std::span<const ProbeValues
   s.tool_thetadot = at(ToolProbe::kThetadot);
   s.contacts = static_cast<int>(at(ToolProbe::kContacts));
   s.normal_force = at(ToolProbe::kNormalForce);
-  if (hyd_) add_crane_columns(probes, s);
+  if (crane_model_) add_crane_columns(probes, s);
   return s;
 }
 
@@ -94,6 +93,8 @@ void ContactSampleAssembly::add_crane_columns(std::span<const ProbeValues> probe
   for (std::size_t k = 0; k < kCraneValues; ++k) v[k] = probes[crane_[k].subsystem][crane_[k].index];
   s.theta[0] = v[0];
   s.theta[1] = v[1];
+  s.q[0] = v[0];
+  s.q[1] = v[1] - v[0];
   s.cyl[0].s = v[2];
   s.cyl[0].s_dot = v[3];
   s.cyl[1].s = v[4];
@@ -104,8 +105,10 @@ void ContactSampleAssembly::add_crane_columns(std::span<const ProbeValues> probe
   s.cyl[1].p1 = v[9];
   s.cyl[1].p2 = v[10];
   s.cyl[1].kappa = v[11];
-  s.cyl[0].f_h = actuator_force(*hyd_, Eigen::Vector2d(s.cyl[0].p1, s.cyl[0].p2), s.cyl[0].s_dot);
-  s.cyl[1].f_h = actuator_force(*hyd_, Eigen::Vector2d(s.cyl[1].p1, s.cyl[1].p2), s.cyl[1].s_dot);
+  for (int k = 0; k < 2; ++k) {
+    const machine::Cylinder& c = crane_model_->cylinders[k];
+    s.cyl[k].f_h = s.cyl[k].p2 * c.area_2 - s.cyl[k].p1 * c.area_1 - c.friction * s.cyl[k].s_dot;  // eq. (8)
+  }
 }
 
 }  // namespace hilsim::sim::contact

@@ -4,8 +4,8 @@
 // monolithic system. The crane's own columns stay zero with a guided arm, which has no cylinders; in
 // hydraulic mode (hydraulic_driver.h) they carry the cylinders' values: θ1, θ2, s_k, ṡ_k from the
 // driver's probes (q1, q2, s1, s2, s1dot, s2dot) on the subsystem that holds the arm, p1, p2, κ from
-// the probes of "hydraulics" and "hydraulics_2", and f_h = (p2 − p1) a_p − c ṡ (the crane's
-// samples' rule, crane_samples.h). The coupling monitor's δE and the energy balance stay zero.
+// the probes of "hydraulics" and "hydraulics_2", and f_h = p2 A2 − p1 A1 − c ṡ (the machine's
+// samples' rule, machine_samples.h). The coupling monitor's δE and the energy balance stay zero.
 #pragma once
 
 #include <array>
@@ -15,17 +15,17 @@
 
 #include "sim/contact/contact_probes.h"
 #include "sim/cosim/sample_assembly.h"
-#include "sim/model/crane_parameters.h"
+#include "sim/machine/machine_model.h"
 
 namespace hilsim::sim::contact {
 
 class ContactSampleAssembly final : public SampleAssembly {
  public:
-  // H: the macro step [s]; hyd: the cylinders' parameters in hydraulic mode, else null. Throws
-  // std::invalid_argument when no subsystem has every tool probe (or, in hydraulic mode, the
-  // cylinders' probes).
+  // H: the macro step [s]; crane: the cylinders' machine in hydraulic mode, else null (it must
+  // outlive the assembly). Throws std::invalid_argument when no subsystem has every tool probe (or,
+  // in hydraulic mode, the cylinders' probes).
   ContactSampleAssembly(double H, const std::vector<Subsystem*>& subsystems,
-                        const HydraulicParameters* hyd = nullptr);
+                        const machine::MachineModel* crane = nullptr);
   Sample sample(std::int64_t n, std::span<const ProbeValues> probes) const override;
 
  private:
@@ -40,7 +40,7 @@ class ContactSampleAssembly final : public SampleAssembly {
     std::size_t index = 0;
   };
   static constexpr std::size_t kCraneValues = 12;
-  std::optional<HydraulicParameters> hyd_;
+  const machine::MachineModel* crane_model_ = nullptr;
   std::array<At, kCraneValues> crane_{};
 };
 

@@ -8,7 +8,7 @@
 
 #include "sim/contact/contact_plan.h"
 #include "sim/contact/jam_detector.h"
-#include "sim/cosim/crane_cosimulation.h"
+#include "sim/cosim/cosimulation.h"
 
 namespace hilsim::sim::contact {
 namespace {

@@ -11,7 +11,7 @@
 // the generalised forces Aᵀ f_h of the crane's eq. (1).
 //
 // Ports (arm_driver.h), f-s as the crane's mechanics exchange them with its HydraulicsSubsystems
-// (sim/cosim/crane_plan.h): inputs f_h, f_h_2 [N], held over the macro step; outputs s1, s1dot, s2,
+// (sim/cosim/machine_plan.h): inputs f_h, f_h_2 [N], held over the macro step; outputs s1, s1dot, s2,
 // s2dot [m, m/s] of the link angles and rates at the communication point. Probes: q1, q2 [rad], s1,
 // s2 [m], s1dot, s2dot [m/s], the names of the crane's mechanics probes (mechanics_probes.h).
 //

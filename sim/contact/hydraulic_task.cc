@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "sim/machine/lim_crane.h"
 #include "sim/model/crane_model.h"
 
 namespace hilsim::sim::contact {
@@ -24,25 +25,30 @@ Eigen::Vector2d tool_forces(const CraneParameters& crane, const CoupledSystems& 
 
 }  // namespace
 
-Equilibrium arm_equilibrium(const CraneParameters& crane, const HydraulicParameters& hyd,
-                            const CoupledSystems& systems, const Eigen::Vector2d& q) {
+std::shared_ptr<const machine::MachineModel> arm_cylinders(const CraneParameters& crane,
+                                                           const HydraulicParameters& hyd) {
+  CraneParameters two = crane;
+  two.actuators = 2;
+  return std::make_shared<const machine::MachineModel>(
+      machine::build_machine_model(machine::lim_crane_description(two, hyd)));
+}
+
+machine::MachineEquilibrium arm_equilibrium(const CraneParameters& crane,
+                                            const machine::MachineModel& cylinders,
+                                            const CoupledSystems& systems, const Eigen::Vector2d& q) {
   CraneParameters two = crane;
   two.actuators = 2;
   const Eigen::Vector2d rest = Eigen::Vector2d::Zero();
   const Eigen::Vector2d f = gravity_forces(two, q) + tool_forces(two, systems, q);
   const InterfaceKinematics ik = interface_kinematics(two, q, rest);
   const Eigen::Vector2d f_h = ik.A.transpose().partialPivLu().solve(-f);  // Aᵀ f_h = −f
-  Equilibrium eq;
-  eq.q = q;
-  eq.actuators = 2;
-  eq.f_h = f_h[0];
-  eq.s = ik.s[0];
-  eq.iterations = solve_hydraulic_equilibrium(hyd, eq.f_h, eq.s, {}, eq.p, eq.kappa, eq.residual);
-  ActuatorEquilibrium& a2 = eq.actuator2;
-  a2.f_h = f_h[1];
-  a2.s = ik.s[1];
-  Eigen::Vector3d residual;
-  a2.iterations = solve_hydraulic_equilibrium(hyd, a2.f_h, a2.s, {}, a2.p, a2.kappa, residual);
+  machine::MachineEquilibrium eq;
+  eq.q = machine::VecQ(Eigen::Vector2d(q[0], q[1] - q[0]));  // the tree's: link 2 relative to link 1
+  eq.supply_pressure = {cylinders.supplies[0].pressure};
+  for (int k = 0; k < 2; ++k) {
+    eq.cylinders.push_back(
+        machine::hold_cylinder(cylinders, k, f_h[k], ik.s[k], cylinders.supplies[0].pressure));
+  }
   return eq;
 }
 
@@ -62,8 +68,10 @@ HydraulicContactTask hydraulic_task(ContactTask guided, const CraneParameters& c
   CraneArm rebuilt = build_crane_arm(crane, settings, start);
 
   HydraulicContactTask out;
-  out.equilibrium = arm_equilibrium(crane, hyd, guided.systems, Eigen::Vector2d(start.theta1, start.theta2));
-  const Eigen::Vector2d f_h0(out.equilibrium.f_h, out.equilibrium.actuator2.f_h);
+  out.model = arm_cylinders(crane, hyd);
+  out.equilibrium =
+      arm_equilibrium(crane, *out.model, guided.systems, Eigen::Vector2d(start.theta1, start.theta2));
+  const Eigen::Vector2d f_h0(out.equilibrium.cylinders[0].force, out.equilibrium.cylinders[1].force);
   out.driver = std::make_unique<HydraulicArmDriver>(crane, rebuilt, guided.driver->path(),
                                                     guided.systems.weld.angle, f_h0);
   out.driver->apply_forces(rebuilt.system);

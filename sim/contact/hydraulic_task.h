@@ -10,14 +10,14 @@
 // with A the crane's actuator Jacobian (sim/model/crane_model.h), f_crane the crane's own gravity
 // forces (its link 1, m_p and m_h: the arm's link 2 and wrist carry m_h between them) and W the
 // tool's weight at its centre of mass p; the tool's weight adds to link 2's load. Then the pressures
-// and κ of each cylinder that hold its force (solve_hydraulic_equilibrium, eqs. (16)–(17)).
+// and κ of each cylinder that hold its force (hold_cylinder, sim/machine/machine_equilibrium.h).
 #pragma once
 
 #include <memory>
 
 #include "sim/contact/contact_tasks.h"
 #include "sim/contact/hydraulic_driver.h"
-#include "sim/model/equilibrium.h"
+#include "sim/machine/machine_equilibrium.h"
 
 namespace hilsim::sim::contact {
 
@@ -25,19 +25,26 @@ struct HydraulicContactTask {
   // The task with the hydraulic arm; its guided driver is gone (task.driver is null).
   ContactTask task;
   std::unique_ptr<HydraulicArmDriver> driver;
-  Equilibrium equilibrium;  // two actuators: q, s, p, κ and f_h of each
+  // The two-actuator crane as a machine (sim/machine/lim_crane.h): its cylinders' hydraulics.
+  std::shared_ptr<const machine::MachineModel> model;
+  machine::MachineEquilibrium equilibrium;  // both cylinders: s, p, κ and f_h of each; q the tree's
 };
 
+// The two-actuator crane of `crane` and `hyd` as a machine model.
+std::shared_ptr<const machine::MachineModel> arm_cylinders(const CraneParameters& crane,
+                                                           const HydraulicParameters& hyd);
+
 // The cylinders' static equilibrium holding `systems` (an arm built by build_crane_arm, its tool
-// welded to the wrist) at rest at the link angles q [rad]. Throws std::runtime_error when a
-// cylinder cannot hold its force (the Newton iteration does not converge).
-Equilibrium arm_equilibrium(const CraneParameters& crane, const HydraulicParameters& hyd,
-                            const CoupledSystems& systems, const Eigen::Vector2d& q);
+// welded to the wrist) at rest at the link angles q [rad, absolute]. Throws machine::MachineError
+// when a cylinder cannot hold its force.
+machine::MachineEquilibrium arm_equilibrium(const CraneParameters& crane,
+                                            const machine::MachineModel& cylinders,
+                                            const CoupledSystems& systems, const Eigen::Vector2d& q);
 
 // The hydraulic mode of `guided` (a task built by landing_task or insertion_task with `crane` and
 // `arm`): the arm rebuilt at the same joint angles with joints 1 and 2 driven by the cylinders,
 // their equilibrium forces already applied to the links. Throws std::invalid_argument for a task
-// whose arm is not the crane's, std::runtime_error as arm_equilibrium.
+// whose arm is not the crane's, machine::MachineError as arm_equilibrium.
 HydraulicContactTask hydraulic_task(ContactTask guided, const CraneParameters& crane,
                                     const HydraulicParameters& hyd, const CraneArmSettings& arm = {});
 

@@ -15,23 +15,23 @@ enum LimitFlag : unsigned {
 };
 
 struct ActuatorReading {
-  double s = 0.0;       // actuator length the micro step used [m]
-  double s_dot = 0.0;   // actuator rate the micro step used [m/s]
-  double p1 = 0.0;      // piston-side pressure at its end [Pa]
-  double p2 = 0.0;      // rod-side pressure at its end [Pa]
-  double f_h = 0.0;     // actuator force (p2 − p1) a_p − c ṡ at its end [N] (LIM benchmark 2021, eq. 8)
-  double kappa = 0.0;   // valve position applied in it [-]
+  double s = 0.0;       // cylinder length the micro step used [m]
+  double s_dot = 0.0;   // cylinder rate the micro step used [m/s]
+  double p1 = 0.0;      // chamber 1 pressure at its end [Pa]
+  double p2 = 0.0;      // chamber 2 pressure at its end [Pa]
+  double f_h = 0.0;     // force p2 A2 − p1 A1 − c ṡ at its end [N] (LIM benchmark 2021, eq. 8)
+  double kappa = 0.0;   // valve command applied in it [-]
   unsigned limits = 0;  // the LimitFlag bits that hold it after the step
 };
 
 class ActuatorSensors {
  public:
   virtual ~ActuatorSensors() = default;
-  // The crane's actuators this subsystem integrates: indices first_actuator() ..
-  // first_actuator() + sensed_actuators() − 1 (0-based).
-  virtual int first_actuator() const = 0;
+  // The machine's cylinders this subsystem integrates: sensed_actuators() of them, the i-th being
+  // cylinder sensed_actuator(i) (0-based machine index).
   virtual int sensed_actuators() const = 0;
-  // The reading of actuator `k` (crane index) after the newest micro step. Allocates nothing.
+  virtual int sensed_actuator(int i) const = 0;
+  // The reading of cylinder `k` (machine index) after the newest micro step. Allocates nothing.
   virtual ActuatorReading reading(int k) const = 0;
 };
 

@@ -16,32 +16,32 @@ std::string port_name(const char* prefix, int k, const char* suffix = "") {
 
 }  // namespace
 
-std::vector<std::string> rim_interface_ports(int actuators) {
+std::string port_suffix(int k) { return k == 0 ? std::string() : port_name("_", k + 1); }
+
+std::vector<std::string> rim_interface_ports(int cylinders) {
   std::vector<std::string> names;
-  for (int k = 1; k <= actuators; ++k) {
+  for (int k = 1; k <= cylinders; ++k) {
     names.push_back(port_name("s", k));
     names.push_back(port_name("s", k, "dot"));
   }
-  names.push_back("Meff11");
-  if (actuators == 2) {
-    names.push_back("Meff12");
-    names.push_back("Meff22");
+  for (int a = 1; a <= cylinders; ++a) {
+    for (int b = a; b <= cylinders; ++b) names.push_back(port_name(port_name("Meff", a).c_str(), b));
   }
-  for (int k = 1; k <= actuators; ++k) names.push_back(port_name("feff", k));
+  for (int k = 1; k <= cylinders; ++k) names.push_back(port_name("feff", k));
   return names;
 }
 
-std::vector<std::string> twoway_model_ports(int actuators) {
+std::vector<std::string> twoway_model_ports(int cylinders) {
   std::vector<std::string> names;
-  for (int k = 0; k < actuators; ++k) {
-    const char* sfx = k == 0 ? "" : "_2";
+  for (int k = 0; k < cylinders; ++k) {
+    const std::string sfx = port_suffix(k);
     for (const char* head :
          {"pstart1", "pstart2", "sref", "sdotref", "kappalo", "kappahi", "rate1", "rate2"}) {
-      names.push_back(std::string(head) + sfx);
+      names.push_back(head + sfx);
     }
     for (int j = 0; j < kReducedModelNodes; ++j) {
       for (const char* head : {"P1_", "P2_", "D1_", "D2_", "E1_", "E2_"})
-        names.push_back(port_name(head, j, sfx));
+        names.push_back(port_name(head, j, sfx.c_str()));
     }
   }
   return names;

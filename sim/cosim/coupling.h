@@ -34,14 +34,18 @@ enum class RimForce {
   kAverage,    // mean of f_h at the ends of the micro steps of the macro step
 };
 
-// The ports of the reduced interface model for 1 or 2 actuators, in order: s1, s1dot [, s2, s2dot],
-// Meff11 [, Meff12, Meff22], feff1 [, feff2]. The mechanics output them, the RIM takes them.
-std::vector<std::string> rim_interface_ports(int actuators);
+// The suffix of cylinder k's ports (0-based): "" for the first, "_2", "_3", … for the others.
+std::string port_suffix(int k);
+
+// The ports of the reduced interface model for K cylinders, in order: s1, s1dot, …, sK, sKdot, the
+// upper triangle of M̃ row by row (Meff11, Meff12, …, Meff1K, Meff22, …, MeffKK), feff1, …, feffK.
+// The mechanics output them, the RIM takes them.
+std::vector<std::string> rim_interface_ports(int cylinders);
 
 // The ports of the reduced hydraulic model the two-way coupling sends, kReducedModelWidth per
-// actuator in pack()'s order: pstart1, pstart2, sref, sdotref, kappalo, kappahi, rate1, rate2, then
-// P1_j, P2_j, D1_j, D2_j, E1_j, E2_j for every node j; actuator 2's names end in "_2".
-std::vector<std::string> twoway_model_ports(int actuators);
+// cylinder in pack()'s order: pstart1, pstart2, sref, sdotref, kappalo, kappahi, rate1, rate2, then
+// P1_j, P2_j, D1_j, D2_j, E1_j, E2_j for every node j; cylinder k's names end in port_suffix(k).
+std::vector<std::string> twoway_model_ports(int cylinders);
 
 // The couplings whose hydraulics integrate a reduced interface model of the mechanics.
 inline bool integrates_rim(Coupling c) { return c == Coupling::kReducedInterface || c == Coupling::kTwoWay; }

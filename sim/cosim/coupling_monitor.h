@@ -18,18 +18,17 @@
 
 #include "sim/cosim/coupling.h"
 #include "sim/cosim/input_extrapolation.h"
-#include "sim/hydraulics/cylinder.h"
-#include "sim/model/crane_parameters.h"
+#include "sim/hydraulics/cylinder_hydraulics.h"
 
 namespace hilsim::sim {
 
-// P_H [W] of one actuator's hydraulics at pressures p [Pa] and the rate s_dot [m/s] their input
+// P_H [W] of one cylinder's hydraulics at pressures p [Pa] and the rate s_dot [m/s] their input
 // model gave at the end of the macro step. Inline: the hydraulic subsystem adds it at every
 // communication point, and the call cost as much as the arithmetic.
-inline double hydraulics_bond_power(const HydraulicParameters& hyd, Coupling coupling,
+inline double hydraulics_bond_power(const CylinderHydraulics& hyd, Coupling coupling,
                                     const Eigen::Vector2d& p, double s_dot) {
   const double e_H =
-      coupling == Coupling::kForceDisplacement ? actuator_force(hyd, p, s_dot) : (p[1] - p[0]) * hyd.a_p;
+      coupling == Coupling::kForceDisplacement ? cylinder_force(hyd, p, s_dot) : pressure_force(hyd, p);
   return s_dot * e_H;
 }
 

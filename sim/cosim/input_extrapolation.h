@@ -17,7 +17,7 @@ std::string_view to_string(Extrapolation e);  // "zoh", "linear", "quadratic"
 
 class InputExtrapolator final {
  public:
-  static constexpr std::size_t kMaxWidth = 8;
+  static constexpr std::size_t kMaxWidth = 16;  // p1, p2 of 8 cylinders
 
   // width: number of inputs (≤ kMaxWidth); H: macro step [s], the spacing of the samples.
   InputExtrapolator(Extrapolation order, std::size_t width, double H);
@@ -37,8 +37,8 @@ class InputExtrapolator final {
   }
   // The same for a subsystem of exactly two inputs, returned by value. A hold returns the newest
   // sample as it is held: copied through a buffer, the pair was written as two 8-byte values and
-  // read back as one 16-byte value, which misses store-to-load forwarding (forward_euler_step,
-  // pressure_integrator.h), at every hydraulic micro step.
+  // read back as one 16-byte value, which misses store-to-load forwarding (circuit_euler_step,
+  // sim/hydraulics/circuit.h), at every hydraulic micro step.
   std::array<double, 2> evaluate2(std::int64_t n_ref, double tau) const {
     if (order_ == Extrapolation::kZeroOrderHold || count_ <= 1) return {values_[0][0], values_[0][1]};
     std::array<double, 2> out;

@@ -19,44 +19,44 @@
 #include <span>
 
 #include "sim/cosim/cosim_settings.h"
+#include "sim/hydraulics/circuit.h"
 #include "sim/hydraulics/reduced_cylinder_model.h"
+#include "sim/machine/machine_model.h"
 #include "sim/manoeuvre/valve_command.h"
-#include "sim/model/crane_parameters.h"
 
 namespace hilsim::sim {
 
 struct ReducedHydraulicsSetup {
-  int actuators = 1;
-  std::array<double, 2> s0{};                  // initial actuator lengths [m], eq. (12)
-  std::array<Eigen::Vector2d, 2> p0{};         // initial pressures [Pa]
-  std::array<const ValveCommand*, 2> kappa{};  // the mechanics' κ readers; must outlive this
-  std::int64_t mechanics_steps = 1;            // K_M
-  std::int64_t hydraulic_steps = 1;            // K_H
-  double h_hyd = 0.0;                          // [s]
+  int cylinders = 1;
+  std::array<CylinderHydraulics, machine::kMaxCylinders> hyd{};  // each cylinder's (chambers, valve)
+  CylinderPairs p0 = zero_pairs();                               // initial pressures [Pa]
+  std::array<const ValveCommand*, machine::kMaxCylinders>
+      kappa{};                       // the mechanics' κ readers; must outlive this
+  std::int64_t mechanics_steps = 1;  // K_M
+  std::int64_t hydraulic_steps = 1;  // K_H
+  double h_hyd = 0.0;                // [s]
   KappaPreview preview = KappaPreview::kScript;
 };
 
 class ReducedHydraulics final {
  public:
-  ReducedHydraulics(const HydraulicParameters& hyd, const ReducedHydraulicsSetup& setup);
+  explicit ReducedHydraulics(const ReducedHydraulicsSetup& setup);
 
-  // The packed models of every actuator (twoway_model_ports order); p̃ restarts from their p_start.
+  // The packed models of every cylinder (twoway_model_ports order); p̃ restarts from their p_start.
   void set_models(std::span<const double> u);
-  // Pressure force (p̃2 − p̃1) a_p [N] of each actuator at the current p̃.
-  Eigen::Vector2d pressure_forces() const;
+  // Pressure force p̃2 A2 − p̃1 A1 [N] of each cylinder at the current p̃.
+  machine::VecK pressure_forces() const;
   // One backward-Euler step of h [s] for mechanics micro step j of macro step n, at the step's end
-  // state s [m], ṡ [m/s] of the actuators.
-  void advance(std::int64_t n, std::int64_t j, double h, const Eigen::Vector2d& s,
-               const Eigen::Vector2d& s_dot);
+  // state s [m], ṡ [m/s] of the cylinders.
+  void advance(std::int64_t n, std::int64_t j, double h, const machine::VecK& s, const machine::VecK& s_dot);
   const Eigen::Vector2d& pressures(int k) const { return p_[k]; }
   // Mechanics micro steps at which some actuator's κ lay outside its model's range (and was clamped).
   std::int64_t kappa_clamps() const { return clamps_; }
 
  private:
-  HydraulicParameters hyd_;
   ReducedHydraulicsSetup setup_;
-  std::array<ReducedCylinderModel, 2> model_{};
-  std::array<Eigen::Vector2d, 2> p_{};
+  std::array<ReducedCylinderModel, machine::kMaxCylinders> model_{};
+  CylinderPairs p_ = zero_pairs();
   std::int64_t clamps_ = 0;
 };
 

@@ -3,48 +3,65 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "sim/hydraulics/cylinder.h"
-
 namespace hilsim::sim {
 
-RimHydraulicsSubsystem::RimHydraulicsSubsystem(const HydraulicParameters& hyd, double H, double h,
-                                               int actuators, const std::array<RimCylinder, 2>& cylinders,
-                                               RimForce force, Extrapolation extrapolation,
+RimHydraulicsSubsystem::RimHydraulicsSubsystem(std::vector<HydraulicCircuit> circuits, double H, double h,
+                                               const std::vector<RimCylinder>& cylinders,
+                                               const std::vector<double>& p_s0, RimForce force,
+                                               Extrapolation extrapolation,
                                                const std::array<UnilateralStop, kMaxStops>& stops,
-                                               TwoWayModelOptions twoway)
-    : hyd_(hyd),
+                                               TwoWayModelOptions twoway, double diverged_pressure)
+    : circuits_(std::move(circuits)),
       H_(H),
       h_(h),
       steps_(steps_per_macro_step(H, h, "hydraulic step h_H")),
-      n_(actuators),
+      n_(static_cast<int>(cylinders.size())),
       cyl_(cylinders),
-      valves_{ValveReader(cylinders[0].valve), ValveReader(cylinders[1].valve)},
+      z_(circuits_.size()),
+      input_(circuits_.size()),
       force_(force),
       stops_(stops),
       extrapolation_(extrapolation),
-      twoway_(twoway) {
+      twoway_(twoway),
+      diverged_pressure_(diverged_pressure) {
+  if (n_ < 1 || n_ > machine::kMaxCylinders) throw std::invalid_argument("RIM coupling: 1 to 8 cylinders");
   for (const UnilateralStop& stop : stops_) {
     if (std::isfinite(stop.lower) || std::isfinite(stop.upper)) has_stops_ = true;
   }
-  if (n_ < 1 || n_ > 2) throw std::invalid_argument("RIM coupling: 1 or 2 actuators");
+  for (std::size_t c = 0; c < circuits_.size(); ++c) {
+    z_[c].p_s = p_s0[c];
+    for (int i = 0; i < circuits_[c].size; ++i) at_[circuits_[c].cylinder[i]] = Place{static_cast<int>(c), i};
+  }
+  s_ = s_dot_ = f_eff_ = returned_ = sum_ = machine::VecK::Zero(n_);
+  M_eff_ = M_inv_ = machine::MatK::Identity(n_, n_);
   for (int k = 0; k < n_; ++k) {
-    if (!cyl_[k].valve) throw std::invalid_argument("RIM coupling: actuator without a valve command");
-    p_[k] = cyl_[k].p0;
-    s_[k] = cyl_[k].s0;
-    returned_[k] = actuator_force(hyd_, p_[k], 0.0);  // at rest before t_0
-    reading_[k] = ActuatorReading{s_[k], 0.0, p_[k][0], p_[k][1], returned_[k], 0.0};
+    const CircuitCylinder& start = cyl_[k].start;
+    if (!start.valve) throw std::invalid_argument("RIM coupling: a cylinder without a valve command");
+    valves_[k] = ValveReader(start.valve);
+    const ValveModel& v = hyd(k).valve;
+    if (v.proportional()) lags_[k] = SpoolLag(v.natural_frequency, v.damping_ratio, h);
+    spools_[k].x = start.command0;
+    command_[k] = start.command0;
+    z_[at_[k].circuit].p[at_[k].index] = start.p0;
+    input_[at_[k].circuit][at_[k].index] = CylinderInput{start.s0, 0.0, start.command0};
+    s_[k] = start.s0;
+    cavitation_ = cavitation_ || start.limits.cavitation();
+    returned_[k] = cylinder_force(hyd(k), start.p0, 0.0);  // at rest before t_0
+    reading_[k] = ActuatorReading{s_[k], 0.0, start.p0[0], start.p0[1], returned_[k], start.command0};
   }
   inputs_ = rim_interface_ports(n_);
-  for (int k = 0; k < n_; ++k) outputs_.push_back(k == 0 ? "f_h" : "f_h_2");
+  for (int k = 0; k < n_; ++k) outputs_.push_back("f_h" + port_suffix(k));
   for (int k = 0; k < n_; ++k) {
-    const std::string sfx = k == 0 ? "" : "_2";
-    outputs_.push_back("p1" + sfx);
-    outputs_.push_back("p2" + sfx);
-    probes_.push_back("p1" + sfx);
-    probes_.push_back("p2" + sfx);
-    probes_.push_back("kappa" + sfx);
+    const std::string sfx = port_suffix(k);
+    outputs_.insert(outputs_.end(), {"p1" + sfx, "p2" + sfx});
+    probes_.insert(probes_.end(), {"p1" + sfx, "p2" + sfx, "kappa" + sfx});
   }
-  probes_.push_back("E_H");
+  probes_.emplace_back("E_H");
+  for (std::size_t c = 0; c < circuits_.size(); ++c) {
+    if (circuits_[c].supply.pump) probes_.push_back("p_s" + port_suffix(static_cast<int>(c)));
+  }
+  s_start_ = s_;
+  s_dot_start_ = s_dot_;
   if (!twoway_.enabled) return;
   for (int k = 0; k < n_; ++k) {
     if (twoway_.preview == KappaPreview::kScript && !cyl_[k].preview) {
@@ -54,8 +71,7 @@ RimHydraulicsSubsystem::RimHydraulicsSubsystem(const HydraulicParameters& hyd, d
   for (const std::string& port : twoway_model_ports(n_)) outputs_.push_back(port);
   // The model of step 0: from rest at the equilibrium, κ over the first step (or κ0 ± the reach).
   for (int k = 0; k < n_; ++k) {
-    last_kappa_[k] = cyl_[k].kappa0;
-    s_start_[k] = s_[k];
+    last_kappa_[k] = cyl_[k].start.command0;
     if (twoway_.preview == KappaPreview::kScript && !twoway_.model_for_past_step) {
       for (std::int64_t m = 0; m < steps_; ++m)
         previewed_[k].add(cyl_[k].preview->kappa(m, static_cast<double>(m) * h_));
@@ -67,52 +83,98 @@ RimHydraulicsSubsystem::RimHydraulicsSubsystem(const HydraulicParameters& hyd, d
 
 void RimHydraulicsSubsystem::set_inputs(std::int64_t, std::span<const double> u) {
   // Reset the RIM to the mechanics' state and take its effective mass and force (held over H).
-  // Whole vectors, not element by element (an absent second actuator's entries are kept): the macro
-  // step reads them back as 16-byte values, which miss store-to-load forwarding over two stores
-  // (forward_euler_step, pressure_integrator.h).
-  const bool two = n_ == 2;
-  s_ = Eigen::Vector2d(u[0], two ? u[2] : s_[1]);
-  s_dot_ = Eigen::Vector2d(u[1], two ? u[3] : s_dot_[1]);
+  for (int k = 0; k < n_; ++k) {
+    s_[k] = u[2 * static_cast<std::size_t>(k)];
+    s_dot_[k] = u[2 * static_cast<std::size_t>(k) + 1];
+  }
+  std::size_t i = 2 * static_cast<std::size_t>(n_);  // M̃'s upper triangle, then f̃
+  for (int a = 0; a < n_; ++a) {
+    for (int b = a; b < n_; ++b) M_eff_(a, b) = M_eff_(b, a) = u[i++];
+  }
+  for (int k = 0; k < n_; ++k) f_eff_[k] = u[i++];
   s_start_ = s_;
   s_dot_start_ = s_dot_;
-  const std::size_t i = 2 * static_cast<std::size_t>(n_);  // M̃, then f̃
-  if (two) {
-    M_eff_ << u[i], u[i + 1], u[i + 1], u[i + 2];
-    f_eff_ = Eigen::Vector2d(u[i + 3], u[i + 4]);
-  } else {
-    M_eff_ << u[i], 0.0, 0.0, 1.0;  // the unused block is the identity
-    f_eff_ = Eigen::Vector2d(u[i + 1], 0.0);
-  }
 }
 
 void RimHydraulicsSubsystem::begin_macro_step(std::int64_t) {
-  M_inv_ = M_eff_.inverse();  // the unused block is the identity
+  M_inv_ = n_ == 1 ? machine::MatK::Constant(1, 1, 1.0 / M_eff_(0, 0)) : machine::MatK(M_eff_.inverse());
   sum_.setZero();
+}
+
+void RimHydraulicsSubsystem::read_valves(std::int64_t m, double t) {
+  for (int k = 0; k < n_; ++k) {
+    const double command = valves_[k].kappa(m, t);
+    command_[k] = command;
+    if (twoway_.enabled) track_kappa(k, m, command);
+    CylinderInput& in = input_[at_[k].circuit][at_[k].index];
+    in.s = s_[k];
+    in.s_dot = s_dot_[k];
+    if (hyd(k).valve.proportional()) {
+      in.x = spools_[k].x;
+      spools_[k] = lags_[k].step(spools_[k], std::clamp(command, -1.0, 1.0));
+    } else {
+      in.x = command;
+    }
+    reading_[k].s = s_[k];
+    reading_[k].s_dot = s_dot_[k];
+    reading_[k].kappa = command;
+  }
+}
+
+void RimHydraulicsSubsystem::micro_step(std::int64_t n, std::int64_t j) {
+  const std::int64_t m = n * steps_ + j;  // global micro-step index
+  machine::VecK f_h(n_);
+  for (int k = 0; k < n_; ++k) f_h[k] = cylinder_force(hyd(k), pressures(k), s_dot_[k]);  // eq. (8), RIM's ṡ
+  read_valves(m, static_cast<double>(m) * h_);
+  for (std::size_t c = 0; c < circuits_.size(); ++c)
+    circuit_euler_step(circuits_[c], z_[c], h_, input_[c]);  // eq. (40)
+  for (int k = 0; k < n_; ++k) {
+    Eigen::Vector2d& p = z_[at_[k].circuit].p[at_[k].index];
+    if (cavitation_ && cyl_[k].start.limits.cavitation()) {
+      apply_cavitation(hyd(k).fluid, cyl_[k].start.limits.vapour_pressure, chamber_volumes(hyd(k), s_[k]), p,
+                       cavity_[k]);
+    }
+    reading_[k].limits = limit_flags(cyl_[k].start.limits, hyd(k), s_[k], p, cavity_[k]);
+  }
+  if (twoway_.enabled) {
+    // Two-way: this side of the monitor at every micro step (coupling_monitor.h).
+    double P = 0.0;
+    for (int k = 0; k < n_; ++k) P += pressure_force(hyd(k), pressures(k)) * s_dot_[k];
+    energy_.add(P, h_, Extrapolation::kZeroOrderHold);
+  }
+  s_dot_ += h_ * (M_inv_ * (f_eff_ + f_h));  // eqs. (11), (39)
+  if (has_stops_) apply_stops();
+  s_ += h_ * s_dot_;
+  for (int k = 0; k < n_; ++k) {
+    const double f_end = cylinder_force(hyd(k), pressures(k), s_dot_[k]);  // at t + h
+    sum_[k] += f_end;
+    reading_[k].p1 = pressures(k)[0];
+    reading_[k].p2 = pressures(k)[1];
+    reading_[k].f_h = f_end;
+  }
 }
 
 void RimHydraulicsSubsystem::apply_stops() {
   StopVector x = StopVector::Zero(), x_dot_free = StopVector::Zero();
-  x.head<2>() = s_;
-  x_dot_free.head<2>() = s_dot_;
+  x.head(n_) = s_;
+  x_dot_free.head(n_) = s_dot_;
   if (!any_stop_reached(stops_, x, x_dot_free, h_)) return;
   StopMatrix W = StopMatrix::Zero();
-  W.topLeftCorner<2, 2>() = M_inv_;  // the RIM's mobility: ṡ responds to a force through M̃⁻¹
+  W.topLeftCorner(n_, n_) = M_inv_;  // the RIM's mobility: ṡ responds to a force through M̃⁻¹
   const StopForces stop = stop_forces(stops_, x, x_dot_free, W, h_);
-  if (stop.engaged != 0) s_dot_ += h_ * M_inv_ * stop.force.head<2>();
+  if (stop.engaged != 0) s_dot_ += h_ * (M_inv_ * stop.force.head(n_));
 }
 
 void RimHydraulicsSubsystem::end_macro_step(std::int64_t) {
   for (int k = 0; k < n_; ++k) {
     returned_[k] = force_ == RimForce::kAverage ? sum_[k] / static_cast<double>(steps_)
-                                                : actuator_force(hyd_, p_[k], s_dot_[k]);
+                                                : cylinder_force(hyd(k), pressures(k), s_dot_[k]);
   }
   if (twoway_.enabled) {
     build_models();
     return;
   }
-  double P = 0.0;
-  for (int k = 0; k < n_; ++k) P += s_dot_[k] * returned_[k];
-  energy_.add(P, H_, extrapolation_);
+  energy_.add(s_dot_.dot(returned_), H_, extrapolation_);
 }
 
 void RimHydraulicsSubsystem::track_kappa(int k, std::int64_t m, double kappa) {
@@ -136,7 +198,8 @@ void RimHydraulicsSubsystem::build_models() {
       range.hi = std::min(1.0, last_kappa_[k] + kUnpreviewedKappaReach);
     }
     const bool past = twoway_.model_for_past_step;
-    model_[k] = build_reduced_cylinder_model(hyd_, cyl_[k].s0, p_[k], past ? s_start_[k] : s_[k],
+    const double p_P = circuits_[at_[k].circuit].supply.pressure;
+    model_[k] = build_reduced_cylinder_model(hyd(k), p_P, pressures(k), past ? s_start_[k] : s_[k],
                                              past ? s_dot_start_[k] : s_dot_[k], range.lo, range.hi);
     if (model_[k].saturated) ++saturated_models_;
     applied_[k] = KappaRange{};
@@ -148,19 +211,22 @@ void RimHydraulicsSubsystem::probe(std::int64_t n, std::span<double> out) const 
   const std::int64_t micro = n * steps_;  // the first micro step after t_n
   std::size_t i = 0;
   for (int k = 0; k < n_; ++k) {
-    out[i++] = p_[k][0];
-    out[i++] = p_[k][1];
+    out[i++] = pressures(k)[0];
+    out[i++] = pressures(k)[1];
     out[i++] = valves_[k].kappa(micro, static_cast<double>(micro) * h_);
   }
-  out[i] = energy_.E;
+  out[i++] = energy_.E;
+  for (std::size_t c = 0; c < circuits_.size(); ++c) {
+    if (circuits_[c].supply.pump) out[i++] = z_[c].p_s;
+  }
 }
 
 void RimHydraulicsSubsystem::get_outputs(std::span<double> y) const {
   std::size_t i = 0;
   for (int k = 0; k < n_; ++k) y[i++] = returned_[k];
   for (int k = 0; k < n_; ++k) {
-    y[i++] = p_[k][0];
-    y[i++] = p_[k][1];
+    y[i++] = pressures(k)[0];
+    y[i++] = pressures(k)[1];
   }
   if (!twoway_.enabled) return;
   for (int k = 0; k < n_; ++k) {
@@ -171,7 +237,10 @@ void RimHydraulicsSubsystem::get_outputs(std::span<double> y) const {
 
 bool RimHydraulicsSubsystem::healthy() const {
   for (int k = 0; k < n_; ++k) {
-    if (!pressures_physical(p_[k])) return false;
+    if (!pressures_physical(pressures(k), diverged_pressure_)) return false;
+  }
+  for (std::size_t c = 0; c < circuits_.size(); ++c) {
+    if (circuits_[c].supply.pump && !(z_[c].p_s > 0.0 && z_[c].p_s < diverged_pressure_)) return false;
   }
   return s_.allFinite() && s_dot_.allFinite();
 }

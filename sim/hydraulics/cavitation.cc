@@ -1,12 +1,10 @@
 #include "sim/hydraulics/cavitation.h"
 
-#include "sim/hydraulics/cylinder.h"
-
 namespace hilsim::sim {
 
-void apply_cavitation(const HydraulicParameters& par, double p_v, const Eigen::Vector2d& volumes,
-                      Eigen::Vector2d& p, Eigen::Vector2d& cavity) {
-  const double beta = bulk_modulus(par, p_v);  // [Pa]
+void apply_cavitation(const Fluid& fluid, double p_v, const Eigen::Vector2d& volumes, Eigen::Vector2d& p,
+                      Eigen::Vector2d& cavity) {
+  const double beta = bulk_modulus(fluid, p_v);  // [Pa]
   for (int i = 0; i < 2; ++i) {
     const double stiffness = beta / volumes[i];  // pressure per volume of oil [Pa/m³]
     if (p[i] < p_v) {

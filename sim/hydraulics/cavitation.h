@@ -12,14 +12,14 @@
 
 #include <Eigen/Dense>
 
-#include "sim/model/crane_parameters.h"
+#include "sim/hydraulics/fluid.h"
 
 namespace hilsim::sim {
 
 // Applies the cavitation law to both chambers after a step: `p` [Pa] the pressures the integrator
-// reached, `volumes` the chambers' volumes a_p l_i [m³], `cavity` the cavity volumes [m³] carried
-// from step to step (start at 0). p_v: the vapour pressure [Pa]. Allocates nothing.
-void apply_cavitation(const HydraulicParameters& par, double p_v, const Eigen::Vector2d& volumes,
-                      Eigen::Vector2d& p, Eigen::Vector2d& cavity);
+// reached, `volumes` the chambers' volumes [m³], `cavity` the cavity volumes [m³] carried from step
+// to step (start at 0). p_v: the vapour pressure [Pa]. Allocates nothing.
+void apply_cavitation(const Fluid& fluid, double p_v, const Eigen::Vector2d& volumes, Eigen::Vector2d& p,
+                      Eigen::Vector2d& cavity);
 
 }  // namespace hilsim::sim

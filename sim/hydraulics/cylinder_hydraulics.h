@@ -62,6 +62,14 @@ inline Eigen::Vector2d chamber_inflows(const CylinderHydraulics& c, const Eigen:
   return {bulk_modulus(c.fluid, p[0]) / V[0] * q[0], bulk_modulus(c.fluid, p[1]) / V[1] * q[1]};
 }
 
+// The pressures a chamber can hold [Pa]: above zero (absolute; below it the oil would carry a
+// tension) and below `diverged` (the model's limits.diverged_pressure: only a numerical blow-up gets
+// there). A state outside them is not the machine's: every run (offline, threads, HIL) and the
+// stability sweep call it diverged. False for NaN too.
+inline bool pressures_physical(const Eigen::Vector2d& p, double diverged) {
+  return p[0] > 0.0 && p[0] < diverged && p[1] > 0.0 && p[1] < diverged;
+}
+
 // f = p2 A2 − p1 A1 − c ṡ [N]; positive extends.
 inline double cylinder_force(const CylinderHydraulics& c, const Eigen::Vector2d& p, double s_dot) {
   return p[1] * c.A2 - p[0] * c.A1 - c.friction * s_dot;

@@ -1,15 +1,14 @@
-// The limits one cylinder meets (machine_limits.h), as its hydraulic subsystem sees them: the
-// cavitation floor it applies to its own pressures, and the stroke and relief pressure it only
-// watches, to flag in its sensor reading when the mechanics hold it at an end stop or its relief
-// valve is open. The defaults are those of the benchmark: no limit at all.
+// The limits one cylinder meets (sim/machine/machine_model.h, limits), as its hydraulic subsystem sees
+// them: the cavitation floor it applies to its own pressures, and the stroke and relief pressure it only
+// watches, to flag in its sensor reading when the mechanics hold it at an end stop or its relief valve is
+// open. The defaults are those of the benchmark: no limit at all.
 #pragma once
 
 #include <Eigen/Dense>
 #include <limits>
 
 #include "sim/cosim/actuator_sensors.h"
-#include "sim/model/crane_parameters.h"
-#include "sim/model/machine_limits.h"
+#include "sim/hydraulics/cylinder_hydraulics.h"
 
 namespace hilsim::sim {
 
@@ -20,17 +19,13 @@ struct CylinderLimits {
   bool cavitation() const { return vapour_pressure > -std::numeric_limits<double>::infinity(); }
 };
 
-// The limits of a cylinder whose chambers are equal at length s0 [m] (LIM benchmark 2021, eq. 12), from the
-// machine's; all off unless `machine.enabled`.
-CylinderLimits cylinder_limits(const MachineLimits& machine, const HydraulicParameters& hyd, double s0);
-
-// The cylinder's parameters with the machine's relief valve fitted (unchanged unless enabled).
-HydraulicParameters with_relief_valve(const HydraulicParameters& hyd, const MachineLimits& machine);
+// The limits of cylinder k of the model; all off unless `enabled`.
+CylinderLimits cylinder_limits(const machine::MachineModel& model, int k, bool enabled);
 
 // The LimitFlag bits (actuator_sensors.h) of a cylinder at length s [m] with pressures p [Pa] and
 // cavities [m³]. Inline: the RIM's micro step flags its cylinders at every step, and the call
 // cost more than the six comparisons.
-inline unsigned limit_flags(const CylinderLimits& limits, const HydraulicParameters& hyd, double s,
+inline unsigned limit_flags(const CylinderLimits& limits, const CylinderHydraulics& hyd, double s,
                             const Eigen::Vector2d& p, const Eigen::Vector2d& cavity) {
   unsigned flags = 0;
   if (s >= limits.stroke_max || s <= limits.stroke_min) flags |= kLimitEndStop;

@@ -1,5 +1,5 @@
-// Which method integrates the cylinder's pressure ODE (sim/hydraulics/pressure_integrator.h, seed
-// 001 §3.3): a setting on its own, so that settings can name it without the integrator's Eigen code.
+// Which method integrates the cylinder's pressure ODE (sim/hydraulics/circuit.h, Rahikainen et al.
+// 2020, §3.3): a setting on its own, so that settings can name it without the integrator's Eigen code.
 #pragma once
 
 #include <string_view>

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "sim/hydraulics/cylinder.h"
+#include "sim/hydraulics/valve.h"
 
 namespace hilsim::sim {
 namespace {
@@ -29,12 +29,24 @@ double node_kappa(double kappa_lo, double kappa_hi, int j) {
 }
 
 // ∂²Q/∂Δp² [m³/(s·Pa²)] of Q(A, Δp) = A c_d √(2Δp/ρ): −A c_d / (2 √(2ρ) Δp^{3/2}), at a drop of at
-// least 1 Pa as orifice_flow_slope takes it, and 0 where the orifice carries no flow.
-double orifice_flow_curvature(const HydraulicParameters& par, double area, double p_from, double p_to) {
+// least 1 Pa as valve_flow_slopes takes it, and 0 where the orifice carries no flow.
+double orifice_flow_curvature(const CylinderHydraulics& hyd, double area, double p_from, double p_to) {
   const double dp = p_from - p_to;
   if (dp < 0.0) return 0.0;
   const double drop = std::max(dp, 1.0);
-  return -area * par.c_d / (2.0 * std::sqrt(2.0 * par.rho) * drop * std::sqrt(drop));
+  return -area * hyd.valve.c_d / (2.0 * std::sqrt(2.0 * hyd.fluid.density) * drop * std::sqrt(drop));
+}
+
+// The net chamber inflows of (R0) [m³/s] and their slopes ∂q_i/∂p_i [m³/(s·Pa)].
+Eigen::Vector2d flows(const CylinderHydraulics& hyd, double p_P, const Eigen::Vector2d& p, double s_dot,
+                      double kappa) {
+  return chamber_inflows(hyd, p, s_dot, kappa, p_P);
+}
+Eigen::Vector2d flow_slopes(const CylinderHydraulics& hyd, double p_P, const Eigen::Vector2d& p,
+                            double kappa) {
+  double d1 = 0.0, d2 = 0.0;
+  valve_flow_slopes(hyd.valve, kappa, hyd.fluid.density, p_P, hyd.tank_pressure, p[0], p[1], d1, d2);
+  return {d1, d2};
 }
 
 // (κ_lo, κ_hi) ordered, widened symmetrically to kMinKappaWidth and clipped to [0, 1], keeping the
@@ -57,40 +69,42 @@ std::array<double, 2> node_range(double kappa_lo, double kappa_hi) {
 
 }  // namespace
 
-Eigen::Vector2d chamber_flow_curvature(const HydraulicParameters& par, const Eigen::Vector2d& p,
+Eigen::Vector2d chamber_flow_curvature(const CylinderHydraulics& hyd, double p_P, const Eigen::Vector2d& p,
                                        double kappa) {
-  const double a_i = par.a_valve * kappa;          // eq. (13)
-  const double a_o = par.a_valve * (1.0 - kappa);  // eq. (13)
+  const double a_i = hyd.valve.area * kappa;          // eq. (13)
+  const double a_o = hyd.valve.area * (1.0 - kappa);  // eq. (13)
+  const double p_T = hyd.tank_pressure;
   // ∂²/∂p² of Q(A, p_P − p) is +Q''(p_P − p), of −Q(A, p − p_T) it is −Q''(p − p_T). The relief
   // flow is linear in p and adds none (the two-way coupling refuses the machine's limits anyway).
   return Eigen::Vector2d(
-      orifice_flow_curvature(par, a_i, par.p_P, p[0]) - orifice_flow_curvature(par, a_o, p[0], par.p_T),
-      orifice_flow_curvature(par, a_o, par.p_P, p[1]) - orifice_flow_curvature(par, a_i, p[1], par.p_T));
+      orifice_flow_curvature(hyd, a_i, p_P, p[0]) - orifice_flow_curvature(hyd, a_o, p[0], p_T),
+      orifice_flow_curvature(hyd, a_o, p_P, p[1]) - orifice_flow_curvature(hyd, a_i, p[1], p_T));
 }
 
 // (R1). Both chambers at once: q_i depends on p_i alone and falls strictly in it, so each has its own
 // bracket [lo_i, hi_i] with q_i(lo_i) > 0 > q_i(hi_i). A Newton step that leaves the bracket is
 // replaced by bisection.
-Eigen::Vector2d steady_pressures(const HydraulicParameters& par, double s_dot, double kappa,
+Eigen::Vector2d steady_pressures(const CylinderHydraulics& hyd, double p_P, double s_dot, double kappa,
                                  bool* saturated) {
-  Eigen::Vector2d lo = Eigen::Vector2d::Constant(par.p_T), hi = Eigen::Vector2d::Constant(par.p_P);
-  const Eigen::Vector2d q_lo = chamber_flows(par, lo, s_dot, kappa);
-  const Eigen::Vector2d q_hi = chamber_flows(par, hi, s_dot, kappa);
+  const double p_T = hyd.tank_pressure;
+  Eigen::Vector2d lo = Eigen::Vector2d::Constant(p_T), hi = Eigen::Vector2d::Constant(p_P);
+  const Eigen::Vector2d q_lo = flows(hyd, p_P, lo, s_dot, kappa);
+  const Eigen::Vector2d q_hi = flows(hyd, p_P, hi, s_dot, kappa);
   Eigen::Vector2d p = 0.5 * (lo + hi);
   std::array<bool, 2> done{};
   bool clamped = false;
   for (int i = 0; i < 2; ++i) {
     if (!(q_lo[i] > 0.0)) {  // the chamber drains even at the tank's pressure
-      p[i] = par.p_T;
+      p[i] = p_T;
       done[i] = clamped = true;
     } else if (!(q_hi[i] < 0.0)) {  // it fills even at the pump's pressure
-      p[i] = par.p_P;
+      p[i] = p_P;
       done[i] = clamped = true;
     }
   }
   for (int iteration = 0; iteration < kSteadyMaxIterations && !(done[0] && done[1]); ++iteration) {
-    const Eigen::Vector2d q = chamber_flows(par, p, s_dot, kappa);
-    const Eigen::Vector2d slope = chamber_flow_slopes(par, p, kappa);
+    const Eigen::Vector2d q = flows(hyd, p_P, p, s_dot, kappa);
+    const Eigen::Vector2d slope = flow_slopes(hyd, p_P, p, kappa);
     for (int i = 0; i < 2; ++i) {
       if (done[i]) continue;
       if (q[i] == 0.0) {
@@ -108,7 +122,7 @@ Eigen::Vector2d steady_pressures(const HydraulicParameters& par, double s_dot, d
   return p;
 }
 
-ReducedCylinderModel build_reduced_cylinder_model(const HydraulicParameters& par, double s0,
+ReducedCylinderModel build_reduced_cylinder_model(const CylinderHydraulics& hyd, double p_P,
                                                   const Eigen::Vector2d& p_start, double s_ref,
                                                   double s_dot_ref, double kappa_lo, double kappa_hi) {
   ReducedCylinderModel model;
@@ -118,30 +132,29 @@ ReducedCylinderModel build_reduced_cylinder_model(const HydraulicParameters& par
   const std::array<double, 2> range = node_range(kappa_lo, kappa_hi);
   model.kappa_lo = range[0];
   model.kappa_hi = range[1];
-  const Eigen::Vector2d dq_ds_dot(par.a_p, -par.a_p);  // ∂q_i/∂ṡ, (R0)
+  const Eigen::Vector2d dq_ds_dot(hyd.A1, -hyd.A2);  // ∂q_i/∂ṡ, (R0)
   for (int j = 0; j < kReducedModelNodes; ++j) {
     const double kappa = node_kappa(model.kappa_lo, model.kappa_hi, j);
     bool saturated = false;
-    const Eigen::Vector2d p = steady_pressures(par, s_dot_ref, kappa, &saturated);
+    const Eigen::Vector2d p = steady_pressures(hyd, p_P, s_dot_ref, kappa, &saturated);
     model.saturated = model.saturated || saturated;
-    const Eigen::Vector2d q_p = chamber_flow_slopes(par, p, kappa);
-    const Eigen::Vector2d q_pp = chamber_flow_curvature(par, p, kappa);
+    const Eigen::Vector2d q_p = flow_slopes(hyd, p_P, p, kappa);
+    const Eigen::Vector2d q_pp = chamber_flow_curvature(hyd, p_P, p, kappa);
     model.P[j] = p;
     for (int i = 0; i < 2; ++i) {
       // A chamber held at a bound by saturation does not follow ṡ there.
-      const bool at_bound = !(p[i] > par.p_T && p[i] < par.p_P);
+      const bool at_bound = !(p[i] > hyd.tank_pressure && p[i] < p_P);
       const double D = at_bound ? 0.0 : -dq_ds_dot[i] / q_p[i];  // (R2)
       model.D[j][i] = D;
       model.E[j][i] = at_bound ? 0.0 : -q_pp[i] * D * D / q_p[i];  // (R3)
     }
   }
-  // (R4) at the centre, node 3: a_i = k_i q_i,p with k_i = β(p*_i) / (a_p l_i(s_ref)).
+  // (R4) at the centre, node 3: a_i = k_i q_i,p with k_i = β(p*_i) / V_i(s_ref).
   const int centre = kReducedModelNodes / 2;
   const Eigen::Vector2d& p_c = model.P[centre];
-  const Eigen::Vector2d q_p =
-      chamber_flow_slopes(par, p_c, node_kappa(model.kappa_lo, model.kappa_hi, centre));
-  const Eigen::Vector2d l = chamber_lengths(par, s0, s_ref);
-  for (int i = 0; i < 2; ++i) model.rate[i] = bulk_modulus(par, p_c[i]) / (par.a_p * l[i]) * q_p[i];
+  const Eigen::Vector2d q_p = flow_slopes(hyd, p_P, p_c, node_kappa(model.kappa_lo, model.kappa_hi, centre));
+  const Eigen::Vector2d V = chamber_volumes(hyd, s_ref);
+  for (int i = 0; i < 2; ++i) model.rate[i] = bulk_modulus(hyd.fluid, p_c[i]) / V[i] * q_p[i];
   return model;
 }
 
@@ -167,17 +180,15 @@ Eigen::Vector2d reduced_target(const ReducedCylinderModel& model, double kappa, 
   return numerator / denominator;
 }
 
-Eigen::Vector2d reduced_rates(const ReducedCylinderModel& model, const HydraulicParameters& par, double s0,
-                              double s) {
-  // k_i ∝ 1/l_i (R4); β is kept at its value at p*.
-  return model.rate.cwiseProduct(
-      chamber_lengths(par, s0, model.s_ref).cwiseQuotient(chamber_lengths(par, s0, s)));
+Eigen::Vector2d reduced_rates(const ReducedCylinderModel& model, const CylinderHydraulics& hyd, double s) {
+  // k_i ∝ 1/V_i (R4); β is kept at its value at p*.
+  return model.rate.cwiseProduct(chamber_volumes(hyd, model.s_ref).cwiseQuotient(chamber_volumes(hyd, s)));
 }
 
-Eigen::Vector2d reduced_pressure_step(const ReducedCylinderModel& model, const HydraulicParameters& par,
-                                      double s0, const Eigen::Vector2d& p, double h, double s, double s_dot,
+Eigen::Vector2d reduced_pressure_step(const ReducedCylinderModel& model, const CylinderHydraulics& hyd,
+                                      const Eigen::Vector2d& p, double h, double s, double s_dot,
                                       double kappa) {
-  const Eigen::Vector2d a = reduced_rates(model, par, s0, s);
+  const Eigen::Vector2d a = reduced_rates(model, hyd, s);
   const Eigen::Vector2d target = reduced_target(model, kappa, s_dot);
   const Eigen::Vector2d ha = h * a;
   return (p - ha.cwiseProduct(target)).cwiseQuotient(Eigen::Vector2d::Ones() - ha);

@@ -38,7 +38,7 @@
 #include <cstddef>
 #include <span>
 
-#include "sim/model/crane_parameters.h"
+#include "sim/hydraulics/cylinder_hydraulics.h"
 
 namespace hilsim::sim {
 
@@ -61,34 +61,37 @@ struct ReducedCylinderModel {
   bool saturated = false;  // some node has no steady root inside (p_T, p_P) (not packed)
 };
 
+// The model is that of a cylinder with the benchmark's open-centre valve on a constant supply p_P
+// (cylinder_hydraulics.h, valve.h): its areas A1, A2 in place of a_p (∂q1/∂ṡ = A1, ∂q2/∂ṡ = −A2), its
+// chamber volumes V_i(s) in place of a_p l_i(s).
+
 // ∂²q_i/∂p_i² [m³/(s·Pa²)] of the net flows of (R0) at p, for chambers 1 and 2.
-Eigen::Vector2d chamber_flow_curvature(const HydraulicParameters& par, const Eigen::Vector2d& p,
+Eigen::Vector2d chamber_flow_curvature(const CylinderHydraulics& hyd, double p_P, const Eigen::Vector2d& p,
                                        double kappa);
 
 // (R1): the steady chamber pressures [Pa] at valve position κ and actuator rate ṡ [m/s]; `saturated`
 // (if given) is set when a chamber has no root inside (p_T, p_P) and was clamped to the bound.
-Eigen::Vector2d steady_pressures(const HydraulicParameters& par, double s_dot, double kappa,
+Eigen::Vector2d steady_pressures(const CylinderHydraulics& hyd, double p_P, double s_dot, double kappa,
                                  bool* saturated = nullptr);
 
-// The model of (R1)–(R5) for one cylinder of initial length s0 [m], starting from the pressures
+// The model of (R1)–(R5) for one cylinder on the supply p_P [Pa], starting from the pressures
 // p_start [Pa], about the actuator state s_ref [m], s_dot_ref [m/s], valid for κ ∈ [kappa_lo,
 // kappa_hi] (widened symmetrically to at least 1e-3 so that the nodes stay distinct) with the rates
 // taken at the centre of that range.
-ReducedCylinderModel build_reduced_cylinder_model(const HydraulicParameters& par, double s0,
+ReducedCylinderModel build_reduced_cylinder_model(const CylinderHydraulics& hyd, double p_P,
                                                   const Eigen::Vector2d& p_start, double s_ref,
                                                   double s_dot_ref, double kappa_lo, double kappa_hi);
 
 // p̂(κ, ṡ) of (R5) [Pa]; κ is clamped to the model's range (the caller counts clamps).
 Eigen::Vector2d reduced_target(const ReducedCylinderModel& model, double kappa, double s_dot);
 
-// a_i(s) of (R4) [1/s] at actuator length s [m], for a cylinder of initial length s0 [m].
-Eigen::Vector2d reduced_rates(const ReducedCylinderModel& model, const HydraulicParameters& par, double s0,
-                              double s);
+// a_i(s) of (R4) [1/s] at actuator length s [m].
+Eigen::Vector2d reduced_rates(const ReducedCylinderModel& model, const CylinderHydraulics& hyd, double s);
 
 // One backward-Euler step of (R5) over h [s] from p̃ [Pa] at the end-of-step state (s, ṡ, κ):
 //   p̃⁺_i = (p̃_i − h a_i p̂_i) / (1 − h a_i), unconditionally stable for a_i < 0.
-Eigen::Vector2d reduced_pressure_step(const ReducedCylinderModel& model, const HydraulicParameters& par,
-                                      double s0, const Eigen::Vector2d& p, double h, double s, double s_dot,
+Eigen::Vector2d reduced_pressure_step(const ReducedCylinderModel& model, const CylinderHydraulics& hyd,
+                                      const Eigen::Vector2d& p, double h, double s, double s_dot,
                                       double kappa);
 
 // The model as kReducedModelWidth doubles (ports of the co-simulation frame) and back; the spans

@@ -201,7 +201,7 @@ void build_limits(MachineModel& model, const MachineDescription& d) {
     lowest_tank = std::min(lowest_tank, s.tank_pressure);
   }
   model.limits = l;
-  model.limits.diverged_pressure = l.diverged_pressure.value_or(kDivergedPressureFactor * highest);
+  model.limits.diverged_pressure = l.diverged_pressure.value_or(default_diverged_pressure(highest));
   require_range(*model.limits.diverged_pressure, highest, kInfinity, true, true, "limits.diverged_pressure",
                 "limits: diverged_pressure", "Pa (above every supply's pressure)");
   require_range(l.vapour_pressure, 0.0, lowest_tank, true, true, "limits.vapour_pressure",

@@ -23,8 +23,4 @@ void build_limits(MachineModel& model, const MachineDescription& d);
 // Sets model.sensors. Throws MachineError for a repeated name or an unknown target.
 void build_sensors(MachineModel& model, const MachineDescription& d);
 
-// The factor of the highest supply pressure above which a chamber pressure means the numbers have
-// blown up: 2.6, as the benchmark's 20 MPa bound stands to its 7.6 MPa supply.
-inline constexpr double kDivergedPressureFactor = 2.6;
-
 }  // namespace hilsim::sim::machine::internal

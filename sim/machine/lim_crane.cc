@@ -1,6 +1,6 @@
 #include "sim/machine/lim_crane.h"
 
-#include "sim/hydraulics/cylinder.h"
+#include <limits>
 
 namespace hilsim::sim::machine {
 
@@ -69,6 +69,9 @@ MachineDescription lim_crane_description(const CraneParameters& crane, const Hyd
   d.bodies = {link1(crane), link2(crane)};
   d.joints = {revolute("joint1", "ground", "link1", "A", crane.theta1_0),
               revolute("joint2", "link1", "link2", "Q", crane.theta2_0 - crane.theta1_0)};
+  // Link 1's rest (machine_limits.h): θ1 ≥ theta1_min, nothing above.
+  d.joints[0].limits = JointLimits{limits.joint_stop.theta1_min, std::numeric_limits<double>::infinity(),
+                                   limits.joint_stop.stiffness, limits.joint_stop.damping};
   d.fluid.density = hyd.rho;
   d.fluid.law = FluidDescription::BulkModulusLaw::kBenchmark;
   d.fluid.a = hyd.a;
@@ -79,12 +82,17 @@ MachineDescription lim_crane_description(const CraneParameters& crane, const Hyd
   pump.tank_pressure = hyd.p_T;
   d.supplies = {pump};
   for (int k = 0; k < crane.actuators; ++k) d.cylinders.push_back(cylinder(k, hyd, limits));
-  d.limits.diverged_pressure = kMaxPhysicalPressure;
+  // The benchmark's bound: 20 MPa at its 7.6 MPa supply (sim/machine/build_hydraulics.h), the
+  // default any description derives from its supply.
   d.limits.end_stop_stiffness = limits.end_stops.stiffness;
   d.limits.end_stop_damping = limits.end_stops.damping;
   d.limits.vapour_pressure = limits.cavitation.vapour_pressure;
-  d.limits.chamber_relief_pressure = limits.relief.cracking_pressure;
-  d.limits.chamber_relief_gain = limits.relief.flow_gain;
+  // The relief valves are fitted with the limits only: a scenario's default cracking pressure need not
+  // fit a supply far below the benchmark's when nothing uses it.
+  if (limits.enabled) {
+    d.limits.chamber_relief_pressure = limits.relief.cracking_pressure;
+    d.limits.chamber_relief_gain = limits.relief.flow_gain;
+  }
   return d;
 }
 

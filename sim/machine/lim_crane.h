@@ -22,9 +22,9 @@ namespace hilsim::sim::machine {
 // The names the LIM crane's description gives its cylinders, in order.
 inline constexpr const char* kLimCylinderNames[2] = {"cylinder1", "cylinder2"};
 
-// `limits`: the machine's limits ([limits]: end stops dead_length inside the cylinder length, the
-// chamber relief valves, cavitation), whether or not a run turns them on; the benchmark's pressures
-// bound divergence at 20 MPa.
+// `limits`: the machine's limits ([limits]: end stops dead_length inside the cylinder length, link 1's
+// rest, cavitation, whether or not a run turns them on; the chamber relief valves when enabled); the
+// benchmark's pressures bound divergence at 20 MPa.
 MachineDescription lim_crane_description(const CraneParameters& crane, const HydraulicParameters& hyd,
                                          const MachineLimits& limits = {});
 

@@ -180,7 +180,8 @@ struct LimitsDescription {
   std::optional<double> chamber_relief_pressure;  // cracking [Pa]
   double chamber_relief_gain = 2e-9;              // [m³/(s·Pa)], (0, ∞)
   // A pressure above this means the numbers have blown up, not the machine: the run stops as
-  // diverged. Unset: 2.6 × the highest pressure a supply delivers (its relief valve's with a pump).
+  // diverged. Unset: the highest pressure a supply delivers (its relief valve's with a pump, plus
+  // its override) × 20/7.6, as the benchmark's 20 MPa stands to its 7.6 MPa supply.
   std::optional<double> diverged_pressure;
 };
 

@@ -109,6 +109,15 @@ void holding_forces(const MachineModel& model, MachineEquilibrium& eq) {
 
 }  // namespace
 
+CylinderEquilibrium hold_cylinder(const MachineModel& model, int k, double force, double s, double p_s,
+                                  bool limits) {
+  CylinderEquilibrium e;
+  e.force = force;
+  e.s = s;
+  hold_force(model, k, CylinderHydraulics::from(model, k, limits), p_s, e);
+  return e;
+}
+
 MachineEquilibrium solve_machine_equilibrium(const MachineModel& model, bool limits) {
   internal::require(model.cylinder_count() > 0, "cylinders", "the machine has no cylinder ([[cylinders]])");
   MachineEquilibrium eq;
@@ -116,6 +125,7 @@ MachineEquilibrium solve_machine_equilibrium(const MachineModel& model, bool lim
   eq.cylinders.resize(model.cylinders.size());
   holding_forces(model, eq);
   std::vector<CylinderHydraulics> hyd;
+  hyd.reserve(model.cylinders.size());
   for (int k = 0; k < model.cylinder_count(); ++k) hyd.push_back(CylinderHydraulics::from(model, k, limits));
   for (int s = 0; s < static_cast<int>(model.supplies.size()); ++s) {
     const Supply& supply = model.supplies[s];

@@ -40,6 +40,11 @@ struct MachineEquilibrium {
 // (key "cylinders[k]" or "joints") when the cylinders cannot hold the machine at rest there.
 MachineEquilibrium solve_machine_equilibrium(const MachineModel& model, bool limits = false);
 
+// Step 2 alone: the valve position and chamber pressures with which cylinder k holds `force` [N] at
+// rest at length s [m], its supply at p_s [Pa]. Throws MachineError as solve_machine_equilibrium.
+CylinderEquilibrium hold_cylinder(const MachineModel& model, int k, double force, double s, double p_s,
+                                  bool limits = false);
+
 // The accelerations [rad/s², m/s²] the holding forces may leave and the pose still count as at rest.
 inline constexpr double kRestTolerance = 1e-6;
 

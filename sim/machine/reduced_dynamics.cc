@@ -40,6 +40,7 @@ void reduced_dynamics(const MachineModel& model, const MachineData& data, Reduce
   VelocityTransform vt;
   velocity_transform(model, Phi_q, Phi_dot_q_dot, vt);
   out.M.noalias() = vt.R.transpose() * M * vt.R;
+  out.R = vt.R;
   const VecQ f = gravity_forces(model, data) - bias_forces(model, data) - M * vt.sigma;
   out.f.noalias() = vt.R.transpose() * f;
   const int k = model.cylinder_count();

@@ -20,6 +20,7 @@ struct ReducedDynamics {
   VecK a;      // [m/s²]
   VecK s;      // cylinder lengths [m]
   VecK s_dot;  // [m/s]
+  MatQ R;      // with loops: q̇ = R q̇_i (coordinates × dofs); unset without them (R = I)
 };
 
 // At the evaluated state (forward_kinematics; with loops, positions and velocities closed).

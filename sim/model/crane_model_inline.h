@@ -74,7 +74,7 @@ inline InterfaceKinematics interface_kinematics(const CraneParameters& par, cons
                                                 const Vec2& q_dot) {
   // Each vector assembled from both actuators' values at once (an absent second actuator's are
   // zero), not element by element into a zeroed one: a 16-byte value read back over two stores
-  // misses store-to-load forwarding (forward_euler_step, pressure_integrator.h).
+  // misses store-to-load forwarding (circuit_euler_step, sim/hydraulics/circuit.h).
   const ActuatorKinematics a = actuator_kinematics(par, trig, q_dot, 0);
   const ActuatorKinematics b =
       par.actuators == 2 ? actuator_kinematics(par, trig, q_dot, 1) : ActuatorKinematics{};

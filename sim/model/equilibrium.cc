@@ -79,4 +79,20 @@ ActuatorEquilibrium Equilibrium::actuator(int k) const {
   return a;
 }
 
+Equilibrium crane_equilibrium(const machine::MachineEquilibrium& eq) {
+  Equilibrium out;
+  out.q = Eigen::Vector2d(eq.q[0], eq.q[0] + eq.q[1]);  // link 2's angle from link 1's, absolute
+  out.actuators = static_cast<int>(eq.cylinders.size());
+  const machine::CylinderEquilibrium& a = eq.cylinders[0];
+  out.f_h = a.force;
+  out.s = a.s;
+  out.p = a.p;
+  out.kappa = a.command;
+  if (out.actuators == 2) {
+    const machine::CylinderEquilibrium& b = eq.cylinders[1];
+    out.actuator2 = ActuatorEquilibrium{b.force, b.s, b.p, b.command, 0};
+  }
+  return out;
+}
+
 }  // namespace hilsim::sim

@@ -8,6 +8,7 @@
 
 #include <Eigen/Dense>
 
+#include "sim/machine/machine_equilibrium.h"
 #include "sim/model/crane_parameters.h"
 
 namespace hilsim::sim {
@@ -45,6 +46,10 @@ struct Equilibrium {
   // Actuator k (0 or 1) as one record.
   ActuatorEquilibrium actuator(int k) const;
 };
+
+// The LIM crane's equilibrium as solved for its machine description (sim/machine/lim_crane.h,
+// machine_equilibrium.h) in the crane's terms: the absolute link angles, actuator 1 and 2's records.
+Equilibrium crane_equilibrium(const machine::MachineEquilibrium& eq);
 
 // Throws std::runtime_error when the Newton iteration does not converge.
 Equilibrium solve_equilibrium(const CraneParameters& crane, const HydraulicParameters& hyd,

@@ -1,6 +1,7 @@
 // The index-1 augmented Lagrangian formulation (ALI1) of Rahikainen et al. 2020, §2.1 with the semi-implicit
-// forward Euler formula, for the crane in dependent coordinates. At (x, ẋ) the accelerations come
-// from the iteration (Rahikainen et al. 2020, eqs. 2a–2b, the "Q c" of the printed 2a being Q −)
+// forward Euler formula, for a machine in dependent coordinates (sim/machine/body_coordinates.h). At
+// (x, ẋ) the accelerations come from the iteration (Rahikainen et al. 2020, eqs. 2a–2b, the "Q c" of the
+// printed 2a being Q −)
 //   (H + Φ_xᵀ α Φ_x) ẍ_{j+1} = Q − Φ_xᵀ [α (Φ̇_x ẋ + 2ξω Φ̇ + ω² Φ) + λ_j]
 //   λ_{j+1} = λ_j + α (Φ̈_{j+1} + 2ξω Φ̇ + ω² Φ),   Φ̈_{j+1} = Φ_x ẍ_{j+1} + Φ̇_x ẋ,
 // started from the previous step's λ (Baumgarte-like terms ξ, ω keep Φ and Φ̇ from drifting); then
@@ -9,6 +10,7 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <memory>
 
 #include "sim/multibody/dependent_state.h"
 
@@ -24,18 +26,18 @@ struct Ali1Settings {
 
 class Ali1Integrator final {
  public:
-  Ali1Integrator(const CraneParameters& crane, const Ali1Settings& settings);
+  Ali1Integrator(std::shared_ptr<const machine::MachineModel> model, const Ali1Settings& settings);
 
   // Fills st.x_ddot and st.lambda at (st.x, st.x_dot) under `load`; returns the iterations taken.
-  int accelerations(DependentState& st, const ActuatorLoad& load);
+  int accelerations(DependentState& st, const CylinderLoads& load);
   // One semi-implicit Euler step of size h [s]; returns the multiplier iterations.
-  int step(DependentState& st, double h, const ActuatorLoad& load);
+  int step(DependentState& st, double h, const CylinderLoads& load);
 
  private:
-  CraneParameters crane_;
+  std::shared_ptr<const machine::MachineModel> model_;
   Ali1Settings settings_;
-  dependent::MatX H_;
-  Eigen::LLT<dependent::MatX> llt_;
+  machine::VecX masses_;  // diag(H)
+  Eigen::LLT<machine::MatX> llt_;
 };
 
 }  // namespace hilsim::sim

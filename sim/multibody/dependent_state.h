@@ -1,34 +1,36 @@
-// The state of the crane's mechanics in dependent coordinates (sim/multibody/dependent_crane.h) and
-// the actuator load the mechanics apply over a step.
+// The state of a machine's mechanics in dependent coordinates (sim/machine/body_coordinates.h) and the
+// cylinder loads the mechanics apply over a step.
 #pragma once
 
-#include "sim/model/crane_parameters.h"
-#include "sim/multibody/dependent_crane.h"
+#include "sim/machine/body_coordinates.h"
 
 namespace hilsim::sim {
 
 struct DependentState {
-  dependent::VecX x = dependent::VecX::Zero();       // [m, m, rad, m, m]
-  dependent::VecX x_dot = dependent::VecX::Zero();   // velocities
-  dependent::VecX x_ddot = dependent::VecX::Zero();  // accelerations
-  dependent::VecC lambda = dependent::VecC::Zero();  // (modified) multipliers
+  machine::VecX x;       // [m, m, rad] per body
+  machine::VecX x_dot;   // velocities
+  machine::VecX x_ddot;  // accelerations
+  machine::VecC lambda;  // (modified) multipliers
 };
 
-// The actuator force during a step, f_h = f0 − c ṡ1 [N]: f-s coupling gives f0 = the hydraulics'
-// f_h and c = 0; p-s gives f0 = (p2 − p1) a_p and c the actuator's friction, so that the mechanics
-// use their own ṡ1 (LIM benchmark 2021, §3.2).
-struct ActuatorLoad {
-  double f0 = 0.0;  // [N]
-  double c = 0.0;   // [N·s/m]
+// The cylinder forces during a step, f_k = f0_k − c_k ṡ_k [N]: f-s coupling gives f0 = the
+// hydraulics' f_h and c = 0; p-s gives f0 = p2 A2 − p1 A1 and c the cylinder's friction, so that the
+// mechanics use their own ṡ (LIM benchmark 2021, §3.2).
+struct CylinderLoads {
+  machine::VecK f0;  // [N]
+  machine::VecK c;   // [N·s/m]
 };
 
-// Applied forces Q = g(x) + D_iᵀ (f0 − c ṡ1) [N, N·m].
-dependent::VecX applied_forces(const CraneParameters& par, const dependent::VecX& x,
-                               const dependent::VecX& x_dot, const ActuatorLoad& load);
+// Applied forces Q = g + Σ_k D_kᵀ (f0_k − c_k ṡ_k) [N, N·m].
+machine::VecX applied_forces(const machine::MachineModel& model, const machine::VecX& x,
+                             const machine::VecX& x_dot, const CylinderLoads& load);
+// The damping matrix C = Σ_k c_k D_kᵀ D_k of the loads' friction [N·s/m].
+machine::MatX friction_matrix(const machine::MachineModel& model, const machine::VecX& x,
+                              const CylinderLoads& load);
 
-// The state at rest in configuration θ (static multipliers and accelerations from the index-1
-// system [H Φ_xᵀ; Φ_x 0][ẍ; λ] = [Q; −Φ̇_x ẋ] under the load).
-DependentState state_at_rest(const CraneParameters& par, const Eigen::Vector2d& theta,
-                             const ActuatorLoad& load);
+// The state at rest in the model's tree configuration q (its loops closed), with the static
+// multipliers and accelerations of the index-1 system [H Φ_xᵀ; Φ_x 0][ẍ; λ] = [Q; −Φ̇_x ẋ].
+DependentState state_at_rest(const machine::MachineModel& model, const machine::VecQ& q,
+                             const CylinderLoads& load);
 
 }  // namespace hilsim::sim

@@ -18,7 +18,8 @@
 
 namespace hilsim::sim {
 
-inline constexpr int kMaxStops = 3;
+// A machine's stops: its cylinders' end stops and its joints' limits (sim/cosim/mechanics_subsystem.h).
+inline constexpr int kMaxStops = 16;
 
 struct UnilateralStop {
   double lower = -std::numeric_limits<double>::infinity();  // [m] or [rad]

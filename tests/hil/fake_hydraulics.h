@@ -39,8 +39,8 @@ class FakeHydraulics final : public FakeSubsystem, public sim::ActuatorSensors {
   // Senses actuators first .. first + count − 1 (0-based).
   FakeHydraulics(int first, int count) : FakeSubsystem("fake hydraulics"), first_(first), count_(count) {}
 
-  int first_actuator() const override { return first_; }
   int sensed_actuators() const override { return count_; }
+  int sensed_actuator(int i) const override { return first_ + i; }
   sim::ActuatorReading reading(int k) const override { return readings[static_cast<std::size_t>(k)]; }
 
   std::array<sim::ActuatorReading, 2> readings{};  // by crane index

@@ -25,7 +25,7 @@ package=$(find "$prefix" -name hilsimConfig.cmake -printf '%h\n' -quit)
 [ -n "$package" ] || fail "no hilsimConfig.cmake under the prefix"
 for f in bin/hilsim bin/hilsim-bench-cosim bin/hilsim-bench-monolithic share/hilsim/hil/hilsim.dbc \
   share/hilsim/reference/lim/hydraulicManipulator_ref.csv share/hilsim/scenarios/psJ_03_M1.toml \
-  share/hilsim/report/plot_report.py include/hilsim/sim/cosim/crane_cosimulation.h \
+  share/hilsim/report/plot_report.py include/hilsim/sim/cosim/cosimulation.h \
   include/hilsim/rt/periodic_loop.h include/hilsim/hil/udp_bridge.h; do
   [ -e "$prefix/$f" ] || fail "$f is missing from the install"
 done

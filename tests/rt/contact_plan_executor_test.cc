@@ -11,7 +11,7 @@
 #include "sim/contact/contact_plan.h"
 #include "sim/contact/hydraulic_task.h"
 #include "sim/contact/servoed_arm_machine.h"
-#include "sim/cosim/crane_cosimulation.h"
+#include "sim/cosim/cosimulation.h"
 #include "tests/rt/hydraulic_landing_plan.h"
 
 namespace hilsim::rt {

@@ -18,9 +18,10 @@ struct HydraulicLandingPlan {
   explicit HydraulicLandingPlan(sim::contact::ContactCouplingSettings settings)
       : task(sim::contact::hydraulic_task(sim::contact::landing_task({}, crane), crane,
                                           sim::HydraulicParameters{})),
-        kappa1({{0.2, task.equilibrium.kappa}, {0.3, task.equilibrium.kappa + 0.02}}),
-        kappa2(task.equilibrium.actuator2.kappa),
-        cylinders{crane, sim::HydraulicParameters{}, task.equilibrium},
+        kappa1({{0.2, task.equilibrium.cylinders[0].command},
+                {0.3, task.equilibrium.cylinders[0].command + 0.02}}),
+        kappa2(task.equilibrium.cylinders[1].command),
+        cylinders{task.model, task.equilibrium},
         plan(build(settings)) {}
   HydraulicLandingPlan(const HydraulicLandingPlan&) = delete;
   HydraulicLandingPlan& operator=(const HydraulicLandingPlan&) = delete;

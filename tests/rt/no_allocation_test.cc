@@ -14,10 +14,11 @@
 #include "sim/contact/contact_plan.h"
 #include "sim/contact/hydraulic_task.h"
 #include "sim/contact/servoed_arm_machine.h"
-#include "sim/cosim/crane_plan.h"
+#include "sim/cosim/machine_plan.h"
 #include "sim/model/equilibrium.h"
 #include "tests/allocation_counter.h"
 #include "tests/rt/hydraulic_landing_plan.h"
+#include "tests/sim/lim_machine.h"
 
 namespace hilsim::rt {
 namespace {
@@ -60,11 +61,8 @@ void expect_plan_allocates_nothing(sim::Plan& plan) {
 }
 
 void expect_no_allocation(const Config& c) {
-  sim::CraneParameters crane;
-  crane.actuators = c.actuators;
-  const sim::HydraulicParameters hyd;
-  const sim::Equilibrium eq = sim::solve_equilibrium(crane, hyd);
-  const sim::SinusoidalManoeuvreM2 valve(eq.kappa);
+  const test::LimRun crane(c.actuators);
+  const sim::SinusoidalManoeuvreM2 valve(crane.kappa0());
   sim::CosimSettings settings;
   settings.coupling = c.coupling;
   settings.scheme = c.scheme;
@@ -74,7 +72,7 @@ void expect_no_allocation(const Config& c) {
   settings.H = 1e-3;
   settings.h_hyd = 1e-4;
   settings.duration = 0.5;
-  sim::Plan plan = sim::build_crane_plan(crane, hyd, eq, settings, {&valve, nullptr});
+  sim::Plan plan = crane.plan(valve, settings);
   expect_plan_allocates_nothing(plan);
 }
 

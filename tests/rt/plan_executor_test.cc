@@ -8,7 +8,8 @@
 
 #include <sstream>
 
-#include "sim/cosim/crane_cosimulation.h"
+#include "sim/cosim/cosimulation.h"
+#include "tests/sim/lim_machine.h"
 #include "tools/io/trajectory_files.h"
 
 namespace hilsim::rt {
@@ -40,12 +41,16 @@ std::string csv(const std::vector<sim::Sample>& samples, int actuators) {
   return io::trajectory_csv(samples, actuators);
 }
 
-// The valve commands of a case (actuator 2 follows Peiret et al. 2018, eq. 35 inside the plan).
+// The machine of a case and its valve commands (actuator 2 follows Peiret et al. 2018, eq. 35).
 struct Valves {
   explicit Valves(const Case& c)
-      : eq(sim::solve_equilibrium(c.crane, c.hyd)), m1(eq.kappa), m2(eq.kappa), m2_case(c.m2) {}
+      : crane(c.crane.actuators, c.hyd, c.settings.limits, c.crane),
+        m1(crane.kappa0()),
+        m2(crane.kappa0()),
+        m2_case(c.m2) {}
   const sim::ValveCommand& first() const { return m2_case ? static_cast<const sim::ValveCommand&>(m2) : m1; }
-  sim::Equilibrium eq;
+  sim::Plan plan(const sim::CosimSettings& settings) const { return crane.plan(first(), settings); }
+  test::LimRun crane;
   sim::StepManoeuvreM1 m1;
   sim::SinusoidalManoeuvreM2 m2;
   bool m2_case;
@@ -58,7 +63,7 @@ struct Threaded {
 
 Threaded run_threaded(const Case& c, ExecutorOptions options) {
   const Valves v(c);
-  sim::Plan plan = sim::build_crane_plan(c.crane, c.hyd, v.eq, c.settings, {&v.first(), nullptr});
+  sim::Plan plan = v.plan(c.settings);
   Collect sink(plan);
   std::atomic<bool> stop{false};
   PlanExecutor executor(plan, std::move(options));
@@ -69,7 +74,7 @@ Threaded run_threaded(const Case& c, ExecutorOptions options) {
 
 sim::RunResult run_offline(const Case& c) {
   const Valves v(c);
-  return sim::run_cosimulation(c.crane, c.hyd, v.eq, v.first(), c.settings);
+  return v.crane.run(v.first(), c.settings);
 }
 
 ExecutorOptions with_pacing(Pacing pacing) {
@@ -115,9 +120,8 @@ std::vector<Combination> every_accepted_combination() {
           for (MechanicsFormulation m : {MechanicsFormulation::kIndependent, MechanicsFormulation::kAli1,
                                          MechanicsFormulation::kAli3P}) {
             const bool dependent = m != MechanicsFormulation::kIndependent;
-            // What build_crane_plan refuses (checked below, so this list cannot drift from it).
-            if (dependent && (actuators != 1 || coupling == Coupling::kReducedInterface ||
-                              e != Extrapolation::kZeroOrderHold))
+            // What build_machine_plan refuses (checked below, so this list cannot drift from it).
+            if (dependent && (coupling == Coupling::kReducedInterface || e != Extrapolation::kZeroOrderHold))
               continue;
             if (coupling == Coupling::kTwoWay && (dependent || e != Extrapolation::kZeroOrderHold)) continue;
             out.push_back({coupling, actuators, scheme, e, m});
@@ -155,7 +159,7 @@ TEST_P(EveryCombination, RunsInThreadsByteIdenticalToOffline) {
 INSTANTIATE_TEST_SUITE_P(Plan, EveryCombination, testing::ValuesIn(every_accepted_combination()), name_of);
 
 TEST(PlanExecutor, TheCombinationListMatchesWhatThePlanAccepts) {
-  // Every combination left out of the matrix above is one build_crane_plan refuses.
+  // Every combination left out of the matrix above is one build_machine_plan refuses.
   const auto accepted = every_accepted_combination();
   int refused = 0;
   for (Coupling coupling : {Coupling::kForceDisplacement, Coupling::kPressureDisplacement,
@@ -174,8 +178,7 @@ TEST(PlanExecutor, TheCombinationListMatchesWhatThePlanAccepts) {
           c.settings.mechanics = m;
           c.settings.extrapolation = e;
           const Valves v(c);
-          EXPECT_THROW(sim::build_crane_plan(c.crane, c.hyd, v.eq, c.settings, {&v.first(), nullptr}),
-                       std::invalid_argument);
+          EXPECT_THROW(v.plan(c.settings), std::invalid_argument);
           ++refused;
         }
   EXPECT_GT(refused, 0);
@@ -259,18 +262,18 @@ TEST(PlanExecutor, AGaussSeidelDownstreamTaskStartsWhenItsUpstreamsOutputIsDone)
   c.settings.H = 1e-3;
   c.settings.h_hyd = 1e-4;
   const Valves v(c);
-  sim::Plan plan = sim::build_crane_plan(c.crane, c.hyd, v.eq, c.settings, {&v.first(), nullptr});
+  sim::Plan plan = v.plan(c.settings);
   EXPECT_EQ(plan.subsystem(0).name(), "hydraulics");
   EXPECT_DOUBLE_EQ(plan.graph().schedule_offset(0, c.settings.H), 0.0);
   EXPECT_DOUBLE_EQ(plan.graph().schedule_offset(1, c.settings.H), 0.95e-3);
   // Mechanics first: the hydraulics wait for y_M(t_{n+1}), made in the mechanics' one step at t_n;
   // they start half a hydraulic step later, when it is done.
   c.settings.scheme = CosimScheme::kGaussSeidelMechanicsFirst;
-  sim::Plan mech_first = sim::build_crane_plan(c.crane, c.hyd, v.eq, c.settings, {&v.first(), nullptr});
+  sim::Plan mech_first = v.plan(c.settings);
   EXPECT_DOUBLE_EQ(mech_first.graph().schedule_offset(1, c.settings.H), 0.05e-3);
   // Jacobi: nobody waits for a step of the same macro step.
   c.settings.scheme = CosimScheme::kJacobi;
-  sim::Plan jacobi = sim::build_crane_plan(c.crane, c.hyd, v.eq, c.settings, {&v.first(), nullptr});
+  sim::Plan jacobi = v.plan(c.settings);
   for (std::size_t i = 0; i < jacobi.size(); ++i)
     EXPECT_EQ(jacobi.graph().schedule_offset(i, c.settings.H), 0.0);
 }

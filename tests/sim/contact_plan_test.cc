@@ -15,7 +15,7 @@
 
 #include "sim/contact/servoed_arm_machine.h"
 #include "sim/contact/tool_error.h"
-#include "sim/cosim/crane_cosimulation.h"
+#include "sim/cosim/cosimulation.h"
 
 namespace hilsim::sim::contact {
 namespace {

@@ -15,7 +15,7 @@
 #include <string>
 
 #include "sim/contact/contact_plan.h"
-#include "sim/cosim/crane_cosimulation.h"
+#include "sim/cosim/cosimulation.h"
 
 namespace hilsim::sim::contact {
 namespace {

@@ -3,10 +3,12 @@
 // manager's wiring checks.
 #include <gtest/gtest.h>
 
-#include "sim/cosim/crane_cosimulation.h"
+#include "sim/cosim/cosimulation.h"
 #include "sim/cosim/hydraulics_subsystem.h"
 #include "sim/cosim/manager.h"
 #include "sim/cosim/mechanics_subsystem.h"
+#include "sim/hydraulics/circuit.h"
+#include "tests/sim/lim_machine.h"
 #include "tools/io/trajectory_files.h"
 
 namespace hilsim::sim {
@@ -19,26 +21,26 @@ class CraneCosim : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     reference_ = new ReferenceCurve(io::read_reference(kReference));
-    equilibrium_ = new Equilibrium(solve_equilibrium(CraneParameters{}, HydraulicParameters{}));
+    crane_ = new test::LimRun();
   }
   static void TearDownTestSuite() {
     delete reference_;
-    delete equilibrium_;
+    delete crane_;
   }
   RunResult run(Coupling coupling, double H, double h_hyd, double duration = 10.0) const {
-    const StepManoeuvreM1 m1(equilibrium_->kappa);
+    const StepManoeuvreM1 m1(crane_->kappa0());
     CosimSettings s;
     s.coupling = coupling;
     s.H = H;
     s.h_hyd = h_hyd;
     s.duration = duration;
-    return run_cosimulation(CraneParameters{}, HydraulicParameters{}, *equilibrium_, m1, s);
+    return crane_->run(m1, s);
   }
   static ReferenceCurve* reference_;
-  static Equilibrium* equilibrium_;
+  static test::LimRun* crane_;
 };
 ReferenceCurve* CraneCosim::reference_ = nullptr;
-Equilibrium* CraneCosim::equilibrium_ = nullptr;
+test::LimRun* CraneCosim::crane_ = nullptr;
 
 TEST_F(CraneCosim, FinePressureDisplacementRunMatchesTheReference) {
   const RunResult r = run(Coupling::kPressureDisplacement, 5e-5, 5e-5);
@@ -62,7 +64,7 @@ TEST_F(CraneCosim, StaysAtRestBeforeTheFirstStep) {
   const RunResult r = run(Coupling::kForceDisplacement, 1e-3, 2e-4, 2.0);
   for (const Sample& s : r.samples) {
     EXPECT_NEAR(s.cyl[0].s, 0.5, 1e-12);
-    EXPECT_NEAR(s.cyl[0].p1, equilibrium_->p[0], 1e-3);
+    EXPECT_NEAR(s.cyl[0].p1, crane_->eq.cylinders[0].p[0], 1e-3);
   }
 }
 
@@ -124,24 +126,30 @@ TEST_F(CraneCosim, MacroStepTimesAreIntegerMultiples) {
   for (std::size_t n = 0; n < r.samples.size(); ++n) EXPECT_EQ(r.samples[n].t, static_cast<double>(n) * 0.1);
 }
 
+// The LIM crane's one hydraulic subsystem (circuit) at its equilibrium, on `valve`.
+std::unique_ptr<HydraulicsSubsystem> lim_hydraulics(const test::LimRun& crane, const ValveCommand& valve) {
+  const machine::CylinderEquilibrium& e = crane.eq.cylinders[0];
+  std::array<CircuitCylinder, kMaxCircuitCylinders> cyl{};
+  cyl[0] = CircuitCylinder{e.s, e.p, e.command, &valve, {}};
+  return std::make_unique<HydraulicsSubsystem>(machine_circuits(*crane.model, false)[0], 1e-3, 1e-4, cyl,
+                                               0.0);
+}
+
 TEST(CosimManager, RejectsBadWiring) {
-  const Equilibrium eq = solve_equilibrium(CraneParameters{}, HydraulicParameters{});
-  const ConstantValveCommand valve(eq.kappa);
-  MechanicsState m0;
-  m0.q = eq.q;
-  MechanicsSubsystem mech(CraneParameters{}, HydraulicParameters{}, Coupling::kForceDisplacement, 1e-3, 1e-3,
-                          m0);
-  HydraulicsSubsystem hyd(HydraulicParameters{}, 1e-3, 1e-4, eq.s, eq.p, valve);
-  const std::vector<Subsystem*> both = {&mech, &hyd};
-  const std::vector<Connection> ok = {{"mechanics", "s1", "hydraulics", "s"},
-                                      {"mechanics", "s1dot", "hydraulics", "sdot"},
+  const test::LimRun crane;
+  const ConstantValveCommand valve(crane.kappa0());
+  MechanicsSubsystem mech(crane.model, Coupling::kForceDisplacement, 1e-3, 1e-3, crane.eq.q);
+  const std::unique_ptr<HydraulicsSubsystem> hyd = lim_hydraulics(crane, valve);
+  const std::vector<Subsystem*> both = {&mech, hyd.get()};
+  const std::vector<Connection> ok = {{"mechanics", "s1", "hydraulics", "s1"},
+                                      {"mechanics", "s1dot", "hydraulics", "s1dot"},
                                       {"hydraulics", "f_h", "mechanics", "f_h"}};
   EXPECT_NO_THROW(CosimManager(both, ok, Scheme::kJacobi));
   auto missing = ok;
   missing.pop_back();
   EXPECT_THROW(CosimManager(both, missing, Scheme::kJacobi), std::invalid_argument);
   auto twice = ok;
-  twice.push_back({"mechanics", "s1", "hydraulics", "s"});
+  twice.push_back({"mechanics", "s1", "hydraulics", "s1"});
   EXPECT_THROW(CosimManager(both, twice, Scheme::kJacobi), std::invalid_argument);
   auto unknown = ok;
   unknown[0].output = "s9";
@@ -151,18 +159,16 @@ TEST(CosimManager, RejectsBadWiring) {
 TEST(CosimManager, GaussSeidelFeedsTheFreshOutputForward) {
   // Mechanics first: the hydraulics see s1(t_{n+1}) in the same macro step, so after one step the
   // hydraulic force already reflects the new ṡ1, unlike Jacobi where it still holds ṡ1(t_n) = 0.
-  const Equilibrium eq = solve_equilibrium(CraneParameters{}, HydraulicParameters{});
-  const ConstantValveCommand valve(eq.kappa - 0.05);
+  const test::LimRun crane;
+  const ConstantValveCommand valve(crane.kappa0() - 0.05);
   auto one_step = [&](Scheme scheme) {
-    MechanicsState m0;
-    m0.q = eq.q;
-    m0.q_dot = Eigen::Vector2d(0.1, 0.0);
-    MechanicsSubsystem mech(CraneParameters{}, HydraulicParameters{}, Coupling::kForceDisplacement, 1e-3,
-                            1e-3, m0);
-    HydraulicsSubsystem hyd(HydraulicParameters{}, 1e-3, 1e-4, eq.s, eq.p, valve);
-    CosimManager manager({&mech, &hyd},
-                         {{"mechanics", "s1", "hydraulics", "s"},
-                          {"mechanics", "s1dot", "hydraulics", "sdot"},
+    // θ̇1 = 0.1 rad/s, link 2 turning with it (its relative rate 0).
+    MechanicsSubsystem mech(crane.model, Coupling::kForceDisplacement, 1e-3, 1e-3, crane.eq.q,
+                            Extrapolation::kZeroOrderHold, {}, machine::VecQ(Eigen::Vector2d(0.1, 0.0)));
+    const std::unique_ptr<HydraulicsSubsystem> hyd = lim_hydraulics(crane, valve);
+    CosimManager manager({&mech, hyd.get()},
+                         {{"mechanics", "s1", "hydraulics", "s1"},
+                          {"mechanics", "s1dot", "hydraulics", "s1dot"},
                           {"hydraulics", "f_h", "mechanics", "f_h"}},
                          scheme);
     manager.step();

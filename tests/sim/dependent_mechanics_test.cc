@@ -1,16 +1,19 @@
-// ALI1 and ALI3-P (Rahikainen et al. 2020, §2.1) on the crane in dependent coordinates: each converges at its
-// integrator's order (semi-implicit Euler 1, trapezoidal rule 2) to an RK4 solution of the
-// independent-coordinate equations, keeps the constraints, and as the mechanics of a co-simulation
-// agrees with the independent-coordinate mechanics on M1.
+// ALI1 and ALI3-P (Rahikainen et al. 2020, §2.1) on the crane in dependent coordinates (its machine model's
+// bodies, sim/machine/body_coordinates.h): each converges at its integrator's order (semi-implicit Euler 1,
+// trapezoidal rule 2) to an RK4 solution of the hand-derived independent-coordinate equations
+// (sim/model/crane_model.h), keeps the constraints, and as the mechanics of a co-simulation agrees
+// with the independent-coordinate mechanics on M1.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "sim/cosim/crane_cosimulation.h"
+#include "sim/cosim/cosimulation.h"
+#include "sim/machine/kinematics.h"
 #include "sim/model/crane_model.h"
 #include "sim/multibody/ali1_integrator.h"
 #include "sim/multibody/ali3p_integrator.h"
 #include "sim/multibody/dependent_mechanics_subsystem.h"
+#include "tests/sim/lim_machine.h"
 
 namespace hilsim::sim {
 namespace {
@@ -39,34 +42,44 @@ Eigen::Vector2d independent_reference() {
   return q;
 }
 
+const std::shared_ptr<const machine::MachineModel>& crane_model() {
+  static const std::shared_ptr<const machine::MachineModel> m = test::lim_model();
+  return m;
+}
+
+CylinderLoads constant_force() {
+  return CylinderLoads{machine::VecK::Constant(1, kForce), machine::VecK::Zero(1)};
+}
+
 DependentState initial_state() {
-  const double h = 1e-7;
+  const machine::MachineModel& m = *crane_model();
+  machine::MachineData data(m);
+  // The tree's coordinates: link 2 relative to link 1.
+  const Eigen::Vector2d q(kTheta0[0], kTheta0[1] - kTheta0[0]),
+      q_dot(kThetaDot0[0], kThetaDot0[1] - kThetaDot0[0]);
+  machine::forward_kinematics(m, machine::VecQ(q), machine::VecQ(q_dot), data);
   DependentState st;
-  st.x = dependent::coordinates_from_angles(kMechanicsCrane, kTheta0[0], kTheta0[1]);
-  st.x_dot = (dependent::coordinates_from_angles(kMechanicsCrane, kTheta0[0] + h * kThetaDot0[0],
-                                                 kTheta0[1] + h * kThetaDot0[1]) -
-              dependent::coordinates_from_angles(kMechanicsCrane, kTheta0[0] - h * kThetaDot0[0],
-                                                 kTheta0[1] - h * kThetaDot0[1])) /
-             (2 * h);
-  Ali1Integrator(kMechanicsCrane, Ali1Settings{}).accelerations(st, ActuatorLoad{kForce, 0.0});
+  machine::body_state(m, data, st.x, st.x_dot);
+  st.lambda = machine::VecC::Zero(machine::joint_row_count(m));
+  Ali1Integrator(crane_model(), Ali1Settings{}).accelerations(st, constant_force());
   return st;
 }
 
 // θ(T) − θ_ref(T) [rad] for step h, and the largest ‖Φ‖ on the way.
 std::pair<double, double> error(MechanicsFormulation f, double h, const Eigen::Vector2d& reference) {
   DependentState st = initial_state();
-  Ali1Integrator ali1(kMechanicsCrane, Ali1Settings{});
-  Ali3pIntegrator ali3p(kMechanicsCrane, Ali3pSettings{});
+  Ali1Integrator ali1(crane_model(), Ali1Settings{});
+  Ali3pIntegrator ali3p(crane_model(), Ali3pSettings{});
   double max_violation = 0.0;
   for (int k = 0; k < static_cast<int>(std::llround(kT / h)); ++k) {
     if (f == MechanicsFormulation::kAli1) {
-      ali1.step(st, h, ActuatorLoad{kForce, 0.0});
+      ali1.step(st, h, constant_force());
     } else {
-      EXPECT_TRUE(ali3p.step(st, h, ActuatorLoad{kForce, 0.0}).converged);
+      EXPECT_TRUE(ali3p.step(st, h, constant_force()).converged);
     }
-    max_violation = std::max(max_violation, dependent::constraints(kMechanicsCrane, st.x).norm());
+    max_violation = std::max(max_violation, machine::joint_constraints(*crane_model(), st.x).norm());
   }
-  const Eigen::Vector2d theta = dependent::angles_from_coordinates(kMechanicsCrane, st.x);
+  const Eigen::Vector2d theta(st.x[2], st.x[5]);  // the bodies' angles: θ1, θ2
   const double d2 = std::remainder(theta[1] - reference[1], 2 * M_PI);
   return {std::max(std::abs(theta[0] - reference[0]), std::abs(d2)), max_violation};
 }
@@ -94,17 +107,15 @@ class DependentCosim : public ::testing::TestWithParam<std::tuple<MechanicsFormu
 
 TEST_P(DependentCosim, AgreesWithTheIndependentMechanicsOnM1) {
   // The acceptance: within 0.5 mm of the independent-coordinate co-simulation at H = 1 ms.
-  const CraneParameters crane;
-  const HydraulicParameters hyd;
-  const Equilibrium eq = solve_equilibrium(crane, hyd);
-  const StepManoeuvreM1 m1(eq.kappa);
+  const test::LimRun crane;
+  const StepManoeuvreM1 m1(crane.kappa0());
   CosimSettings s;
   s.coupling = std::get<1>(GetParam());
   s.H = 1e-3;
   s.h_hyd = 2e-4;
-  const RunResult independent = run_cosimulation(crane, hyd, eq, m1, s);
+  const RunResult independent = crane.run(m1, s);
   s.mechanics = std::get<0>(GetParam());
-  const RunResult dependent = run_cosimulation(crane, hyd, eq, m1, s);
+  const RunResult dependent = crane.run(m1, s);
   ASSERT_FALSE(dependent.diverged);
   ASSERT_EQ(dependent.samples.size(), independent.samples.size());
   double max_ds1 = 0.0, max_dtheta2 = 0.0;
@@ -128,10 +139,10 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 TEST(DependentMechanics, SubsystemRejectsTheIndependentFormulation) {
-  EXPECT_THROW(
-      DependentMechanicsSubsystem(kMechanicsCrane, HydraulicParameters{}, Coupling::kPressureDisplacement,
-                                  MechanicsFormulation::kIndependent, 1e-3, 1e-3, kTheta0, kForce),
-      std::invalid_argument);
+  EXPECT_THROW(DependentMechanicsSubsystem(crane_model(), Coupling::kPressureDisplacement,
+                                           MechanicsFormulation::kIndependent, 1e-3, 1e-3,
+                                           crane_model()->initial_q, machine::VecK::Constant(1, kForce)),
+               std::invalid_argument);
 }
 
 }  // namespace

@@ -13,9 +13,11 @@
 #include "sim/contact/contact_plan.h"
 #include "sim/contact/hydraulic_task.h"
 #include "sim/cosim/actuator_sensors.h"
-#include "sim/cosim/crane_cosimulation.h"
-#include "sim/cosim/crane_plan.h"
+#include "sim/cosim/cosimulation.h"
+#include "sim/cosim/machine_plan.h"
 #include "sim/model/crane_model.h"
+#include "sim/model/equilibrium.h"
+#include "tests/sim/lim_machine.h"
 
 namespace hilsim::sim::contact::hydraulic_mode_test {
 namespace {
@@ -31,7 +33,7 @@ CraneParameters two_actuator_crane() {
 // The landing in hydraulic mode, its cylinders driven by `kappa1`, `kappa2`, coupled as `coupling`.
 RunResult run_landing(ContactCoupling coupling, const ValveCommand& kappa1, const ValveCommand& kappa2,
                       double duration, HydraulicContactTask& h) {
-  ContactHydraulics cylinders{two_actuator_crane(), HydraulicParameters{}, h.equilibrium};
+  ContactHydraulics cylinders{h.model, h.equilibrium};
   cylinders.valves = {&kappa1, &kappa2};
   ContactCouplingSettings s;
   s.coupling = coupling;
@@ -51,7 +53,7 @@ TEST(HydraulicContact, TheEquilibriumCarriesTheToolsWeightOnTheCylinders) {
   const CraneParameters crane = two_actuator_crane();
   const Equilibrium bare = solve_equilibrium(crane, HydraulicParameters{});
   const HydraulicContactTask h = hydraulic_landing();
-  const Equilibrium& eq = h.equilibrium;
+  const Equilibrium eq = crane_equilibrium(h.equilibrium);
   EXPECT_EQ(eq.actuators, 2);
   EXPECT_NEAR(eq.s, bare.s, 1e-12);
   EXPECT_NEAR(eq.actuator2.s, bare.actuator2.s, 1e-12);
@@ -72,7 +74,7 @@ TEST(HydraulicContact, HeldAtTheEquilibriumTheArmStaysPut) {
   for (ContactCoupling c :
        {ContactCoupling::kMonolithic, ContactCoupling::kModelModel, ContactCoupling::kKinematicsModel}) {
     HydraulicContactTask h = hydraulic_landing();
-    const ConstantValveCommand k1(h.equilibrium.kappa), k2(h.equilibrium.actuator2.kappa);
+    const ConstantValveCommand k1(h.equilibrium.cylinders[0].command), k2(h.equilibrium.cylinders[1].command);
     const RunResult r = run_landing(c, k1, k2, 2.0, h);
     ASSERT_FALSE(r.diverged) << to_string(c);
     const Sample& first = r.samples.front();
@@ -82,7 +84,7 @@ TEST(HydraulicContact, HeldAtTheEquilibriumTheArmStaysPut) {
     std::printf("%-16s held at kappa0: max drift %.3e m, p1 %.4g -> %.4g Pa\n",
                 std::string(to_string(c)).c_str(), worst, first.cyl[0].p1, r.samples.back().cyl[0].p1);
     EXPECT_LT(worst, 5e-4) << to_string(c);
-    EXPECT_NEAR(r.samples.back().cyl[0].s, h.equilibrium.s, 5e-4) << to_string(c);
+    EXPECT_NEAR(r.samples.back().cyl[0].s, h.equilibrium.cylinders[0].s, 5e-4) << to_string(c);
   }
 }
 
@@ -92,21 +94,21 @@ TEST(HydraulicContact, HeldAtTheEquilibriumTheArmStaysPut) {
 TEST(HydraulicContact, AKappaStepMovesTheToolAsTheCranesCylinderSays) {
   const double dk = 0.01, t_step = 0.2, duration = 1.2;
   HydraulicContactTask h = hydraulic_landing();
-  const double k1 = h.equilibrium.kappa, k2 = h.equilibrium.actuator2.kappa;
+  const double k1 = h.equilibrium.cylinders[0].command, k2 = h.equilibrium.cylinders[1].command;
   const TableManoeuvre step1({{t_step, k1}, {t_step + 1e-3, k1 + dk}});
   const ConstantValveCommand hold2(k2);
   const RunResult arm = run_landing(ContactCoupling::kModelModel, step1, hold2, duration, h);
   ASSERT_FALSE(arm.diverged);
 
   const CraneParameters crane = two_actuator_crane();
-  const Equilibrium eq = solve_equilibrium(crane, HydraulicParameters{});
-  const TableManoeuvre crane_step1({{t_step, eq.kappa}, {t_step + 1e-3, eq.kappa + dk}});
-  const ConstantValveCommand crane_hold2(eq.actuator2.kappa);
+  const test::LimRun lim(2);
+  const TableManoeuvre crane_step1({{t_step, lim.kappa0(0)}, {t_step + 1e-3, lim.kappa0(0) + dk}});
+  const ConstantValveCommand crane_hold2(lim.kappa0(1));
   CosimSettings cs;
   cs.coupling = Coupling::kForceDisplacement;
   cs.H = kStep;
   cs.duration = duration;
-  Plan crane_plan = build_crane_plan(crane, HydraulicParameters{}, eq, cs, {&crane_step1, &crane_hold2});
+  Plan crane_plan = lim.plan(crane_step1, cs, &crane_hold2);
   const RunResult ref = run_plan(crane_plan);
   ASSERT_FALSE(ref.diverged);
 
@@ -133,8 +135,8 @@ TEST(HydraulicContact, AKappaStepMovesTheToolAsTheCranesCylinderSays) {
 Eigen::Vector2d arm_only_kappa(const HydraulicContactTask& h, const Eigen::Vector2d& q) {
   CoupledSystems bare = h.task.systems;
   bare.tool.bodies[bare.tool_body].gravity_mass = 0.0;
-  const Equilibrium eq = arm_equilibrium(two_actuator_crane(), HydraulicParameters{}, bare, q);
-  return {eq.kappa, eq.actuator2.kappa};
+  const machine::MachineEquilibrium eq = arm_equilibrium(two_actuator_crane(), *h.model, bare, q);
+  return {eq.cylinders[0].command, eq.cylinders[1].command};
 }
 
 // A simple κ script: cylinder 1 retracts (κ1 = κ0 + 0.02) and brings the box down onto the
@@ -142,7 +144,7 @@ Eigen::Vector2d arm_only_kappa(const HydraulicContactTask& h, const Eigen::Vecto
 // `rest` the script keeps lowering to its end.
 RunResult land(ContactCoupling coupling, const std::optional<Eigen::Vector2d>& rest, double duration) {
   HydraulicContactTask h = hydraulic_landing();
-  const double k1 = h.equilibrium.kappa, k2 = h.equilibrium.actuator2.kappa;
+  const double k1 = h.equilibrium.cylinders[0].command, k2 = h.equilibrium.cylinders[1].command;
   const double t_down = 0.2, t_rest = 2.4;  // [s]
   std::vector<TableManoeuvre::Point> p1 = {{t_down, k1}, {t_down + 0.1, k1 + 0.02}};
   std::vector<TableManoeuvre::Point> p2 = {{t_down, k2}};
@@ -164,10 +166,10 @@ RunResult land(ContactCoupling coupling, const std::optional<Eigen::Vector2d>& r
 TEST(HydraulicContact, TheToolsSideSensesTheContactForceOfTheSample) {
   for (ContactCoupling c : {ContactCoupling::kMonolithic, ContactCoupling::kModelModel}) {
     HydraulicContactTask h = hydraulic_landing();
-    const double k1 = h.equilibrium.kappa;
+    const double k1 = h.equilibrium.cylinders[0].command;
     const TableManoeuvre kappa1({{0.2, k1}, {0.3, k1 + 0.02}});
-    const ConstantValveCommand kappa2(h.equilibrium.actuator2.kappa);
-    ContactHydraulics cylinders{two_actuator_crane(), HydraulicParameters{}, h.equilibrium};
+    const ConstantValveCommand kappa2(h.equilibrium.cylinders[1].command);
+    ContactHydraulics cylinders{h.model, h.equilibrium};
     cylinders.valves = {&kappa1, &kappa2};
     ContactCouplingSettings s;
     s.coupling = c;

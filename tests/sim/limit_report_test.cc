@@ -4,22 +4,23 @@
 
 #include <gtest/gtest.h>
 
-#include "sim/model/equilibrium.h"
+#include "tests/sim/lim_machine.h"
 
 namespace hilsim::sim {
 namespace {
 
 struct Fixture {
-  CraneParameters crane;
+  test::LimRun crane;
   HydraulicParameters hyd;
-  Equilibrium eq = solve_equilibrium(crane, hyd);
+  const machine::MachineModel& model() const { return *crane.model; }
   Sample rest() const {
+    const machine::CylinderEquilibrium& e = crane.eq.cylinders[0];
     Sample x;
-    x.cyl[0].s = eq.s;
-    x.cyl[0].p1 = eq.p[0];
-    x.cyl[0].p2 = eq.p[1];
-    x.cyl[0].kappa = eq.kappa;
-    x.theta[0] = eq.q[0];
+    x.cyl[0].s = e.s;
+    x.cyl[0].p1 = e.p[0];
+    x.cyl[0].p2 = e.p[1];
+    x.cyl[0].kappa = e.command;
+    x.q[0] = x.theta[0] = crane.eq.q[0];
     return x;
   }
 };
@@ -30,27 +31,27 @@ TEST(LimitReport, CountsEpisodesAndKeepsTheExtreme) {
   s.limits.enabled = true;
   s.hydraulics_integrator = HydraulicIntegrator::kTrapezoidal;  // no step limit near the stroke's end
   std::vector<Sample> samples;
-  const double stroke_max = f.eq.s + 0.5 * f.hyd.l - s.limits.end_stops.dead_length;
+  const double stroke_max = f.crane.eq.cylinders[0].s + 0.5 * f.hyd.l - s.limits.end_stops.dead_length;
   for (int n = 0; n < 10; ++n) {
     Sample x = f.rest();
     x.t = n * 1e-3;
     if (n == 2 || n == 3 || n == 7) x.cyl[0].s = stroke_max + 1e-4 * n;  // two episodes: 2–3 and 7
     samples.push_back(x);
   }
-  const std::vector<LimitEvent> events = find_limit_events(samples, f.crane, f.hyd, f.eq, s);
+  const std::vector<LimitEvent> events = find_limit_events(samples, f.model(), s);
   ASSERT_EQ(events.size(), 1u);
   EXPECT_EQ(events[0].kind, LimitKind::kEndStop);
   EXPECT_EQ(events[0].where, "actuator 1, extended");
   EXPECT_EQ(events[0].episodes, 2);
   EXPECT_DOUBLE_EQ(events[0].first_t, 2e-3);
   EXPECT_DOUBLE_EQ(events[0].extreme, stroke_max + 7e-4);
-  EXPECT_EQ(limit_report_lines(events, s.limits)[0].rfind(
+  EXPECT_EQ(limit_report_lines(events, s.limits.enabled)[0].rfind(
                 "limits: end stop (actuator 1, extended): first at t = 0.002 s, "
                 "2 episodes",
                 0),
             0u);
-  EXPECT_EQ(limit_report_lines({}, s.limits), std::vector<std::string>{"limits: none reached"});
-  EXPECT_TRUE(limit_report_lines({}, MachineLimits{}).empty());
+  EXPECT_EQ(limit_report_lines({}, s.limits.enabled), std::vector<std::string>{"limits: none reached"});
+  EXPECT_TRUE(limit_report_lines({}, false).empty());
 }
 
 TEST(LimitReport, WithoutLimitsTheFirstImpossibleStateNamesTheCause) {
@@ -60,11 +61,12 @@ TEST(LimitReport, WithoutLimitsTheFirstImpossibleStateNamesTheCause) {
   samples[1].t = 1.0;
   samples[1].cyl[0].p2 = -2e5;  // a tension
   samples[2].t = 2.0;
-  samples[2].theta[0] = -0.1;
-  const std::vector<LimitEvent> events = find_limit_events(samples, f.crane, f.hyd, f.eq, s);
+  samples[2].q[0] = samples[2].theta[0] = -0.1;  // below link 1's rest (10°), which is not modelled
+  const std::vector<LimitEvent> events = find_limit_events(samples, f.model(), s);
   ASSERT_EQ(events.size(), 2u);
   EXPECT_EQ(events[0].kind, LimitKind::kNegativePressure);
-  EXPECT_EQ(events[1].kind, LimitKind::kBelowBase);
+  EXPECT_EQ(events[1].kind, LimitKind::kBeyondJointRange);
+  EXPECT_EQ(events[1].where, "joint1, lower");
   const std::string cause = divergence_cause(events);
   EXPECT_NE(
       cause.find("left its physical limits first: pressure below zero (absolute) (actuator 1, chamber 2)"),
@@ -79,20 +81,20 @@ TEST(LimitReport, TheCouplingMonitorAndTheHydraulicStepAreNumericalCauses) {
   std::vector<Sample> samples(2, f.rest());
   samples[1].t = 0.5;
   samples[1].dE = -2e3;
-  std::vector<LimitEvent> events = find_limit_events(samples, f.crane, f.hyd, f.eq, s);
+  std::vector<LimitEvent> events = find_limit_events(samples, f.model(), s);
   ASSERT_EQ(events.size(), 1u);
   EXPECT_EQ(events[0].kind, LimitKind::kCouplingError);
   EXPECT_NE(divergence_cause(events).find("reduce H"), std::string::npos);
   // A chamber 1 cm short at forward Euler's h_H = 0.2 ms is far beyond its stability limit; the
   // trapezoidal rule has none.
   samples[1].dE = 0.0;
-  samples[1].cyl[0].s = f.eq.s + 0.5 * f.hyd.l - 0.01;
-  events = find_limit_events(samples, f.crane, f.hyd, f.eq, s);
+  samples[1].cyl[0].s = f.crane.eq.cylinders[0].s + 0.5 * f.hyd.l - 0.01;
+  events = find_limit_events(samples, f.model(), s);
   ASSERT_FALSE(events.empty());
   EXPECT_EQ(events[0].kind, LimitKind::kUnstableStep);
   EXPECT_NE(divergence_cause(events).find("trapezoidal"), std::string::npos);
   s.hydraulics_integrator = HydraulicIntegrator::kTrapezoidal;
-  EXPECT_TRUE(find_limit_events(samples, f.crane, f.hyd, f.eq, s).empty());
+  EXPECT_TRUE(find_limit_events(samples, f.model(), s).empty());
   EXPECT_NE(divergence_cause({}).find("reduce H or h_H"), std::string::npos);
 }
 

@@ -9,57 +9,65 @@
 #include <cmath>
 
 #include "sim/hydraulics/cavitation.h"
-#include "sim/hydraulics/cylinder.h"
+#include "sim/hydraulics/circuit.h"
 #include "sim/multibody/unilateral_stops.h"
+#include "tests/sim/lim_machine.h"
 
 namespace hilsim::sim {
 namespace {
 
-HydraulicParameters with_relief() {
-  HydraulicParameters hyd;
-  const ReliefLimits relief;
-  hyd.relief_pressure = relief.cracking_pressure;
-  hyd.relief_gain = relief.flow_gain;
-  return hyd;
+// The benchmark's crane with its limits (the relief valves at their defaults) modelled.
+std::shared_ptr<const machine::MachineModel> limited_crane() {
+  MachineLimits limits;
+  limits.enabled = true;
+  return test::lim_model(1, {}, limits);
+}
+
+// The benchmark's cylinder with the machine's relief valves fitted (or not).
+CylinderHydraulics benchmark_cylinder(bool relief) {
+  return CylinderHydraulics::from(*limited_crane(), 0, relief);
 }
 
 TEST(ReliefValve, ClosedBelowCrackingLinearAbove) {
-  const HydraulicParameters hyd = with_relief();
-  EXPECT_EQ(relief_flow(hyd, 9.9e6), 0.0);
-  EXPECT_EQ(relief_flow(hyd, 10e6), 0.0);
-  EXPECT_DOUBLE_EQ(relief_flow(hyd, 11e6), 2e-9 * 1e6);     // 2 l/s, 120 l/min at 1 MPa over
-  EXPECT_EQ(relief_flow(HydraulicParameters{}, 1e9), 0.0);  // the benchmark's: never opens
+  const CylinderHydraulics hyd = benchmark_cylinder(true);
+  EXPECT_EQ(chamber_relief_flow(hyd, 9.9e6), 0.0);
+  EXPECT_EQ(chamber_relief_flow(hyd, 10e6), 0.0);
+  EXPECT_DOUBLE_EQ(chamber_relief_flow(hyd, 11e6), 2e-9 * 1e6);         // 2 l/s, 120 l/min at 1 MPa over
+  EXPECT_EQ(chamber_relief_flow(benchmark_cylinder(false), 1e9), 0.0);  // the benchmark's: never opens
 }
 
 TEST(ReliefValve, LowersThePressureRateOfAnOpenChamberOnly) {
-  const HydraulicParameters off;
-  const HydraulicParameters on = with_relief();
+  const CylinderHydraulics off = benchmark_cylinder(false), on = benchmark_cylinder(true);
+  const HydraulicParameters benchmark;
   const Eigen::Vector2d p(12e6, 3e6);
-  const Eigen::Vector2d a = pressure_rates(off, 0.5, p, 0.5, 0.0, 0.5);
-  const Eigen::Vector2d b = pressure_rates(on, 0.5, p, 0.5, 0.0, 0.5);
-  const double V1 = on.a_p * 0.5 * on.l;  // chamber 1 at s = s0 [m³]
-  EXPECT_NEAR(a[0] - b[0], bulk_modulus(on, p[0]) / V1 * relief_flow(on, p[0]), 1e-6 * std::abs(a[0] - b[0]));
+  const Eigen::Vector2d a = chamber_pressure_rates(off, p, 0.5, 0.0, 0.5, benchmark.p_P);
+  const Eigen::Vector2d b = chamber_pressure_rates(on, p, 0.5, 0.0, 0.5, benchmark.p_P);
+  const double V1 = benchmark.a_p * 0.5 * benchmark.l;  // chamber 1 at s = s0 [m³]
+  EXPECT_NEAR(a[0] - b[0], bulk_modulus(on.fluid, p[0]) / V1 * chamber_relief_flow(on, p[0]),
+              1e-6 * std::abs(a[0] - b[0]));
   EXPECT_EQ(a[1], b[1]);
 }
 
 TEST(ReliefValve, JacobianMatchesFiniteDifferenceWhenOpen) {
-  const HydraulicParameters hyd = with_relief();
-  const Eigen::Vector2d p(12e6, 11e6);
+  HydraulicCircuit circuit = machine_circuits(*limited_crane(), true)[0];
+  CircuitState z;
+  z.p[0] = Eigen::Vector2d(12e6, 11e6);
+  CircuitInputs u{};
+  u[0] = {0.52, 0.01, 0.9};
+  const ArrowJacobian jac = circuit_jacobian(circuit, z, u);
   const double dp = 10.0;
-  const PressureRateJacobian jac = pressure_rate_jacobian(hyd, 0.5, p, 0.52, 0.01, 0.9);
   for (int i = 0; i < 2; ++i) {
-    Eigen::Vector2d hi = p, lo = p;
-    hi[i] += dp;
-    lo[i] -= dp;
+    CircuitState hi = z, lo = z;
+    hi.p[0][i] += dp;
+    lo.p[0][i] -= dp;
     const Eigen::Vector2d fd =
-        (pressure_rates(hyd, 0.5, hi, 0.52, 0.01, 0.9) - pressure_rates(hyd, 0.5, lo, 0.52, 0.01, 0.9)) /
-        (2 * dp);
-    EXPECT_NEAR(jac.d_p(i, i), fd[i], 1e-6 * std::abs(fd[i]));
+        (circuit_rates(circuit, hi, u).p[0] - circuit_rates(circuit, lo, u).p[0]) / (2 * dp);
+    EXPECT_NEAR(jac.a[0][i], fd[i], 1e-6 * std::abs(fd[i]));
   }
 }
 
 TEST(Cavitation, OpensACavityForTheDeficitAndFillsItBeforeThePressureRises) {
-  const HydraulicParameters hyd;
+  const Fluid hyd = Fluid::from(machine::FluidDescription{});
   const double p_v = CavitationLimits{}.vapour_pressure;
   const Eigen::Vector2d V(1e-3, 2e-3);  // [m³]
   const double k0 = bulk_modulus(hyd, p_v) / V[0];

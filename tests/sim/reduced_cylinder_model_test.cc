@@ -14,11 +14,18 @@
 
 #include "sim/hydraulics/cylinder.h"
 #include "sim/model/equilibrium.h"
+#include "tests/sim/lim_machine.h"
 
 namespace hilsim::sim {
 namespace {
 
 const HydraulicParameters kRcmHyd{};
+
+// The benchmark's cylinder as the machine model has it (chambers equal at s0 = 0.5 m), on its supply p_P.
+const CylinderHydraulics& rcm_cylinder() {
+  static const CylinderHydraulics c = CylinderHydraulics::from(*test::lim_model(), 0, false);
+  return c;
+}
 
 const Equilibrium& rcm_equilibrium() {
   static const Equilibrium eq = solve_equilibrium(CraneParameters{}, kRcmHyd);
@@ -27,7 +34,7 @@ const Equilibrium& rcm_equilibrium() {
 
 // F* = a_p (p*2 − p*1) [N], the steady pressure force.
 double rcm_steady_force(double kappa, double s_dot) {
-  const Eigen::Vector2d p = steady_pressures(kRcmHyd, s_dot, kappa);
+  const Eigen::Vector2d p = steady_pressures(rcm_cylinder(), kRcmHyd.p_P, s_dot, kappa);
   return kRcmHyd.a_p * (p[1] - p[0]);
 }
 
@@ -43,8 +50,8 @@ double rcm_node(double lo, double hi, int j, int n) {
 
 ReducedCylinderModel rcm_model_about_equilibrium(double half_width, double s_dot_ref) {
   const Equilibrium& eq = rcm_equilibrium();
-  return build_reduced_cylinder_model(kRcmHyd, eq.s, eq.p, eq.s, s_dot_ref, eq.kappa - half_width,
-                                      eq.kappa + half_width);
+  return build_reduced_cylinder_model(rcm_cylinder(), kRcmHyd.p_P, eq.p, eq.s, s_dot_ref,
+                                      eq.kappa - half_width, eq.kappa + half_width);
 }
 
 TEST(ReducedCylinderModel, SteadyPressuresZeroThePressureRates) {
@@ -52,7 +59,7 @@ TEST(ReducedCylinderModel, SteadyPressuresZeroThePressureRates) {
   for (const double kappa : {0.3, 0.4543, 0.6}) {
     for (const double s_dot : {-0.1, -0.02, 0.0, 0.05}) {
       bool saturated = true;
-      const Eigen::Vector2d p = steady_pressures(kRcmHyd, s_dot, kappa, &saturated);
+      const Eigen::Vector2d p = steady_pressures(rcm_cylinder(), kRcmHyd.p_P, s_dot, kappa, &saturated);
       EXPECT_FALSE(saturated) << "κ " << kappa << " ṡ " << s_dot;
       const Eigen::Vector2d rates = pressure_rates(kRcmHyd, s0, p, s0, s_dot, kappa);
       for (int i = 0; i < 2; ++i) {
@@ -72,7 +79,7 @@ TEST(ReducedCylinderModel, SteadyPressuresZeroThePressureRates) {
 TEST(ReducedCylinderModel, SteadyPressuresAtRestAreTheEquilibriumsPressures) {
   const Equilibrium& eq = rcm_equilibrium();
   EXPECT_NEAR(eq.kappa, 0.454346, 1e-6);
-  const Eigen::Vector2d p = steady_pressures(kRcmHyd, 0.0, eq.kappa);
+  const Eigen::Vector2d p = steady_pressures(rcm_cylinder(), kRcmHyd.p_P, 0.0, eq.kappa);
   EXPECT_NEAR(p[0], eq.p[0], 100.0);  // 1e-4 MPa
   EXPECT_NEAR(p[1], eq.p[1], 100.0);
   EXPECT_NEAR(p[0], 3.1708e6, 100.0);  // the published figures (docs/validation.md)
@@ -86,7 +93,7 @@ TEST(ReducedCylinderModel, SteadyPressuresAtRestFollowTheClosedForm) {
     return (k * k * kRcmHyd.p_P + (1 - k) * (1 - k) * kRcmHyd.p_T) / (k * k + (1 - k) * (1 - k));
   };
   for (const double kappa : {0.05, 0.3, 0.454346, 0.6, 0.95}) {
-    const Eigen::Vector2d p = steady_pressures(kRcmHyd, 0.0, kappa);
+    const Eigen::Vector2d p = steady_pressures(rcm_cylinder(), kRcmHyd.p_P, 0.0, kappa);
     EXPECT_NEAR(p[0], closed_form(kappa), 1e-5) << "κ " << kappa;
     EXPECT_NEAR(p[1], closed_form(1.0 - kappa), 1e-5) << "κ " << kappa;
   }
@@ -95,18 +102,18 @@ TEST(ReducedCylinderModel, SteadyPressuresAtRestFollowTheClosedForm) {
 TEST(ReducedCylinderModel, SteadyPressuresWithoutAnInteriorRootAreClampedAndSaySo) {
   bool saturated = false;
   // κ = 0: chamber 1 sees only the tank, chamber 2 only the pump.
-  Eigen::Vector2d p = steady_pressures(kRcmHyd, 0.0, 0.0, &saturated);
+  Eigen::Vector2d p = steady_pressures(rcm_cylinder(), kRcmHyd.p_P, 0.0, 0.0, &saturated);
   EXPECT_TRUE(saturated);
   EXPECT_EQ(p[0], kRcmHyd.p_T);
   EXPECT_EQ(p[1], kRcmHyd.p_P);
   // ṡ = 5 m/s displaces 0.0325 m³/s, more than the valve passes at κ0 with the full drop (0.0243).
   saturated = false;
-  p = steady_pressures(kRcmHyd, 5.0, rcm_equilibrium().kappa, &saturated);
+  p = steady_pressures(rcm_cylinder(), kRcmHyd.p_P, 5.0, rcm_equilibrium().kappa, &saturated);
   EXPECT_TRUE(saturated);
   EXPECT_EQ(p[0], kRcmHyd.p_P);
   EXPECT_EQ(p[1], kRcmHyd.p_T);
   // The flag is reset when a root is inside.
-  p = steady_pressures(kRcmHyd, 0.0, rcm_equilibrium().kappa, &saturated);
+  p = steady_pressures(rcm_cylinder(), kRcmHyd.p_P, 0.0, rcm_equilibrium().kappa, &saturated);
   EXPECT_FALSE(saturated);
 }
 
@@ -116,7 +123,7 @@ TEST(ReducedCylinderModel, FlowCurvatureIsTheDifferenceOfTheOrificeSlopes) {
     const Eigen::Vector2d fd = (chamber_flow_slopes(kRcmHyd, p + Eigen::Vector2d::Constant(h), kappa) -
                                 chamber_flow_slopes(kRcmHyd, p - Eigen::Vector2d::Constant(h), kappa)) /
                                (2 * h);
-    const Eigen::Vector2d curvature = chamber_flow_curvature(kRcmHyd, p, kappa);
+    const Eigen::Vector2d curvature = chamber_flow_curvature(rcm_cylinder(), kRcmHyd.p_P, p, kappa);
     for (int i = 0; i < 2; ++i) EXPECT_NEAR(curvature[i] / fd[i], 1.0, 1e-5) << "chamber " << i + 1;
   }
 }
@@ -124,12 +131,12 @@ TEST(ReducedCylinderModel, FlowCurvatureIsTheDifferenceOfTheOrificeSlopes) {
 TEST(ReducedCylinderModel, SpeedDerivativesMatchDifferencesOfTheSteadyPressures) {
   const double lo = 0.40, hi = 0.50;
   for (const double s_dot_ref : {0.0, 0.03}) {
-    const ReducedCylinderModel model =
-        build_reduced_cylinder_model(kRcmHyd, 0.5, Eigen::Vector2d(3e6, 4e6), 0.5, s_dot_ref, lo, hi);
+    const ReducedCylinderModel model = build_reduced_cylinder_model(
+        rcm_cylinder(), kRcmHyd.p_P, Eigen::Vector2d(3e6, 4e6), 0.5, s_dot_ref, lo, hi);
     EXPECT_FALSE(model.saturated);
     for (int j = 0; j < kReducedModelNodes; ++j) {
       const double kappa = rcm_node(lo, hi, j, kReducedModelNodes);
-      auto p_star = [&](double s_dot) { return steady_pressures(kRcmHyd, s_dot, kappa); };
+      auto p_star = [&](double s_dot) { return steady_pressures(rcm_cylinder(), kRcmHyd.p_P, s_dot, kappa); };
       const Eigen::Vector2d P = p_star(s_dot_ref);
       const double h1 = 1e-4, h2 = 1e-2;  // [m/s]
       const Eigen::Vector2d D = (p_star(s_dot_ref + h1) - p_star(s_dot_ref - h1)) / (2 * h1);
@@ -146,9 +153,9 @@ TEST(ReducedCylinderModel, SpeedDerivativesMatchDifferencesOfTheSteadyPressures)
 
 TEST(ReducedCylinderModel, RatesAreTheJacobiansDiagonalAtTheSteadyPressures) {
   const double s0 = 0.5, s_ref = 0.52, s_dot_ref = 0.02, lo = 0.42, hi = 0.48, kappa_c = 0.45;
-  const ReducedCylinderModel model =
-      build_reduced_cylinder_model(kRcmHyd, s0, Eigen::Vector2d(3e6, 4e6), s_ref, s_dot_ref, lo, hi);
-  const Eigen::Vector2d p = steady_pressures(kRcmHyd, s_dot_ref, kappa_c);
+  const ReducedCylinderModel model = build_reduced_cylinder_model(
+      rcm_cylinder(), kRcmHyd.p_P, Eigen::Vector2d(3e6, 4e6), s_ref, s_dot_ref, lo, hi);
+  const Eigen::Vector2d p = steady_pressures(rcm_cylinder(), kRcmHyd.p_P, s_dot_ref, kappa_c);
   const Eigen::Matrix2d d_p = pressure_rate_jacobian(kRcmHyd, s0, p, s_ref, s_dot_ref, kappa_c).d_p;
   EXPECT_NEAR(model.rate[0] / d_p(0, 0), 1.0, 1e-9);
   EXPECT_NEAR(model.rate[1] / d_p(1, 1), 1.0, 1e-9);
@@ -160,7 +167,7 @@ TEST(ReducedCylinderModel, RatesAreTheJacobiansDiagonalAtTheSteadyPressures) {
   // Over the step they follow the chamber lengths as k_i = β/(a_p l_i) does.
   const double s = 0.55;
   const Eigen::Matrix2d d_p_s = pressure_rate_jacobian(kRcmHyd, s0, p, s, s_dot_ref, kappa_c).d_p;
-  const Eigen::Vector2d a = reduced_rates(model, kRcmHyd, s0, s);
+  const Eigen::Vector2d a = reduced_rates(model, rcm_cylinder(), s);
   EXPECT_NEAR(a[0] / d_p_s(0, 0), 1.0, 1e-9);
   EXPECT_NEAR(a[1] / d_p_s(1, 1), 1.0, 1e-9);
 }
@@ -242,17 +249,17 @@ Eigen::Vector2d rcm_rk4(const Eigen::Vector2d& p0, double s, double s_dot, doubl
 TEST(ReducedCylinderModel, ReducedDynamicsRelaxLikeTheHydraulics) {
   const Equilibrium& eq = rcm_equilibrium();
   const double s_dot = 0.01, s = eq.s;
-  const Eigen::Vector2d p_steady = steady_pressures(kRcmHyd, s_dot, eq.kappa);
+  const Eigen::Vector2d p_steady = steady_pressures(rcm_cylinder(), kRcmHyd.p_P, s_dot, eq.kappa);
   const Eigen::Vector2d p0 = p_steady + Eigen::Vector2d(0.3e6, -0.2e6);
-  const ReducedCylinderModel model =
-      build_reduced_cylinder_model(kRcmHyd, eq.s, p0, s, 0.0, eq.kappa - 0.025, eq.kappa + 0.025);
+  const ReducedCylinderModel model = build_reduced_cylinder_model(rcm_cylinder(), kRcmHyd.p_P, p0, s, 0.0,
+                                                                  eq.kappa - 0.025, eq.kappa + 0.025);
   auto force = [](const Eigen::Vector2d& p) { return kRcmHyd.a_p * (p[1] - p[0]); };
   const double deviation = std::abs(force(p0) - force(p_steady));  // 3250 N
   // The model's own dynamics (R5), resolved finely, against the full ODE over the first millisecond.
   Eigen::Vector2d fine = p0, full = p0;
   for (int k = 0; k < 10; ++k) {
     for (int m = 0; m < 100; ++m)
-      fine = reduced_pressure_step(model, kRcmHyd, eq.s, fine, 1e-6, s, s_dot, eq.kappa);
+      fine = reduced_pressure_step(model, rcm_cylinder(), fine, 1e-6, s, s_dot, eq.kappa);
     full = rcm_rk4(full, s, s_dot, eq.kappa, 1e-6, 100);
     EXPECT_LT(std::abs(force(fine) - force(full)), 0.01 * deviation) << "t " << (k + 1) * 0.1 << " ms";
   }
@@ -260,7 +267,7 @@ TEST(ReducedCylinderModel, ReducedDynamicsRelaxLikeTheHydraulics) {
   Eigen::Vector2d p = p0;
   full = p0;
   for (int k = 0; k < 20; ++k) {
-    p = reduced_pressure_step(model, kRcmHyd, eq.s, p, 1e-3, s, s_dot, eq.kappa);
+    p = reduced_pressure_step(model, rcm_cylinder(), p, 1e-3, s, s_dot, eq.kappa);
     full = rcm_rk4(full, s, s_dot, eq.kappa, 1e-6, 1000);
     if (k >= 4) {
       EXPECT_LT(std::abs(force(p) - force(full)), 0.01 * deviation) << "t " << k + 1 << " ms";
@@ -272,21 +279,21 @@ TEST(ReducedCylinderModel, ReducedDynamicsRelaxLikeTheHydraulics) {
 }
 
 TEST(ReducedCylinderModel, PressureStepIsBackwardEuler) {
-  const ReducedCylinderModel model =
-      build_reduced_cylinder_model(kRcmHyd, 0.5, Eigen::Vector2d(3e6, 4e6), 0.51, 0.01, 0.40, 0.50);
+  const ReducedCylinderModel model = build_reduced_cylinder_model(
+      rcm_cylinder(), kRcmHyd.p_P, Eigen::Vector2d(3e6, 4e6), 0.51, 0.01, 0.40, 0.50);
   const Eigen::Vector2d p(3.4e6, 4.1e6);
   const double h = 2e-3, s = 0.53, s_dot = 0.025, kappa = 0.47;
-  const Eigen::Vector2d next = reduced_pressure_step(model, kRcmHyd, 0.5, p, h, s, s_dot, kappa);
+  const Eigen::Vector2d next = reduced_pressure_step(model, rcm_cylinder(), p, h, s, s_dot, kappa);
   // (p⁺ − p)/h = a(s) (p⁺ − p̂(κ, ṡ)), both sides at the end of the step.
   const Eigen::Vector2d lhs = (next - p) / h;
   const Eigen::Vector2d rhs =
-      reduced_rates(model, kRcmHyd, 0.5, s).cwiseProduct(next - reduced_target(model, kappa, s_dot));
+      reduced_rates(model, rcm_cylinder(), s).cwiseProduct(next - reduced_target(model, kappa, s_dot));
   for (int i = 0; i < 2; ++i) EXPECT_NEAR(lhs[i] / rhs[i], 1.0, 1e-9);
 }
 
 TEST(ReducedCylinderModel, TargetClampsKappaToTheRangeAndHitsTheNodes) {
-  const ReducedCylinderModel model =
-      build_reduced_cylinder_model(kRcmHyd, 0.5, Eigen::Vector2d(3e6, 4e6), 0.5, 0.01, 0.40, 0.50);
+  const ReducedCylinderModel model = build_reduced_cylinder_model(
+      rcm_cylinder(), kRcmHyd.p_P, Eigen::Vector2d(3e6, 4e6), 0.5, 0.01, 0.40, 0.50);
   const double s_dot = 0.03, delta = s_dot - model.s_dot_ref;
   EXPECT_EQ(reduced_target(model, model.kappa_hi + 0.2, s_dot), reduced_target(model, model.kappa_hi, s_dot));
   EXPECT_EQ(reduced_target(model, model.kappa_lo - 0.2, s_dot), reduced_target(model, model.kappa_lo, s_dot));
@@ -301,26 +308,27 @@ TEST(ReducedCylinderModel, TargetClampsKappaToTheRangeAndHitsTheNodes) {
 
 TEST(ReducedCylinderModel, NarrowRangesAreWidenedInsideTheValvesTravel) {
   const Eigen::Vector2d p(3e6, 4e6);
-  ReducedCylinderModel model = build_reduced_cylinder_model(kRcmHyd, 0.5, p, 0.5, 0.0, 0.45, 0.45);
+  ReducedCylinderModel model =
+      build_reduced_cylinder_model(rcm_cylinder(), kRcmHyd.p_P, p, 0.5, 0.0, 0.45, 0.45);
   EXPECT_NEAR(model.kappa_lo, 0.45 - 5e-4, 1e-15);
   EXPECT_NEAR(model.kappa_hi, 0.45 + 5e-4, 1e-15);
   EXPECT_FALSE(model.saturated);
-  model = build_reduced_cylinder_model(kRcmHyd, 0.5, p, 0.5, 0.0, 0.0, 0.0);
+  model = build_reduced_cylinder_model(rcm_cylinder(), kRcmHyd.p_P, p, 0.5, 0.0, 0.0, 0.0);
   EXPECT_EQ(model.kappa_lo, 0.0);
   EXPECT_NEAR(model.kappa_hi, 1e-3, 1e-15);
   EXPECT_TRUE(model.saturated);  // at κ = 0 chamber 1 has no root inside (p_T, p_P)
-  model = build_reduced_cylinder_model(kRcmHyd, 0.5, p, 0.5, 0.0, 0.9995, 1.2);
+  model = build_reduced_cylinder_model(rcm_cylinder(), kRcmHyd.p_P, p, 0.5, 0.0, 0.9995, 1.2);
   EXPECT_EQ(model.kappa_hi, 1.0);
   EXPECT_NEAR(model.kappa_lo, 0.999, 1e-15);
   // A wide range is kept, only clipped to [0, 1].
-  model = build_reduced_cylinder_model(kRcmHyd, 0.5, p, 0.5, 0.0, -0.1, 0.3);
+  model = build_reduced_cylinder_model(rcm_cylinder(), kRcmHyd.p_P, p, 0.5, 0.0, -0.1, 0.3);
   EXPECT_EQ(model.kappa_lo, 0.0);
   EXPECT_EQ(model.kappa_hi, 0.3);
 }
 
 TEST(ReducedCylinderModel, PackedModelRoundTripsExactlyInTheStatedOrder) {
-  ReducedCylinderModel model =
-      build_reduced_cylinder_model(kRcmHyd, 0.5, Eigen::Vector2d(3.1e6, 4.2e6), 0.51, 0.013, 0.41, 0.49);
+  ReducedCylinderModel model = build_reduced_cylinder_model(
+      rcm_cylinder(), kRcmHyd.p_P, Eigen::Vector2d(3.1e6, 4.2e6), 0.51, 0.013, 0.41, 0.49);
   std::array<double, kReducedModelWidth> packed{};
   pack(model, packed);
   EXPECT_EQ(packed[0], 3.1e6);

@@ -5,8 +5,9 @@
 #include <cmath>
 
 #include "sim/analysis/stability.h"
-#include "sim/cosim/crane_cosimulation.h"
+#include "sim/cosim/cosimulation.h"
 #include "sim/model/crane_model.h"
+#include "tests/sim/lim_machine.h"
 #include "tools/io/trajectory_files.h"
 
 namespace hilsim::sim {
@@ -21,11 +22,8 @@ const ReferenceCurve& lim_reference() {
 RunResult run(int actuators, Coupling coupling, double H, double h_hyd, double duration = 10.0,
               Extrapolation extrapolation = Extrapolation::kZeroOrderHold,
               CosimScheme scheme = CosimScheme::kJacobi, RimForce force = RimForce::kAverage) {
-  CraneParameters crane;
-  crane.actuators = actuators;
-  const HydraulicParameters hyd;
-  const Equilibrium eq = solve_equilibrium(crane, hyd);
-  const StepManoeuvreM1 m1(eq.kappa);
+  const test::LimRun crane(actuators);
+  const StepManoeuvreM1 m1(crane.kappa0());
   CosimSettings s;
   s.coupling = coupling;
   s.scheme = scheme;
@@ -34,7 +32,7 @@ RunResult run(int actuators, Coupling coupling, double H, double h_hyd, double d
   s.H = H;
   s.h_hyd = h_hyd;
   s.duration = duration;
-  return run_cosimulation(crane, hyd, eq, m1, s);
+  return crane.run(m1, s);
 }
 
 bool stable(const RunResult& r, const ReferenceCurve& ref, int actuators) {

@@ -10,9 +10,10 @@
 #include <vector>
 
 #include "sim/analysis/stability.h"
-#include "sim/cosim/crane_cosimulation.h"
-#include "sim/cosim/crane_plan.h"
+#include "sim/cosim/cosimulation.h"
+#include "sim/cosim/machine_plan.h"
 #include "sim/model/crane_model.h"
+#include "tests/sim/lim_machine.h"
 
 namespace hilsim::sim {
 namespace {
@@ -32,12 +33,9 @@ struct TwoWayCase {
 };
 
 RunResult twoway_run(const TwoWayCase& c) {
-  CraneParameters crane;
-  crane.actuators = c.actuators;
-  const HydraulicParameters hyd;
-  const Equilibrium eq = solve_equilibrium(crane, hyd);
-  const StepManoeuvreM1 m1(eq.kappa);
-  const SinusoidalManoeuvreM2 m2(eq.kappa);
+  const test::LimRun crane(c.actuators);
+  const StepManoeuvreM1 m1(crane.kappa0());
+  const SinusoidalManoeuvreM2 m2(crane.kappa0());
   CosimSettings s;
   s.coupling = c.coupling;
   s.scheme = c.scheme;
@@ -46,10 +44,9 @@ RunResult twoway_run(const TwoWayCase& c) {
   s.h_mech = c.h_mech;
   s.h_hyd = c.h_hyd;
   s.duration = c.duration;
-  return run_cosimulation(crane, hyd, eq,
-                          c.manoeuvre == TwoWayManoeuvre::kM1 ? static_cast<const ValveCommand&>(m1)
-                                                              : static_cast<const ValveCommand&>(m2),
-                          s);
+  return crane.run(c.manoeuvre == TwoWayManoeuvre::kM1 ? static_cast<const ValveCommand&>(m1)
+                                                       : static_cast<const ValveCommand&>(m2),
+                   s);
 }
 
 // The fine solution the issue measures against: p-s at H = h_M = h_H = 0.05 ms, 10 s.
@@ -190,10 +187,9 @@ TEST(TwoWayCoupling, MonitorGrowsWithTheMacroStepAndTheBalanceIsTheMechanics) {
 TEST(TwoWayCoupling, KappaBeyondTheUnpreviewedReachIsClampedAndReported) {
   // A valve step of 0.15 inside a 100 ms macro step: without a preview the model spans the κ last
   // applied ± 0.1, so the mechanics clamp κ until the next communication point, and say so.
-  CraneParameters crane;
-  const HydraulicParameters hyd;
-  const Equilibrium eq = solve_equilibrium(crane, hyd);
-  const TableManoeuvre step({{0.0, eq.kappa}, {1.0, eq.kappa}, {1.001, eq.kappa + 0.15}});
+  const test::LimRun crane;
+  const double kappa0 = crane.kappa0();
+  const TableManoeuvre step({{0.0, kappa0}, {1.0, kappa0}, {1.001, kappa0 + 0.15}});
   CosimSettings s;
   s.coupling = Coupling::kTwoWay;
   s.H = 0.1;
@@ -201,7 +197,7 @@ TEST(TwoWayCoupling, KappaBeyondTheUnpreviewedReachIsClampedAndReported) {
   s.duration = 1.5;
   for (KappaPreview preview : {KappaPreview::kNone, KappaPreview::kScript}) {
     s.preview = preview;
-    Plan plan = build_crane_plan(crane, hyd, eq, s, CraneValves{&step, nullptr});
+    Plan plan = crane.plan(step, s);
     ASSERT_FALSE(run_plan(plan).diverged);
     const std::string report = twoway_model_report(plan);
     if (preview == KappaPreview::kNone) {
@@ -224,13 +220,11 @@ TEST(TwoWayCoupling, TheMechanicsStepDefaultsToAMillisecondAndIsBoundedByFive) {
   s.coupling = Coupling::kPressureDisplacement;
   s.H = 0.1;
   EXPECT_DOUBLE_EQ(mechanics_step(s), 0.1);  // the other couplings: h_M = H unless set
-  CraneParameters crane;
-  const HydraulicParameters hyd;
-  const Equilibrium eq = solve_equilibrium(crane, hyd);
-  const StepManoeuvreM1 m1(eq.kappa);
+  const test::LimRun crane;
+  const StepManoeuvreM1 m1(crane.kappa0());
   s.coupling = Coupling::kTwoWay;
   s.h_mech = 10e-3;
-  EXPECT_THROW(build_crane_plan(crane, hyd, eq, s, CraneValves{&m1, nullptr}), std::invalid_argument);
+  EXPECT_THROW(crane.plan(m1, s), std::invalid_argument);
 }
 
 }  // namespace

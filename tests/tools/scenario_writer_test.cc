@@ -108,7 +108,10 @@ TEST(ScenarioWriter, TheLimitsAsResolvedAndARecordingWithoutThemRunsWithout) {
 class HilSections : public ::testing::Test {
  protected:
   std::string error_of(const std::string& text) {
-    const fs::path p = fs::temp_directory_path() / "hilsim_hil_section_test.toml";
+    // One file per test: ctest runs the tests of this fixture in parallel.
+    const fs::path p =
+        fs::temp_directory_path() /
+        ("hilsim_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + ".toml");
     std::ofstream(p) << text;
     const std::string msg = test::scenario_error(p.string());
     fs::remove(p);

@@ -20,8 +20,9 @@
 #include <string>
 #include <vector>
 
-#include "sim/cosim/crane_cosimulation.h"
+#include "sim/cosim/cosimulation.h"
 #include "sim/cosim/manager.h"
+#include "sim/machine/lim_crane.h"
 #include "tools/bench/bench_flags.h"
 #include "tools/bench/contact_costs.h"
 #include "tools/bench/cosim_baseline.h"
@@ -39,17 +40,26 @@ const char* name(Coupling c) {
   return c == Coupling::kForceDisplacement ? "f-s" : c == Coupling::kPressureDisplacement ? "p-s" : "rim";
 }
 
+// The LIM crane as its machine model (sim/machine/lim_crane.h), and the same crane's parameters and
+// equilibrium for the minimal loop, which starts from the very same state.
 struct Case {
   CraneParameters crane;
   HydraulicParameters hyd;
+  std::shared_ptr<const machine::MachineModel> model;
+  machine::MachineEquilibrium machine_eq;
   Equilibrium eq;
   CosimSettings settings;
+  std::shared_ptr<const ValveCommand> second;  // cylinder 2's, Peiret et al. 2018, eq. (35)
 };
 
 Case make_case(Coupling coupling, int actuators, double h_hyd) {
   Case c;
   c.crane.actuators = actuators;
-  c.eq = solve_equilibrium(c.crane, c.hyd);
+  c.model = std::make_shared<const machine::MachineModel>(
+      machine::build_machine_model(machine::lim_crane_description(c.crane, c.hyd)));
+  c.machine_eq = machine::solve_machine_equilibrium(*c.model);
+  c.eq = crane_equilibrium(c.machine_eq);
+  if (actuators == 2) c.second = std::make_shared<const SecondActuatorManoeuvre>(c.eq.actuator2.kappa);
   c.settings.coupling = coupling;
   c.settings.H = 1e-3;
   c.settings.h_hyd = h_hyd;
@@ -57,9 +67,17 @@ Case make_case(Coupling coupling, int actuators, double h_hyd) {
   return c;
 }
 
+// Cylinder 1 on `valve`, cylinder 2 (two actuators) on its own manoeuvre.
+MachineValves machine_valves(const Case& c, const ValveCommand& valve) {
+  MachineValves v;
+  v.cylinder = {&valve};
+  if (c.second) v.cylinder.push_back(c.second.get());
+  return v;
+}
+
 // hilsim's loop alone [s of CPU time]: the manager stepping the plan, with the divergence check of every run.
 double time_manager(const Case& c, const ValveCommand& valve, Sample* last = nullptr) {
-  Plan plan = build_crane_plan(c.crane, c.hyd, c.eq, c.settings, {&valve, nullptr});
+  Plan plan = build_machine_plan(c.model, c.machine_eq, c.settings, machine_valves(c, valve));
   CosimManager manager(plan.subsystems(), plan.graph());
   const std::int64_t N = plan.communication_points();
   const double t0 = hilsim::bench::thread_cpu_seconds();
@@ -77,7 +95,7 @@ double time_manager(const Case& c, const ValveCommand& valve, Sample* last = nul
 
 // The same run with a sample at every communication point (as `hilsim run` without --out) [s of CPU].
 double time_with_samples(const Case& c, const ValveCommand& valve) {
-  Plan plan = build_crane_plan(c.crane, c.hyd, c.eq, c.settings, {&valve, nullptr});
+  Plan plan = build_machine_plan(c.model, c.machine_eq, c.settings, machine_valves(c, valve));
   const double t0 = hilsim::bench::thread_cpu_seconds();
   stream_plan(plan, [](const Sample&) {});
   return hilsim::bench::thread_cpu_seconds() - t0;

@@ -11,7 +11,8 @@
 #include "rt/process_setup.h"
 #include "rt/rt_thread.h"
 #include "rt/system_info.h"
-#include "sim/cosim/crane_plan.h"
+#include "sim/cosim/machine_plan.h"
+#include "sim/machine/lim_crane.h"
 #include "sim/manoeuvre/valve_command.h"
 #include "sim/model/equilibrium.h"
 #include "tools/hilsim/bench_rt_cosim.h"
@@ -56,10 +57,10 @@ struct LoopFigures {
 // valve following manoeuvre M1: the work of the hydraulics thread of `hilsim run --realtime`.
 LoopFigures run_hilsim_loop(const BenchRtCommand& b, int rate_hz, bool require_rt,
                             const std::vector<std::string>& process_problems, bool& refused) {
-  const sim::CraneParameters crane;
-  const sim::HydraulicParameters hyd;
-  const sim::Equilibrium eq = sim::solve_equilibrium(crane, hyd);
-  const sim::StepManoeuvreM1 valve(eq.kappa);
+  const auto model = std::make_shared<const sim::machine::MachineModel>(
+      sim::machine::build_machine_model(sim::machine::lim_crane_description({}, {})));
+  const sim::machine::MachineEquilibrium eq = sim::machine::solve_machine_equilibrium(*model);
+  const sim::StepManoeuvreM1 valve(eq.cylinders[0].command);
   const double h = 1.0 / rate_hz;
   // The hydraulics of the plan `run --realtime` builds (p-s, one micro step per macro step), its
   // actuator held at the equilibrium length.
@@ -67,13 +68,13 @@ LoopFigures run_hilsim_loop(const BenchRtCommand& b, int rate_hz, bool require_r
   settings.H = h;
   settings.h_hyd = h;
   settings.duration = h;
-  sim::Plan plan = sim::build_crane_plan(crane, hyd, eq, settings, {&valve, nullptr});
+  sim::Plan plan = sim::build_machine_plan(model, eq, settings, sim::MachineValves{{&valve}, {}, {}, false});
   sim::Subsystem* found = nullptr;
   for (std::size_t i = 0; i < plan.size(); ++i) {
     if (plan.subsystem(i).name() == "hydraulics") found = &plan.subsystem(i);
   }
   sim::Subsystem& hydraulics = *found;  // a direct coupling always has it
-  const double held[2] = {eq.s, 0.0};
+  const double held[2] = {eq.cylinders[0].s, 0.0};
   hydraulics.set_inputs(0, held);
 
   LoopFigures f;

@@ -7,7 +7,7 @@
 #include "rt/plan_executor.h"
 #include "rt/process_setup.h"
 #include "rt/system_info.h"
-#include "sim/cosim/crane_plan.h"
+#include "sim/cosim/machine_plan.h"
 #include "tools/hilsim/cyclictest.h"
 #include "tools/io/input_error.h"
 
@@ -61,7 +61,7 @@ int bench_cosim_paced(const ScenarioFlags& flags, const BenchCosimSettings& sett
   const RunInputs in = prepare_run(s);
   sim::Plan plan = [&] {
     try {
-      return sim::build_crane_plan(s.crane, s.hydraulics, in.equilibrium, s.cosim, {in.valve.get(), nullptr});
+      return sim::build_machine_plan(in.model, in.equilibrium, s.cosim, in.scripted());
     } catch (const std::invalid_argument& e) {
       throw io::InputError(s.source + ": " + e.what());
     }
@@ -75,7 +75,7 @@ int bench_cosim_paced(const ScenarioFlags& flags, const BenchCosimSettings& sett
   options.process_problems = process.problems();
   const rt::KernelInfo kernel = rt::kernel_info();
   std::printf("bench-rt --cosim: %s, %d actuator(s), H = %g s, h_H = %g s, %g s paced at wall-clock time\n",
-              scenario::describe(s.cosim).c_str(), s.crane.actuators, s.cosim.H, s.cosim.h_hyd,
+              scenario::describe(s.cosim).c_str(), in.cylinders(), s.cosim.H, s.cosim.h_hyd,
               s.cosim.duration);
   std::printf("kernel %s, %s (%s)\n", kernel.release.c_str(),
               kernel.preempt_rt ? "PREEMPT_RT" : "not PREEMPT_RT", kernel.preempt_rt_evidence.c_str());

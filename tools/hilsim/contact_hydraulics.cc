@@ -20,16 +20,15 @@ std::unique_ptr<HydraulicContactRun> hydraulic_contact_run(const scenario::Scena
     throw io::InputError(s.source +
                          ": no static equilibrium of the cylinders holds the task's arm: " + e.what());
   }
-  const sim::Equilibrium& eq = run->task.equilibrium;
-  run->valve1 = make_valve_command(s, eq.kappa);
+  const sim::machine::MachineEquilibrium& eq = run->task.equilibrium;
+  run->valve1 = make_valve_command(s, eq.cylinders[0].command);
   if (s.manoeuvre.kind == scenario::ManoeuvreKind::kTable) {
     if (auto kappa_2 = io::read_second_kappa(s.manoeuvre.table_path))
       run->valve2 = std::make_unique<sim::TableManoeuvre>(std::move(*kappa_2));
   }
-  if (!run->valve2) run->valve2 = std::make_unique<sim::ConstantValveCommand>(eq.actuator2.kappa);
+  if (!run->valve2) run->valve2 = std::make_unique<sim::ConstantValveCommand>(eq.cylinders[1].command);
   sim::contact::ContactHydraulics& c = run->cylinders;
-  c.crane = crane;
-  c.hyd = s.hydraulics;
+  c.model = run->task.model;
   c.equilibrium = eq;
   c.h_hyd = s.cosim.h_hyd;
   c.integrator = s.cosim.hydraulics_integrator;

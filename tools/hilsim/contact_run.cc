@@ -14,7 +14,7 @@
 #include "rt/system_info.h"
 #include "sim/contact/contact_plan.h"
 #include "sim/contact/contact_study.h"
-#include "sim/cosim/crane_cosimulation.h"
+#include "sim/cosim/cosimulation.h"
 #include "sim/cosim/sample_assembly.h"
 #include "tools/hilsim/contact_hydraulics.h"
 #include "tools/hilsim/hil_session.h"
@@ -57,12 +57,12 @@ void print_contact_header(const scenario::Scenario& s, const sim::contact::Conta
   }
   std::printf(", H = %g s, h = %g s, %g s\n", c.H, c.h, c.duration);
   if (!hydraulic) return;
-  const sim::Equilibrium& eq = hydraulic->task.equilibrium;
+  const sim::machine::CylinderEquilibrium& a = hydraulic->task.equilibrium.cylinders[0];
+  const sim::machine::CylinderEquilibrium& b = hydraulic->task.equilibrium.cylinders[1];
   std::printf(
       "cylinders from their equilibrium with the tool: s = (%.6f, %.6f) m, f_h = (%.6g, %.6g) N, kappa0 = "
       "(%.6f, %.6f), h_hyd = %g s; ",
-      eq.s, eq.actuator2.s, eq.f_h, eq.actuator2.f_h, eq.kappa, eq.actuator2.kappa,
-      hydraulic->cylinders.h_hyd);
+      a.s, b.s, a.force, b.force, a.command, b.command, hydraulic->cylinders.h_hyd);
   if (s.hil.input != hil::InputSource::kScript) {
     std::printf("kappa of both cylinders from the %s\n", describe_input(s).c_str());
     return;
@@ -248,9 +248,12 @@ int execute_contact_run(const scenario::Scenario& s, const ContactRunFlags& flag
     // Not modelled on the arm (a live input turns them on by default): the recording says so.
     session_scenario->limits_setting = false;
     scenario::resolve_limits(*session_scenario);
+    const sim::machine::MachineEquilibrium& eq = hydraulic->task.equilibrium;
+    const HilSession::Valves valves{2,
+                                    {hydraulic->valve1.get(), hydraulic->valve2.get()},
+                                    {eq.cylinders[0].command, eq.cylinders[1].command}};
     session =
-        std::make_unique<HilSession>(*session_scenario, hydraulic->task.equilibrium, *hydraulic->valve1,
-                                     flags.record, flags.realtime, stop_flag(), hydraulic->valve2.get());
+        std::make_unique<HilSession>(*session_scenario, valves, flags.record, flags.realtime, stop_flag());
     hydraulic->cylinders.valves = {&session->valve(0), &session->valve(1)};
     build_plan();
   }

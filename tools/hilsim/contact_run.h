@@ -10,7 +10,7 @@
 #include <optional>
 #include <string>
 
-#include "sim/cosim/crane_cosimulation.h"
+#include "sim/cosim/cosimulation.h"
 #include "sim/manoeuvre/valve_command.h"
 #include "tools/scenario/scenario.h"
 

@@ -297,9 +297,10 @@ int ControllerCommand::execute() const {
   // κ of every actuator, in the frames the mapping puts it in; actuator 2 (a double-actuated crane)
   // follows Peiret et al. 2018, eq. (35) from its own equilibrium κ0, as in a scripted run.
   CommandFrames command_frames(hil::command_messages(messages), s.crane.actuators, s.source);
-  const sim::SecondActuatorManoeuvre second(in.equilibrium.actuator2.kappa);
+  const double kappa0_2 = in.cylinders() == 2 ? in.command0(1) : 0.0;
+  const sim::SecondActuatorManoeuvre second(kappa0_2);
   if (log) intake.open_log(*log);
-  print_plan(s, to_text, listen_text, in.equilibrium.actuator2.kappa, command_frames.describe());
+  print_plan(s, to_text, listen_text, kappa0_2, command_frames.describe());
 
   const rt::Nanoseconds period = rt::seconds_to_ns(1.0 / rate);
   const rt::Nanoseconds start = rt::now_ns();
@@ -325,7 +326,7 @@ int ControllerCommand::execute() const {
     }
     if (t >= s.cosim.duration) break;
     if (stop_after && t >= *stop_after) continue;  // silent: hilsim's watchdog takes over
-    sender.send({in.valve->kappa(0, t + lead), second.at(t + lead)});
+    sender.send({in.valve(0).kappa(0, t + lead), second.at(t + lead)});
   }
   close(fd);
   print_counts(sender.sent(), intake);

@@ -121,7 +121,8 @@ int ConvergenceCommand::execute() const {
   const auto run = [&](std::size_t k) {
     sim::MonolithicSettings at = settings;
     if (k > 0) at.h = list[k - 1];
-    return sim::run_monolithic(s.crane, s.hydraulics, in.equilibrium, *in.valve, at);
+    return sim::run_monolithic(s.crane, s.hydraulics, sim::crane_equilibrium(in.equilibrium), in.valve(0),
+                               at);
   };
   sim::MonolithicRunResult fine;
   double prev_h = 0.0, prev_file = 0.0, prev_self = 0.0, prev_spike = 0.0;

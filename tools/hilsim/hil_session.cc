@@ -10,6 +10,7 @@
 #include "rt/process_setup.h"
 #include "rt/system_info.h"
 #include "sim/model/equilibrium.h"
+#include "tools/hilsim/run_setup.h"
 #include "tools/io/input_error.h"
 #include "tools/scenario/scenario_writer.h"
 
@@ -31,10 +32,13 @@ std::size_t HilSession::bytes_to_map(const scenario::Scenario& s, const std::opt
   return bytes;
 }
 
-HilSession::HilSession(const scenario::Scenario& s, const sim::Equilibrium& eq,
-                       const sim::ValveCommand& script, const std::optional<std::string>& record, bool paced,
-                       std::atomic<bool>& stop, const sim::ValveCommand* script2)
-    : scenario_(s), actuators_(s.crane.actuators == 2 ? 2 : 1), record_path_(record) {
+HilSession::HilSession(const scenario::Scenario& s, const Valves& v, const std::optional<std::string>& record,
+                       bool paced, std::atomic<bool>& stop)
+    : scenario_(s), actuators_(v.actuators), record_path_(record) {
+  if (actuators_ < 1 || actuators_ > 2) {
+    throw io::InputError(s.source + ": the machine has " + std::to_string(actuators_) +
+                         " cylinders; a run with a live input or a recording drives one or two");
+  }
   const std::vector<int> rt_cpus = rt::real_time_cpus(s.rt);
   const bool twoway = s.cosim.coupling == sim::Coupling::kTwoWay;
   if (record) {
@@ -54,7 +58,7 @@ HilSession::HilSession(const scenario::Scenario& s, const sim::Equilibrium& eq,
       throw io::InputError(e.what());
     }
   }
-  make_valves(eq, script, script2, paced, stop);
+  make_valves(v, paced, stop);
   if (s.hil.input == hil::InputSource::kUdp || s.hil.input == hil::InputSource::kCan) {
     // Sensor snapshots after every micro step, only where a bridge sends them: a scripted run
     // (recorded or not) has no reader, and its real-time tasks get no observer.
@@ -67,15 +71,14 @@ HilSession::HilSession(const scenario::Scenario& s, const sim::Equilibrium& eq,
     }
     publisher_ = std::make_unique<hil::SensorPublisher>(channels, valves, s.cosim.h_hyd);
   }
-  make_bridge(eq, rt_cpus, stop);
+  make_bridge(v, rt_cpus, stop);
 }
 
-// One valve per actuator: scripted (actuator 1 the scenario's manoeuvre, actuator 2 script2 or the
-// second actuator's about its κ0), or live from its own command channel under its own watchdog.
-void HilSession::make_valves(const sim::Equilibrium& eq, const sim::ValveCommand& script,
-                             const sim::ValveCommand* script2, bool paced, const std::atomic<bool>& stop) {
+// One valve per actuator: scripted (its manoeuvre), or live from its own command channel under its
+// own watchdog.
+void HilSession::make_valves(const Valves& v, bool paced, const std::atomic<bool>& stop) {
   const scenario::Scenario& s = scenario_;
-  const std::array<double, 2> kappa0{eq.kappa, eq.actuator2.kappa};
+  const std::array<double, 2>& kappa0 = v.kappa0;
   for (int k = 0; k < actuators_; ++k) {
     const auto i = static_cast<std::size_t>(k);
     const hil::CommandedValve::EventSink events{events_[i].get(), paced ? nullptr : &stop};
@@ -84,11 +87,8 @@ void HilSession::make_valves(const sim::Equilibrium& eq, const sim::ValveCommand
     const bool twoway = s.cosim.coupling == sim::Coupling::kTwoWay;
     constexpr hil::InputReader kMechanics = hil::InputReader::kMechanics;
     if (s.hil.input == hil::InputSource::kScript) {
-      if (k == 0) script_1_ = &script;
-      if (k == 1 && !script2)
-        own_script_2_ = std::make_unique<sim::SecondActuatorManoeuvre>(eq.actuator2.kappa);
-      if (k == 1) script_2_ = script2 ? script2 : own_script_2_.get();
-      const sim::ValveCommand& own = k == 0 ? script : *script_2_;
+      scripts_[i] = v.scripts[i];
+      const sim::ValveCommand& own = *scripts_[i];
       valves_[i] = std::make_unique<hil::CommandedValve>(own, events, k);
       if (twoway)
         mechanics_valves_[i] = std::make_unique<hil::CommandedValve>(own, mechanics_events, k, kMechanics);
@@ -105,8 +105,7 @@ void HilSession::make_valves(const sim::Equilibrium& eq, const sim::ValveCommand
   }
 }
 
-void HilSession::make_bridge(const sim::Equilibrium& eq, const std::vector<int>& rt_cpus,
-                             std::atomic<bool>& stop) {
+void HilSession::make_bridge(const Valves& v, const std::vector<int>& rt_cpus, std::atomic<bool>& stop) {
   const scenario::Scenario& s = scenario_;
   if (s.hil.input == hil::InputSource::kScript) return;
   hil::CommandChannels commands{};
@@ -128,9 +127,9 @@ void HilSession::make_bridge(const sim::Equilibrium& eq, const std::vector<int>&
         recorder_->log_frames(frames_file_->temporary(), s.can.interface, *frames_);
       }
       const std::optional<double> kappa0_2 =
-          actuators_ == 2 ? std::optional<double>(eq.actuator2.kappa) : std::nullopt;
+          actuators_ == 2 ? std::optional<double>(v.kappa0[1]) : std::nullopt;
       auto can = std::make_unique<hil::CanBridge>(s.can, s.hil, scenario::signal_mapping(s), actuators_,
-                                                  hil::joystick_input(s.can, eq.kappa, kappa0_2), commands,
+                                                  hil::joystick_input(s.can, v.kappa0[0], kappa0_2), commands,
                                                   sensors, io, frames_.get(), &stop);
       std::printf("can: %s\n", can->link_report().c_str());
       bridge_ = std::move(can);
@@ -147,9 +146,18 @@ const sim::ValveCommand* HilSession::mechanics_valve(int k) const {
   return mechanics_valves_[static_cast<std::size_t>(k)].get();
 }
 
+HilSession::Valves session_valves(const RunInputs& in) {
+  HilSession::Valves v;
+  v.actuators = in.cylinders();
+  for (int k = 0; k < std::min(in.cylinders(), 2); ++k) {
+    v.scripts[static_cast<std::size_t>(k)] = &in.valve(k);
+    v.kappa0[static_cast<std::size_t>(k)] = in.command0(k);
+  }
+  return v;
+}
+
 const sim::ValveCommand* HilSession::script(int k) const {
-  if (k == 0) return script_1_;
-  return k == 1 ? script_2_ : nullptr;
+  return k >= 0 && k < 2 ? scripts_[static_cast<std::size_t>(k)] : nullptr;
 }
 
 const char* HilSession::watchdog_state() const {

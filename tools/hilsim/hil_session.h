@@ -29,25 +29,27 @@
 #include "tools/io/atomic_file.h"
 #include "tools/scenario/scenario.h"
 
-namespace hilsim::sim {
-struct Equilibrium;
-}  // namespace hilsim::sim
-
 namespace hilsim::tools {
+
+struct RunInputs;
 
 class HilSession final {
  public:
-  // `script`: the scenario's manoeuvre (actuator 1's; actuator 2 follows the second actuator's
-  // manoeuvre about its κ0). `record`: the recording's path, if any (with a CAN input, the frames
-  // received go to candump_log_path(record)). `paced`: a paced run drops events on a full ring
-  // (counted; the recording is then refused by replay), an unpaced one waits for room until
-  // `stop`; the CAN bridge sets `stop` when its link is lost with [can] on_link_loss = "stop".
-  // Throws io::InputError for a file or socket it cannot open.
-  // `script2`, when given, is actuator 2's scripted command instead (a contact task's second cylinder,
-  // tools/hilsim/contact_hydraulics.h); it must outlive the session.
-  HilSession(const scenario::Scenario& scenario, const sim::Equilibrium& eq, const sim::ValveCommand& script,
-             const std::optional<std::string>& record, bool paced, std::atomic<bool>& stop,
-             const sim::ValveCommand* script2 = nullptr);
+  // The valves of the session's actuators (1 or 2): each one's scripted command (the scenario's
+  // manoeuvre; which must outlive the session) and its position at rest κ0 (the watchdog's safe value
+  // unless [hil] safe_kappa sets one, the joystick's centre).
+  struct Valves {
+    int actuators = 1;
+    std::array<const sim::ValveCommand*, 2> scripts{};
+    std::array<double, 2> kappa0{};
+  };
+  // `record`: the recording's path, if any (with a CAN input, the frames received go to
+  // candump_log_path(record)). `paced`: a paced run drops events on a full ring (counted; the
+  // recording is then refused by replay), an unpaced one waits for room until `stop`; the CAN
+  // bridge sets `stop` when its link is lost with [can] on_link_loss = "stop". Throws
+  // io::InputError for a file or socket it cannot open, or for more than two actuators.
+  HilSession(const scenario::Scenario& scenario, const Valves& valves,
+             const std::optional<std::string>& record, bool paced, std::atomic<bool>& stop);
   ~HilSession();
 
   // True when the run needs this session (live input or a recording).
@@ -96,9 +98,8 @@ class HilSession final {
   bool stopped_by_link_loss() const { return bridge_ && bridge_->stopped_by_link_loss(); }
 
  private:
-  void make_valves(const sim::Equilibrium& eq, const sim::ValveCommand& script,
-                   const sim::ValveCommand* script2, bool paced, const std::atomic<bool>& stop);
-  void make_bridge(const sim::Equilibrium& eq, const std::vector<int>& rt_cpus, std::atomic<bool>& stop);
+  void make_valves(const Valves& v, bool paced, const std::atomic<bool>& stop);
+  void make_bridge(const Valves& v, const std::vector<int>& rt_cpus, std::atomic<bool>& stop);
   void print_valve_report(int k) const;
   void print_mechanics_reader_report(int k) const;
   void finish_threads(std::int64_t communication_points, const std::string& output_sha256, bool keep);
@@ -106,9 +107,7 @@ class HilSession final {
 
   const scenario::Scenario& scenario_;
   int actuators_ = 1;
-  const sim::ValveCommand* script_1_ = nullptr;                 // actuator 1's scripted manoeuvre
-  const sim::ValveCommand* script_2_ = nullptr;                 // actuator 2's scripted manoeuvre
-  std::unique_ptr<sim::SecondActuatorManoeuvre> own_script_2_;  // it, unless given
+  std::array<const sim::ValveCommand*, 2> scripts_{};  // each actuator's scripted manoeuvre
   std::array<std::unique_ptr<rt::LatestValue<hil::ValveCommandSample>>, 2> commands_;
   std::array<std::unique_ptr<rt::LatestValue<hil::SensorSnapshot>>, 2> sensors_;
   std::array<std::unique_ptr<hil::InputEventRing>, 2> events_;
@@ -129,5 +128,8 @@ class HilSession final {
   std::unique_ptr<hil::Recorder> recorder_;
   std::optional<std::string> record_path_;
 };
+
+// The session's valves for a run of `in`: its cylinders' scripts and κ0.
+HilSession::Valves session_valves(const RunInputs& in);
 
 }  // namespace hilsim::tools

@@ -71,11 +71,9 @@ int execute_monolithic_run(const scenario::Scenario& s, bool quiet) {
   std::printf(
       "scenario %s: manoeuvre %s, monolithic (index-3 augmented Lagrangian, trapezoidal rule), %s, %g s\n",
       s.name.c_str(), scenario::describe(s.manoeuvre).c_str(), describe(settings).c_str(), settings.duration);
-  const sim::Equilibrium& eq = in.equilibrium;
-  std::printf(
-      "equilibrium: f_h = %.4f N, s1 = %.7f m, p1 = %.7f MPa, p2 = %.7f MPa, kappa0 = %.8f"
-      " (%d Newton iterations)\n",
-      eq.f_h, eq.s, eq.p[0] / 1e6, eq.p[1] / 1e6, eq.kappa, eq.iterations);
+  const sim::Equilibrium eq = sim::crane_equilibrium(in.equilibrium);
+  std::printf("equilibrium: f_h = %.4f N, s1 = %.7f m, p1 = %.7f MPa, p2 = %.7f MPa, kappa0 = %.8f\n", eq.f_h,
+              eq.s, eq.p[0] / 1e6, eq.p[1] / 1e6, eq.kappa);
 
   // Opened before the run so that an unwritable output fails at once; the output itself is replaced
   // only by the complete CSV.
@@ -87,7 +85,7 @@ int execute_monolithic_run(const scenario::Scenario& s, bool quiet) {
   };
   const auto t0 = std::chrono::steady_clock::now();
   const sim::MonolithicRunResult r =
-      sim::run_monolithic(s.crane, s.hydraulics, eq, *in.valve, settings, progress);
+      sim::run_monolithic(s.crane, s.hydraulics, eq, in.valve(0), settings, progress);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (show_progress) std::fprintf(stderr, "\r       \r");
   const double simulated = r.samples.back().t;

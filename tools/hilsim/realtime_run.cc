@@ -94,18 +94,18 @@ void print_report(const scenario::Scenario& s, const rt::ExecutorResult& r, cons
 
 // The scenario's plan, with the session's valves (live or recorded) when there is a session.
 sim::Plan make_plan(const scenario::Scenario& s, const RunInputs& in, const HilSession* session) {
-  sim::CraneValves valves{in.valve.get(), nullptr};
+  sim::MachineValves valves = in.scripted();
   if (session) {
-    valves.actuator1 = &session->valve(0);
-    if (s.crane.actuators == 2) valves.actuator2 = &session->valve(1);
-    valves.mechanics1 = session->mechanics_valve(0);  // the two-way coupling's, else null
-    if (s.crane.actuators == 2) valves.mechanics2 = session->mechanics_valve(1);
-    valves.preview1 = session->script(0);  // a scripted input's manoeuvre, else null
-    if (s.crane.actuators == 2) valves.preview2 = session->script(1);
+    valves = sim::MachineValves{};
+    for (int k = 0; k < in.cylinders(); ++k) {
+      valves.cylinder.push_back(&session->valve(k));
+      valves.mechanics.push_back(session->mechanics_valve(k));  // the two-way coupling's, else null
+      valves.preview.push_back(session->script(k));             // a scripted input's manoeuvre, else null
+    }
     valves.live = true;  // read once per micro step, in order, by one thread
   }
   try {
-    return sim::build_crane_plan(s.crane, s.hydraulics, in.equilibrium, s.cosim, valves);
+    return sim::build_machine_plan(in.model, in.equilibrium, s.cosim, valves);
   } catch (const std::invalid_argument& e) {
     throw io::InputError(s.source + ": " + e.what());
   }
@@ -124,10 +124,10 @@ void note_unused_thread_settings(const rt::RtSettings& settings, const sim::Plan
 
 // How the run ended, for the exit status; prints why when it did not finish.
 int exit_status(const rt::ExecutorResult& r, double last_t, const sim::LimitMonitor& limits,
-                const HilSession* session) {
+                const HilSession* session, double diverged_pressure) {
   if (r.diverged) {
     std::fprintf(stderr, "hilsim run: the co-simulation %s\n",
-                 sim::divergence_report(last_t, limits.events()).c_str());
+                 sim::divergence_report(last_t, limits.events(), diverged_pressure).c_str());
     return 3;
   }
   if (r.finished) return 0;
@@ -288,18 +288,18 @@ int run_in_threads(const scenario::Scenario& s, const RunInputs& in,
   const rt::ProcessSetup process(threaded_run_bytes(s, checked, flags.record, reference.has_value()));
   std::unique_ptr<HilSession> session;
   if (HilSession::needed(s, flags.record)) {
-    session = std::make_unique<HilSession>(s, in.equilibrium, *in.valve, flags.record, flags.paced, g_stop);
+    session = std::make_unique<HilSession>(s, session_valves(in), flags.record, flags.paced, g_stop);
   }
   sim::Plan plan = make_plan(s, in, session.get());
   note_unused_thread_settings(s.rt, plan);
   // Streamed to a temporary file that replaces the output only when the run has written it all.
   std::optional<io::TrajectoryCsvWriter> csv;
-  if (s.out) csv.emplace(*s.out, s.crane.actuators);
-  sim::LimitMonitor limits(s.crane, s.hydraulics, in.equilibrium, s.cosim);
-  StatusLine status(flags.paced && !flags.quiet && isatty(STDERR_FILENO), s.crane.actuators,
+  if (s.out) csv.emplace(*s.out, in.cylinders());
+  sim::LimitMonitor limits(*in.model, s.cosim);
+  StatusLine status(flags.paced && !flags.quiet && isatty(STDERR_FILENO), in.cylinders(),
                     [&session]() { return session ? session->watchdog_state() : ""; });
-  const std::unique_ptr<io::TelemetryStream> telemetry = open_telemetry(s);
-  CsvSink sink(plan, csv ? &*csv : nullptr, reference.has_value(), s.crane.actuators, limits, status,
+  const std::unique_ptr<io::TelemetryStream> telemetry = open_telemetry(s, in.cylinders());
+  CsvSink sink(plan, csv ? &*csv : nullptr, reference.has_value(), in.cylinders(), limits, status,
                telemetry.get());
   rt::ExecutorOptions options;
   options.pacing = flags.paced ? rt::Pacing::kWallClock : rt::Pacing::kUnpaced;
@@ -322,7 +322,7 @@ int run_in_threads(const scenario::Scenario& s, const RunInputs& in,
       r.writer.unpaired ? (", " + std::to_string(r.writer.unpaired) + " unpaired records").c_str() : "");
   commit_outputs(csv, session.get(), s, r);
   if (reference) print_deviation(s, *reference, sink.samples);
-  for (const std::string& line : sim::limit_report_lines(limits.events(), s.cosim.limits)) {
+  for (const std::string& line : sim::limit_report_lines(limits.events(), s.cosim.limits.enabled)) {
     std::printf("%s\n", line.c_str());
   }
   if (const std::string twoway = sim::twoway_model_report(plan); !twoway.empty())
@@ -330,7 +330,7 @@ int run_in_threads(const scenario::Scenario& s, const RunInputs& in,
   if (!r.not_real_time.empty()) {
     std::printf("NOT REAL TIME: the figures above come from a run without the real-time settings listed\n");
   }
-  return exit_status(r, sink.last_t, limits, session.get());
+  return exit_status(r, sink.last_t, limits, session.get(), *in.model->limits.diverged_pressure);
 }
 
 }  // namespace hilsim::tools

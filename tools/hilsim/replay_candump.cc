@@ -9,7 +9,7 @@
 
 #include "hil/default_messages.h"
 #include "sim/analysis/limit_report.h"
-#include "sim/cosim/crane_cosimulation.h"
+#include "sim/cosim/cosimulation.h"
 #include "tools/hilsim/candump_file.h"
 #include "tools/hilsim/candump_kappa.h"
 #include "tools/hilsim/replay_command.h"
@@ -113,7 +113,8 @@ int ReplayCommand::execute_candump() const {
   s.hil.input = hil::InputSource::kCan;
   scenario::apply_live_input_defaults(s);
   scenario::validate(s);  // what a live CAN input refuses (e.g. the two-way coupling with the limits)
-  const sim::Equilibrium eq = prepare_run(s).equilibrium;
+  const RunInputs in = prepare_run(s);
+  const double kappa0 = in.command0(0), kappa0_2 = in.cylinders() == 2 ? in.command0(1) : 0.0;
 
   const std::vector<hil::CandumpRecord> records = read_candump_file(*candump);
   const hil::CommandDecoder commands(hil::command_messages(scenario::signal_mapping(s)), s.crane.actuators,
@@ -121,12 +122,11 @@ int ReplayCommand::execute_candump() const {
   const bool two = s.crane.actuators == 2;
   // With two actuators the joystick's second axis moves actuator 2, about its own κ0.
   const std::optional<hil::JoystickInput> joystick =
-      hil::joystick_input(s.can, eq.kappa, two ? std::optional<double>(eq.actuator2.kappa) : std::nullopt);
+      hil::joystick_input(s.can, kappa0, two ? std::optional<double>(kappa0_2) : std::nullopt);
   const auto h_ns = static_cast<std::int64_t>(std::llround(s.cosim.h_hyd * 1e9));
   const auto end_step = static_cast<std::int64_t>(std::llround(s.cosim.duration / s.cosim.h_hyd));
   const WatchdogRule watchdog{static_cast<std::int64_t>(std::llround(s.hil.watchdog_timeout * 1e9)),
-                              s.hil.safe_kappa.value_or(eq.kappa),
-                              s.hil.safe_kappa.value_or(eq.actuator2.kappa)};
+                              s.hil.safe_kappa.value_or(kappa0), s.hil.safe_kappa.value_or(kappa0_2)};
   const CandumpSelection selection = candump_selection(records);
   std::optional<hil::E2EReceiver> e2e = e2e_receiver(s);
   CandumpKappa k;
@@ -142,8 +142,10 @@ int ReplayCommand::execute_candump() const {
   std::vector<sim::RecordedValveCommand::Entry> entries_2 = std::move(k.actuator[1].entries);
   if (entries_2.empty()) entries_2.push_back({0, watchdog.safe_kappa_2});
   const sim::RecordedValveCommand valve2(std::move(entries_2));
-  const sim::RunResult result =
-      sim::run_cosimulation(s.crane, s.hydraulics, eq, valve, s.cosim, {}, two ? &valve2 : nullptr);
+  sim::MachineValves valves;
+  valves.cylinder = {&valve};
+  if (two) valves.cylinder.push_back(&valve2);
+  const sim::RunResult result = sim::run_cosimulation(in.model, in.equilibrium, valves, s.cosim);
   if (k.other_interface) {
     std::printf("skipped %zu frame(s) of interfaces other than %s\n", k.other_interface, interface->c_str());
   }
@@ -153,13 +155,13 @@ int ReplayCommand::execute_candump() const {
   if (const std::optional<sim::ReferenceCurve> reference = load_reference(s)) {
     print_deviation(s, *reference, result.samples);
   }
-  const std::vector<sim::LimitEvent> events =
-      sim::find_limit_events(result.samples, s.crane, s.hydraulics, eq, s.cosim);
-  for (const std::string& line : sim::limit_report_lines(events, s.cosim.limits))
+  const std::vector<sim::LimitEvent> events = sim::find_limit_events(result.samples, *in.model, s.cosim);
+  for (const std::string& line : sim::limit_report_lines(events, s.cosim.limits.enabled))
     std::printf("%s\n", line.c_str());
   if (result.diverged) {
-    std::fprintf(stderr, "hilsim replay: the run %s\n",
-                 sim::divergence_report(result.samples.back().t, events).c_str());
+    std::fprintf(
+        stderr, "hilsim replay: the run %s\n",
+        sim::divergence_report(result.samples.back().t, events, *in.model->limits.diverged_pressure).c_str());
     return 3;
   }
   return 0;

@@ -12,7 +12,7 @@
 #include "hil/build_identity.h"
 #include "hil/recording.h"
 #include "hil/sha256.h"
-#include "sim/cosim/crane_cosimulation.h"
+#include "sim/cosim/cosimulation.h"
 #include "sim/manoeuvre/recorded_valve_command.h"
 #include "tools/hilsim/cli_checks.h"
 #include "tools/hilsim/contact_run.h"
@@ -49,15 +49,21 @@ sim::RecordedValveCommand recorded_valve(const hil::Recording& rec, int k, const
 struct RecordedValves {
   std::optional<sim::RecordedValveCommand> hydraulics[2];
   std::optional<sim::RecordedValveCommand> mechanics[2];
-  sim::CraneValves crane() const {
-    sim::CraneValves v;
-    v.actuator1 = &*hydraulics[0];
-    v.actuator2 = hydraulics[1] ? &*hydraulics[1] : nullptr;
-    v.mechanics1 = mechanics[0] ? &*mechanics[0] : nullptr;
-    v.mechanics2 = mechanics[1] ? &*mechanics[1] : nullptr;
+  sim::MachineValves machine() const {
+    sim::MachineValves v;
+    for (int k = 0; k < 2 && hydraulics[k]; ++k) {
+      v.cylinder.push_back(&*hydraulics[k]);
+      v.mechanics.push_back(mechanics[k] ? &*mechanics[k] : nullptr);
+    }
     return v;
   }
 };
+
+// The recorded run's co-simulation with its recorded valves (the scenario's machine, its equilibrium).
+sim::RunResult replay_cosimulation(const scenario::Scenario& s, const RecordedValves& valves) {
+  const RunInputs in = prepare_run(s);
+  return sim::run_cosimulation(in.model, in.equilibrium, valves.machine(), s.cosim);
+}
 
 RecordedValves recorded_valves(const hil::Recording& rec, const scenario::Scenario& s,
                                const std::string& path) {
@@ -258,10 +264,8 @@ int ReplayCommand::execute() const {
   std::printf("replaying %s: %zu input(s), %lld communication points (%g s), %s\n", recording.c_str(),
               rec.inputs.size(), static_cast<long long>(points), s.cosim.duration,
               contact ? "the contact task in hydraulic mode" : scenario::describe(s.cosim).c_str());
-  sim::RunResult result =
-      contact ? replay_contact_run(s, *valves.hydraulics[0], *valves.hydraulics[1])
-              : sim::run_cosimulation(s.crane, s.hydraulics, sim::solve_equilibrium(s.crane, s.hydraulics),
-                                      valves.crane(), s.cosim);
+  sim::RunResult result = contact ? replay_contact_run(s, *valves.hydraulics[0], *valves.hydraulics[1])
+                                  : replay_cosimulation(s, valves);
   keep_recorded_rows(result.samples, s.rt.telemetry_decimation);
   const std::string csv = io::trajectory_csv(result.samples, s.crane.actuators, contact);
   if (out) {

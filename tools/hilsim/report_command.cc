@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <map>
 
-#include "sim/cosim/crane_cosimulation.h"
+#include "sim/cosim/cosimulation.h"
 #include "tools/hilsim/cli_checks.h"
 #include "tools/hilsim/job_pool.h"
 #include "tools/hilsim/report_contact.h"
@@ -82,7 +82,7 @@ CaseResult run_case(const std::string& path,
   const scenario::Scenario s = scenario::load_scenario(path);
   scenario::validate(s);
   const RunInputs in = prepare_run(s);
-  const sim::RunResult r = sim::run_cosimulation(s.crane, s.hydraulics, in.equilibrium, *in.valve, s.cosim);
+  const sim::RunResult r = sim::run_cosimulation(in.model, in.equilibrium, in.scripted(), s.cosim);
   const sim::TrajectoryDeviation d =
       sim::compare_with_reference(r.samples, references.at({1, static_cast<int>(s.manoeuvre.kind)}));
   CaseResult c{s.cosim.H, s.cosim.h_hyd, d.s1.value, d.p1.value, {}};

@@ -7,7 +7,7 @@
 #include <sstream>
 #include <vector>
 
-#include "sim/cosim/crane_cosimulation.h"
+#include "sim/cosim/cosimulation.h"
 #include "tools/hilsim/job_pool.h"
 #include "tools/hilsim/stability_sweep.h"
 #include "tools/io/atomic_file.h"
@@ -70,7 +70,7 @@ std::vector<double> stability_grid() {
 sim::RunResult run_at(const scenario::Scenario& s, const RunInputs& in, double H) {
   sim::CosimSettings settings = s.cosim;
   settings.H = H;
-  return sim::run_cosimulation(s.crane, s.hydraulics, in.equilibrium, *in.valve, settings);
+  return sim::run_cosimulation(in.model, in.equilibrium, in.scripted(), settings);
 }
 
 // max |Δs1| [m] at the communication points; +inf for a run that diverged.

@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "sim/analysis/limit_report.h"
-#include "sim/cosim/crane_cosimulation.h"
+#include "sim/cosim/cosimulation.h"
 #include "tools/hilsim/cli_checks.h"
 #include "tools/hilsim/contact_run.h"
 #include "tools/hilsim/monolithic_run.h"
@@ -81,12 +81,12 @@ void print_deviation(const scenario::Scenario& s, const sim::ReferenceCurve& ref
   std::printf("  max |dfh|  = %.6e N  at t = %.6g s\n", d.f_h.value, d.f_h.t);
 }
 
-std::unique_ptr<io::TelemetryStream> open_telemetry(const scenario::Scenario& s) {
+std::unique_ptr<io::TelemetryStream> open_telemetry(const scenario::Scenario& s, int actuators) {
   if (s.telemetry.target.empty()) return nullptr;
   const sockaddr_in target =
       scenario::parse_telemetry_target(s.telemetry.target, s.source + ": key 'telemetry.target'");
-  auto stream = std::make_unique<io::TelemetryStream>(target, s.telemetry.target, s.telemetry.rate_hz,
-                                                      s.crane.actuators);
+  auto stream =
+      std::make_unique<io::TelemetryStream>(target, s.telemetry.target, s.telemetry.rate_hz, actuators);
   std::printf(
       "telemetry: streaming to %s at %g Hz of simulated time (JSON, one object per datagram, time in field "
       "\"timestamp\")\n",
@@ -134,18 +134,21 @@ void refuse_outputs_over_inputs(const scenario::Scenario& s, const std::string& 
 
 namespace {
 
-void print_header(const scenario::Scenario& s, const sim::Equilibrium& eq) {
+void print_header(const scenario::Scenario& s, const sim::machine::MachineEquilibrium& eq) {
   const double h_mech = sim::mechanics_step(s.cosim);
+  const int cylinders = static_cast<int>(eq.cylinders.size());
   std::printf("scenario %s: %s, %d actuator(s), %s, H = %g s, h_M = %g s (%s), h_H = %g s (%s), %g s%s\n",
-              s.name.c_str(), scenario::describe_input(s).c_str(), s.crane.actuators,
+              s.name.c_str(), scenario::describe_input(s).c_str(), cylinders,
               scenario::describe(s.cosim).c_str(), s.cosim.H, h_mech,
               std::string(sim::to_string(s.cosim.mechanics)).c_str(), s.cosim.h_hyd,
               std::string(sim::to_string(s.cosim.hydraulics_integrator)).c_str(), s.cosim.duration,
               s.cosim.limits.enabled ? ", machine limits on" : "");
-  std::printf(
-      "equilibrium: f_h = %.4f N, s1 = %.7f m, p1 = %.7f MPa, p2 = %.7f MPa, kappa0 = %.8f"
-      " (%d Newton iterations)\n",
-      eq.f_h, eq.s, eq.p[0] / 1e6, eq.p[1] / 1e6, eq.kappa, eq.iterations);
+  for (int k = 0; k < cylinders; ++k) {
+    const sim::machine::CylinderEquilibrium& a = eq.cylinders[static_cast<std::size_t>(k)];
+    const std::string which = k == 0 ? "" : ", actuator " + std::to_string(k + 1);
+    std::printf("equilibrium%s: f_h = %.4f N, s%d = %.7f m, p1 = %.7f MPa, p2 = %.7f MPa, kappa0 = %.8f\n",
+                which.c_str(), a.force, k + 1, a.s, a.p[0] / 1e6, a.p[1] / 1e6, a.command);
+  }
   // A chamber stiffens as it shortens: an explicit hydraulic step stable at mid-stroke may not be
   // near the end stops the limits let a controller reach (docs/validation.md, "Machine limits").
   if (s.cosim.limits.enabled && s.cosim.hydraulics_integrator != sim::HydraulicIntegrator::kTrapezoidal) {
@@ -156,13 +159,6 @@ void print_header(const scenario::Scenario& s, const sim::Equilibrium& eq) {
             ? "the RIM's forward Euler"
             : std::string(sim::to_string(s.cosim.hydraulics_integrator)).c_str(),
         s.cosim.coupling == sim::Coupling::kReducedInterface ? " (not with coupling rim)" : "");
-  }
-  if (eq.actuators == 2) {
-    const sim::ActuatorEquilibrium& a = eq.actuator2;
-    std::printf(
-        "equilibrium, actuator 2: f_h = %.4f N, s2 = %.7f m, p1 = %.7f MPa, p2 = %.7f MPa,"
-        " kappa0 = %.8f\n",
-        a.f_h, a.s, a.p[0] / 1e6, a.p[1] / 1e6, a.kappa);
   }
 }
 
@@ -301,7 +297,7 @@ int run_offline(const scenario::Scenario& s, const RunInputs& in,
   // Opened before the run so that an unwritable output fails at once; the output itself is replaced
   // only by the complete CSV.
   std::optional<io::TrajectoryCsvWriter> csv;
-  if (s.out) csv.emplace(*s.out, s.crane.actuators);
+  if (s.out) csv.emplace(*s.out, in.cylinders());
   // Progress only where a run takes seconds (about 5e7 micro steps); short runs stay silent.
   const double micro_steps =
       s.cosim.duration / s.cosim.h_hyd + s.cosim.duration / sim::mechanics_step(s.cosim);
@@ -309,12 +305,11 @@ int run_offline(const scenario::Scenario& s, const RunInputs& in,
   const auto progress = [show_progress](std::int64_t done, std::int64_t total) {
     if (show_progress) std::fprintf(stderr, "\r  %3d %%", static_cast<int>(100 * done / total));
   };
-  sim::Plan plan =
-      sim::build_crane_plan(s.crane, s.hydraulics, in.equilibrium, s.cosim, {in.valve.get(), nullptr});
-  sim::LimitMonitor limits(s.crane, s.hydraulics, in.equilibrium, s.cosim);
+  sim::Plan plan = sim::build_machine_plan(in.model, in.equilibrium, s.cosim, in.scripted());
+  sim::LimitMonitor limits(*in.model, s.cosim);
   std::vector<sim::Sample> compared;
   const double t_ref_end = reference ? reference->t.back() : -INFINITY;
-  const std::unique_ptr<io::TelemetryStream> telemetry_stream = open_telemetry(s);
+  const std::unique_ptr<io::TelemetryStream> telemetry_stream = open_telemetry(s, in.cylinders());
   const auto on_sample = [&](const sim::Sample& x) {
     if (csv) csv->add(x);
     if (telemetry_stream) telemetry_stream->offer(x);
@@ -335,13 +330,13 @@ int run_offline(const scenario::Scenario& s, const RunInputs& in,
   std::printf("coupling-error energy dE = %.6e J, energy balance Ebal = %.6e J at t = %.6g s\n",
               result.last.dE, result.last.E_balance, simulated);
   const std::vector<sim::LimitEvent>& events = limits.events();
-  for (const std::string& line : sim::limit_report_lines(events, s.cosim.limits))
+  for (const std::string& line : sim::limit_report_lines(events, s.cosim.limits.enabled))
     std::printf("%s\n", line.c_str());
   if (const std::string twoway = sim::twoway_model_report(plan); !twoway.empty())
     std::printf("%s\n", twoway.c_str());
   if (result.diverged) {
     std::fprintf(stderr, "hilsim run: the co-simulation %s\n",
-                 sim::divergence_report(simulated, events).c_str());
+                 sim::divergence_report(simulated, events, *in.model->limits.diverged_pressure).c_str());
     return 3;
   }
   return 0;

@@ -67,7 +67,7 @@ void refuse_outputs_over_inputs(const scenario::Scenario& s, const std::string& 
 
 // The live stream of the scenario's [telemetry] section, announced on stdout; null without a target.
 // Throws io::InputError when its socket cannot be opened.
-std::unique_ptr<io::TelemetryStream> open_telemetry(const scenario::Scenario& s);
+std::unique_ptr<io::TelemetryStream> open_telemetry(const scenario::Scenario& s, int actuators);
 
 // Prints the largest deviations of `samples` from the scenario's reference curve.
 void print_deviation(const scenario::Scenario& s, const sim::ReferenceCurve& reference,

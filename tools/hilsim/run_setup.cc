@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "sim/machine/lim_crane.h"
 #include "tools/hilsim/cli_checks.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
@@ -226,14 +227,38 @@ std::vector<std::pair<const char*, const char*>> ScenarioFlags::keys_set() const
   return set;
 }
 
+sim::MachineValves RunInputs::scripted() const {
+  sim::MachineValves v;
+  for (const auto& valve : valves) v.cylinder.push_back(valve.get());
+  return v;
+}
+
+std::shared_ptr<const sim::machine::MachineModel> scenario_machine(const scenario::Scenario& s) {
+  try {
+    return std::make_shared<const sim::machine::MachineModel>(sim::machine::build_machine_model(
+        sim::machine::lim_crane_description(s.crane, s.hydraulics, s.cosim.limits)));
+  } catch (const sim::machine::MachineError& e) {
+    throw io::InputError(s.source + ": the crane of [crane] and [hydraulics]: " + e.what());
+  }
+}
+
 RunInputs prepare_run(const scenario::Scenario& s) {
   RunInputs in;
+  in.model = scenario_machine(s);
   try {
-    in.equilibrium = sim::solve_equilibrium(s.crane, s.hydraulics);
-  } catch (const std::runtime_error& e) {
+    in.equilibrium = sim::machine::solve_machine_equilibrium(*in.model, s.cosim.limits.enabled);
+  } catch (const sim::machine::MachineError& e) {
     throw io::InputError(s.source + ": no static equilibrium for these parameters: " + e.what());
   }
-  in.valve = make_valve_command(s, in.equilibrium.kappa);
+  in.valves.push_back(make_valve_command(s, in.command0(0)));
+  for (int k = 1; k < in.model->cylinder_count(); ++k) {
+    if (k == 1) {
+      in.valves.push_back(
+          std::make_unique<sim::SecondActuatorManoeuvre>(in.command0(1)));  // Peiret et al. 2018, eq. (35)
+    } else {
+      in.valves.push_back(std::make_unique<sim::ConstantValveCommand>(in.command0(k)));
+    }
+  }
   return in;
 }
 

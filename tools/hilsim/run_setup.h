@@ -10,7 +10,9 @@
 
 #include "hil/hil_settings.h"
 #include "sim/analysis/trajectory.h"
-#include "sim/model/equilibrium.h"
+#include "sim/cosim/machine_plan.h"
+#include "sim/machine/machine_equilibrium.h"
+#include "sim/machine/machine_model.h"
 #include "tools/hilsim/cli_forward.h"
 #include "tools/scenario/scenario.h"
 
@@ -59,13 +61,29 @@ struct ScenarioFlags {
 // file (or the built-in scenario), which may not hold that value.
 std::string naming_flags(std::string message, const std::vector<std::pair<const char*, const char*>>& set);
 
-// The objects one run of a scenario needs; the valve command depends on κ0 from the equilibrium.
-// With two actuators the second follows Peiret et al. 2018, eq. (35) (built by the co-simulation).
+// The objects one run of a scenario needs: the machine, its static equilibrium, and every
+// cylinder's scripted valve command, which depends on the equilibrium's (κ0): cylinder 1 follows the
+// scenario's manoeuvre; the benchmark crane's second cylinder Peiret et al. 2018, eq. (35); any other
+// holds its equilibrium command.
 struct RunInputs {
-  sim::Equilibrium equilibrium;
-  std::unique_ptr<sim::ValveCommand> valve;
+  std::shared_ptr<const sim::machine::MachineModel> model;
+  sim::machine::MachineEquilibrium equilibrium;
+  std::vector<std::unique_ptr<sim::ValveCommand>> valves;  // per cylinder
+
+  int cylinders() const { return static_cast<int>(valves.size()); }
+  // Cylinder k's scripted command.
+  const sim::ValveCommand& valve(int k = 0) const { return *valves[static_cast<std::size_t>(k)]; }
+  // κ0 (or u0) of cylinder k: its valve's position at rest.
+  double command0(int k = 0) const { return equilibrium.cylinders[static_cast<std::size_t>(k)].command; }
+  // The scripted commands, for a plan (sim/cosim/machine_plan.h).
+  sim::MachineValves scripted() const;
 };
 RunInputs prepare_run(const scenario::Scenario& scenario);
+
+// The machine a scenario simulates: the LIM crane of its [crane], [hydraulics] and [limits] keys
+// (sim/machine/lim_crane.h). Throws io::InputError naming the scenario for a description the model
+// refuses.
+std::shared_ptr<const sim::machine::MachineModel> scenario_machine(const scenario::Scenario& scenario);
 
 // Actuator 1's valve command of the scenario's manoeuvre: M1 and M2 about kappa0 [-] (the
 // equilibrium's), a table as it is. Throws io::InputError for an unreadable table.

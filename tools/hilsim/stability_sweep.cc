@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "sim/cosim/crane_cosimulation.h"
+#include "sim/cosim/cosimulation.h"
 #include "tools/hilsim/job_pool.h"
 #include "tools/hilsim/sweep_csv.h"
 #include "tools/io/input_error.h"
@@ -13,12 +13,13 @@ SweepPoint run_sweep_point(const scenario::Scenario& s, const RunInputs& in,
                            const sim::ReferenceCurve& reference, double H) {
   sim::CosimSettings settings = s.cosim;
   settings.H = H;  // h_M: the scenario's (--hM) when set, which every H must then be a multiple of; else H
-  const sim::RunResult r = sim::run_cosimulation(s.crane, s.hydraulics, in.equilibrium, *in.valve, settings);
+  const sim::RunResult r = sim::run_cosimulation(in.model, in.equilibrium, in.scripted(), settings);
   SweepPoint point;
   point.H = H;
   point.diverged = r.diverged;
-  point.verdict =
-      sim::assess_stability(r.samples, r.diverged, reference, sim::StabilityCriterion{}, s.crane.actuators);
+  point.verdict = sim::assess_stability(
+      r.samples, r.diverged, reference,
+      sim::StabilityCriterion{0.05, 0.0, *in.model->limits.diverged_pressure}, in.cylinders());
   return point;
 }
 
@@ -52,7 +53,7 @@ sim::ReferenceCurve computed_reference(const scenario::Scenario& s, const RunInp
   fine.H = 5e-5;
   fine.h_mech = 0.0;
   fine.h_hyd = 5e-5;
-  const sim::RunResult r = sim::run_cosimulation(s.crane, s.hydraulics, in.equilibrium, *in.valve, fine);
+  const sim::RunResult r = sim::run_cosimulation(in.model, in.equilibrium, in.scripted(), fine);
   if (r.diverged) throw io::InputError(s.source + ": the fine reference run diverged");
   return sim::reference_from_samples(r.samples);
 }

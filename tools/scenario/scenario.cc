@@ -10,7 +10,7 @@
 
 #include "hil/default_messages.h"
 #include "hil/e2e.h"
-#include "sim/cosim/crane_plan.h"
+#include "sim/cosim/machine_plan.h"
 #include "tools/io/bounded_read.h"
 #include "tools/io/input_error.h"
 #include "tools/scenario/key_table.h"

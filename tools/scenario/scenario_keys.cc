@@ -6,8 +6,8 @@
 
 #include "hil/socket_address.h"
 #include "sim/contact/contact_plan.h"
-#include "sim/cosim/crane_plan.h"
-#include "sim/hydraulics/cylinder.h"
+#include "sim/cosim/machine_plan.h"
+#include "sim/machine/machine_model.h"
 #include "tools/scenario/key_table.h"
 #include "tools/scenario/messages_section.h"
 #include "tools/scenario/telemetry_target.h"
@@ -55,14 +55,13 @@ void read_rt_threads(S& s, const toml::node& node, const KeyContext& at) {
   }
   for (const auto& [key, value] : *threads) {
     const std::string name(key.str());
-    const auto& crane = sim::kCraneSubsystemNames;
     const auto& contact = sim::contact::kContactSubsystemNames;
-    if (std::find(crane.begin(), crane.end(), name) == crane.end() &&
+    if (!sim::is_machine_subsystem_name(name) &&
         std::find(contact.begin(), contact.end(), name) == contact.end()) {
-      throw InputError(at.file + ":" + std::to_string(value.source().begin.line) + ": [" +
-                       thread_section(name) +
-                       "] names no subsystem (one of: mechanics, hydraulics, hydraulics_2, rim_hydraulics; "
-                       "a contact task's monolithic, tool, arm)");
+      throw InputError(
+          at.file + ":" + std::to_string(value.source().begin.line) + ": [" + thread_section(name) +
+          "] names no subsystem (one of: mechanics, hydraulics, hydraulics_2 … hydraulics_8, rim_hydraulics; "
+          "a contact task's monolithic, tool, arm)");
     }
     TableReader table(at.file, *threads, name, thread_section(name));
     rt::ThreadOverride thread;
@@ -244,17 +243,24 @@ const std::vector<KeyRow<S>> kScenarioKeys = {
      .note = "(up to hydraulics.p_T)",
      .hi_of = [](const S& s) { return s.hydraulics.p_T; },
      .range_text = "(0, hydraulics.p_T)"},
-    // Below the physical bound (sim/hydraulics/cylinder.h) with room for the valve's overshoot: a relief
-    // valve cracking at 20 MPa would open only after the run was called diverged.
+    // Below the machine's diverged bound (sim/machine/machine_model.h, 20 MPa at the benchmark's
+    // supply) with room for the valve's overshoot: a relief valve cracking there would open only
+    // after the run was called diverged.
     {.section = "limits",
      .key = "relief_pressure",
      .unit = "Pa",
      .help = "the relief valves' cracking pressure",
      .access = number<S>([](auto& s) -> auto& { return s.cosim.limits.relief.cracking_pressure; }),
-     .range = open_closed(-kInf, 0.75 * sim::kMaxPhysicalPressure),
-     .note = "(above hydraulics.p_P, up to 15 MPa)",
+     .range = open_closed(-kInf, kInf),
+     .note = "(above hydraulics.p_P; with the limits on, up to 0.75 of the diverged bound: 15 MPa at p_P = "
+             "7.6 MPa)",
      .lo_of = [](const S& s) { return s.hydraulics.p_P; },
-     .range_text = "(hydraulics.p_P, 15e6]"},
+     .hi_of =
+         [](const S& s) {
+           return s.cosim.limits.enabled ? 0.75 * sim::machine::default_diverged_pressure(s.hydraulics.p_P)
+                                         : kInf;
+         },
+     .range_text = "(hydraulics.p_P, 0.75 × hydraulics.p_P × 20/7.6] with the limits on"},
     {.section = "limits",
      .key = "relief_gain",
      .unit = "m^3/(s*Pa)",

@@ -1,4 +1,4 @@
-// The crane co-simulation run offline: the plan of crane_plan.h walked by one thread
+// A machine's co-simulation run offline: the plan of machine_plan.h walked by one thread
 // (CosimManager), a sample at every communication point from the subsystems' probes.
 #pragma once
 
@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "sim/analysis/trajectory.h"
-#include "sim/cosim/crane_plan.h"
+#include "sim/cosim/machine_plan.h"
 #include "sim/cosim/sample_assembly.h"
 
 namespace hilsim::sim {
@@ -34,15 +34,10 @@ struct StreamedRun {
 StreamedRun stream_plan(Plan& plan, const std::function<void(const Sample&)>& on_sample,
                         const std::function<void(std::int64_t, std::int64_t)>& on_progress = {});
 
-// Builds the plan of `settings` (crane_plan.h) and runs it. `valve` drives actuator 1; with two
-// actuators `valve2` drives the second (null: Peiret et al. 2018, eq. 35 from its κ0).
-RunResult run_cosimulation(const CraneParameters& crane, const HydraulicParameters& hyd,
-                           const Equilibrium& eq, const ValveCommand& valve, const CosimSettings& settings,
-                           const std::function<void(std::int64_t, std::int64_t)>& on_progress = {},
-                           const ValveCommand* valve2 = nullptr);
-// The same with every valve given (crane_plan.h), e.g. a replay's recorded readers.
-RunResult run_cosimulation(const CraneParameters& crane, const HydraulicParameters& hyd,
-                           const Equilibrium& eq, const CraneValves& valves, const CosimSettings& settings,
+// Builds the plan of `settings` (machine_plan.h) and runs it.
+RunResult run_cosimulation(std::shared_ptr<const machine::MachineModel> model,
+                           const machine::MachineEquilibrium& eq, const MachineValves& valves,
+                           const CosimSettings& settings,
                            const std::function<void(std::int64_t, std::int64_t)>& on_progress = {});
 
 }  // namespace hilsim::sim

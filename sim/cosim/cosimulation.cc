@@ -1,4 +1,4 @@
-#include "sim/cosim/crane_cosimulation.h"
+#include "sim/cosim/cosimulation.h"
 
 #include <algorithm>
 
@@ -59,17 +59,11 @@ StreamedRun stream_plan(Plan& plan, const std::function<void(const Sample&)>& on
   return run;
 }
 
-RunResult run_cosimulation(const CraneParameters& crane, const HydraulicParameters& hyd,
-                           const Equilibrium& eq, const ValveCommand& valve, const CosimSettings& settings,
-                           const std::function<void(std::int64_t, std::int64_t)>& on_progress,
-                           const ValveCommand* valve2) {
-  return run_cosimulation(crane, hyd, eq, CraneValves{&valve, valve2}, settings, on_progress);
-}
-
-RunResult run_cosimulation(const CraneParameters& crane, const HydraulicParameters& hyd,
-                           const Equilibrium& eq, const CraneValves& valves, const CosimSettings& settings,
+RunResult run_cosimulation(std::shared_ptr<const machine::MachineModel> model,
+                           const machine::MachineEquilibrium& eq, const MachineValves& valves,
+                           const CosimSettings& settings,
                            const std::function<void(std::int64_t, std::int64_t)>& on_progress) {
-  Plan plan = build_crane_plan(crane, hyd, eq, settings, valves);
+  Plan plan = build_machine_plan(std::move(model), eq, settings, valves);
   return run_plan(plan, on_progress);
 }
 
