@@ -1,6 +1,7 @@
 #include "sim/cosim/mechanics_subsystem.h"
 
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 
 #include "sim/machine/dynamics.h"
@@ -98,7 +99,7 @@ void MechanicsSubsystem::set_inputs(std::int64_t n, std::span<const double> u) {
 
 machine::VecK MechanicsSubsystem::effort(std::int64_t n, double tau) const {
   if (reduced_) return reduced_->pressure_forces();
-  std::array<double, InputExtrapolator::kMaxWidth> u{};
+  std::array<double, InputExtrapolator::kMaxWidth> u;  // NOLINT: the inputs' count are written
   inputs_model_.evaluate(n, tau, u);
   machine::VecK e(cylinders_);
   for (int k = 0; k < cylinders_; ++k) {
@@ -126,26 +127,30 @@ machine::VecK MechanicsSubsystem::cylinder_forces(std::span<const double> u,
 }
 
 void MechanicsSubsystem::micro_step(std::int64_t n, std::int64_t j) {
-  std::array<double, InputExtrapolator::kMaxWidth> u{};
+  // Not zeroed (as neither are the stops' vectors below unless there are stops): the inputs' count
+  // of u are written, and zeroing the 16 slots took a tenth of the LIM crane's mechanics step.
+  std::array<double, InputExtrapolator::kMaxWidth> u;  // NOLINT
   inputs_model_.evaluate(n, static_cast<double>(j) * h_, u);
   const machine::VecK f_h = cylinder_forces(u, rd_.s_dot);
   const machine::VecQ q_ddot = machine::independent_accelerations(rd_, f_h);
   machine::VecQ v(model_->dofs());
   for (int i = 0; i < model_->dofs(); ++i) v[i] = q_dot_[model_->independent[i]] + h_ * q_ddot[i];  // eq. (6)
-  StopVector x_before = StopVector::Zero();
-  const StopForces stop = stops_.count > 0 ? apply_stops(v, x_before) : StopForces{};
+  std::optional<StopForces> stop;
+  StopVector x_before;  // NOLINT: apply_stops sets the stops' entries
+  if (stops_.count > 0) stop = apply_stops(v, x_before);
   for (int i = 0; i < model_->dofs(); ++i) {
     const int c = model_->independent[i];
     q_dot_[c] = v[i];
     q_[c] += h_ * v[i];  // eq. (7)
   }
-  const machine::VecK s_before = rd_.s;
+  machine::VecK s_before(cylinders_);  // assigned: Eigen's copy constructor calls memcpy
+  s_before = rd_.s;
   settle();
   work_ += f_h.dot(rd_.s - s_before);
-  for (int i = 0; i < stops_.count && stop.engaged != 0; ++i) {
+  for (int i = 0; stop && stop->engaged != 0 && i < stops_.count; ++i) {
     const MachineStops::Slot& slot = stops_.slots[i];
     const double x_after = slot.on == MachineStops::On::kCylinder ? rd_.s[slot.index] : q_[slot.index];
-    work_ += stop.force[i] * (x_after - x_before[i]);
+    work_ += stop->force[i] * (x_after - x_before[i]);
   }
   if (reduced_) {
     // Two-way: this side of the monitor at every micro step (coupling_monitor.h).
@@ -160,6 +165,7 @@ StopForces MechanicsSubsystem::apply_stops(machine::VecQ& v, StopVector& x) cons
   const int f = model_->dofs();
   Eigen::Matrix<double, kMaxStops, Eigen::Dynamic, 0, kMaxStops, machine::kMaxBodies> G(kMaxStops, f);
   G.setZero();
+  x.setZero();  // every slot: the stops' functions read them all (unused ones never reach a limit)
   for (int i = 0; i < stops_.count; ++i) {
     const MachineStops::Slot& slot = stops_.slots[i];
     if (slot.on == MachineStops::On::kCylinder) {

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "sim/machine/spd_solve.h"
+
 namespace hilsim::sim {
 
 RimHydraulicsSubsystem::RimHydraulicsSubsystem(std::vector<HydraulicCircuit> circuits, double H, double h,
@@ -97,7 +99,12 @@ void RimHydraulicsSubsystem::set_inputs(std::int64_t, std::span<const double> u)
 }
 
 void RimHydraulicsSubsystem::begin_macro_step(std::int64_t) {
-  M_inv_ = n_ == 1 ? machine::MatK::Constant(1, 1, 1.0 / M_eff_(0, 0)) : machine::MatK(M_eff_.inverse());
+  if (n_ == 1) {
+    M_inv_(0, 0) = 1.0 / M_eff_(0, 0);
+  } else {
+    M_inv_.setIdentity(n_, n_);
+    machine::spd_solve_in_place(M_eff_, M_inv_);
+  }
   sum_.setZero();
 }
 
@@ -142,7 +149,15 @@ void RimHydraulicsSubsystem::micro_step(std::int64_t n, std::int64_t j) {
     for (int k = 0; k < n_; ++k) P += pressure_force(hyd(k), pressures(k)) * s_dot_[k];
     energy_.add(P, h_, Extrapolation::kZeroOrderHold);
   }
-  s_dot_ += h_ * (M_inv_ * (f_eff_ + f_h));  // eqs. (11), (39)
+  // eqs. (11), (39): ṡ += h M̃⁻¹ (f̃ + f_h), as a plain loop (Eigen's product of dynamic size is a
+  // call into its general kernel, a fifth of this step).
+  std::array<double, machine::kMaxCylinders> ds;  // NOLINT: the first n_ are written
+  for (int k = 0; k < n_; ++k) {
+    double a = 0.0;
+    for (int i = 0; i < n_; ++i) a += M_inv_(k, i) * (f_eff_[i] + f_h[i]);
+    ds[k] = h_ * a;
+  }
+  for (int k = 0; k < n_; ++k) s_dot_[k] += ds[k];
   if (has_stops_) apply_stops();
   s_ += h_ * s_dot_;
   for (int k = 0; k < n_; ++k) {

@@ -4,6 +4,16 @@
 
 namespace hilsim::sim {
 
+ValveFlows proportional_flows(const ValveModel& v, double x, double p_s, double p_t, double p1, double p2) {
+  double plus = 0.0, minus = 0.0;
+  openings(v, x, plus, minus);
+  const auto edge = [&](double o, double dp) {
+    return v.K * o * smooth_orifice(dp, v.laminar_squared) + v.G * dp;
+  };
+  const double in1 = edge(minus, p_s - p1), in2 = edge(plus, p_s - p2);
+  return {in1 - edge(plus, p1 - p_t), in2 - edge(minus, p2 - p_t), in1 + in2};
+}
+
 namespace {
 
 // dφ/dΔp = (Δp² + 2 Δp_l²) / (2 (Δp² + Δp_l²)^(5/4)).

@@ -9,6 +9,9 @@ MachineData::MachineData(const MachineModel& model) {
     b.J_angle.setZero(n);
     b.centre_of_mass.J.setZero(2, n);
   }
+  ground.J_origin.setZero(2, n);
+  ground.J_angle.setZero(n);
+  ground.centre_of_mass.J.setZero(2, n);
   q.setZero(n);
   q_dot.setZero(n);
 }

@@ -36,6 +36,7 @@ struct MachineData {
   explicit MachineData(const MachineModel& model);
 
   std::array<BodyKinematics, kMaxBodies> bodies;
+  BodyKinematics ground;  // at rest, its frame the world's
   VecQ q;      // the state evaluated [rad, m]
   VecQ q_dot;  // [rad/s, m/s]
 };

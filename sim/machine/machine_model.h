@@ -37,6 +37,7 @@ using VecL = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMaxLoopRows, 1>;
 using MatLQ = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxLoopRows, kMaxBodies>;
 using VecK = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMaxCylinders, 1>;
 using MatKQ = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxCylinders, kMaxBodies>;
+using MatQK = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxBodies, kMaxCylinders>;
 using MatK = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxCylinders, kMaxCylinders>;
 
 // A mistake in a description: `key` names where ("cylinders.boom.rod_point"), what() says what is

@@ -2,6 +2,7 @@
 
 #include "sim/machine/dynamics.h"
 #include "sim/machine/kinematics.h"
+#include "sim/machine/spd_solve.h"
 
 namespace hilsim::sim::machine {
 
@@ -58,18 +59,46 @@ void reduced_dynamics(const MachineModel& model, const MachineData& data, Reduce
 }
 
 VecQ independent_accelerations(const ReducedDynamics& rd, const VecK& f_h) {
-  VecQ rhs = rd.f;
-  rhs.noalias() += rd.A.transpose() * f_h;
-  return rd.M.ldlt().solve(rhs);
+  VecQ rhs(rd.f.size());  // assigned, not copy-constructed: Eigen's copy constructor calls memcpy
+  rhs = rd.f;
+  for (Eigen::Index k = 0; k < f_h.size(); ++k) rhs += f_h[k] * rd.A.row(k).transpose();
+  spd_solve_in_place(rd.M, rhs);
+  return rhs;
 }
 
+// The products run as plain loops on the matrices' storage (see spd_solve.h): K and the dofs are small.
 InterfaceDynamics interface_dynamics(const ReducedDynamics& rd) {
-  const Eigen::LDLT<MatQ> ldlt = rd.M.ldlt();
-  const MatQ M_inv_At = ldlt.solve(MatQ(rd.A.transpose()));
-  const MatK W = rd.A * M_inv_At;  // A M_r⁻¹ Aᵀ, the mobility at the cylinders
+  const Eigen::Index K = rd.A.rows(), f = rd.A.cols();
+  MatQK M_inv_At(f, K);
+  for (Eigen::Index k = 0; k < K; ++k) {
+    for (Eigen::Index i = 0; i < f; ++i) M_inv_At(i, k) = rd.A(k, i);
+  }
+  const SmallLdlt<kMaxBodies> M_r(rd.M);
+  M_r.solve_in_place(M_inv_At);
+  VecQ M_inv_f(f);
+  M_inv_f = rd.f;
+  M_r.solve_in_place(M_inv_f);
+  MatK W(K, K);  // A M_r⁻¹ Aᵀ, the mobility at the cylinders
+  VecK rhs(K);   // A M_r⁻¹ f_r + a
+  for (Eigen::Index k = 0; k < K; ++k) {
+    for (Eigen::Index l = 0; l < K; ++l) {
+      double w = 0.0;
+      for (Eigen::Index i = 0; i < f; ++i) w += rd.A(k, i) * M_inv_At(i, l);
+      W(k, l) = w;
+    }
+    double r = 0.0;
+    for (Eigen::Index i = 0; i < f; ++i) r += rd.A(k, i) * M_inv_f[i];
+    rhs[k] = r + rd.a[k];
+  }
   InterfaceDynamics id;
-  id.M_eff = W.inverse();                                  // eq. (12)
-  id.f_eff = id.M_eff * (rd.A * ldlt.solve(rd.f) + rd.a);  // eq. (13)
+  id.M_eff.setIdentity(K, K);
+  spd_solve_in_place(W, id.M_eff);  // eq. (12): W⁻¹
+  id.f_eff.resize(K);
+  for (Eigen::Index k = 0; k < K; ++k) {  // eq. (13)
+    double v = 0.0;
+    for (Eigen::Index l = 0; l < K; ++l) v += id.M_eff(k, l) * rhs[l];
+    id.f_eff[k] = v;
+  }
   return id;
 }
 
