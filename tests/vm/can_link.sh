@@ -3,7 +3,7 @@
 # with can-utils as the controller (canplayer, 100 frames a second) and the bus, each while
 # `hilsim run --input can --realtime` runs:
 #  A. vcan0 deleted and re-created mid-run (an adapter unplugged and back), then taken down for 1 s:
-#     each outage named with its length, commands accepted again within 200 ms of the return, status
+#     each outage named with its length, the first frame after a return accepted within 50 ms, status
 #     frames resume (the first with link_lost), the safe kappa held meanwhile, the recording replays.
 #  B. a run started on a down link: refused with on_link_loss = "stop" (exit 2); with "wait" named,
 #     then the run proceeds once the link is up.
@@ -128,8 +128,10 @@ r=$([ -s /tmp/a_outages ] && echo ok || echo no)
 check $r "A: the report lists both outages: $(cat /tmp/a_outages)"
 firsts=$(grep -o 'first frame received [0-9.]* s, first command accepted [0-9.]* s after the return' /tmp/a_outages | awk '{ print $4 "/" $9 }')
 echo "can_link: RESULT first frame received / first command accepted after each return: $(echo $firsts) s"
-r=$(echo "$firsts" | awk -F/ 'BEGIN { n = 0; ok = 1 } { ++n; if ($2 > 0.2) ok = 0 } END { print (n == 2 && ok) ? "ok" : "no" }')
-check $r "A: commands accepted again within 200 ms of each return ($(echo $firsts) s)"
+# The bridge answers for the time from the first frame after a return to its acceptance; when that
+# frame comes is the peer's (canplayer restarted by a shell loop in the emulated guest), bounded loosely.
+r=$(echo "$firsts" | awk -F/ 'BEGIN { n = 0; ok = 1 } { ++n; if ($1 > 1.0 || $2 - $1 > 0.05) ok = 0 } END { print (n == 2 && ok) ? "ok" : "no" }')
+check $r "A: after each return the first frame came within 1 s and a command was accepted within 50 ms of it ($(echo $firsts) s)"
 r=$(has_e '^can: socket 2 on vcan0 \(index [0-9]+\) from [0-9.]+ s to the end' /tmp/a.out)
 check $r "A: the second socket is reported on its own"
 r=$(has_e '^can: vcan0 counters \(index [0-9]+, since it was created\)' /tmp/a.out)
