@@ -1,6 +1,7 @@
 #include "sim/cosim/machine_plan.h"
 
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 
 #include "sim/cosim/hydraulics_subsystem.h"
@@ -62,6 +63,22 @@ const ValveCommand* nth(const std::vector<const ValveCommand*>& v, int k) {
   return static_cast<std::size_t>(k) < v.size() ? v[static_cast<std::size_t>(k)] : nullptr;
 }
 
+}  // namespace
+
+std::optional<std::string> twoway_unsupported(const MachineModel& model) {
+  for (const machine::Cylinder& c : model.cylinders) {
+    const bool pump = model.supplies[c.supply].type == machine::SupplyDescription::Type::kPump;
+    if (c.valve.type != machine::ValveDescription::Type::kOpenCentre || pump) {
+      return "the two-way coupling's reduced models are those of the benchmark's open-centre valve "
+             "on a constant supply; cylinder '" +
+             c.name + "' has " + (pump ? "a pump's line" : "a proportional valve") + ": use rim, ps or fs";
+    }
+  }
+  return std::nullopt;
+}
+
+namespace {
+
 // The two-way coupling's own rules: its reduced hydraulic model is derived without the machine's
 // limits (their end stops, cavitation and relief valves break the steady flow balance it rests on),
 // for the benchmark's valve on a constant supply (reduced_cylinder_model.h).
@@ -81,15 +98,7 @@ void check_twoway(const MachineModel& model, const CosimSettings& settings, cons
         "the two-way coupling's mechanics step h_M must be at most 5 ms (its cylinder damping "
         "is one mechanics step behind)");
   }
-  for (const machine::Cylinder& c : model.cylinders) {
-    const bool pump = model.supplies[c.supply].type == machine::SupplyDescription::Type::kPump;
-    if (c.valve.type != machine::ValveDescription::Type::kOpenCentre || pump) {
-      throw std::invalid_argument(
-          "the two-way coupling's reduced models are those of the benchmark's open-centre valve "
-          "on a constant supply; cylinder '" +
-          c.name + "' has " + (pump ? "a pump's line" : "a proportional valve") + ": use rim, ps or fs");
-    }
-  }
+  if (std::optional<std::string> why = twoway_unsupported(model)) throw std::invalid_argument(*why);
   if (valves.live && settings.scheme == CosimScheme::kGaussSeidelHydraulicsFirst) {
     throw std::invalid_argument(
         "the two-way coupling with a live input runs Jacobi or Gauss-Seidel mechanics first: "

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -75,6 +76,10 @@ MachineHydraulics make_direct_hydraulics(const machine::MachineModel& model,
 Plan build_machine_plan(const std::shared_ptr<const machine::MachineModel>& model,
                         const machine::MachineEquilibrium& eq, const CosimSettings& settings,
                         const MachineValves& valves, std::unique_ptr<Subsystem> mechanics = nullptr);
+
+// Why the two-way coupling cannot run `model` (its reduced models are those of the benchmark's
+// open-centre valve on a constant supply), or nothing when it can.
+std::optional<std::string> twoway_unsupported(const machine::MachineModel& model);
 
 // What the two-way coupling's mechanics integrate of the hydraulics (reduced_hydraulics.h): every
 // cylinder's chambers and valve, its pressures at rest, its κ reader, and the grid of the micro steps.

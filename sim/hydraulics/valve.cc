@@ -7,11 +7,11 @@ namespace hilsim::sim {
 ValveFlows proportional_flows(const ValveModel& v, double x, double p_s, double p_t, double p1, double p2) {
   double plus = 0.0, minus = 0.0;
   openings(v, x, plus, minus);
-  const auto edge = [&](double o, double dp) {
-    return v.K * o * smooth_orifice(dp, v.laminar_squared) + v.G * dp;
+  const auto edge = [&](double K, double o, double dp) {
+    return K * o * smooth_orifice(dp, v.laminar_squared) + v.G * dp;
   };
-  const double in1 = edge(minus, p_s - p1), in2 = edge(plus, p_s - p2);
-  return {in1 - edge(plus, p1 - p_t), in2 - edge(minus, p2 - p_t), in1 + in2};
+  const double in1 = edge(v.K, minus, p_s - p1), in2 = edge(v.K, plus, p_s - p2);
+  return {in1 - edge(v.K_return, plus, p1 - p_t), in2 - edge(v.K_return, minus, p2 - p_t), in1 + in2};
 }
 
 namespace {
@@ -37,6 +37,8 @@ ValveModel ValveModel::from(const machine::ValveDescription& d) {
   const machine::ProportionalValve& p = d.proportional;
   v.laminar_squared = p.laminar_pressure_drop * p.laminar_pressure_drop;
   v.K = p.nominal_flow / smooth_orifice(p.nominal_pressure_drop, v.laminar_squared);
+  v.K_return = p.return_nominal_flow.value_or(p.nominal_flow) /
+               smooth_orifice(p.nominal_pressure_drop, v.laminar_squared);
   v.overlap = p.overlap;
   v.G = p.leakage_flow / p.leakage_pressure_drop;
   v.natural_frequency = p.natural_frequency;
@@ -54,11 +56,11 @@ void valve_flow_slopes(const ValveModel& v, double x, double rho, double p_s, do
   }
   double plus = 0.0, minus = 0.0;
   openings(v, x, plus, minus);
-  const auto slope = [&](double o, double dp) {
-    return v.K * o * smooth_orifice_slope(dp, v.laminar_squared) + v.G;
+  const auto slope = [&](double K, double o, double dp) {
+    return K * o * smooth_orifice_slope(dp, v.laminar_squared) + v.G;
   };
-  dq1_dp1 = -slope(minus, p_s - p1) - slope(plus, p1 - p_t);
-  dq2_dp2 = -slope(plus, p_s - p2) - slope(minus, p2 - p_t);
+  dq1_dp1 = -slope(v.K, minus, p_s - p1) - slope(v.K_return, plus, p1 - p_t);
+  dq2_dp2 = -slope(v.K, plus, p_s - p2) - slope(v.K_return, minus, p2 - p_t);
 }
 
 void valve_supply_slopes(const ValveModel& v, double x, double rho, double p_s, double p1, double p2,

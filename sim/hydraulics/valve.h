@@ -11,9 +11,11 @@
 //   φ(Δp) = Δp / (Δp² + Δp_l²)^¼,
 // turbulent (∝ √Δp) above the laminar drop Δp_l and linear below it, smooth through Δp = 0 (the
 // form of Hopsan's 4/3 valve and of Simscape's orifices), and K = Q_N / φ(Δp_N) so that a fully open
-// edge passes exactly its nominal flow at its nominal drop. The closed spool leaks through every
-// edge as a laminar conductance G = Q_leak / Δp_leak (with both chambers blocked, P→T leaks exactly
-// Q_leak at Δp_leak: two edges in series on each of two paths). Flows run both ways.
+// edge passes exactly its nominal flow at its nominal drop; the edges to the tank may have a nominal
+// flow of their own (a spool whose return notches meter the flow out: they hold a load that pulls). The
+// closed spool leaks through every edge as a laminar conductance G = Q_leak / Δp_leak (with both chambers
+// blocked, P→T leaks exactly Q_leak at Δp_leak: two edges in series on each of two paths). Flows run both
+// ways.
 #pragma once
 
 #include <algorithm>
@@ -29,7 +31,8 @@ struct ValveModel {
   double area = 5e-4;  // A [m²]
   double c_d = 0.67;   // [-]
   // Proportional:
-  double K = 0.0;                  // [m³/(s·Pa^½)]
+  double K = 0.0;                  // of the edges from the supply [m³/(s·Pa^½)]
+  double K_return = 0.0;           // of the edges to the tank [m³/(s·Pa^½)]
   double laminar_squared = 0.0;    // Δp_l² [Pa²]
   double overlap = 0.0;            // d [-]
   double G = 0.0;                  // leakage per edge [m³/(s·Pa)]

@@ -79,7 +79,7 @@ void assemble(MachineModel& model, const MachineDescription& d, const std::vecto
   const LoopSolve solve = loop_positions(model, q, zero, data, 1e-12, 50);
   require(solve.converged, "joints",
           "the loops closed by " + loop_joints(model) + " cannot close from the guesses of " +
-              guesses(model, d, described) + ": the points stay " + number(solve.violation) +
+              guesses(model, d, described) + ": the points stay " + computed(solve.violation) +
               " m apart after " + std::to_string(solve.iterations) +
               " Newton steps (check the points' coordinates, or start the guesses nearer)");
   model.initial_q = q;

@@ -64,6 +64,10 @@ void check_valve(const ValveDescription& v, const std::string& key, const std::s
                 "m³/s");
   require_range(p.nominal_pressure_drop, 0.0, kInfinity, true, true, key + ".nominal_pressure_drop",
                 who + "nominal_pressure_drop", "Pa");
+  if (p.return_nominal_flow) {
+    require_range(*p.return_nominal_flow, 0.0, kInfinity, true, true, key + ".return_nominal_flow",
+                  who + "return_nominal_flow", "m³/s");
+  }
   require_range(p.overlap, 0.0, 1.0, false, true, key + ".overlap", who + "overlap", "");
   require_range(p.natural_frequency, 0.0, kInfinity, true, true, key + ".natural_frequency",
                 who + "natural_frequency", "Hz");
@@ -124,8 +128,8 @@ void place_stroke(const CylinderDescription& c, double s0, const std::string& ke
   const bool inside = (out.volume_1 > 0.0 ? s0 <= hi : s0 < hi) &&
                       (out.volume_2 > 0.0 ? s0 >= out.retracted_length : s0 > out.retracted_length);
   require(inside, key + ".stroke",
-          who + "its stroke cannot reach its points: they are " + number(s0) +
-              " m apart at the initial pose, outside [" + number(out.retracted_length) + ", " + number(hi) +
+          who + "its stroke cannot reach its points: they are " + computed(s0) +
+              " m apart at the initial pose, outside [" + number(out.retracted_length) + ", " + computed(hi) +
               "] m (retracted_length, + stroke)");
 }
 

@@ -43,6 +43,15 @@ inline std::string number(double v) {
   return s;
 }
 
+// A computed quantity as messages write it: 9 significant digits, enough to compare with a bound and
+// free of the last bits' rounding (0.30000000000000004 is 0.3).
+inline std::string computed(double v) {
+  std::ostringstream o;
+  o.precision(9);
+  o << v;
+  return o.str();
+}
+
 // `value` [unit] in the open or closed range, else "WHAT = V UNIT is outside the accepted range (LO, HI]".
 inline void require_range(double value, double lo, double hi, bool lo_open, bool hi_open,
                           const std::string& key, const std::string& what, const std::string& unit) {

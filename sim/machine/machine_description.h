@@ -98,11 +98,14 @@ struct OpenCentreValve {
 struct ProportionalValve {
   double nominal_flow = 1e-3;            // Q_N [m³/s] at Δp_N per edge, (0, ∞)
   double nominal_pressure_drop = 3.5e6;  // Δp_N [Pa] per edge, (0, ∞)
-  double overlap = 0.05;                 // dead band as a fraction of the spool travel, [0, 1)
-  double natural_frequency = 60.0;       // ω of the spool's lag [Hz], (0, ∞)
-  double damping_ratio = 0.7;            // ζ [-], (0, ∞)
-  double leakage_flow = 1e-6;            // through the closed spool at the leakage drop [m³/s], (0, ∞)
-  double leakage_pressure_drop = 10e6;   // [Pa], (0, ∞)
+  // The nominal flow of the edges to the tank (1→T, 2→T) at Δp_N, when the spool's return notches
+  // differ (meter-out) [m³/s], (0, ∞). Unset: nominal_flow, a symmetric spool.
+  std::optional<double> return_nominal_flow;
+  double overlap = 0.05;                // dead band as a fraction of the spool travel, [0, 1)
+  double natural_frequency = 60.0;      // ω of the spool's lag [Hz], (0, ∞)
+  double damping_ratio = 0.7;           // ζ [-], (0, ∞)
+  double leakage_flow = 1e-6;           // through the closed spool at the leakage drop [m³/s], (0, ∞)
+  double leakage_pressure_drop = 10e6;  // [Pa], (0, ∞)
   // Below this drop an edge's flow is laminar (linear in Δp), so that its slope stays finite at
   // zero drop; above it, turbulent (∝ √Δp), continuous at the transition [Pa], (0, ∞).
   double laminar_pressure_drop = 0.2e6;

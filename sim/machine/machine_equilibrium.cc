@@ -38,12 +38,12 @@ void hold_force(const MachineModel& model, int k, const CylinderHydraulics& c, d
   const Root root = brent_root(excess, lo, hi, kCommandTolerance);
   if (!root.bracketed) {
     const double f_lo = excess(lo) + out.force, f_hi = excess(hi) + out.force;
-    internal::fail(internal::entry("cylinders", static_cast<std::size_t>(k)),
-                   "cylinder '" + model.cylinders[k].name +
-                       "' cannot hold the machine at rest: it must push " + internal::number(out.force) +
-                       " N, and over its valve's range it pushes " + internal::number(std::min(f_lo, f_hi)) +
-                       " to " + internal::number(std::max(f_lo, f_hi)) + " N with its supply at " +
-                       internal::number(p_s) + " Pa");
+    internal::fail(
+        internal::entry("cylinders", static_cast<std::size_t>(k)),
+        "cylinder '" + model.cylinders[k].name + "' cannot hold the machine at rest: it must push " +
+            internal::computed(out.force) + " N, and over its valve's range it pushes " +
+            internal::computed(std::min(f_lo, f_hi)) + " to " + internal::computed(std::max(f_lo, f_hi)) +
+            " N with its supply at " + internal::computed(p_s) + " Pa");
   }
   out.command = root.x;
   out.p = rest_pressures(c, root.x, p_s);
@@ -99,7 +99,7 @@ void holding_forces(const MachineModel& model, MachineEquilibrium& eq) {
   internal::require(
       eq.residual_acceleration <= kRestTolerance, "joints",
       "the initial pose is no pose at rest: with the cylinders holding what they can, it accelerates at " +
-          internal::number(eq.residual_acceleration) +
+          internal::computed(eq.residual_acceleration) +
           " rad/s² (a joint no cylinder moves must hang in balance)");
   for (int k = 0; k < model.cylinder_count(); ++k) {
     eq.cylinders[k].force = f[k];

@@ -37,15 +37,16 @@ double SinusoidalManoeuvreM2::at(double t) const {
 
 double SinusoidalManoeuvreM2::kappa(std::int64_t, double t) const { return at(t); }
 
-TableManoeuvre::TableManoeuvre(std::vector<Point> points) : points_(std::move(points)) {
+TableManoeuvre::TableManoeuvre(std::vector<Point> points, double lo, double hi) : points_(std::move(points)) {
   if (points_.empty()) throw std::invalid_argument("the κ table has no points");
   for (std::size_t i = 0; i < points_.size(); ++i) {
     const Point& pt = points_[i];
     const std::string row = "row " + std::to_string(i);
     if (!std::isfinite(pt.t)) throw std::invalid_argument(row + ": time is not a finite number");
-    if (!(pt.kappa >= 0.0 && pt.kappa <= 1.0)) {
+    if (!(pt.kappa >= lo && pt.kappa <= hi)) {
       throw std::invalid_argument(row + ": kappa = " + std::to_string(pt.kappa) +
-                                  " is outside the accepted range [0, 1]");
+                                  " is outside the accepted range [" + std::to_string(lo) + ", " +
+                                  std::to_string(hi) + "]");
     }
     if (i > 0 && !(pt.t > points_[i - 1].t)) {
       throw std::invalid_argument(row + ": time " + std::to_string(pt.t) +

@@ -73,8 +73,9 @@ class TableManoeuvre final : public ValveCommand {
     double kappa;  // [-]
   };
   // Throws std::invalid_argument naming the offending row (0-based) unless there is at least one
-  // point, times are finite and strictly increasing and every κ lies in [0, 1].
-  explicit TableManoeuvre(std::vector<Point> points);
+  // point, times are finite and strictly increasing and every command lies in [lo, hi]: κ ∈ [0, 1]
+  // of the open-centre valve, u ∈ [−1, 1] of a proportional one (sim/hydraulics/valve.h).
+  explicit TableManoeuvre(std::vector<Point> points, double lo = 0.0, double hi = 1.0);
   double kappa(std::int64_t micro_step, double t) const override;
   double at(double t) const;
   const std::vector<Point>& points() const { return points_; }

@@ -294,7 +294,7 @@ int run_in_threads(const scenario::Scenario& s, const RunInputs& in,
   note_unused_thread_settings(s.rt, plan);
   // Streamed to a temporary file that replaces the output only when the run has written it all.
   std::optional<io::TrajectoryCsvWriter> csv;
-  if (s.out) csv.emplace(*s.out, in.cylinders());
+  if (s.out) csv.emplace(*s.out, io::TrajectoryColumns::of(*in.model));
   sim::LimitMonitor limits(*in.model, s.cosim);
   StatusLine status(flags.paced && !flags.quiet && isatty(STDERR_FILENO), in.cylinders(),
                     [&session]() { return session ? session->watchdog_state() : ""; });

@@ -134,7 +134,8 @@ void refuse_outputs_over_inputs(const scenario::Scenario& s, const std::string& 
 
 namespace {
 
-void print_header(const scenario::Scenario& s, const sim::machine::MachineEquilibrium& eq) {
+void print_header(const scenario::Scenario& s, const sim::machine::MachineModel& model,
+                  const sim::machine::MachineEquilibrium& eq) {
   const double h_mech = sim::mechanics_step(s.cosim);
   const int cylinders = static_cast<int>(eq.cylinders.size());
   std::printf("scenario %s: %s, %d actuator(s), %s, H = %g s, h_M = %g s (%s), h_H = %g s (%s), %g s%s\n",
@@ -143,8 +144,20 @@ void print_header(const scenario::Scenario& s, const sim::machine::MachineEquili
               std::string(sim::to_string(s.cosim.mechanics)).c_str(), s.cosim.h_hyd,
               std::string(sim::to_string(s.cosim.hydraulics_integrator)).c_str(), s.cosim.duration,
               s.cosim.limits.enabled ? ", machine limits on" : "");
+  if (s.machine) {
+    std::printf("machine %s (%s): %d bodies, %d cylinders, %zu supplies\n", model.name.c_str(),
+                s.machine->c_str(), model.coordinates(), cylinders, model.supplies.size());
+  }
   for (int k = 0; k < cylinders; ++k) {
     const sim::machine::CylinderEquilibrium& a = eq.cylinders[static_cast<std::size_t>(k)];
+    if (s.machine) {  // by name, with its valve's command (κ or u)
+      const sim::machine::Cylinder& c = model.cylinders[static_cast<std::size_t>(k)];
+      const bool u = c.valve.type == sim::machine::ValveDescription::Type::kProportional;
+      std::printf("equilibrium, %s: f_h = %.4f N, s%d = %.7f m, p1 = %.7f MPa, p2 = %.7f MPa, %s0 = %.8f\n",
+                  c.name.c_str(), a.force, k + 1, a.s, a.p[0] / 1e6, a.p[1] / 1e6, u ? "u" : "kappa",
+                  a.command);
+      continue;
+    }
     const std::string which = k == 0 ? "" : ", actuator " + std::to_string(k + 1);
     std::printf("equilibrium%s: f_h = %.4f N, s%d = %.7f m, p1 = %.7f MPa, p2 = %.7f MPa, kappa0 = %.8f\n",
                 which.c_str(), a.force, k + 1, a.s, a.p[0] / 1e6, a.p[1] / 1e6, a.command);
@@ -297,7 +310,7 @@ int run_offline(const scenario::Scenario& s, const RunInputs& in,
   // Opened before the run so that an unwritable output fails at once; the output itself is replaced
   // only by the complete CSV.
   std::optional<io::TrajectoryCsvWriter> csv;
-  if (s.out) csv.emplace(*s.out, in.cylinders());
+  if (s.out) csv.emplace(*s.out, io::TrajectoryColumns::of(*in.model));
   // Progress only where a run takes seconds (about 5e7 micro steps); short runs stay silent.
   const double micro_steps =
       s.cosim.duration / s.cosim.h_hyd + s.cosim.duration / sim::mechanics_step(s.cosim);
@@ -399,7 +412,7 @@ int RunCommand::execute() const {
   refuse_offline_misuse(s);
   const RunInputs in = prepare_run(s);
   const std::optional<sim::ReferenceCurve> reference = load_reference(s);
-  print_header(s, in.equilibrium);
+  print_header(s, *in.model, in.equilibrium);
   if (realtime || threads)
     return run_in_threads(s, in, reference, RealtimeFlags{realtime, require_rt, record, quiet});
   return run_offline(s, in, reference, quiet);

@@ -5,13 +5,17 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
+#include "sim/cosim/machine_plan.h"
 #include "sim/machine/lim_crane.h"
 #include "tools/hilsim/cli_checks.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
+#include "tools/scenario/machine_file.h"
 #include "tools/scenario/setting_words.h"
 
 namespace hilsim::tools {
@@ -34,6 +38,12 @@ std::string number(double v) {
 void ScenarioFlags::add_to(CLI::App& app) {
   const scenario::Scenario d = scenario::default_scenario();
   app.add_option("scenario", scenario_path, "Scenario file (TOML); without it the built-in default")
+      ->check(non_empty_path())
+      ->check(CLI::ExistingFile);
+  app.add_option(
+         "--machine", machine,
+         "Machine file (TOML, docs/machine.md; config/machines/) [default: the scenario's; built-in: the "
+         "LIM crane]")
       ->check(non_empty_path())
       ->check(CLI::ExistingFile);
   app.add_option("--manoeuvre", manoeuvre,
@@ -128,6 +138,17 @@ scenario::Scenario ScenarioFlags::resolve() const {
       }
     }
   }
+  if (machine) {
+    s.machine = std::filesystem::absolute(*machine).lexically_normal().string();
+    if (actuators)
+      throw io::InputError("--actuators sets the built-in crane's; --machine " + *machine +
+                           " describes the machine with its cylinders");
+  }
+  // The LIM reference is the benchmark crane's: a machine file's run compares with none unless asked.
+  if (s.machine && s.reference_implied && !reference) {
+    s.reference.reset();
+    s.reference_implied = false;
+  }
   if (coupling) s.cosim.coupling = scenario::parse_coupling(*coupling, "--coupling");
   if (scheme) s.cosim.scheme = scenario::parse_scheme(*scheme, "--scheme");
   if (extrapolation) s.cosim.extrapolation = scenario::parse_extrapolation(*extrapolation, "--extrapolation");
@@ -209,6 +230,7 @@ std::vector<std::pair<const char*, const char*>> ScenarioFlags::keys_set() const
       {extrapolation.has_value(), {"cosim.extrapolation", "--extrapolation"}},
       {rim_force.has_value(), {"cosim.rim_force", "--rim-force"}},
       {actuators.has_value(), {"crane.actuators", "--actuators"}},
+      {machine.has_value(), {"'machine'", "--machine"}},
       {H.has_value(), {"cosim.H", "--H"}},
       {h_mech.has_value(), {"cosim.h_M", "--hM"}},
       {h_hyd.has_value(), {"cosim.h_hyd", "--hH"}},
@@ -234,6 +256,7 @@ sim::MachineValves RunInputs::scripted() const {
 }
 
 std::shared_ptr<const sim::machine::MachineModel> scenario_machine(const scenario::Scenario& s) {
+  if (s.machine) return scenario::MachineFile::load(*s.machine).build();
   try {
     return std::make_shared<const sim::machine::MachineModel>(sim::machine::build_machine_model(
         sim::machine::lim_crane_description(s.crane, s.hydraulics, s.cosim.limits)));
@@ -242,21 +265,62 @@ std::shared_ptr<const sim::machine::MachineModel> scenario_machine(const scenari
   }
 }
 
-RunInputs prepare_run(const scenario::Scenario& s) {
-  RunInputs in;
-  in.model = scenario_machine(s);
+namespace {
+
+// The machine and its equilibrium; an error names the machine file's line and key, or the scenario.
+void machine_and_equilibrium(const scenario::Scenario& s, RunInputs& in) {
+  std::optional<scenario::MachineFile> file;
+  if (s.machine) file = scenario::MachineFile::load(*s.machine);
+  in.model = file ? file->build() : scenario_machine(s);
   try {
     in.equilibrium = sim::machine::solve_machine_equilibrium(*in.model, s.cosim.limits.enabled);
   } catch (const sim::machine::MachineError& e) {
+    if (file) throw file->error(e);
     throw io::InputError(s.source + ": no static equilibrium for these parameters: " + e.what());
   }
-  in.valves.push_back(make_valve_command(s, in.command0(0)));
-  for (int k = 1; k < in.model->cylinder_count(); ++k) {
-    if (k == 1) {
-      in.valves.push_back(
-          std::make_unique<sim::SecondActuatorManoeuvre>(in.command0(1)));  // Peiret et al. 2018, eq. (35)
+  if (s.cosim.coupling == sim::Coupling::kTwoWay) {
+    if (const std::optional<std::string> why = sim::twoway_unsupported(*in.model))
+      throw io::InputError((s.machine ? *s.machine : s.source) + ": coupling = \"twoway\": " + *why);
+  }
+}
+
+// Cylinder k's column of a command table, with its valve's command range.
+std::vector<io::CommandColumn> command_columns(const sim::machine::MachineModel& model) {
+  std::vector<io::CommandColumn> columns;
+  for (const sim::machine::Cylinder& c : model.cylinders) {
+    const bool proportional = c.valve.type == sim::machine::ValveDescription::Type::kProportional;
+    columns.push_back({c.name, proportional ? -1.0 : 0.0, 1.0});
+  }
+  return columns;
+}
+
+}  // namespace
+
+RunInputs prepare_run(const scenario::Scenario& s) {
+  RunInputs in;
+  machine_and_equilibrium(s, in);
+  const int K = in.model->cylinder_count();
+  in.valves.resize(static_cast<std::size_t>(K));
+  if (s.machine && s.manoeuvre.kind == scenario::ManoeuvreKind::kTable) {
+    const std::vector<io::CommandColumn> columns = command_columns(*in.model);
+    auto tables = io::read_command_table(s.manoeuvre.table_path, columns);
+    for (int k = 0; k < K; ++k) {
+      auto& points = tables[static_cast<std::size_t>(k)];
+      if (!points) continue;
+      in.valves[static_cast<std::size_t>(k)] =
+          std::make_unique<sim::TableManoeuvre>(std::move(*points), columns[static_cast<std::size_t>(k)].lo,
+                                                columns[static_cast<std::size_t>(k)].hi);
+    }
+  } else {
+    in.valves[0] = make_valve_command(s, in.command0(0));
+  }
+  for (int k = 0; k < K; ++k) {
+    auto& valve = in.valves[static_cast<std::size_t>(k)];
+    if (valve) continue;
+    if (k == 1 && !s.machine) {
+      valve = std::make_unique<sim::SecondActuatorManoeuvre>(in.command0(1));  // Peiret et al. 2018, eq. (35)
     } else {
-      in.valves.push_back(std::make_unique<sim::ConstantValveCommand>(in.command0(k)));
+      valve = std::make_unique<sim::ConstantValveCommand>(in.command0(k));
     }
   }
   return in;

@@ -21,6 +21,7 @@ namespace hilsim::tools {
 // Flags common to the commands that run a scenario; unset ones leave the scenario as it is.
 struct ScenarioFlags {
   std::string scenario_path;
+  std::optional<std::string> machine;  // --machine FILE
   std::optional<std::string> manoeuvre;
   std::optional<std::string> coupling;
   std::optional<std::string> scheme;
@@ -62,9 +63,11 @@ struct ScenarioFlags {
 std::string naming_flags(std::string message, const std::vector<std::pair<const char*, const char*>>& set);
 
 // The objects one run of a scenario needs: the machine, its static equilibrium, and every
-// cylinder's scripted valve command, which depends on the equilibrium's (κ0): cylinder 1 follows the
-// scenario's manoeuvre; the benchmark crane's second cylinder Peiret et al. 2018, eq. (35); any other
-// holds its equilibrium command.
+// cylinder's scripted valve command, which depends on the equilibrium's (κ0): with a machine file, a
+// command table ([manoeuvre] kind = "table", io::read_command_table) commands the cylinders it has
+// a column for; otherwise the manoeuvre (M1, M2, a κ table) commands cylinder 1 and the built-in
+// crane's second cylinder follows Peiret et al. 2018, eq. (35); any other cylinder holds its
+// equilibrium command.
 struct RunInputs {
   std::shared_ptr<const sim::machine::MachineModel> model;
   sim::machine::MachineEquilibrium equilibrium;
@@ -80,9 +83,9 @@ struct RunInputs {
 };
 RunInputs prepare_run(const scenario::Scenario& scenario);
 
-// The machine a scenario simulates: the LIM crane of its [crane], [hydraulics] and [limits] keys
-// (sim/machine/lim_crane.h). Throws io::InputError naming the scenario for a description the model
-// refuses.
+// The machine a scenario simulates: its machine file's (docs/machine.md), or the LIM crane of its
+// [crane], [hydraulics] and [limits] keys (sim/machine/lim_crane.h). Throws io::InputError naming
+// the file, line and key (or the scenario) for a description the model refuses.
 std::shared_ptr<const sim::machine::MachineModel> scenario_machine(const scenario::Scenario& scenario);
 
 // Actuator 1's valve command of the scenario's manoeuvre: M1 and M2 about kappa0 [-] (the

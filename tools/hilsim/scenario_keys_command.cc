@@ -17,15 +17,16 @@ void ScenarioKeysCommand::add_to(CLI::App& parent) {
   cmd->add_option("--update", update, "Rewrite the key reference in this page, between its marker lines")
       ->check(non_empty_path())
       ->check(CLI::ExistingFile);
+  cmd->add_flag("--machine", machine, "The machine file's keys (docs/machine.md) instead of the scenario's");
 }
 
 int ScenarioKeysCommand::execute() const {
   if (!update) {
-    scenario::write_key_reference(std::cout);
+    scenario::write_key_reference(std::cout, machine);
     return 0;
   }
   const std::string page = io::read_bounded_file(*update, io::kMaxInputFileBytes);
-  const std::string updated = scenario::with_key_reference(page, *update);
+  const std::string updated = scenario::with_key_reference(page, *update, machine);
   if (updated == page) {
     std::printf("%s: the key reference is as the table says\n", update->c_str());
     return 0;

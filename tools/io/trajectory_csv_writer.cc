@@ -9,12 +9,12 @@
 
 namespace hilsim::io {
 
-TrajectoryCsvWriter::TrajectoryCsvWriter(std::string path, int actuators, bool tool_columns)
+TrajectoryCsvWriter::TrajectoryCsvWriter(std::string path, TrajectoryColumns columns, bool tool_columns)
     : file_(std::move(path)),
-      actuators_(actuators),
+      columns_(std::move(columns)),
       tool_columns_(tool_columns),
-      text_capacity_(kBatch * max_trajectory_row_bytes(actuators, tool_columns)) {
-  file_.write(trajectory_header(actuators_, tool_columns_));
+      text_capacity_(kBatch * max_trajectory_row_bytes(columns_, tool_columns)) {
+  file_.write(trajectory_header(columns_, tool_columns_));
   filling_.samples.reserve(kBatch);
   filling_.text = std::make_unique_for_overwrite<char[]>(text_capacity_);
   thread_ = std::thread([this] { work(); });
@@ -70,7 +70,7 @@ void TrajectoryCsvWriter::hand_over(bool refill) {
 }
 
 void TrajectoryCsvWriter::format(Batch& batch) const {
-  const char* end = put_trajectory_rows(batch.text.get(), batch.samples, actuators_, tool_columns_);
+  const char* end = put_trajectory_rows(batch.text.get(), batch.samples, columns_, tool_columns_);
   batch.bytes = static_cast<std::size_t>(end - batch.text.get());
 }
 

@@ -22,6 +22,7 @@
 
 #include "sim/analysis/trajectory.h"
 #include "tools/io/hashed_output_file.h"
+#include "tools/io/trajectory_files.h"
 
 namespace hilsim::io {
 
@@ -32,9 +33,10 @@ class TrajectoryCsvWriter final {
   static constexpr std::size_t kBatch = 256;
 
   // Opens `path` (an io::HashedOutputFile: nothing replaces it before finish()) and writes the
-  // header for `actuators` (1 or 2), with a contact task's tool columns when `tool_columns`
+  // header of `columns` (an actuator count of the crane, or a machine's), with a contact task's tool
+  // columns when `tool_columns`
   // (trajectory_files.h). Throws io::InputError naming `path`.
-  TrajectoryCsvWriter(std::string path, int actuators, bool tool_columns = false);
+  TrajectoryCsvWriter(std::string path, TrajectoryColumns columns, bool tool_columns = false);
   // Without finish(): stops the thread; the target stays as it was.
   ~TrajectoryCsvWriter();
   TrajectoryCsvWriter(const TrajectoryCsvWriter&) = delete;
@@ -74,7 +76,7 @@ class TrajectoryCsvWriter final {
   void stop();
 
   HashedOutputFile file_;  // the thread's, once it runs
-  const int actuators_;
+  const TrajectoryColumns columns_;
   const bool tool_columns_;
   const std::size_t text_capacity_;  // [bytes] of a batch's rows in their longest form
   std::int64_t rows_ = 0;

@@ -21,26 +21,39 @@ constexpr std::size_t kSampleColumns = 9;
 
 }  // namespace
 
-std::string trajectory_header(int actuators, bool tool_columns) {
-  std::string header = kTrajectoryHeader;
-  if (actuators == 2) header += std::string(",") + kSecondActuatorHeader;
+TrajectoryColumns TrajectoryColumns::of(const sim::machine::MachineModel& model) {
+  TrajectoryColumns c(model.cylinder_count());
+  c.bodies = model.coordinates();
+  for (const sim::machine::Sensor& sensor : model.sensors) c.sensors.push_back(sensor.name);
+  return c;
+}
+
+std::string trajectory_header(const TrajectoryColumns& c, bool tool_columns) {
+  std::string header = "t,kappa,s1,s1dot,p1,p2,fh";
+  for (int b = 1; b <= c.bodies; ++b) header += ",theta" + std::to_string(b);
+  for (int k = 2; k <= c.cylinders; ++k) {
+    const std::string n = std::to_string(k);
+    header += ",s" + n + ",s" + n + "dot,p1_" + n + ",p2_" + n + ",fh_" + n + ",kappa_" + n;
+  }
   header += ",dE,Ebal";
+  for (const std::string& name : c.sensors) header += "," + name;
   if (tool_columns) header += std::string(",") + kToolHeader;
   return header + '\n';
 }
 
-TrajectoryRow trajectory_row(const sim::Sample& s, int actuators, bool tool_columns) {
+TrajectoryRow trajectory_row(const sim::Sample& s, const TrajectoryColumns& c, bool tool_columns) {
   TrajectoryRow row;
   const auto add = [&row](double v) { row.values[row.size++] = v; };
-  for (double v : {s.t, s.cyl[0].kappa, s.cyl[0].s, s.cyl[0].s_dot, s.cyl[0].p1, s.cyl[0].p2, s.cyl[0].f_h,
-                   s.theta[0], s.theta[1]})
+  for (double v : {s.t, s.cyl[0].kappa, s.cyl[0].s, s.cyl[0].s_dot, s.cyl[0].p1, s.cyl[0].p2, s.cyl[0].f_h})
     add(v);
-  if (actuators == 2) {
-    for (double v : {s.cyl[1].s, s.cyl[1].s_dot, s.cyl[1].p1, s.cyl[1].p2, s.cyl[1].f_h, s.cyl[1].kappa})
-      add(v);
+  for (int b = 0; b < c.bodies; ++b) add(s.theta[static_cast<std::size_t>(b)]);
+  for (int k = 1; k < c.cylinders; ++k) {
+    const sim::CylinderSample& y = s.cyl[static_cast<std::size_t>(k)];
+    for (double v : {y.s, y.s_dot, y.p1, y.p2, y.f_h, y.kappa}) add(v);
   }
   add(s.dE);
   add(s.E_balance);
+  for (std::size_t i = 0; i < c.sensors.size(); ++i) add(s.sensor[i]);
   if (tool_columns) {
     for (double v : {s.tool_x, s.tool_y, s.tool_theta, s.tool_xdot, s.tool_ydot, s.tool_thetadot,
                      static_cast<double>(s.contacts), s.normal_force})
@@ -57,24 +70,26 @@ std::vector<std::string> trajectory_columns(int actuators) {
   return columns;
 }
 
-std::size_t max_trajectory_row_bytes(int actuators, bool tool_columns) {
+std::size_t max_trajectory_row_bytes(const TrajectoryColumns& columns, bool tool_columns) {
   // A row's values (TrajectoryRow), each with its ',' or '\n'.
-  return trajectory_row(sim::Sample{}, actuators, tool_columns).size * (kMaxDoubleBytes + 1);
+  return trajectory_row(sim::Sample{}, columns, tool_columns).size * (kMaxDoubleBytes + 1);
 }
 
-char* put_trajectory_rows(char* at, std::span<const sim::Sample> samples, int actuators, bool tool_columns) {
+char* put_trajectory_rows(char* at, std::span<const sim::Sample> samples, const TrajectoryColumns& columns,
+                          bool tool_columns) {
   for (const sim::Sample& s : samples) {
-    const TrajectoryRow row = trajectory_row(s, actuators, tool_columns);
+    const TrajectoryRow row = trajectory_row(s, columns, tool_columns);
     at = put_csv_line(at, std::span(row.values).first(row.size));
   }
   return at;
 }
 
-std::string trajectory_csv(std::span<const sim::Sample> samples, int actuators, bool tool_columns) {
-  std::string csv = trajectory_header(actuators, tool_columns);
+std::string trajectory_csv(std::span<const sim::Sample> samples, const TrajectoryColumns& columns,
+                           bool tool_columns) {
+  std::string csv = trajectory_header(columns, tool_columns);
   const std::size_t header_bytes = csv.size();
-  csv.resize(header_bytes + samples.size() * max_trajectory_row_bytes(actuators, tool_columns));
-  const char* end = put_trajectory_rows(csv.data() + header_bytes, samples, actuators, tool_columns);
+  csv.resize(header_bytes + samples.size() * max_trajectory_row_bytes(columns, tool_columns));
+  const char* end = put_trajectory_rows(csv.data() + header_bytes, samples, columns, tool_columns);
   csv.resize(static_cast<std::size_t>(end - csv.data()));
   return csv;
 }
@@ -114,17 +129,18 @@ std::string table_kappa_name(const CsvTable& table, std::size_t column) {
 
 // The κ(t) points of columns t and kappa of `table`, checked row by row.
 std::vector<sim::TableManoeuvre::Point> kappa_points(const CsvTable& table, const std::string& path,
-                                                     std::size_t t, std::size_t kappa) {
+                                                     std::size_t t, std::size_t kappa, double lo = 0.0,
+                                                     double hi = 1.0) {
   std::vector<sim::TableManoeuvre::Point> points;
   for (std::size_t i = 0; i < table.rows.size(); ++i) {
     const double ti = table.rows[i][t];
     const double ki = table.rows[i][kappa];
     const std::string where = path + ":" + std::to_string(table.line_numbers[i]) + ": ";
     if (!std::isfinite(ti)) throw InputError(where + "time is not a finite number");
-    if (!(ki >= 0.0 && ki <= 1.0)) {
+    if (!(ki >= lo && ki <= hi)) {
       std::ostringstream msg;
-      msg << where << table_kappa_name(table, kappa) << " = " << ki
-          << " is outside the accepted range [0, 1]";
+      msg << where << table_kappa_name(table, kappa) << " = " << ki << " is outside the accepted range ["
+          << lo << ", " << hi << "]";
       throw InputError(msg.str());
     }
     if (!points.empty() && !(ti > points.back().t)) {
@@ -158,6 +174,43 @@ std::optional<std::vector<sim::TableManoeuvre::Point>> read_second_kappa(const s
   const int kappa_2 = table.find_column({"kappa_2", "κ_2"});
   if (kappa_2 < 0) return std::nullopt;
   return kappa_points(table, path, table.column({"t", "time"}), static_cast<std::size_t>(kappa_2));
+}
+
+std::vector<std::optional<std::vector<sim::TableManoeuvre::Point>>> read_command_table(
+    const std::string& path, const std::vector<CommandColumn>& cylinders) {
+  const CsvTable table = read_numeric_csv(path);
+  if (table.header.empty()) {
+    throw InputError(path +
+                     ": a command table needs a header line: t, then a column per cylinder, named as "
+                     "the cylinder");
+  }
+  const std::size_t t = table.column({"t", "time"});
+  std::vector<std::optional<std::vector<sim::TableManoeuvre::Point>>> out(cylinders.size());
+  bool any = false;
+  for (std::size_t k = 0; k < cylinders.size(); ++k) {
+    std::vector<std::string> names = {cylinders[k].name};
+    if (k == 0) names.insert(names.end(), {"kappa", "κ"});  // a one-cylinder table of old
+    const int c = table.find_column(names);
+    if (c < 0) continue;
+    out[k] = kappa_points(table, path, t, static_cast<std::size_t>(c), cylinders[k].lo, cylinders[k].hi);
+    any = true;
+  }
+  for (const std::string& name : table.header) {  // a column that names no cylinder is a mistake
+    CsvTable one;
+    one.header = {name};
+    bool known = name == table.header[t];
+    for (std::size_t k = 0; k < cylinders.size() && !known; ++k) {
+      known = one.find_column({cylinders[k].name}) == 0 || (k == 0 && one.find_column({"kappa", "κ"}) == 0);
+    }
+    if (!known) {
+      std::string list;
+      for (const CommandColumn& c : cylinders) list += (list.empty() ? "" : ", ") + c.name;
+      throw InputError(path + ": column '" + name + "' names no cylinder of the machine (cylinders: " + list +
+                       ")");
+    }
+  }
+  if (!any) throw InputError(path + ": no column names a cylinder of the machine");
+  return out;
 }
 
 }  // namespace hilsim::io

@@ -6,6 +6,7 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -29,10 +30,13 @@ enum class KeyType {
   kPath,     // a string naming a file: read relative to the scenario's directory, written absolute
   kWord,     // a string, one of the row's words
   kTables,   // a table of tables ([rt.thread.NAME]) or an array of tables ([[messages]])
+  kPoint,    // an array of two numbers [x, y] (a machine file's points, in a body's frame)
 };
 
+using Point2 = std::array<double, 2>;
+
 // A value between TOML and the settings; std::monostate: unset, nothing written.
-using Value = std::variant<std::monostate, double, std::int64_t, bool, std::string>;
+using Value = std::variant<std::monostate, double, std::int64_t, bool, std::string, Point2>;
 
 // Where a key is read: for messages, and for the paths relative to the file.
 struct KeyContext {
@@ -94,6 +98,10 @@ struct KeyRow {
   bool comment_if_unset = false;      // an unset value is written as "# KEY: <if_absent>"
   const char* former_name = nullptr;  // the key's former name, still read (never both)
   bool required = false;              // an entry of [[messages]] without it is an error
+  // The key belongs to some entries only (a pump's keys, a proportional valve's): unset, to all. An
+  // entry it does not apply to refuses it when read and leaves it out when written.
+  bool (*applies)(const T&) = nullptr;
+  const char* applies_text = "";  // for which, as the reference says it: "`type = \"pump\"`"
 };
 
 namespace key_access {
@@ -177,6 +185,21 @@ inline std::string resolve_path(const KeyContext& at, const std::string& path) {
   if (path.empty()) return path;
   const std::filesystem::path p(path);
   return p.is_absolute() ? p.string() : (at.base / p).lexically_normal().string();
+}
+
+// An Eigen::Vector2d field as [x, y].
+template <class T, class F>
+Access<T> point(F) {
+  return {.type = KeyType::kPoint,
+          .get =
+              [](const T& t) {
+                return Value(Point2{F{}(t)[0], F{}(t)[1]});
+              },
+          .set =
+              [](T& t, const Value& v, const KeyContext&) {
+                const Point2& p = std::get<Point2>(v);
+                F{}(t) = {p[0], p[1]};
+              }};
 }
 
 // A file: "" leaves the setting as it is (unset).

@@ -8,6 +8,22 @@
 
 namespace hilsim::scenario {
 
+namespace {
+
+// [x, y]: two finite numbers.
+Value read_point(const TableReader& table, const std::string& key, const toml::node& node) {
+  const toml::array* a = node.as_array();
+  if (!a || a->size() != 2 || !(*a)[0].is_number() || !(*a)[1].is_number()) {
+    table.fail(key, "must be a point [x, y] of two numbers", node);
+  }
+  const Point2 p{*(*a)[0].value<double>(), *(*a)[1].value<double>()};
+  if (!std::isfinite(p[0]) || !std::isfinite(p[1]))
+    table.fail(key, "must be a point of finite numbers", node);
+  return p;
+}
+
+}  // namespace
+
 Value read_value(const TableReader& table, const std::string& key, KeyType type, const toml::node& node) {
   switch (type) {
     case KeyType::kNumber:
@@ -23,6 +39,8 @@ Value read_value(const TableReader& table, const std::string& key, KeyType type,
     case KeyType::kBoolean:
       if (node.is_boolean()) return *node.value<bool>();
       table.fail(key, "must be true or false", node);
+    case KeyType::kPoint:
+      return read_point(table, key, node);
     case KeyType::kString:
     case KeyType::kPath:
     case KeyType::kWord:
@@ -78,6 +96,8 @@ std::string toml_value(const Value& value, KeyType type) {
   if (const auto* number = std::get_if<double>(&value)) return toml_number(*number);
   if (const auto* integer = std::get_if<std::int64_t>(&value)) return std::to_string(*integer);
   if (const auto* flag = std::get_if<bool>(&value)) return *flag ? "true" : "false";
+  if (const auto* p = std::get_if<Point2>(&value))
+    return "[" + toml_number((*p)[0]) + ", " + toml_number((*p)[1]) + "]";
   const std::string& text = std::get<std::string>(value);
   if (type == KeyType::kPath) return toml_string(std::filesystem::absolute(text).lexically_normal().string());
   return toml_string(text);

@@ -85,6 +85,7 @@ void read_section(TableReader& table, const std::vector<KeyRow<T>>& rows, const 
 // says what it means).
 template <class T>
 void write_row(std::ostream& o, const KeyRow<T>& row, const T& target) {
+  if (row.applies && !row.applies(target)) return;
   if (row.access.type == KeyType::kTables) {
     row.access.write_tables(o, target);
     return;
@@ -110,6 +111,7 @@ Range bounded_range(const KeyRow<T>& row, const T& target) {
 template <class T>
 void check_row(const KeyRow<T>& row, const T& target, const std::string& what) {
   if (row.access.type == KeyType::kTables) return;  // its entries are checked by their own rows
+  if (row.applies && !row.applies(target)) return;  // not this entry's: its value is not used
   const Value value = row.access.get(target);
   if (std::holds_alternative<std::monostate>(value)) return;
   if (row.check) row.check(std::get<std::string>(value), what);

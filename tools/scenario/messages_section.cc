@@ -7,36 +7,9 @@
 #include "hil/signal_map.h"
 #include "tools/scenario/key_table.h"
 #include "tools/scenario/scenario_keys.h"
+#include "tools/scenario/table_entries.h"
 
 namespace hilsim::scenario {
-
-namespace {
-
-// The tables of an array of tables at `node`, or an error "'KEY' must be ...".
-const toml::array& array_of_tables(const toml::node& node, const KeyContext& at, const std::string& form) {
-  const toml::array* array = node.as_array();
-  if (!array || !array->is_array_of_tables()) {
-    throw InputError(at.file + ":" + std::to_string(node.source().begin.line) + ": '" + at.key +
-                     "' must be " + form);
-  }
-  return *array;
-}
-
-// Reads entry `i` of an array of tables by `rows`; messages name it "KEY[i]" and its line.
-template <class T>
-T read_entry(const toml::array& array, std::size_t i, const std::vector<KeyRow<T>>& rows,
-             const KeyContext& at) {
-  const toml::table& table = *array.get(i)->as_table();
-  TableReader reader(at.file, table, "", at.key + "[" + std::to_string(i) + "]");
-  KeyContext entry = at;
-  entry.where = at.file + ":" + std::to_string(reader.line());
-  T target;
-  read_section(reader, rows, rows.front().section, target, entry);
-  reader.reject_unknown();
-  return target;
-}
-
-}  // namespace
 
 void read_messages(Scenario& s, const toml::node& node, const KeyContext& at) {
   const toml::array& array =

@@ -140,6 +140,20 @@ std::vector<std::string> sections_of_keys() {
   return sections;
 }
 
+// The first section of the built-in crane's description that `root` sets: [crane], [hydraulics], or
+// a [limits] key other than `enabled` ("limits.relief_pressure"); "" for none.
+std::string crane_keys_given(const toml::table& root) {
+  for (const char* section : {"crane", "hydraulics"}) {
+    if (root.contains(section)) return section;
+  }
+  if (const toml::table* limits = root["limits"].as_table()) {
+    for (const auto& [key, node] : *limits) {
+      if (key.str() != "enabled") return "limits." + std::string(key.str());
+    }
+  }
+  return "";
+}
+
 Scenario load_from_table(const toml::table& root, const std::string& path, const fs::path& base,
                          const std::string& name) {
   Scenario s;
@@ -160,6 +174,12 @@ Scenario load_from_table(const toml::table& root, const std::string& path, const
   if (s.manoeuvre.kind != ManoeuvreKind::kTable && !s.manoeuvre.table_path.empty()) {
     throw InputError(path + ": key 'manoeuvre.file' goes with kind = \"table\" (kind is \"" +
                      word_of(kManoeuvreKinds, s.manoeuvre.kind) + "\")");
+  }
+  s.crane_keys_given = crane_keys_given(root);
+  // The LIM reference is the benchmark crane's: a machine file's run compares with none unless asked.
+  if (s.machine && s.reference_implied) {
+    s.reference.reset();
+    s.reference_implied = false;
   }
   resolve_limits(s);
   resolve_preview(s);
@@ -407,6 +427,24 @@ void check_contact(const Scenario& s) {
   }
 }
 
+// What a machine file does not reach yet: the monolithic reference (Naya et al. 2011) and the contact
+// tasks' arm are written for the benchmark crane; a machine file runs the co-simulations.
+void check_machine_file(const Scenario& s) {
+  if (!s.machine) return;
+  if (s.solver == Solver::kMonolithic) {
+    throw InputError(
+        s.source +
+        ": the monolithic reference (key 'run.solver' = 'monolithic', hilsim convergence) solves the "
+        "built-in LIM crane only, and key " +
+        "'machine' names " + *s.machine +
+        ": run it with solver = \"cosim\" (a co-simulation at H = h_H is the finest reference)");
+  }
+  if (s.contact.any()) {
+    throw InputError(s.source + ": a [contact] task runs on the LIM crane's arm, and key 'machine' names " +
+                     *s.machine + ": remove one");
+  }
+}
+
 }  // namespace
 
 ContactCouplingChoice contact_coupling_choice(const ContactScenario& c) {
@@ -417,6 +455,11 @@ ContactCouplingChoice contact_coupling_choice(const ContactScenario& c) {
 
 void validate(const Scenario& s) {
   check_rows(scenario_keys(), s, s.source);
+  if (s.machine && !s.crane_keys_given.empty()) {
+    throw InputError(s.source + ": key '" + s.crane_keys_given +
+                     "' describes the built-in LIM crane, and key 'machine' (or --machine) names a machine "
+                     "file, which describes the machine: remove one (the run's [limits] enabled stays)");
+  }
   for (const auto& [name, thread] : s.rt.threads)
     check_rows(thread_keys(), thread, s.source, thread_section(name));
   check_steps(s);
@@ -426,6 +469,7 @@ void validate(const Scenario& s) {
   check_can_e2e(s);
   check_limits(s);
   check_contact(s);
+  check_machine_file(s);
 }
 
 }  // namespace hilsim::scenario

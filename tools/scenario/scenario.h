@@ -61,6 +61,12 @@ enum class Solver { kCosim, kMonolithic };
 struct Scenario {
   std::string source = "the built-in scenario";  // the file it came from, for messages
   std::string name = "default";
+  // The machine file (config/machines/*.toml, docs/machine.md), resolved; unset: the built-in LIM
+  // crane of [crane], [hydraulics] and [limits].
+  std::optional<std::string> machine;
+  // The first of [crane], [hydraulics] or a [limits] key other than `enabled` that the file set
+  // ("crane"): they describe the built-in crane, which a machine file replaces (validate refuses both).
+  std::string crane_keys_given;
   sim::CraneParameters crane;
   sim::HydraulicParameters hydraulics;
   ManoeuvreSpec manoeuvre;

@@ -85,6 +85,13 @@ const std::vector<KeyRow<S>> kScenarioKeys = {
      .help = "label in reports",
      .access = text<S>([](auto& s) -> auto& { return s.name; }),
      .if_absent = "the file's name"},
+    {.section = "",
+     .key = "machine",
+     .unit = "",
+     .help = "the machine file (docs/machine.md; `hilsim run --machine`); its cylinders, valves and supplies "
+             "replace [crane], [hydraulics] and [limits]' crane keys, which it refuses beside it",
+     .access = path<S>([](auto& s) -> auto& { return s.machine; }),
+     .if_absent = "the LIM crane of [crane] and [hydraulics]"},
 
     // [run]
     {.section = "run",
