@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the shell examples of the documents, so that a renamed option or a changed output file
-# breaks a test and not a reader. Every line of every ```sh block of README.md (and docs/*.md)
+# breaks a test and not a reader. Every line of every ```sh block of README.md (and docs/*.md, docs/*/*.md)
 # runs from a fresh scratch directory that holds `build` (the directory of the hilsim binary) and
 # `config` (the source tree's), so `./build/hilsim ... config/scenarios/x.toml` runs as written.
 # The lines of one block run in order in one directory: later lines may use earlier lines' files.
@@ -19,7 +19,7 @@ bin_dir=$(cd "$(dirname "$2")" && pwd)
 per_line_timeout="${HILSIM_DOCS_TIMEOUT:-60}"
 
 docs=("$src/README.md")
-for f in "$src"/docs/*.md; do [ -e "$f" ] && docs+=("$f"); done
+for f in "$src"/docs/*.md "$src"/docs/*/*.md; do [ -e "$f" ] && docs+=("$f"); done
 
 # An unclosed fence would make the extraction below take prose for commands (or miss examples).
 bash "$(dirname "$0")/../docs_fences_check.sh" "${docs[@]}" || {

@@ -40,7 +40,8 @@ TEST(MachineFile, TheShippedLimCraneIsTheBuiltInCraneNumberForNumber) {
 }
 
 TEST(MachineFile, ADescriptionReadsBackAsItIsWritten) {
-  for (const char* name : {"lim_crane.toml", "lim_crane_double.toml", "excavator.toml"}) {
+  for (const char* name :
+       {"lim_crane.toml", "lim_crane_double.toml", "excavator.toml", "naya2011_rod.toml"}) {
     const MachineFile file = MachineFile::load(shipped(name));
     const std::string written = to_machine_toml(file.description());
     EXPECT_EQ(to_machine_toml(MachineFile::parse(written, name).description()), written) << name;
@@ -48,12 +49,31 @@ TEST(MachineFile, ADescriptionReadsBackAsItIsWritten) {
 }
 
 TEST(MachineFile, EveryShippedMachineBuildsAndRestsInEquilibrium) {
-  for (const char* name : {"lim_crane.toml", "lim_crane_double.toml", "excavator.toml"}) {
+  for (const char* name :
+       {"lim_crane.toml", "lim_crane_double.toml", "excavator.toml", "naya2011_rod.toml"}) {
     const MachineFile file = MachineFile::load(shipped(name));
     const auto model = file.build();
     const sim::machine::MachineEquilibrium eq = sim::machine::solve_machine_equilibrium(*model);
     EXPECT_EQ(eq.cylinders.size(), static_cast<std::size_t>(model->cylinder_count())) << name;
   }
+}
+
+// Naya et al. 2011, §4: the rod at rest satisfies eq. (32), (2M + m) g = (p2 − p1) A with h1 = h2 = 0
+// of eq. (29) (the valve's in- and outflows of each chamber equal, κ² (p_P − p1) = (1 − κ)² (p1 − p_T),
+// (1 − κ)² (p_P − p2) = κ² (p2 − p_T)), at s0 = 0.5 m; the shipped eq. (38) table starts at its κ0.
+TEST(MachineFile, TheNayaRodRestsAsItsEquation32Says) {
+  const auto model = MachineFile::load(shipped("naya2011_rod.toml")).build();
+  const sim::machine::CylinderEquilibrium eq =
+      sim::machine::solve_machine_equilibrium(*model).cylinders.at(0);
+  const double A = 0.0065, pP = 7.6e6, pT = 0.1e6, k = eq.command;
+  EXPECT_NEAR(eq.s, 0.5, 1e-12);
+  EXPECT_NEAR((eq.p[1] - eq.p[0]) * A, (2 * 250.0 + 200.0) * 9.81, 1e-6);
+  EXPECT_NEAR(k * k * (pP - eq.p[0]), (1 - k) * (1 - k) * (eq.p[0] - pT), 1e-6 * pP);
+  EXPECT_NEAR((1 - k) * (1 - k) * (pP - eq.p[1]), k * k * (eq.p[1] - pT), 1e-6 * pP);
+  const std::string table =
+      test::slurp(std::string(HILSIM_SOURCE_DIR) + "/config/manoeuvres/naya2011_eq38.csv");
+  const std::size_t comma = table.find(',', table.find('\n'));
+  EXPECT_EQ(std::stod(table.substr(comma + 1)), k);
 }
 
 // The message for `text`, a machine file named "m.toml": from reading it, building its model or

@@ -120,6 +120,7 @@ void refuse_outputs_over_inputs(const scenario::Scenario& s, const std::string& 
                                 const std::vector<std::pair<std::string, std::string>>& outputs) {
   std::vector<std::pair<std::string, std::string>> inputs;
   if (!scenario_path.empty()) inputs.emplace_back(scenario_path, "the scenario");
+  if (s.machine) inputs.emplace_back(*s.machine, "the machine file");
   if (s.manoeuvre.kind == scenario::ManoeuvreKind::kTable)
     inputs.emplace_back(s.manoeuvre.table_path, "the kappa table");
   if (s.reference) inputs.emplace_back(*s.reference, "the reference");
