@@ -78,25 +78,38 @@ Sample MachineSampleAssembly::sample(std::int64_t n, std::span<const ProbeValues
 }
 
 void MachineSampleAssembly::add_sensors(Sample& s, std::span<const ProbeValues> probes) const {
-  using Kind = machine::SensorDescription::Kind;
   const ProbeValues& mech = probes[mechanics_];
+  machine::VecQ q(model_->coordinates()), q_dot(model_->coordinates());
+  for (int b = 0; b < model_->coordinates(); ++b) {
+    q[b] = mech[layout_.q(b)];
+    q_dot[b] = mech[layout_.q_dot(b)];
+  }
+  std::array<double, machine::kMaxCylinders> p_s{};
+  for (std::size_t i = 0; i < p_s_.size() && i < p_s.size(); ++i)
+    p_s[i] = p_s_[i].first ? value(probes, p_s_[i].second) : model_->supplies[i].pressure;
+  fill_sensors(*model_, q, q_dot, p_s, data_, s);
+}
+
+void fill_sensors(const machine::MachineModel& model, const machine::VecQ& q, const machine::VecQ& q_dot,
+                  std::span<const double> supply_pressure, machine::MachineData& data, Sample& s) {
+  using Kind = machine::SensorDescription::Kind;
   bool posed = false;
-  for (std::size_t i = 0; i < model_->sensors.size(); ++i) {
-    const machine::Sensor& sensor = model_->sensors[i];
+  for (std::size_t i = 0; i < model.sensors.size(); ++i) {
+    const machine::Sensor& sensor = model.sensors[i];
     const int t = sensor.target;
     double v = 0.0;
     switch (sensor.kind) {
       case Kind::kJointPosition:
-        v = mech[layout_.q(model_->joints[t].coordinate)];
+        v = q[model.joints[t].coordinate];
         break;
       case Kind::kJointRate:
-        v = mech[layout_.q_dot(model_->joints[t].coordinate)];
+        v = q_dot[model.joints[t].coordinate];
         break;
       case Kind::kBodyAngle:
         v = s.theta[t];
         break;
       case Kind::kStroke:
-        v = s.cyl[t].s - model_->cylinders[t].retracted_length;
+        v = s.cyl[t].s - model.cylinders[t].retracted_length;
         break;
       case Kind::kStrokeRate:
         v = s.cyl[t].s_dot;
@@ -111,18 +124,16 @@ void MachineSampleAssembly::add_sensors(Sample& s, std::span<const ProbeValues> 
         v = s.cyl[t].f_h;
         break;
       case Kind::kSupplyPressure:
-        v = p_s_[t].first ? value(probes, p_s_[t].second) : model_->supplies[t].pressure;
+        v = supply_pressure[static_cast<std::size_t>(t)];
         break;
       case Kind::kPointX:
       case Kind::kPointY: {
         if (!posed) {
-          machine::VecQ q(model_->coordinates());
-          for (int b = 0; b < model_->coordinates(); ++b) q[b] = mech[layout_.q(b)];
-          machine::forward_kinematics(*model_, q, machine::VecQ::Zero(model_->coordinates()), data_);
+          machine::forward_kinematics(model, q, machine::VecQ::Zero(model.coordinates()), data);
           posed = true;
         }
-        const machine::Point& p = model_->points[t];
-        v = machine::point_position(data_, p.body, p.at)[sensor.kind == Kind::kPointX ? 0 : 1];
+        const machine::Point& p = model.points[t];
+        v = machine::point_position(data, p.body, p.at)[sensor.kind == Kind::kPointX ? 0 : 1];
         break;
       }
     }

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -58,5 +59,12 @@ class MachineSampleAssembly final : public SampleAssembly {
   // For the point sensors, in the thread that assembles (the offline run's, or the writer thread).
   mutable machine::MachineData data_;
 };
+
+// The machine's named sensors into s.sensor, from the rest of s (its cylinders and angles), the
+// tree coordinates q [rad, m] and rates q_dot, and each supply's pressure [Pa] (p_P or a pump's line);
+// `data` is the workspace the point sensors' kinematics use. The co-simulation's samples and the
+// monolithic solver's alike.
+void fill_sensors(const machine::MachineModel& model, const machine::VecQ& q, const machine::VecQ& q_dot,
+                  std::span<const double> supply_pressure, machine::MachineData& data, Sample& s);
 
 }  // namespace hilsim::sim

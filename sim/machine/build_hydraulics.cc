@@ -171,6 +171,10 @@ Cylinder describe_cylinder(const MachineModel& model, const MachineDescription& 
 void build_supplies(MachineModel& model, const MachineDescription& d) {
   check_fluid(d.fluid);
   model.fluid = d.fluid;
+  // As many as cylinders at most: a supply feeds one or more of them.
+  require(d.supplies.size() <= static_cast<std::size_t>(kMaxCylinders), "supplies",
+          "the machine has " + std::to_string(d.supplies.size()) + " supplies; at most " +
+              std::to_string(kMaxCylinders));
   std::set<std::string> names;
   for (std::size_t i = 0; i < d.supplies.size(); ++i) {
     model.supplies.push_back(describe_supply(d.supplies[i], i));

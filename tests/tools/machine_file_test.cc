@@ -225,12 +225,16 @@ TEST(MachineFile, AScenarioRefusesTheBuiltInCranesKeysBesideAMachineFile) {
 }
 
 // What a machine file does not reach is refused in one line before anything runs, not run on the
-// built-in crane's numbers: the monolithic reference and the two-way coupling's reduced models.
+// built-in crane's numbers: a contact task's arm and the two-way coupling's reduced models.
 TEST(MachineFile, WhatAMachineFileCannotRunIsRefusedWithExitTwo) {
-  const test::Outcome monolithic =
-      test::run_hilsim("machine_mono", "convergence --h 0.001 --machine " + shipped("lim_crane_double.toml"));
-  EXPECT_EQ(monolithic.status, 2);
-  EXPECT_NE(monolithic.err.find("solves the built-in LIM crane only"), std::string::npos) << monolithic.err;
+  const fs::path scenario = test::temp_path("machine_contact", ".toml");
+  std::ofstream(scenario) << "machine = \"" << shipped("excavator.toml")
+                          << "\"\n[contact]\ntask = \"landing\"\n";
+  const test::Outcome contact = test::run_hilsim("machine_contact", "run --quiet " + scenario.string());
+  EXPECT_EQ(contact.status, 2);
+  EXPECT_NE(contact.err.find("a [contact] task runs on the LIM crane's arm"), std::string::npos)
+      << contact.err;
+  fs::remove(scenario);
   const test::Outcome twoway = test::run_hilsim(
       "machine_twoway", "run --quiet --coupling twoway --limits off --machine " + shipped("excavator.toml"));
   EXPECT_EQ(twoway.status, 2);

@@ -10,6 +10,7 @@
 #include "sim/monolithic/monolithic_run.h"
 #include "tools/hilsim/cli_checks.h"
 #include "tools/hilsim/job_pool.h"
+#include "tools/hilsim/monolithic_run.h"
 #include "tools/io/input_error.h"
 
 namespace hilsim::tools {
@@ -121,8 +122,7 @@ int ConvergenceCommand::execute() const {
   const auto run = [&](std::size_t k) {
     sim::MonolithicSettings at = settings;
     if (k > 0) at.h = list[k - 1];
-    return sim::run_monolithic(s.crane, s.hydraulics, sim::crane_equilibrium(in.equilibrium), in.valve(0),
-                               at);
+    return run_monolithic_of(s, in, at);
   };
   sim::MonolithicRunResult fine;
   double prev_h = 0.0, prev_file = 0.0, prev_self = 0.0, prev_spike = 0.0;

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <utility>
 
+#include "sim/monolithic/machine_monolithic.h"
 #include "sim/monolithic/monolithic_run.h"
 #include "tools/hilsim/monolithic_flags.h"
 #include "tools/hilsim/run_command.h"
@@ -20,7 +21,8 @@ namespace hilsim::tools {
 namespace {
 
 // Newton iterations per step and constraint violation over the run.
-void print_solver_figures(const sim::MonolithicRunResult& r, int max_allowed) {
+// `unit`: ‖Φ‖'s, m² for the natural coordinates' constraints, "m, rad" for a machine's loops.
+void print_solver_figures(const sim::MonolithicRunResult& r, int max_allowed, const char* unit) {
   const std::size_t steps = r.iterations.size() - 1;
   int max_iterations = 0;
   double sum_iterations = 0.0, max_violation = 0.0, t_violation = 0.0, t_iterations = 0.0;
@@ -42,16 +44,27 @@ void print_solver_figures(const sim::MonolithicRunResult& r, int max_allowed) {
       "did not converge in %d\n",
       steps ? sum_iterations / static_cast<double>(steps) : 0.0, max_iterations, t_iterations,
       static_cast<long long>(r.unconverged_steps), steps, max_allowed);
-  std::printf("constraint violation: max ||Phi|| = %.3e m^2 at t = %.6g s\n", max_violation, t_violation);
+  std::printf("constraint violation: max ||Phi|| = %.3e %s at t = %.6g s\n", max_violation, unit,
+              t_violation);
 }
 
 // The run's rows in pieces of about 1 MB (a long run's CSV is never held whole in memory), then the
 // output replaced, its rows and hash printed as every command that writes a trajectory does.
-void write_csv(io::HashedOutputFile& csv, const sim::MonolithicRunResult& r, const std::string& path) {
+// A machine file's run has its machine's columns (`columns`); the built-in crane's its own.
+void write_csv(io::HashedOutputFile& csv, const sim::MonolithicRunResult& r, const std::string& path,
+               const std::optional<io::TrajectoryColumns>& columns) {
   std::ostringstream text;
-  text << io::kMonolithicTrajectoryHeader << '\n';
+  if (columns) {
+    text << io::monolithic_header(*columns);
+  } else {
+    text << io::kMonolithicTrajectoryHeader << '\n';
+  }
   for (std::size_t i = 0; i < r.samples.size(); ++i) {
-    io::write_monolithic_row(text, r.samples[i], r.violation[i], r.iterations[i]);
+    if (columns) {
+      io::write_monolithic_row(text, r.samples[i], *columns, r.violation[i], r.iterations[i]);
+    } else {
+      io::write_monolithic_row(text, r.samples[i], r.violation[i], r.iterations[i]);
+    }
     if (text.tellp() > (1 << 20)) {
       csv.write(std::move(text).str());
       text = std::ostringstream();
@@ -63,6 +76,18 @@ void write_csv(io::HashedOutputFile& csv, const sim::MonolithicRunResult& r, con
 
 }  // namespace
 
+sim::MonolithicRunResult run_monolithic_of(const scenario::Scenario& s, const RunInputs& in,
+                                           const sim::MonolithicSettings& settings,
+                                           const std::function<void(std::int64_t, std::int64_t)>& progress) {
+  if (!s.machine) {  // the built-in crane: the benchmark's own formulation, in natural coordinates
+    return sim::run_monolithic(s.crane, s.hydraulics, sim::crane_equilibrium(in.equilibrium), in.valve(0),
+                               settings, progress);
+  }
+  std::vector<const sim::ValveCommand*> valves;
+  for (const auto& v : in.valves) valves.push_back(v.get());
+  return sim::run_machine_monolithic(in.model, in.equilibrium, valves, settings, progress);
+}
+
 int execute_monolithic_run(const scenario::Scenario& s, bool quiet) {
   const RunInputs in = prepare_run(s);
   const std::optional<sim::ReferenceCurve> reference = load_reference(s);
@@ -71,9 +96,7 @@ int execute_monolithic_run(const scenario::Scenario& s, bool quiet) {
   std::printf(
       "scenario %s: manoeuvre %s, monolithic (index-3 augmented Lagrangian, trapezoidal rule), %s, %g s\n",
       s.name.c_str(), scenario::describe(s.manoeuvre).c_str(), describe(settings).c_str(), settings.duration);
-  const sim::Equilibrium eq = sim::crane_equilibrium(in.equilibrium);
-  std::printf("equilibrium: f_h = %.4f N, s1 = %.7f m, p1 = %.7f MPa, p2 = %.7f MPa, kappa0 = %.8f\n", eq.f_h,
-              eq.s, eq.p[0] / 1e6, eq.p[1] / 1e6, eq.kappa);
+  print_equilibrium(s, *in.model, in.equilibrium);
 
   // Opened before the run so that an unwritable output fails at once; the output itself is replaced
   // only by the complete CSV.
@@ -84,16 +107,18 @@ int execute_monolithic_run(const scenario::Scenario& s, bool quiet) {
     if (show_progress) std::fprintf(stderr, "\r  %3d %%", static_cast<int>(100 * done / total));
   };
   const auto t0 = std::chrono::steady_clock::now();
-  const sim::MonolithicRunResult r =
-      sim::run_monolithic(s.crane, s.hydraulics, eq, in.valve(0), settings, progress);
+  const sim::MonolithicRunResult r = run_monolithic_of(s, in, settings, progress);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (show_progress) std::fprintf(stderr, "\r       \r");
   const double simulated = r.samples.back().t;
   std::printf("simulated %.6g s in %.3f s wall (real-time factor %.1f)\n", simulated, wall,
               wall > 0 ? simulated / wall : 0.0);
 
-  print_solver_figures(r, settings.max_iterations);
-  if (csv) write_csv(*csv, r, *s.out);
+  print_solver_figures(r, settings.max_iterations, s.machine ? "m, rad" : "m^2");
+  if (csv) {
+    write_csv(*csv, r, *s.out,
+              s.machine ? std::optional(io::TrajectoryColumns::of(*in.model)) : std::nullopt);
+  }
   if (reference) {
     const sim::TrajectoryDeviation d = sim::compare_with_reference(r.samples, *reference);
     std::printf("against %s (%zu points):\n", s.reference->c_str(), d.points_compared);

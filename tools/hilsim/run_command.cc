@@ -133,18 +133,9 @@ void refuse_outputs_over_inputs(const scenario::Scenario& s, const std::string& 
   }
 }
 
-namespace {
-
-void print_header(const scenario::Scenario& s, const sim::machine::MachineModel& model,
-                  const sim::machine::MachineEquilibrium& eq) {
-  const double h_mech = sim::mechanics_step(s.cosim);
+void print_equilibrium(const scenario::Scenario& s, const sim::machine::MachineModel& model,
+                       const sim::machine::MachineEquilibrium& eq) {
   const int cylinders = static_cast<int>(eq.cylinders.size());
-  std::printf("scenario %s: %s, %d actuator(s), %s, H = %g s, h_M = %g s (%s), h_H = %g s (%s), %g s%s\n",
-              s.name.c_str(), scenario::describe_input(s).c_str(), cylinders,
-              scenario::describe(s.cosim).c_str(), s.cosim.H, h_mech,
-              std::string(sim::to_string(s.cosim.mechanics)).c_str(), s.cosim.h_hyd,
-              std::string(sim::to_string(s.cosim.hydraulics_integrator)).c_str(), s.cosim.duration,
-              s.cosim.limits.enabled ? ", machine limits on" : "");
   if (s.machine) {
     std::printf("machine %s (%s): %d bodies, %d cylinders, %zu supplies\n", model.name.c_str(),
                 s.machine->c_str(), model.coordinates(), cylinders, model.supplies.size());
@@ -163,6 +154,21 @@ void print_header(const scenario::Scenario& s, const sim::machine::MachineModel&
     std::printf("equilibrium%s: f_h = %.4f N, s%d = %.7f m, p1 = %.7f MPa, p2 = %.7f MPa, kappa0 = %.8f\n",
                 which.c_str(), a.force, k + 1, a.s, a.p[0] / 1e6, a.p[1] / 1e6, a.command);
   }
+}
+
+namespace {
+
+void print_header(const scenario::Scenario& s, const sim::machine::MachineModel& model,
+                  const sim::machine::MachineEquilibrium& eq) {
+  const double h_mech = sim::mechanics_step(s.cosim);
+  const int cylinders = static_cast<int>(eq.cylinders.size());
+  std::printf("scenario %s: %s, %d actuator(s), %s, H = %g s, h_M = %g s (%s), h_H = %g s (%s), %g s%s\n",
+              s.name.c_str(), scenario::describe_input(s).c_str(), cylinders,
+              scenario::describe(s.cosim).c_str(), s.cosim.H, h_mech,
+              std::string(sim::to_string(s.cosim.mechanics)).c_str(), s.cosim.h_hyd,
+              std::string(sim::to_string(s.cosim.hydraulics_integrator)).c_str(), s.cosim.duration,
+              s.cosim.limits.enabled ? ", machine limits on" : "");
+  print_equilibrium(s, model, eq);
   // A chamber stiffens as it shortens: an explicit hydraulic step stable at mid-stroke may not be
   // near the end stops the limits let a controller reach (docs/validation.md, "Machine limits").
   if (s.cosim.limits.enabled && s.cosim.hydraulics_integrator != sim::HydraulicIntegrator::kTrapezoidal) {

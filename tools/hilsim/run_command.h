@@ -69,6 +69,10 @@ void refuse_outputs_over_inputs(const scenario::Scenario& s, const std::string& 
 // Throws io::InputError when its socket cannot be opened.
 std::unique_ptr<io::TelemetryStream> open_telemetry(const scenario::Scenario& s, int actuators);
 
+// Prints the machine file's line (a machine file's run) and each cylinder's equilibrium.
+void print_equilibrium(const scenario::Scenario& s, const sim::machine::MachineModel& model,
+                       const sim::machine::MachineEquilibrium& eq);
+
 // Prints the largest deviations of `samples` from the scenario's reference curve.
 void print_deviation(const scenario::Scenario& s, const sim::ReferenceCurve& reference,
                      const std::vector<sim::Sample>& samples);

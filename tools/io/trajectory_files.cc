@@ -102,6 +102,22 @@ void write_monolithic_row(std::ostream& out, const sim::Sample& s, double violat
   line.write_to(out);
 }
 
+std::string monolithic_header(const TrajectoryColumns& columns) {
+  std::string header = trajectory_header(columns);
+  header.pop_back();  // its '\n'
+  return header + ",violC,newton_iterations\n";
+}
+
+void write_monolithic_row(std::ostream& out, const sim::Sample& s, const TrajectoryColumns& columns,
+                          double violation, int iterations) {
+  CsvRow line;
+  const TrajectoryRow row = trajectory_row(s, columns);
+  add_values(line, row, row.size);
+  line.add(violation);
+  line.add(iterations);
+  line.write_to(out);
+}
+
 sim::ReferenceCurve read_reference(const std::string& path) {
   const CsvTable table =
       read_numeric_csv(path, {"t", "time", "pos_7", "s1", "p_1", "p1", "F", "fh", "p_2", "p2"});

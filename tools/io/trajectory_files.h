@@ -70,6 +70,11 @@ std::string trajectory_csv(std::span<const sim::Sample> samples, const Trajector
 inline constexpr const char* kMonolithicTrajectoryHeader =
     "t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2,violC,newton_iterations";
 void write_monolithic_row(std::ostream& out, const sim::Sample& s, double violation, int iterations);
+// A machine file's monolithic CSV: its trajectory columns (TrajectoryColumns::of, dE always 0), then
+// violC [m, rad] and newton_iterations; the header with its '\n'.
+std::string monolithic_header(const TrajectoryColumns& columns);
+void write_monolithic_row(std::ostream& out, const sim::Sample& s, const TrajectoryColumns& columns,
+                          double violation, int iterations);
 
 // Reads a reference curve: the LIM reference (columns t, pos_7, p_1, F, and p_2 if present) or a
 // hilsim output CSV (columns t, s1, p1, fh, p2). Throws InputError naming the file and the missing column.

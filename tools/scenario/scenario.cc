@@ -427,19 +427,9 @@ void check_contact(const Scenario& s) {
   }
 }
 
-// What a machine file does not reach yet: the monolithic reference (Naya et al. 2011) and the contact
-// tasks' arm are written for the benchmark crane; a machine file runs the co-simulations.
+// What a machine file does not reach yet: the contact tasks' arm is written for the benchmark crane.
 void check_machine_file(const Scenario& s) {
-  if (!s.machine) return;
-  if (s.solver == Solver::kMonolithic) {
-    throw InputError(
-        s.source +
-        ": the monolithic reference (key 'run.solver' = 'monolithic', hilsim convergence) solves the "
-        "built-in LIM crane only, and key " +
-        "'machine' names " + *s.machine +
-        ": run it with solver = \"cosim\" (a co-simulation at H = h_H is the finest reference)");
-  }
-  if (s.contact.any()) {
+  if (s.machine && s.contact.any()) {
     throw InputError(s.source + ": a [contact] task runs on the LIM crane's arm, and key 'machine' names " +
                      *s.machine + ": remove one");
   }
