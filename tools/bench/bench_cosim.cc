@@ -8,7 +8,9 @@
 //  2. For each coupling with one and two actuators, hilsim's cost per hydraulic micro step and per
 //     macro step (its mechanics step, the exchange and the rest) [ns], from runs at H = 1 ms with
 //     K = 20 and K = 5 micro steps (time per macro step = a + K b): what a rig's h_H can afford.
-//  3. The contact co-simulation (sim/contact/): per 1 ms step of the servoed-arm machine and of both
+//  3. The excavator of config/machines/excavator.toml on its dig cycle: the same costs per step for
+//     each coupling, and its 10 s p-s run's time (excavator_costs.h).
+//  4. The contact co-simulation (sim/contact/): per 1 ms step of the servoed-arm machine and of both
 //     contact tasks, the reduced-model generation and the contact solves, for each coupling; the tool
 //     side's model generation by its active constraints (contact_costs.h). --model-cost-csv FILE
 //     writes the latter per step for `hilsim report`'s figure.
@@ -26,6 +28,7 @@
 #include "tools/bench/bench_flags.h"
 #include "tools/bench/contact_costs.h"
 #include "tools/bench/cosim_baseline.h"
+#include "tools/bench/excavator_costs.h"
 #include "tools/bench/wall_times.h"
 #include "tools/io/atomic_file.h"
 #include "tools/io/input_error.h"
@@ -189,6 +192,7 @@ int main(int argc, char** argv) {
   }
   against_the_floor(repeat);
   per_step_costs(repeat);
+  hilsim::bench::print_excavator_costs(repeat);
   hilsim::bench::print_contact_costs(repeat);
   if (cost_csv) {
     try {

@@ -284,16 +284,6 @@ void machine_and_equilibrium(const scenario::Scenario& s, RunInputs& in) {
   }
 }
 
-// Cylinder k's column of a command table, with its valve's command range.
-std::vector<io::CommandColumn> command_columns(const sim::machine::MachineModel& model) {
-  std::vector<io::CommandColumn> columns;
-  for (const sim::machine::Cylinder& c : model.cylinders) {
-    const bool proportional = c.valve.type == sim::machine::ValveDescription::Type::kProportional;
-    columns.push_back({c.name, proportional ? -1.0 : 0.0, 1.0});
-  }
-  return columns;
-}
-
 }  // namespace
 
 RunInputs prepare_run(const scenario::Scenario& s) {
@@ -302,15 +292,7 @@ RunInputs prepare_run(const scenario::Scenario& s) {
   const int K = in.model->cylinder_count();
   in.valves.resize(static_cast<std::size_t>(K));
   if (s.machine && s.manoeuvre.kind == scenario::ManoeuvreKind::kTable) {
-    const std::vector<io::CommandColumn> columns = command_columns(*in.model);
-    auto tables = io::read_command_table(s.manoeuvre.table_path, columns);
-    for (int k = 0; k < K; ++k) {
-      auto& points = tables[static_cast<std::size_t>(k)];
-      if (!points) continue;
-      in.valves[static_cast<std::size_t>(k)] =
-          std::make_unique<sim::TableManoeuvre>(std::move(*points), columns[static_cast<std::size_t>(k)].lo,
-                                                columns[static_cast<std::size_t>(k)].hi);
-    }
+    in.valves = io::machine_table_commands(*in.model, s.manoeuvre.table_path);
   } else {
     in.valves[0] = make_valve_command(s, in.command0(0));
   }

@@ -229,4 +229,21 @@ std::vector<std::optional<std::vector<sim::TableManoeuvre::Point>>> read_command
   return out;
 }
 
+std::vector<std::unique_ptr<sim::ValveCommand>> machine_table_commands(
+    const sim::machine::MachineModel& model, const std::string& path) {
+  std::vector<CommandColumn> columns;
+  for (const sim::machine::Cylinder& c : model.cylinders) {
+    const bool proportional = c.valve.type == sim::machine::ValveDescription::Type::kProportional;
+    columns.push_back({c.name, proportional ? -1.0 : 0.0, 1.0});
+  }
+  auto tables = read_command_table(path, columns);
+  std::vector<std::unique_ptr<sim::ValveCommand>> commands(columns.size());
+  for (std::size_t k = 0; k < columns.size(); ++k) {
+    if (tables[k])
+      commands[k] =
+          std::make_unique<sim::TableManoeuvre>(std::move(*tables[k]), columns[k].lo, columns[k].hi);
+  }
+  return commands;
+}
+
 }  // namespace hilsim::io

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <span>
@@ -103,5 +104,11 @@ struct CommandColumn {
 // commands none.
 std::vector<std::optional<std::vector<sim::TableManoeuvre::Point>>> read_command_table(
     const std::string& path, const std::vector<CommandColumn>& cylinders);
+
+// A machine's valve commands from a command table at `path`: per cylinder, a TableManoeuvre over its
+// column in its valve's range (κ ∈ [0, 1], a proportional valve's u ∈ [−1, 1]); null for a cylinder
+// without a column. Throws InputError as read_command_table.
+std::vector<std::unique_ptr<sim::ValveCommand>> machine_table_commands(
+    const sim::machine::MachineModel& model, const std::string& path);
 
 }  // namespace hilsim::io
