@@ -85,8 +85,8 @@ TEST(ParallelStudies, ReportWritesTheSameFilesWhateverTheJobs) {
     ++files;
   }
   // report.md, the six plotted cases, the large-step section's fine runs, RIM and two-way runs (M1, M2),
-  // the contact section's study and trajectories of both tasks
-  EXPECT_EQ(files, 17u);
+  // the contact section's study and trajectories of both tasks, the Naya rod's runs
+  EXPECT_EQ(files, 18u);
 }
 
 TEST(ParallelStudies, JobsOutsideItsRangeAreRefused) {

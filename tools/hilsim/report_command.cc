@@ -12,6 +12,7 @@
 #include "tools/hilsim/job_pool.h"
 #include "tools/hilsim/report_contact.h"
 #include "tools/hilsim/report_large_steps.h"
+#include "tools/hilsim/report_naya.h"
 #include "tools/hilsim/stability_sweep.h"
 #include "tools/hilsim/stop_on_signals.h"
 #include "tools/io/atomic_file.h"
@@ -221,7 +222,7 @@ void write_plots(std::ostream& md, const std::string& out_dir) {
      << "\n## H = 100 ms against the fine run (one actuator)\n\n"
      << "![s1 M1](large_H_s1_M1.png)\n\n![p1 M1](large_H_p1_M1.png)\n\n"
      << "![s1 M2](large_H_s1_M2.png)\n\n![p1 M2](large_H_p1_M2.png)\n"
-     << contact_figures_markdown(out_dir);
+     << contact_figures_markdown(out_dir) << naya_figures_markdown(out_dir);
 }
 
 bool interrupted() {
@@ -273,6 +274,9 @@ int ReportCommand::execute() const {
   if (!write_large_step_section(md, out_dir, workers, &stop_flag()) || interrupted()) return 4;
   // 4. Contact: the four couplings on both tasks.
   if (!write_contact_section(md, out_dir, workers, &stop_flag()) || interrupted()) return 4;
+  // 5. A machine file: the rod of Naya et al. 2011 under the unified method.
+  write_naya_section(md, out_dir);
+  if (interrupted()) return 4;
   if (!no_plots) write_plots(md, out_dir);
   md_file.commit();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

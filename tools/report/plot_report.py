@@ -3,7 +3,9 @@
 one-actuator runs at H = 100 ms against the fine run: DIR/large_H_{s1,p1}_M{1,2}.png; and the contact
 section's figures after Peiret et al. (contact tasks), Figs. 4, 6, 7 and 9: DIR/contact_landing.png,
 DIR/contact_insertion.png, DIR/contact_rms.png and, when hilsim-bench-cosim --model-cost-csv wrote
-DIR/contact_model_cost.csv, DIR/contact_model_cost.png.
+DIR/contact_model_cost.csv, DIR/contact_model_cost.png; and the rod of Naya et al. 2011 after its
+Figs. 3-5 (s, the pressures, the Newton iterations per step of the unified method at each step):
+DIR/naya_s.png, DIR/naya_p.png, DIR/naya_iterations.png from DIR/naya_unified.csv.
 
 Usage: plot_report.py DIR REFERENCE.csv   (DIR holds the fsJ_0k_M1.csv / psJ_0k_M1.csv and the
 large_H_*.csv of `hilsim report`)
@@ -55,6 +57,7 @@ def main():
 
     plot_large_steps(out_dir)
     plot_contact(out_dir)
+    plot_naya(out_dir)
 
 
 def plot_large_steps(out_dir):
@@ -186,6 +189,34 @@ def plot_contact(out_dir):
     plot_contact_task(out_dir, "insertion", "y")
     plot_contact_rms(out_dir)
     plot_contact_model_cost(out_dir)
+
+
+def plot_naya(out_dir):
+    path = os.path.join(out_dir, "naya_unified.csv")
+    if not os.path.exists(path):
+        return
+    runs = {}
+    for row in read_rows(path):
+        runs.setdefault(row["h"], []).append(row)
+    figures = (("naya_s.png", [("s", "s", 1.0)], "s [m]", "Fig. 3: the cylinder's length s"),
+               ("naya_p.png", [("p1", "p1", 1e-6), ("p2", "p2", 1e-6)], "p [MPa]", "Fig. 4: the pressures"),
+               ("naya_iterations.png", [("newton_iterations", "iterations", 1.0)], "Newton iterations",
+                "Fig. 5: Newton iterations per step (every 10 ms)"))
+    for name, quantities, ylabel, title in figures:
+        fig, ax = plt.subplots(figsize=(8, 4.5))
+        for h, rows in sorted(runs.items(), key=lambda item: -float(item[0])):
+            t = [float(r["t"]) for r in rows]
+            for column, label, scale in quantities:
+                ax.plot(t, [float(r[column]) * scale for r in rows], lw=1,
+                        label=f"{label}, dt = {float(h) * 1e3:g} ms")
+        ax.set_xlabel("t [s]")
+        ax.set_ylabel(ylabel)
+        ax.set_title(f"Naya et al. 2011's rod, eq. (38): {title}")
+        ax.grid(True, alpha=0.3)
+        ax.legend(fontsize=8)
+        fig.tight_layout()
+        fig.savefig(os.path.join(out_dir, name), dpi=110)
+        plt.close(fig)
 
 
 if __name__ == "__main__":
