@@ -35,8 +35,9 @@ struct ProbeRecord {
   sim::ProbeValues values{};
 };
 
-// 8192 records: 8 s of communication points at H = 1 ms before a stalled writer causes drops.
-inline constexpr std::size_t kTelemetryCapacity = 8192;
+// 4096 records: 4 s of communication points at H = 1 ms before a stalled writer causes drops (a
+// record holds kMaxProbes values: 1.7 MB per subsystem).
+inline constexpr std::size_t kTelemetryCapacity = 4096;
 using ProbeRing = TelemetryRing<ProbeRecord, kTelemetryCapacity>;
 
 // How a task ended.

@@ -20,7 +20,7 @@ struct TaskSet {
   std::vector<std::unique_ptr<SubsystemTask>> tasks;       // in the plan's order
 };
 
-// Everything on the heap (the rings hold 8192 records each). The plan, `stop` and `observer` must
+// Everything on the heap (the rings hold 4096 records each). The plan, `stop` and `observer` must
 // outlive the set. Throws std::invalid_argument for a plan shorter than one macro step.
 TaskSet wire_tasks(sim::Plan& plan, TelemetryPolicy policy, const std::atomic<bool>& stop,
                    MicroStepObserver* observer);

@@ -56,7 +56,7 @@ void expect_plan_allocates_nothing(sim::Plan& plan) {
     EXPECT_EQ(set.tasks[i]->end(), TaskEnd::kFinished) << name;
     EXPECT_EQ(stats[i]->cycles, plan.communication_points() * plan.subsystem(i).micro_steps()) << name;
     EXPECT_EQ(allocations[i], 0) << name;
-    EXPECT_EQ(set.rings[i]->dropped(), 0u) << name;  // at most 3001 records in rings of 8192
+    EXPECT_EQ(set.rings[i]->dropped(), 0u) << name;  // at most 3001 records in rings of 4096
   }
 }
 
