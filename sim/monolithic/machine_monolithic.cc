@@ -338,25 +338,9 @@ MonolithicRunResult run_machine_monolithic(
   if (!(std::isfinite(settings.duration) && settings.duration >= 0.0))
     throw std::invalid_argument("duration must be a non-negative number of seconds");
   MachineMonolithicSolver solver(std::move(model), eq, valves, settings);
-  const auto total = static_cast<std::int64_t>(std::floor(settings.duration / settings.h + 1e-9));
-  MonolithicRunResult result;
-  result.samples.push_back(solver.sample());
-  result.violation.push_back(solver.violation());
-  result.iterations.push_back(0);
-  const std::int64_t report_every = std::max<std::int64_t>(1, total / 20);
-  for (std::int64_t n = 0; n < total; ++n) {
-    const MonolithicStepReport report = solver.step();
-    if (!solver.healthy()) {
-      result.diverged = true;
-      break;
-    }
-    if (!report.converged) ++result.unconverged_steps;
-    result.samples.push_back(solver.sample());
-    result.violation.push_back(report.violation);
-    result.iterations.push_back(report.iterations);
-    if (on_progress && (n + 1) % report_every == 0) on_progress(n + 1, total);
-  }
-  return result;
+  return run_monolithic_steps(
+      solver, settings, [](const MachineMonolithicSolver& s, const Sample*) { return s.sample(); },
+      on_progress);
 }
 
 }  // namespace hilsim::sim

@@ -43,29 +43,12 @@ MonolithicRunResult run_monolithic(const CraneParameters& crane, const Hydraulic
     throw std::invalid_argument("duration must be a non-negative number of seconds");
   }
   MonolithicSolver solver(crane, hyd, eq, valve, settings);
-  const std::int64_t total = static_cast<std::int64_t>(std::floor(settings.duration / settings.h + 1e-9));
-  MonolithicRunResult result;
-  result.samples.reserve(static_cast<std::size_t>(total + 1));
-  result.violation.reserve(static_cast<std::size_t>(total + 1));
-  result.iterations.reserve(static_cast<std::size_t>(total + 1));
-  result.samples.push_back(monolithic_sample(solver, hyd, eq.q));
-  result.violation.push_back(solver.violation());
-  result.iterations.push_back(0);
-  const std::int64_t report_every = std::max<std::int64_t>(1, total / 20);
-  for (std::int64_t n = 0; n < total; ++n) {
-    const MonolithicStepReport report = solver.step();
-    if (!solver.healthy()) {
-      result.diverged = true;
-      break;
-    }
-    if (!report.converged) ++result.unconverged_steps;
-    const Sample& last = result.samples.back();
-    result.samples.push_back(monolithic_sample(solver, hyd, Eigen::Vector2d(last.theta[0], last.theta[1])));
-    result.violation.push_back(report.violation);
-    result.iterations.push_back(report.iterations);
-    if (on_progress && (n + 1) % report_every == 0) on_progress(n + 1, total);
-  }
-  return result;
+  // θ1, θ2 continue from the previous sample's branch (the equilibrium's at t_0).
+  const auto sample_of = [&](const MonolithicSolver& s, const Sample* previous) {
+    return monolithic_sample(s, hyd,
+                             previous ? Eigen::Vector2d(previous->theta[0], previous->theta[1]) : eq.q);
+  };
+  return run_monolithic_steps(solver, settings, sample_of, on_progress);
 }
 
 }  // namespace hilsim::sim

@@ -2,8 +2,11 @@
 // Newton iterations of every step.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
 #include <vector>
 
 #include "sim/analysis/trajectory.h"
@@ -23,6 +26,39 @@ struct MonolithicRunResult {
 // `previous` (the last sample's angles), so that they are continuous along a run.
 Sample monolithic_sample(const MonolithicSolver& solver, const HydraulicParameters& hyd,
                          const Eigen::Vector2d& previous);
+
+// The steps of a run of `solver` (the crane's MonolithicSolver or a machine's) over settings.duration:
+// one sample per step, `sample_of(solver, previous)` taking the sample at the solver's state, the
+// previous one given; the run stops at the first unhealthy state.
+template <typename Solver, typename SampleOf>
+MonolithicRunResult run_monolithic_steps(Solver& solver, const MonolithicSettings& settings,
+                                         SampleOf sample_of,
+                                         const std::function<void(std::int64_t, std::int64_t)>& on_progress) {
+  if (!(std::isfinite(settings.duration) && settings.duration >= 0.0))
+    throw std::invalid_argument("duration must be a non-negative number of seconds");
+  const auto total = static_cast<std::int64_t>(std::floor(settings.duration / settings.h + 1e-9));
+  MonolithicRunResult result;
+  result.samples.reserve(static_cast<std::size_t>(total + 1));
+  result.violation.reserve(static_cast<std::size_t>(total + 1));
+  result.iterations.reserve(static_cast<std::size_t>(total + 1));
+  result.samples.push_back(sample_of(solver, nullptr));
+  result.violation.push_back(solver.violation());
+  result.iterations.push_back(0);
+  const std::int64_t report_every = std::max<std::int64_t>(1, total / 20);
+  for (std::int64_t n = 0; n < total; ++n) {
+    const MonolithicStepReport report = solver.step();
+    if (!solver.healthy()) {
+      result.diverged = true;
+      break;
+    }
+    if (!report.converged) ++result.unconverged_steps;
+    result.samples.push_back(sample_of(solver, &result.samples.back()));
+    result.violation.push_back(report.violation);
+    result.iterations.push_back(report.iterations);
+    if (on_progress && (n + 1) % report_every == 0) on_progress(n + 1, total);
+  }
+  return result;
+}
 
 // Runs settings.duration from the static equilibrium. `on_progress(done, total)` is called every
 // few percent when given.
