@@ -37,8 +37,8 @@ struct MachineData {
 
   std::array<BodyKinematics, kMaxBodies> bodies;
   BodyKinematics ground;  // at rest, its frame the world's
-  VecQ q;      // the state evaluated [rad, m]
-  VecQ q_dot;  // [rad/s, m/s]
+  VecQ q;                 // the state evaluated [rad, m]
+  VecQ q_dot;             // [rad/s, m/s]
 };
 
 }  // namespace hilsim::sim::machine
