@@ -7,6 +7,8 @@
 
 namespace hilsim::sim {
 
+static_assert(machine::kMaxSensors <= kMaxSensors, "a sample holds every sensor a model may have");
+
 MachineSampleAssembly::At MachineSampleAssembly::locate(const std::vector<Subsystem*>& subsystems,
                                                         const ProbeName& name) {
   for (std::size_t i = 0; i < subsystems.size(); ++i) {

@@ -23,12 +23,12 @@ namespace hilsim::sim {
 
 // The most ports (inputs or outputs) and probe values of one subsystem; fixed so that frames and
 // telemetry records are plain, fixed-size data. 128 ports: the two-way coupling sends a reduced
-// hydraulic model of 50 values per actuator (coupling.h), the other couplings use at most 12. 52
+// hydraulic model of 50 values per actuator (coupling.h), the other couplings use at most 12. 51
 // probes: a machine's mechanics at its largest sizes, every coordinate and its rate, every cylinder's
 // length and rate, and three energies, 2·16 + 2·8 + 3 = 51 (sim/cosim/mechanics_probes.h); a contact
 // task's monolithic system in hydraulic mode has 17 (sim/contact/contact_probes.h, hydraulic_driver.h).
 inline constexpr std::size_t kMaxPorts = 128;
-inline constexpr std::size_t kMaxProbes = 52;
+inline constexpr std::size_t kMaxProbes = 51;
 using ProbeValues = std::array<double, kMaxProbes>;
 
 class Subsystem {

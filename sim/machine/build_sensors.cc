@@ -1,3 +1,4 @@
+#include <regex>
 #include <set>
 
 #include "sim/machine/build_hydraulics.h"
@@ -41,15 +42,31 @@ int find_target(const MachineModel& model, const SensorDescription& s, std::stri
   return -1;
 }
 
+// A name the trajectory CSV already gives a column of its own (io::TrajectoryColumns): a sensor so
+// named would make two columns of one name.
+bool names_a_trajectory_column(const std::string& name) {
+  static const std::regex columns(
+      "t|kappa|s1dot|p1|p2|fh|dE|Ebal|violC|newton_iterations|s[0-9]+|s[0-9]+dot|p[12]_[0-9]+|fh_[0-9]+|"
+      "kappa_[0-9]+|theta[0-9]+");
+  return std::regex_match(name, columns);
+}
+
 }  // namespace
 
 void build_sensors(MachineModel& model, const MachineDescription& d) {
+  require(d.sensors.size() <= static_cast<std::size_t>(kMaxSensors), "sensors",
+          "the machine has " + std::to_string(d.sensors.size()) + " sensors; at most " +
+              std::to_string(kMaxSensors));
   std::set<std::string> names;
   for (std::size_t i = 0; i < d.sensors.size(); ++i) {
     const SensorDescription& s = d.sensors[i];
     const std::string key = entry("sensors", i);
     check_name(s.name, key + ".name", "a sensor's");
     require(names.insert(s.name).second, key + ".name", "sensor '" + s.name + "' is described twice");
+    require(!names_a_trajectory_column(s.name), key + ".name",
+            "sensor '" + s.name +
+                "' has the name of a trajectory column (t, kappa, sK, sKdot, p1_K, p2_K, fh_K, "
+                "kappa_K, thetaK, dE, Ebal): name it otherwise");
     std::string what;
     const int target = find_target(model, s, what);
     require(target >= 0, key + ".target",

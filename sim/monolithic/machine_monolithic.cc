@@ -59,7 +59,11 @@ MachineMonolithicSolver::MachineMonolithicSolver(std::shared_ptr<const machine::
       y_.segment<2>(offset_[c] + 2 * i) = eq.cylinders[k].p;
       const ValveModel& v = circuit.hyd[i].valve;
       if (v.proportional()) lags_[k] = SpoolLag(v.natural_frequency, v.damping_ratio, settings.h);
-      spools_[k].x = x_[k] = command_[k] = eq.cylinders[k].command;
+      // The spool rests at the command that holds the machine; the command from t_0 on is the valve's
+      // (the sample at t_0 shows it, and an open-centre valve's position is it).
+      spools_[k].x = eq.cylinders[k].command;
+      command_[k] = valves_[k]->kappa(0, 0.0);
+      x_[k] = v.proportional() ? spools_[k].x : command_[k];
     }
     if (circuit.supply.pump) {
       const int supply = model_->cylinders[static_cast<std::size_t>(circuit.cylinder[0])].supply;

@@ -10,6 +10,8 @@
 #include "sim/machine/lim_crane.h"
 #include "sim/machine/machine_equilibrium.h"
 #include "tests/tools/binary_harness.h"
+#include "tools/io/telemetry_json.h"
+#include "tools/io/trajectory_files.h"
 
 namespace hilsim::scenario {
 namespace {
@@ -132,7 +134,50 @@ TEST(MachineFile, AStrokeThatCannotReachItsPointsIsRefused) {
                    "[0.1, 0.3] m"),
             std::string::npos)
       << m;
-  EXPECT_NE(m.find("outside [0.1, 0.3"), std::string::npos) << m;
+}
+
+// The live telemetry names a machine's columns as its CSV does: every body's angle, every cylinder's
+// columns and the sensors (it once sent the crane's layout whatever the machine).
+TEST(MachineFile, TheLiveTelemetryHasTheMachinesColumns) {
+  const auto model = MachineFile::load(shipped("excavator.toml")).build();
+  const io::TrajectoryColumns columns = io::TrajectoryColumns::of(*model);
+  io::TelemetryJson json(columns);
+  sim::Sample s;
+  s.theta[4] = 0.25;
+  s.sensor[0] = 7.5;
+  const std::string text = json.format(s);
+  EXPECT_NE(text.find("\"theta5\":0.25"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"tip_x\":7.5"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"kappa_3\":"), std::string::npos) << text;
+  std::string header = io::trajectory_header(columns);
+  EXPECT_EQ(std::count(text.begin(), text.end(), ':'), std::count(header.begin(), header.end(), ',') + 2);
+}
+
+TEST(MachineFile, MoreSensorsThanASampleHoldsOrASensorNamedAsAColumnIsRefused) {
+  std::string many;
+  for (int i = 0; i < 17; ++i)
+    many += "\n[[sensors]]\nname = \"q" + std::to_string(i) +
+            "\"\nkind = \"joint_position\"\ntarget = \"joint1\"\n";
+  const std::string m = mistake(text_of("lim_crane.toml") + many);
+  EXPECT_NE(m.find("key 'sensors': the machine has 17 sensors; at most 16"), std::string::npos) << m;
+  const std::string named =
+      mistake(text_of("lim_crane.toml") +
+              "\n[[sensors]]\nname = \"s1\"\nkind = \"stroke\"\ntarget = \"cylinder1\"\n");
+  EXPECT_NE(named.find("sensor 's1' has the name of a trajectory column"), std::string::npos) << named;
+}
+
+TEST(MachineFile, AMachineThatIsADirectoryOrAnActuatorsFlagBesideAScenariosMachineIsRefused) {
+  const fs::path scenario = test::temp_path("machine_dir", ".toml");
+  std::ofstream(scenario) << "machine = \"" << std::string(HILSIM_SOURCE_DIR) << "/config/machines\"\n";
+  const test::Outcome dir = test::run_hilsim("machine_dir", "run --quiet " + scenario.string());
+  EXPECT_EQ(dir.status, 2);
+  EXPECT_NE(dir.err.find("the machine file is not a file"), std::string::npos) << dir.err;
+  std::ofstream(scenario) << "machine = \"" << shipped("excavator.toml") << "\"\n";
+  const test::Outcome flag =
+      test::run_hilsim("machine_dir", "run --quiet --actuators 2 " + scenario.string());
+  EXPECT_EQ(flag.status, 2);
+  EXPECT_NE(flag.err.find("--actuators sets the built-in crane's"), std::string::npos) << flag.err;
+  fs::remove(scenario);
 }
 
 TEST(MachineFile, ANegativeMassOrAreaIsOutsideItsRange) {

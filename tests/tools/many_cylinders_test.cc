@@ -1,12 +1,15 @@
 // A machine of six cylinders in four circuits (tests/tools/data/six_cylinders.toml: a chain of six
 // links, three cylinders on constant supplies, three on one pump), through every coupling and scheme
-// offline and in threads (one per subsystem: seven for f-s and p-s, two for RIM): the same bytes.
+// offline and in threads (one per subsystem: five for f-s and p-s, two for RIM): the same bytes, with
+// every cylinder moving (tests/tools/data/six_cylinders_commands.csv opens every valve over 0.2 s).
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "tests/tools/binary_harness.h"
+#include "tools/io/csv_table.h"
 
 namespace hilsim {
 namespace {
@@ -15,7 +18,9 @@ namespace fs = std::filesystem;
 
 TEST(ManyCylinders, SixCylindersRunOfflineAndInThreadsToTheSameBytes) {
   const std::string machine = " --quiet --duration 0.2 --H 2e-4 --hH 5e-5 --machine " +
-                              std::string(HILSIM_SOURCE_DIR) + "/tests/tools/data/six_cylinders.toml";
+                              std::string(HILSIM_SOURCE_DIR) +
+                              "/tests/tools/data/six_cylinders.toml --manoeuvre " +
+                              std::string(HILSIM_SOURCE_DIR) + "/tests/tools/data/six_cylinders_commands.csv";
   const fs::path offline = test::temp_path("six_offline", ".csv"),
                  threads = test::temp_path("six_threads", ".csv");
   for (const char* coupling : {"fs", "ps", "rim"}) {
@@ -30,6 +35,11 @@ TEST(ManyCylinders, SixCylindersRunOfflineAndInThreadsToTheSameBytes) {
       EXPECT_EQ(csv, test::slurp(threads)) << args;
       EXPECT_NE(csv.find("s6,s6dot,p1_6,p2_6,fh_6,kappa_6"), std::string::npos);
       EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1002) << args;  // the header and 1001 rows
+      const io::CsvTable table = io::read_numeric_csv(offline.string());
+      for (int k = 1; k <= 6; ++k) {
+        const std::size_t s = table.column({"s" + std::to_string(k)});
+        EXPECT_GT(std::abs(table.rows.back()[s] - table.rows.front()[s]), 1e-4) << args << ": s" << k;
+      }
     }
   }
   fs::remove(offline);

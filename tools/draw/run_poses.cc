@@ -59,7 +59,9 @@ void check_lengths(const MachineModel& model, const io::CsvTable& run, std::size
     if (column < 0) continue;
     const double written = run.rows[r][static_cast<std::size_t>(column)];
     const double drawn = sim::machine::cylinder_kinematics(model, data, k).s;
-    if (!(std::abs(written - drawn) <= 1e-6)) {
+    // 0.1 mm: a dependent-coordinate run's angles and lengths agree to its constraint's drift (1.3 µm
+    // seen with ALI1); another machine's differ by its geometry.
+    if (!(std::abs(written - drawn) <= 1e-4)) {
       throw io::InputError(run.path + ":" + std::to_string(run.line_numbers[r]) + ": column '" + name +
                            "' = " + number(written) + " m, but the machine's cylinder '" +
                            model.cylinders[static_cast<std::size_t>(k)].name + "' is " + number(drawn) +

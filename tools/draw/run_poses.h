@@ -16,7 +16,7 @@ namespace hilsim::draw {
 // The run's rows nearest each of `times` [s] (each within the run's span), as poses labelled
 // "t = T s" with the row's own time. Without times: five, from the first row to the last.
 // Throws io::InputError naming the file for a missing column, a time outside the run, a prismatic
-// joint, or lengths that are not this machine's (more than 1 µm from the CSV's s1, s2, ...).
+// joint, or lengths that are not this machine's (more than 0.1 mm from the CSV's s1, s2, ...).
 std::vector<DrawnPose> run_poses(const sim::machine::MachineModel& model, const io::CsvTable& run,
                                  const std::vector<double>& times);
 

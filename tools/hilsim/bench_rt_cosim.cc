@@ -17,7 +17,7 @@ namespace {
 
 // The benchmark's configuration: the scenario and flags, and where neither says otherwise the
 // product's default HIL set-up (RIM, both actuators, H = 20 ms, h_H = 0.2 ms, 10 s of M2; a machine
-// file's machine as it is, its valves held at rest unless --manoeuvre says otherwise).
+// file's machine with its first cylinder on M1, or --manoeuvre, and the others at rest).
 scenario::Scenario bench_scenario(const ScenarioFlags& flags) {
   scenario::Scenario s = flags.resolve();
   if (flags.scenario_path.empty()) {

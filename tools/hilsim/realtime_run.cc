@@ -298,7 +298,8 @@ int run_in_threads(const scenario::Scenario& s, const RunInputs& in,
   sim::LimitMonitor limits(*in.model, s.cosim);
   StatusLine status(flags.paced && !flags.quiet && isatty(STDERR_FILENO), in.cylinders(),
                     [&session]() { return session ? session->watchdog_state() : ""; });
-  const std::unique_ptr<io::TelemetryStream> telemetry = open_telemetry(s, in.cylinders());
+  const std::unique_ptr<io::TelemetryStream> telemetry =
+      open_telemetry(s, io::TrajectoryColumns::of(*in.model));
   CsvSink sink(plan, csv ? &*csv : nullptr, reference.has_value(), in.cylinders(), limits, status,
                telemetry.get());
   rt::ExecutorOptions options;

@@ -31,7 +31,8 @@ void RunCommand::add_to(CLI::App& parent) {
          "--out", out,
          "Write the trajectory CSV here: t,kappa,s1,s1dot,p1,p2,fh,theta1,theta2, then with 2 actuators "
          "s2,s2dot,p1_2,p2_2,fh_2,kappa_2, then dE,Ebal (co-simulation) or violC,newton_iterations "
-         "(--solver monolithic)")
+         "(--solver monolithic); a machine file's: every body's theta, every cylinder's columns, dE,Ebal, "
+         "its sensors (docs/machine.md)")
       ->check(non_empty_path());
   cmd->add_flag("--quiet", quiet, "Print only the figures: no progress, no live status line");
   auto* rt = cmd->add_flag("--realtime", realtime,
@@ -81,12 +82,13 @@ void print_deviation(const scenario::Scenario& s, const sim::ReferenceCurve& ref
   std::printf("  max |dfh|  = %.6e N  at t = %.6g s\n", d.f_h.value, d.f_h.t);
 }
 
-std::unique_ptr<io::TelemetryStream> open_telemetry(const scenario::Scenario& s, int actuators) {
+std::unique_ptr<io::TelemetryStream> open_telemetry(const scenario::Scenario& s,
+                                                    const io::TrajectoryColumns& columns) {
   if (s.telemetry.target.empty()) return nullptr;
   const sockaddr_in target =
       scenario::parse_telemetry_target(s.telemetry.target, s.source + ": key 'telemetry.target'");
   auto stream =
-      std::make_unique<io::TelemetryStream>(target, s.telemetry.target, s.telemetry.rate_hz, actuators);
+      std::make_unique<io::TelemetryStream>(target, s.telemetry.target, s.telemetry.rate_hz, columns);
   std::printf(
       "telemetry: streaming to %s at %g Hz of simulated time (JSON, one object per datagram, time in field "
       "\"timestamp\")\n",
@@ -329,7 +331,8 @@ int run_offline(const scenario::Scenario& s, const RunInputs& in,
   sim::LimitMonitor limits(*in.model, s.cosim);
   std::vector<sim::Sample> compared;
   const double t_ref_end = reference ? reference->t.back() : -INFINITY;
-  const std::unique_ptr<io::TelemetryStream> telemetry_stream = open_telemetry(s, in.cylinders());
+  const std::unique_ptr<io::TelemetryStream> telemetry_stream =
+      open_telemetry(s, io::TrajectoryColumns::of(*in.model));
   const auto on_sample = [&](const sim::Sample& x) {
     if (csv) csv->add(x);
     if (telemetry_stream) telemetry_stream->offer(x);

@@ -67,7 +67,8 @@ void refuse_outputs_over_inputs(const scenario::Scenario& s, const std::string& 
 
 // The live stream of the scenario's [telemetry] section, announced on stdout; null without a target.
 // Throws io::InputError when its socket cannot be opened.
-std::unique_ptr<io::TelemetryStream> open_telemetry(const scenario::Scenario& s, int actuators);
+std::unique_ptr<io::TelemetryStream> open_telemetry(const scenario::Scenario& s,
+                                                    const io::TrajectoryColumns& columns);
 
 // Prints the machine file's line (a machine file's run) and each cylinder's equilibrium.
 void print_equilibrium(const scenario::Scenario& s, const sim::machine::MachineModel& model,

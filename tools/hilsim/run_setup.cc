@@ -46,8 +46,10 @@ void ScenarioFlags::add_to(CLI::App& app) {
          "LIM crane]")
       ->check(non_empty_path())
       ->check(CLI::ExistingFile);
-  app.add_option("--manoeuvre", manoeuvre,
-                 "M1, M2 or a κ(t) CSV file (columns t, kappa)" + by_default(scenario::describe(d.manoeuvre)))
+  app.add_option(
+         "--manoeuvre", manoeuvre,
+         "M1, M2 or a κ(t) CSV file (columns t, kappa; a machine file's: t and a column per cylinder)" +
+             by_default(scenario::describe(d.manoeuvre)))
       ->check(non_empty_path("give M1, M2 or a κ table FILE.csv"));
   app.add_option(
          "--coupling", coupling,
@@ -138,11 +140,10 @@ scenario::Scenario ScenarioFlags::resolve() const {
       }
     }
   }
-  if (machine) {
-    s.machine = std::filesystem::absolute(*machine).lexically_normal().string();
-    if (actuators)
-      throw io::InputError("--actuators sets the built-in crane's; --machine " + *machine +
-                           " describes the machine with its cylinders");
+  if (machine) s.machine = std::filesystem::absolute(*machine).lexically_normal().string();
+  if (s.machine && actuators) {  // by the flag, or by the scenario's key
+    throw io::InputError("--actuators sets the built-in crane's; the machine file " + *s.machine +
+                         " describes the machine with its cylinders");
   }
   // The LIM reference is the benchmark crane's: a machine file's run compares with none unless asked.
   if (s.machine && s.reference_implied && !reference) {

@@ -1,5 +1,6 @@
 #include "tools/io/telemetry_json.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -21,13 +22,21 @@ void append_number(std::string& out, double v) {
 
 }  // namespace
 
-TelemetryJson::TelemetryJson(int actuators) : actuators_(actuators) {
-  // The column names are plain identifiers (trajectory_files.h): no JSON escaping needed.
-  for (const std::string& column : trajectory_columns(actuators)) keys_.push_back(",\"" + column + "\":");
+TelemetryJson::TelemetryJson(TrajectoryColumns columns) : columns_(std::move(columns)) {
+  // The column names are plain identifiers (trajectory_files.h, a sensor's name checked as one): no
+  // JSON escaping needed.
+  std::string header = trajectory_header(columns_);
+  header.pop_back();  // its '\n'
+  std::size_t start = 0;
+  while (start <= header.size()) {
+    const std::size_t comma = std::min(header.find(',', start), header.size());
+    keys_.push_back(",\"" + header.substr(start, comma - start) + "\":");
+    start = comma + 1;
+  }
 }
 
 const std::string& TelemetryJson::format(const sim::Sample& s) {
-  const TrajectoryRow row = trajectory_row(s, actuators_);
+  const TrajectoryRow row = trajectory_row(s, columns_);
   text_.clear();
   text_ += "{\"timestamp\":";
   append_number(text_, s.t);

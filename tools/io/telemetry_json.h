@@ -8,12 +8,14 @@
 #include <vector>
 
 #include "sim/analysis/trajectory.h"
+#include "tools/io/trajectory_files.h"
 
 namespace hilsim::io {
 
 class TelemetryJson final {
  public:
-  explicit TelemetryJson(int actuators);
+  // The trajectory CSV's columns (a machine's: TrajectoryColumns::of).
+  explicit TelemetryJson(TrajectoryColumns columns);
 
   // The object for `s`, in a buffer reused from call to call (no allocation once it has grown).
   // Numbers in the shortest form that reads back to the same double (std::to_chars), as in the
@@ -21,7 +23,7 @@ class TelemetryJson final {
   const std::string& format(const sim::Sample& s);
 
  private:
-  int actuators_;
+  TrajectoryColumns columns_;
   std::vector<std::string> keys_;  // "\"s1\":" for each column
   std::string text_;
 };

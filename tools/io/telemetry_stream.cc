@@ -13,8 +13,8 @@
 namespace hilsim::io {
 
 TelemetryStream::TelemetryStream(const sockaddr_in& target, std::string target_text, double rate_hz,
-                                 int actuators)
-    : target_(target), target_text_(std::move(target_text)), rate_hz_(rate_hz), json_(actuators) {
+                                 TrajectoryColumns columns)
+    : target_(target), target_text_(std::move(target_text)), rate_hz_(rate_hz), json_(std::move(columns)) {
   fd_ = socket(AF_INET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
   if (fd_ < 0)
     throw InputError("telemetry: cannot open a UDP socket for " + target_text_ + ": " + std::strerror(errno));

@@ -19,7 +19,8 @@ class TelemetryStream final {
  public:
   // `target_text` names the target in messages ("udp://127.0.0.1:9870"); `rate_hz` > 0 is the
   // samples per second of simulated time. Throws InputError when no socket can be opened.
-  TelemetryStream(const sockaddr_in& target, std::string target_text, double rate_hz, int actuators);
+  TelemetryStream(const sockaddr_in& target, std::string target_text, double rate_hz,
+                  TrajectoryColumns columns);
   ~TelemetryStream();
   TelemetryStream(const TelemetryStream&) = delete;
   TelemetryStream& operator=(const TelemetryStream&) = delete;

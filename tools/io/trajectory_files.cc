@@ -208,6 +208,14 @@ std::vector<std::optional<std::vector<sim::TableManoeuvre::Point>>> read_command
     if (k == 0) names.insert(names.end(), {"kappa", "κ"});  // a one-cylinder table of old
     const int c = table.find_column(names);
     if (c < 0) continue;
+    // Two columns for one cylinder (its name twice, or its name and kappa): which one is meant?
+    CsvTable rest = table;
+    rest.header[static_cast<std::size_t>(c)].clear();
+    if (rest.find_column(names) >= 0) {
+      throw InputError(path + ": two columns command cylinder '" + cylinders[k].name + "' (" +
+                       table.header[static_cast<std::size_t>(c)] + " and " +
+                       table.header[static_cast<std::size_t>(rest.find_column(names))] + "): keep one");
+    }
     out[k] = kappa_points(table, path, t, static_cast<std::size_t>(c), cylinders[k].lo, cylinders[k].hi);
     any = true;
   }

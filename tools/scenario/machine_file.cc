@@ -87,6 +87,7 @@ MachineFile MachineFile::parse(const std::string& text, const std::string& sourc
 
 MachineFile MachineFile::load(const std::string& path) {
   if (!std::filesystem::exists(path)) throw InputError(path + ": machine file not found");
+  if (!std::filesystem::is_regular_file(path)) throw InputError(path + ": the machine file is not a file");
   return parse(io::read_bounded_file(path, io::kMaxScenarioBytes), path);
 }
 
