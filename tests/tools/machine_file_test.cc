@@ -191,6 +191,15 @@ TEST(MachineFile, ANegativeMassOrAreaIsOutsideItsRange) {
       << m;
 }
 
+// A key of a section ([fluid], [limits]) or of the top level is named with its line too.
+TEST(MachineFile, ASectionsKeyOutOfRangeIsNamedWithItsLine) {
+  const std::string text = crane_with("density = 850", "density = -1");
+  const std::string m = mistake(text);
+  EXPECT_NE(m.find("m.toml:" + line_of(text, "density = -1") + ": key 'fluid.density' = -1"),
+            std::string::npos)
+      << m;
+}
+
 TEST(MachineFile, ABodyWithoutMassIsRefused) {
   const std::string text = crane_with("[[bodies.point_masses]]\nmass = 100\nat = [0.5, 0]\n", "");
   const std::string m = mistake(text);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <ostream>
 #include <string>
 #include <variant>
@@ -127,9 +128,12 @@ void check_row(const KeyRow<T>& row, const T& target, const std::string& what) {
 // that the keys it reads are checked first; one whose bound is not finite even after those (p_P =
 // inf bounds relief_pressure), last, after the key that set it. Keys are named "SECTION.KEY" with
 // `section` ("" for each row's own).
+// `line_of(key)`, when given, says the line of a key ("fluid.density") in the source, 0 when unknown:
+// a message then names it as "SOURCE:LINE".
 template <class T>
 void check_rows(const std::vector<KeyRow<T>>& rows, const T& target, const std::string& source,
-                const std::string& section = "") {
+                const std::string& section = "",
+                const std::function<long(const std::string&)>& line_of = {}) {
   const auto order = [&target](const KeyRow<T>& row) {
     if (!row.lo_of && !row.hi_of) return 0;
     const Range range = bounded_range(row, target);
@@ -139,7 +143,9 @@ void check_rows(const std::vector<KeyRow<T>>& rows, const T& target, const std::
     for (const KeyRow<T>& row : rows) {
       if (order(row) != pass) continue;
       const std::string s = section.empty() ? row.section : section;
-      check_row(row, target, source + ": key '" + (s.empty() ? "" : s + ".") + row.key + "'");
+      const std::string key = (s.empty() ? "" : s + ".") + row.key;
+      const long line = line_of ? line_of(key) : 0;
+      check_row(row, target, source + (line > 0 ? ":" + std::to_string(line) : "") + ": key '" + key + "'");
     }
   }
 }

@@ -80,7 +80,9 @@ MachineFile MachineFile::parse(const std::string& text, const std::string& sourc
     read_section(table, machine_keys(), section, f.description_, at);
     table.reject_unknown(section.empty() ? sections : std::vector<std::string>{});
   }
-  check_rows(machine_keys(), f.description_, source);
+  const toml::table& tree = *root;
+  check_rows(machine_keys(), f.description_, source, "",
+             [&tree](const std::string& key) { return line_of(tree, key); });
   f.root_ = std::move(root);
   return f;
 }
