@@ -35,11 +35,13 @@ check $r "hil_tests CanBridge*, CanFrames*, CanLink*: all passed, none skipped"
 # emulated CPU could not keep the hydraulics' deadlines and the run fell 0.4 s behind at its start
 # for good. The recording must replay bit for bit with this integrator as with Euler. The watchdog
 # timeout is longer than the run, so that kappa holds between the frames sent below, however
-# slowly the emulated guest runs.
+# slowly the emulated guest runs. The run lasts 5 s: the frames below are sent within about 2.5 s
+# of its start when the guest keeps pace, and a loaded host's guest was seen to need 3 s (the
+# restart frame then came after a 3 s run had ended).
 cat >/tmp/can.toml <<'EOF'
 name = "vm_can"
 [run]
-duration = 3.0
+duration = 5.0
 [cosim]
 H = 2e-3
 h_hyd = 1e-3
@@ -186,7 +188,7 @@ r=$(has '6 frames, 1 commands, 1 joystick, 4 ignored' /tmp/from_log.out)
 check $r "hilsim replay --candump reads the bridge's log back: $(head -n 1 /tmp/from_log.out | cut -c 1-120)"
 ds1=$(sed -n 's/^  max |ds1|  = \([0-9.e+-]*\) m.*/\1/p' /tmp/from_log.out)
 first=$(sed -n 's/.*kappa from t = \([0-9.]*\) s to .*/\1/p' /tmp/from_log.out)
-r=$(awk -v t="$first" 'BEGIN { print (t != "" && t > 0 && t < 3) ? "ok" : "no" }')
+r=$(awk -v t="$first" 'BEGIN { print (t != "" && t > 0 && t < 5) ? "ok" : "no" }')
 check $r "with --t0 the first command falls inside the run (t = $first s), not at t = 0"
 live=$(awk '/ command 1 1$/ { print $2 }' /tmp/inputs)
 echo "can_bridge: RESULT replay --candump --t0: first command at t = $first s by its receive time, applied live at" \
