@@ -266,14 +266,6 @@ ReducedHydraulicsSetup twoway_reduced_hydraulics(const MachineModel& model,
   return setup;
 }
 
-bool is_machine_subsystem_name(std::string_view name) {
-  if (name == "mechanics" || name == "hydraulics" || name == "rim_hydraulics") return true;
-  for (int k = 2; k <= machine::kMaxCylinders; ++k) {
-    if (name == "hydraulics_" + std::to_string(k)) return true;
-  }
-  return false;
-}
-
 MachineHydraulics make_direct_hydraulics(const MachineModel& model, const machine::MachineEquilibrium& eq,
                                          const CosimSettings& settings,
                                          const std::vector<const ValveCommand*>& valve,

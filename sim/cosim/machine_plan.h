@@ -30,8 +30,15 @@
 namespace hilsim::sim {
 
 // Whether `name` can be a subsystem of a machine's plan (the real-time threads are configured by
-// them): mechanics, hydraulics, hydraulics_2 … hydraulics_8, rim_hydraulics.
-bool is_machine_subsystem_name(std::string_view name);
+// them): mechanics, hydraulics, hydraulics_2 … hydraulics_8, rim_hydraulics. Inline: the scenario's
+// checks use it without the plan's code (tests/fuzz/CMakeLists.txt's scenario target).
+inline bool is_machine_subsystem_name(std::string_view name) {
+  if (name == "mechanics" || name == "hydraulics" || name == "rim_hydraulics") return true;
+  for (int k = 2; k <= machine::kMaxCylinders; ++k) {
+    if (name == "hydraulics_" + std::to_string(k)) return true;
+  }
+  return false;
+}
 
 // The valve command of each cylinder (machine order); they must outlive the plan.
 struct MachineValves {

@@ -7,7 +7,7 @@
 
 namespace hilsim::sim {
 
-static_assert(machine::kMaxSensors <= kMaxSensors, "a sample holds every sensor a model may have");
+static_assert(machine::kMaxNamedSensors <= kMaxSensors, "a sample holds every sensor a model may have");
 
 MachineSampleAssembly::At MachineSampleAssembly::locate(const std::vector<Subsystem*>& subsystems,
                                                         const ProbeName& name) {

@@ -54,9 +54,9 @@ bool names_a_trajectory_column(const std::string& name) {
 }  // namespace
 
 void build_sensors(MachineModel& model, const MachineDescription& d) {
-  require(d.sensors.size() <= static_cast<std::size_t>(kMaxSensors), "sensors",
+  require(d.sensors.size() <= static_cast<std::size_t>(kMaxNamedSensors), "sensors",
           "the machine has " + std::to_string(d.sensors.size()) + " sensors; at most " +
-              std::to_string(kMaxSensors));
+              std::to_string(kMaxNamedSensors));
   std::set<std::string> names;
   for (std::size_t i = 0; i < d.sensors.size(); ++i) {
     const SensorDescription& s = d.sensors[i];

@@ -8,7 +8,8 @@ namespace hilsim::sim::machine {
 
 namespace {
 
-Eigen::Vector2d perp(const Eigen::Vector2d& v) { return {-v[1], v[0]}; }
+// v turned by +90° (a unity build's batch holds kinematics.cc's perp beside it).
+Eigen::Vector2d normal_of(const Eigen::Vector2d& v) { return {-v[1], v[0]}; }
 
 double body_angle(const MachineData& data, int body) {
   return body == kGround ? 0.0 : data.bodies[body].angle;
@@ -20,7 +21,7 @@ double body_omega(const MachineData& data, int body) {
 // The axis's normal n_A in the world, for a prismatic loop joint.
 Eigen::Vector2d world_normal(const MachineData& data, const Joint& j) {
   const double phi = body_angle(data, j.parent);
-  const Eigen::Vector2d n = perp(j.axis);
+  const Eigen::Vector2d n = normal_of(j.axis);
   return {std::cos(phi) * n[0] - std::sin(phi) * n[1], std::sin(phi) * n[0] + std::cos(phi) * n[1]};
 }
 
@@ -70,9 +71,9 @@ void loop_jacobian(const MachineModel& model, const MachineData& data, MatLQ& Ph
     const Eigen::Vector2d d_dot = b.velocity - a.velocity;
     const double omega_a = body_omega(data, j.parent);
     Phi_q.row(r) = nrm.transpose() * (b.J - a.J);
-    if (j.parent != kGround) Phi_q.row(r) += perp(nrm).dot(d) * data.bodies[j.parent].J_angle;
+    if (j.parent != kGround) Phi_q.row(r) += normal_of(nrm).dot(d) * data.bodies[j.parent].J_angle;
     Phi_dot_q_dot[r] =
-        nrm.dot(b.bias - a.bias) + 2.0 * omega_a * perp(nrm).dot(d_dot) - omega_a * omega_a * nrm.dot(d);
+        nrm.dot(b.bias - a.bias) + 2.0 * omega_a * normal_of(nrm).dot(d_dot) - omega_a * omega_a * nrm.dot(d);
     if (j.child != kGround) Phi_q.row(r + 1) += data.bodies[j.child].J_angle;
     if (j.parent != kGround) Phi_q.row(r + 1) -= data.bodies[j.parent].J_angle;
   }

@@ -26,9 +26,9 @@ namespace hilsim::sim::machine {
 inline constexpr int kMaxBodies = 16;
 inline constexpr int kMaxLoopRows = 8;
 inline constexpr int kMaxCylinders = 8;
-inline constexpr int kMaxSensors = 16;  // named sensors, each a column of the trajectory
-inline constexpr int kGround = -1;  // the ground's index wherever a body index is expected
-inline constexpr int kNoBody = -2;  // no body of that name
+inline constexpr int kMaxNamedSensors = 16;  // named sensors, each a column of the trajectory
+inline constexpr int kGround = -1;           // the ground's index wherever a body index is expected
+inline constexpr int kNoBody = -2;           // no body of that name
 
 using VecQ = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMaxBodies, 1>;
 using RowQ = Eigen::Matrix<double, 1, Eigen::Dynamic, Eigen::RowMajor, 1, kMaxBodies>;
