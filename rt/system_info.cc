@@ -43,7 +43,7 @@ std::optional<std::size_t> mapped_bytes() {
 
 std::size_t default_thread_stack_bytes() {
   pthread_attr_t attr;
-  std::size_t bytes = 8 * 1024 * 1024;  // glibc's own default, should the query fail
+  std::size_t bytes = std::size_t{8} * 1024 * 1024;  // glibc's own default, should the query fail
   if (pthread_getattr_default_np(&attr) == 0) {
     pthread_attr_getstacksize(&attr, &bytes);
     pthread_attr_destroy(&attr);

@@ -59,11 +59,11 @@ StreamedRun stream_plan(Plan& plan, const std::function<void(const Sample&)>& on
   return run;
 }
 
-RunResult run_cosimulation(std::shared_ptr<const machine::MachineModel> model,
+RunResult run_cosimulation(const std::shared_ptr<const machine::MachineModel>& model,
                            const machine::MachineEquilibrium& eq, const MachineValves& valves,
                            const CosimSettings& settings,
                            const std::function<void(std::int64_t, std::int64_t)>& on_progress) {
-  Plan plan = build_machine_plan(std::move(model), eq, settings, valves);
+  Plan plan = build_machine_plan(model, eq, settings, valves);
   return run_plan(plan, on_progress);
 }
 

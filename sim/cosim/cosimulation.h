@@ -35,7 +35,7 @@ StreamedRun stream_plan(Plan& plan, const std::function<void(const Sample&)>& on
                         const std::function<void(std::int64_t, std::int64_t)>& on_progress = {});
 
 // Builds the plan of `settings` (machine_plan.h) and runs it.
-RunResult run_cosimulation(std::shared_ptr<const machine::MachineModel> model,
+RunResult run_cosimulation(const std::shared_ptr<const machine::MachineModel>& model,
                            const machine::MachineEquilibrium& eq, const MachineValves& valves,
                            const CosimSettings& settings,
                            const std::function<void(std::int64_t, std::int64_t)>& on_progress = {});
