@@ -9,7 +9,7 @@ void check_channels(const char* bridge, int actuators, const CommandChannels& co
                     const SensorChannels& sensors) {
   if (actuators < 1 || actuators > kMaxActuators) {
     throw std::invalid_argument(std::string(bridge) + ": " + std::to_string(actuators) +
-                                " actuators (the crane has 1 or 2)");
+                                " actuators (a run drives 1 to " + std::to_string(kMaxActuators) + ")");
   }
   for (int k = 0; k < actuators; ++k) {
     const auto i = static_cast<std::size_t>(k);

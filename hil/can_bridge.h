@@ -68,9 +68,9 @@ struct CanBridgeCounters {
   std::uint64_t log_dropped = 0;     // frames the recorder's ring had no room for
   std::int64_t max_queue_us = 0;     // [µs] longest wait in the socket, kernel receive to read
 
-  std::uint64_t sends_skipped = 0;                      // sensor frames not sent because the link was lost
-  std::uint64_t two_sender_onsets = 0;                  // times two senders were detected
-  std::array<std::uint64_t, 2> accepted_by_actuator{};  // accepted frames carrying actuator k's κ
+  std::uint64_t sends_skipped = 0;      // sensor frames not sent because the link was lost
+  std::uint64_t two_sender_onsets = 0;  // times two senders were detected
+  std::array<std::uint64_t, kMaxActuators> accepted_by_actuator{};  // accepted frames carrying actuator k's κ
 
   std::uint64_t count(CanFrameKind k) const { return kinds[static_cast<std::size_t>(k)]; }
   // Frames whose κ the bridge handed to the valve (commands and joystick frames).

@@ -72,6 +72,7 @@ void CanBridge::print_report() const {
       static_cast<double>(c.max_queue_us));
   if (log_) std::printf(", %llu frames not logged (ring full)", ull(c.log_dropped));
   std::printf("\n");
+  for (const std::string& line : encoder_.clip_report()) std::printf("can: sensor signal %s\n", line.c_str());
   print_outages();
   print_sockets();
   if (const std::optional<int> state = controller_state(interface_)) {

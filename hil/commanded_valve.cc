@@ -5,16 +5,20 @@
 #include <string>
 
 #include "rt/polling.h"
+#include "sim/machine/machine_model.h"
 
 namespace hilsim::hil {
 
+static_assert(kMaxActuators == sim::machine::kMaxCylinders,
+              "a hardware-in-the-loop run drives every cylinder a machine may have");
+
 namespace {
 
-// The crane has one or two actuators; an index is set up once, so a wrong one is a programming error.
+// An index is set up once, so a wrong one is a programming error.
 std::uint8_t checked_actuator(int actuator) {
-  if (actuator < 0 || actuator > 1) {
+  if (actuator < 0 || actuator >= kMaxActuators) {
     throw std::invalid_argument("commanded valve: actuator index " + std::to_string(actuator) +
-                                " is not 0 or 1");
+                                " is not 0 to " + std::to_string(kMaxActuators - 1));
   }
   return static_cast<std::uint8_t>(actuator);
 }

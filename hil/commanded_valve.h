@@ -26,6 +26,11 @@
 
 namespace hilsim::hil {
 
+// The most valves (cylinders) a hardware-in-the-loop run drives: the machine model's most cylinders
+// (sim/machine/machine_model.h kMaxCylinders; a static_assert in commanded_valve.cc keeps them equal).
+// Every per-actuator array of the bridges, channels and recordings has this size.
+inline constexpr int kMaxActuators = 8;
+
 // One valid command, as the I/O thread publishes it (already decoded, range-checked, clamped).
 struct ValveCommandSample {
   double kappa = 0.0;               // [-], finite, in the accepted range
@@ -66,8 +71,8 @@ using InputEventRing = rt::TelemetryRing<InputEvent, kInputEventCapacity>;
 // one consumer: with the two-way coupling each command goes to a second channel per actuator too,
 // the mechanics' (null otherwise).
 struct CommandChannels {
-  std::array<rt::LatestValue<ValveCommandSample>*, 2> hydraulics{};
-  std::array<rt::LatestValue<ValveCommandSample>*, 2> mechanics{};
+  std::array<rt::LatestValue<ValveCommandSample>*, kMaxActuators> hydraulics{};
+  std::array<rt::LatestValue<ValveCommandSample>*, kMaxActuators> mechanics{};
   rt::LatestValue<ValveCommandSample>* operator[](std::size_t k) const { return hydraulics[k]; }
 };
 

@@ -6,15 +6,15 @@
 
 namespace hilsim::hil {
 
-namespace {
-
-// The range ends as a DBC file states them: 1.3107, not 1.3107000000000002 (rounding the product
-// of raw count and scale to 12 significant digits stays inside the raw range by far).
+// Rounding the product of raw count and scale to 12 significant digits stays inside the raw range
+// by far.
 double tidy(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.12g", v);
   return std::strtod(buf, nullptr);
 }
+
+namespace {
 
 SignalSpec unsigned_signal(const std::string& name, int start, int length, double scale,
                            const std::string& unit) {

@@ -30,6 +30,9 @@ inline constexpr std::uint32_t kCommandId = 0x100;
 inline constexpr std::uint32_t kStatusId = 0x2F0;
 inline constexpr std::uint32_t kContactId = 0x220;
 
+// A range end as a DBC file states it: 1.3107, not 1.3107000000000002.
+double tidy(double v);
+
 // The messages for a crane with `actuators` (1 or 2) actuators; with `contact_force`, the contact
 // task's message too (the status frame stays the last sensor message: it closes a snapshot).
 std::vector<MessageSpec> default_messages(int actuators, bool contact_force = false);

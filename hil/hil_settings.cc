@@ -26,6 +26,8 @@ std::vector<MessageSpec> effective_messages(const HilSettings& hil, int actuator
 
 const char* to_string(OutOfRange policy) { return policy == OutOfRange::kClamp ? "clamp" : "reject"; }
 
+const char* to_string(NarrowSignals policy) { return policy == NarrowSignals::kRefuse ? "refuse" : "warn"; }
+
 const char* to_string(E2EMode mode) { return mode == E2EMode::kCounterCrc8 ? "counter-crc8" : "none"; }
 
 const char* to_string(OnLinkLoss policy) { return policy == OnLinkLoss::kWait ? "wait" : "stop"; }

@@ -25,11 +25,18 @@ enum class OutOfRange {
   kReject,  // it is dropped (κ unchanged), and counted
 };
 
+// A [[messages]] sensor signal whose range cannot hold what its cylinder reaches (hil/machine_signals.h).
+enum class NarrowSignals {
+  kRefuse,  // the run is refused at start, naming the signal and the values
+  kWarn,    // it runs, says so at start, and counts every value clipped
+};
+
 struct HilSettings {
   InputSource input = InputSource::kScript;
   double watchdog_timeout = 0.1;     // a command older than this is stale [s], (0, 60]
   std::optional<double> safe_kappa;  // κ while stale [-], [0, 1]; unset: κ0 of the equilibrium
   OutOfRange out_of_range = OutOfRange::kClamp;
+  NarrowSignals narrow_signals = NarrowSignals::kRefuse;
   double output_rate = 1000.0;  // sensor datagrams per second [Hz], [1, 100000]
   // The signal mapping ([[messages]] in a scenario); empty: the default (hil/default_messages.h).
   // Messages sent by "Hilsim" carry sensors, every other one commands.
@@ -89,8 +96,9 @@ inline JoystickAxis second_joystick_axis(const CanSettings& can) {
 const char* to_string(InputSource source);  // "script", "udp", "can"
 const char* to_string(Joystick joystick);   // "none", "bjm1"
 const char* to_string(JoystickAxis axis);   // "x", "y"
-const char* to_string(OutOfRange policy);   // "clamp", "reject"
-const char* to_string(E2EMode mode);        // "counter-crc8", "none"
-const char* to_string(OnLinkLoss policy);   // "wait", "stop"
+const char* to_string(OutOfRange policy);
+const char* to_string(NarrowSignals policy);  // "refuse", "warn"   // "clamp", "reject"
+const char* to_string(E2EMode mode);          // "counter-crc8", "none"
+const char* to_string(OnLinkLoss policy);     // "wait", "stop"
 
 }  // namespace hilsim::hil

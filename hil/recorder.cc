@@ -12,10 +12,11 @@ namespace hilsim::hil {
 Recorder::Recorder(const std::string& path, const std::string& build, const std::string& config_text,
                    std::vector<InputEventRing*> rings, std::vector<int> cpus_to_avoid)
     : writer_(path, build, config_text), rings_(std::move(rings)), cpus_to_avoid_(std::move(cpus_to_avoid)) {
-  // One per actuator and reader: at most 2 actuators, each read by its hydraulics and (two-way) its
-  // mechanics.
-  if (rings_.empty() || rings_.size() > 4) {
-    throw std::invalid_argument("recorder: " + std::to_string(rings_.size()) + " event rings, need 1 to 4");
+  // One per actuator and reader: each actuator read by its hydraulics and (two-way) its mechanics.
+  constexpr std::size_t kMostRings = static_cast<std::size_t>(kMaxActuators) * kInputReaders;
+  if (rings_.empty() || rings_.size() > kMostRings) {
+    throw std::invalid_argument("recorder: " + std::to_string(rings_.size()) + " event rings, need 1 to " +
+                                std::to_string(kMostRings));
   }
   for (const InputEventRing* ring : rings_) {
     if (!ring) throw std::invalid_argument("recorder: an event ring is null");

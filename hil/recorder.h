@@ -24,7 +24,7 @@ namespace hilsim::hil {
 class Recorder final {
  public:
   // Opens the file and writes its header (throws RecordingError); `cpus_to_avoid` keeps the thread
-  // off the real-time CPUs. `rings`: one per actuator and reader (1 to 4, none null;
+  // off the real-time CPUs. `rings`: one per actuator and reader (1 to 16, none null;
   // std::invalid_argument otherwise), each drained in its order, so each reader's inputs of each
   // actuator stay in order. The rings must outlive this.
   Recorder(const std::string& path, const std::string& build, const std::string& config_text,

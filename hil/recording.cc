@@ -161,7 +161,8 @@ int parse_version(const std::string& line, const LineReader& r) {
 // One input line after its "input" word. `last[reader][k]`: that reader's previous micro step of
 // actuator k (-1: none).
 InputEvent parse_input(std::istringstream& in, int version,
-                       std::array<std::array<std::int64_t, 2>, kInputReaders>& last, const LineReader& r) {
+                       std::array<std::array<std::int64_t, kMaxActuators>, kInputReaders>& last,
+                       const LineReader& r) {
   InputEvent e;
   std::string kappa, cause;
   int actuator = 1;
@@ -183,11 +184,19 @@ InputEvent parse_input(std::istringstream& in, int version,
   char* end = nullptr;
   e.kappa = std::strtod(kappa.c_str(), &end);
   if (*end != '\0' || !std::isfinite(e.kappa)) r.fail("kappa '" + kappa + "' is not a finite number");
-  // Every κ a live run applies is the valve's, in [0, 1]: anything else was edited in, and would
-  // replay as a run no valve could make.
-  if (e.kappa < 0.0 || e.kappa > 1.0) r.fail("kappa '" + kappa + "' is outside [0, 1]");
+  // Every command a live run applies is a valve's, κ in [0, 1] or (version 5) a closed-centre
+  // valve's u in [−1, 1]: anything else was edited in, and would replay as a run no valve could make.
+  // Which valve type each actuator has is the replay's to check, against the machine.
+  const double lowest = version >= 5 ? -1.0 : 0.0;
+  if (e.kappa < lowest || e.kappa > 1.0) {
+    r.fail("kappa '" + kappa + "' is outside " + (version >= 5 ? "[-1, 1]" : "[0, 1]"));
+  }
   e.cause = parse_cause(cause, r);
-  if (actuator < 1 || actuator > 2) r.fail("actuator " + std::to_string(actuator) + " is not 1 or 2");
+  const int most = version >= 5 ? kMaxActuators : 2;
+  if (actuator < 1 || actuator > most) {
+    r.fail("actuator " + std::to_string(actuator) +
+           (version >= 5 ? " is not 1 to " + std::to_string(most) : std::string(" is not 1 or 2")));
+  }
   e.actuator = static_cast<std::uint8_t>(actuator - 1);
   std::int64_t& previous = last[static_cast<std::size_t>(e.reader)][e.actuator];
   if (e.micro_step < 0 || e.micro_step <= previous) {
@@ -262,7 +271,7 @@ Recording read_recording(std::istream& in, const std::string& path) {
   if (sha256_hex(rec.config_text) != config_hash) {
     r.fail("the config block does not match its config-sha256: the recording was modified");
   }
-  std::array<std::array<std::int64_t, 2>, kInputReaders>
+  std::array<std::array<std::int64_t, kMaxActuators>, kInputReaders>
       last{};  // each reader's and actuator's previous input's micro step
   for (auto& reader : last) reader.fill(-1);
   while (r.next(line)) {
@@ -278,6 +287,7 @@ Recording read_recording(std::istream& in, const std::string& path) {
       if (rec.complete) r.fail("an input after the end line");
       rec.inputs.push_back(parse_input(fields, version, last, r));
       rec.last_input_line = r.number();
+      rec.input_lines.push_back(r.number());
     } else if (word == "end") {
       if (rec.complete) r.fail("a second end line");
       parse_end(fields, version, rec, r);

@@ -19,14 +19,17 @@
 // input within milliseconds (write(2), no stream buffer), so a run killed outright leaves a
 // recording of its inputs so far, without its end line: `hilsim replay --partial` replays it up to
 // its last complete input.
-// κ is written with 17 significant digits, which read back to the same double. <actuator> is 1-based
-// (1 or 2). Each actuator's inputs come in strictly increasing micro steps; the two actuators' inputs
-// may interleave in any order (each actuator's valve records from its own thread). Version 1 (one
-// actuator, written before two-actuator runs were recorded) has no <actuator> field: its inputs are
-// actuator 1's; it is still read. Version 2 (no `bytes` field on the end line) is still read too.
-// Version 4 adds the optional last word `mechanics` to the inputs of the mechanics' κ reader (the
-// two-way coupling's, hil/commanded_valve.h InputReader); without it an input is the hydraulics'.
-// Each reader's inputs of an actuator come in strictly increasing micro steps. Version 3 is still read.
+// κ is written with 17 significant digits, which read back to the same double. <actuator> is 1-based. Each
+// actuator's inputs come in strictly increasing micro steps; the two actuators' inputs may interleave in any
+// order (each actuator's valve records from its own thread). Version 1 (one actuator, written before
+// two-actuator runs were recorded) has no <actuator> field: its inputs are actuator 1's; it is still read.
+// Version 2 (no `bytes` field on the end line) is still read too. Version 4 adds the optional last word
+// `mechanics` to the inputs of the mechanics' κ reader (the two-way coupling's, hil/commanded_valve.h
+// InputReader); without it an input is the hydraulics'. Each reader's inputs of an actuator come in strictly
+// increasing micro steps. Version 3 is still read. Version 5 (machines described in files, docs/machine.md)
+// drives up to kMaxActuators actuators
+// (<actuator> 1 to 8), and a closed-centre valve's command u ∈ [−1, 1] is written in the κ field;
+// versions 1 to 4 hold actuators 1 and 2 with κ ∈ [0, 1] only, and are still read so.
 #pragma once
 
 #include <cstdint>
@@ -39,7 +42,7 @@
 
 namespace hilsim::hil {
 
-inline constexpr int kRecordingVersion = 4;
+inline constexpr int kRecordingVersion = 5;
 
 // A recording that cannot be read: the message names the file and the line.
 class RecordingError : public std::runtime_error {
@@ -51,6 +54,7 @@ struct Recording {
   std::string build;
   std::string config_text;
   std::vector<InputEvent> inputs;         // in file order; InputEvent::actuator 0-based
+  std::vector<int> input_lines;           // the line of each input, for messages about it
   bool complete = false;                  // the end line is there
   std::int64_t communication_points = 0;  // reached by the live run
   std::uint64_t dropped = 0;              // events lost by the live run (the replay is then refused)

@@ -34,7 +34,7 @@ void SensorPublisher::after_micro_step(const sim::Subsystem& subsystem, std::int
   }
   for (int i = 0; i < sensors->sensed_actuators(); ++i) {
     const int k = sensors->sensed_actuator(i);
-    if (k < 0 || k >= kMaxSensedActuators) continue;
+    if (k < 0 || k >= kMaxActuators) continue;
     rt::LatestValue<SensorSnapshot>* channel = channels_[static_cast<std::size_t>(k)];
     if (!channel) continue;
     const sim::ActuatorReading r = sensors->reading(k);

@@ -22,8 +22,6 @@
 
 namespace hilsim::hil {
 
-inline constexpr int kMaxSensedActuators = 2;
-
 struct SensorSnapshot {
   int actuator = 0;              // the crane's actuator, 0-based
   std::int64_t micro_step = -1;  // the hydraulic micro step just finished (-1: none yet)
@@ -45,8 +43,8 @@ struct SensorSnapshot {
   double contact_force = 0.0;
 };
 
-using SensorChannels = std::array<rt::LatestValue<SensorSnapshot>*, kMaxSensedActuators>;
-using CommandedValves = std::array<const CommandedValve*, kMaxSensedActuators>;
+using SensorChannels = std::array<rt::LatestValue<SensorSnapshot>*, kMaxActuators>;
+using CommandedValves = std::array<const CommandedValve*, kMaxActuators>;
 
 class SensorPublisher final : public rt::MicroStepObserver {
  public:

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <stdexcept>
 
 #include "hil/datagram.h"
@@ -27,15 +28,37 @@ const char* to_string(CommandVerdict v) {
   return "?";
 }
 
+std::optional<CommandSignalName> parse_command_signal(const std::string& name) {
+  // "kappa_<k>" or "u_<k>", k = 1..kMaxActuators without leading zeros.
+  CommandSignalName out;
+  std::string digits;
+  if (name.rfind("kappa_", 0) == 0) {
+    out.range = {0.0, 1.0};
+    digits = name.substr(6);
+  } else if (name.rfind("u_", 0) == 0) {
+    out.range = {-1.0, 1.0};
+    digits = name.substr(2);
+  } else {
+    return std::nullopt;
+  }
+  if (digits.size() != 1 || digits[0] < '1' || digits[0] > '0' + kMaxActuators) return std::nullopt;
+  out.actuator = digits[0] - '1';
+  out.closed_centre = name[0] == 'u';
+  return out;
+}
+
 std::string kappa_range_error(const std::vector<MessageSpec>& commands) {
   for (const MessageSpec& m : commands) {
     for (const SignalSpec& s : m.signals) {
-      if (s.name != "kappa_1" && s.name != "kappa_2") continue;
-      if (s.min >= 0.0 && s.max <= 1.0) continue;  // also false for a NaN bound
-      char range[64];
+      const std::optional<CommandSignalName> c = parse_command_signal(s.name);
+      if (!c) continue;
+      if (s.min >= c->range.min && s.max <= c->range.max) continue;  // also false for a NaN bound
+      char range[64], accepted[64];
       std::snprintf(range, sizeof range, "[%g, %g]", s.min, s.max);
+      std::snprintf(accepted, sizeof accepted, "[%g, %g]", c->range.min, c->range.max);
+      const char* what = c->closed_centre ? "u" : "kappa";
       return "message '" + m.name + "': command signal '" + s.name + "' has the range " + range +
-             ", but the valve accepts kappa in [0, 1]: min and max must lie in [0, 1]";
+             ", but the valve accepts " + what + " in " + accepted + ": min and max must lie in " + accepted;
     }
   }
   return "";
@@ -43,22 +66,23 @@ std::string kappa_range_error(const std::vector<MessageSpec>& commands) {
 
 CommandDecoder::CommandDecoder(const std::vector<MessageSpec>& messages, int actuators, OutOfRange policy)
     : policy_(policy) {
-  // κ reaches the valve clamped only into its signal's [min, max]: that range must be the valve's.
+  // A command reaches the valve clamped only into its signal's [min, max]: that range must be the
+  // valve's.
   if (std::string e = kappa_range_error(messages); !e.empty()) throw std::invalid_argument(e);
   bool has_first = false;
   for (const MessageSpec& m : messages) {
     Entry e{m, {}};
     for (const SignalSpec& s : m.signals) {
-      for (int k = 0; k < actuators && k < kMaxActuators; ++k) {
-        if (s.name == "kappa_" + std::to_string(k + 1)) {
-          e.kappas.emplace_back(k, s);
-          has_first = has_first || k == 0;
-        }
-      }
+      const std::optional<CommandSignalName> c = parse_command_signal(s.name);
+      if (!c || c->actuator >= actuators) continue;
+      e.kappas.emplace_back(c->actuator, s);
+      has_first = has_first || c->actuator == 0;
     }
     if (!e.kappas.empty()) entries_.push_back(std::move(e));
   }
-  if (!has_first) throw std::invalid_argument("no command message carries a signal named kappa_1");
+  if (!has_first) {
+    throw std::invalid_argument("no command message carries a signal named kappa_1 (or u_1)");
+  }
 }
 
 std::vector<std::pair<std::uint32_t, bool>> CommandDecoder::ids() const {
@@ -99,20 +123,9 @@ struct Named {
   std::uint8_t actuator;  // 0-based; 0 for the status and link signals
 };
 
-Named quantity_of(const std::string& name) {
+// The status and link signals: one of each per run.
+Named status_quantity(const std::string& name) {
   static const Named table[] = {
-      {"s_1", Quantity::kS, 0},
-      {"sdot_1", Quantity::kSdot, 0},
-      {"p1_1", Quantity::kP1, 0},
-      {"p2_1", Quantity::kP2, 0},
-      {"fh_1", Quantity::kFh, 0},
-      {"kappa_applied_1", Quantity::kKappaApplied, 0},
-      {"s_2", Quantity::kS, 1},
-      {"sdot_2", Quantity::kSdot, 1},
-      {"p1_2", Quantity::kP1, 1},
-      {"p2_2", Quantity::kP2, 1},
-      {"fh_2", Quantity::kFh, 1},
-      {"kappa_applied_2", Quantity::kKappaApplied, 1},
       {"watchdog_active", Quantity::kWatchdogActive, 0},
       {"numerical_fault", Quantity::kNumericalFault, 0},
       {"overruns", Quantity::kOverruns, 0},
@@ -130,11 +143,37 @@ Named quantity_of(const std::string& name) {
   for (const Named& n : table) {
     if (name == n.name) return n;
   }
-  throw std::invalid_argument(
-      "sensor signal '" + name +
-      "' is not one of: s_k, sdot_k, p1_k, p2_k, fh_k, kappa_applied_k (k = 1, 2), "
-      "watchdog_active, numerical_fault, overruns, sim_time, sequence_echo, bus_off, "
-      "bus_error, end_stop, cavitation, relief, link_lost, two_senders, contact_force");
+  return {nullptr, Quantity::kS, 0};
+}
+
+// The quantities of one actuator: "<prefix>_<k>", k = 1..kMaxActuators. The applied command is
+// kappa_applied_k for the benchmark's valve and u_applied_k for a closed-centre one (both read the
+// applied command; the name says which range the signal needs).
+Named quantity_of(const std::string& name) {
+  if (const Named n = status_quantity(name); n.name) return n;
+  static const std::pair<const char*, Quantity> prefixes[] = {
+      {"s_", Quantity::kS},
+      {"sdot_", Quantity::kSdot},
+      {"p1_", Quantity::kP1},
+      {"p2_", Quantity::kP2},
+      {"fh_", Quantity::kFh},
+      {"kappa_applied_", Quantity::kKappaApplied},
+      {"u_applied_", Quantity::kKappaApplied},
+  };
+  for (const auto& [prefix, q] : prefixes) {
+    const std::string p = prefix;
+    if (name.size() != p.size() + 1 || name.rfind(p, 0) != 0) continue;
+    const char digit = name.back();
+    if (digit < '1' || digit > '0' + kMaxActuators) break;
+    return {prefix, q, static_cast<std::uint8_t>(digit - '1')};
+  }
+  throw std::invalid_argument("sensor signal '" + name +
+                              "' is not one of: s_k, sdot_k, p1_k, p2_k, fh_k, kappa_applied_k, u_applied_k "
+                              "(k = 1 to " +
+                              std::to_string(kMaxActuators) +
+                              "), watchdog_active, numerical_fault, overruns, sim_time, sequence_echo, "
+                              "bus_off, bus_error, end_stop, cavitation, relief, link_lost, two_senders, "
+                              "contact_force");
 }
 
 // What one actuator's transducers read; 0 for an actuator without a snapshot.
@@ -238,11 +277,42 @@ std::size_t SensorEncoder::encode(std::span<const SensorSnapshot> snapshots, std
       // Out-of-range values are clamped to the signal's range (the encoder reports it; a sensor
       // beyond its range reads as its end value, as a real transducer would); NaN leaves zeros.
       const double value = value_of(field.quantity, field.actuator, snapshots, link);
-      hil::encode(field.signal, value, std::span<std::uint8_t>(f.data.data(), f.length));
+      const EncodeStatus status =
+          hil::encode(field.signal, value, std::span<std::uint8_t>(f.data.data(), f.length));
+      if (status == EncodeStatus::kClamped && field.quantity != Quantity::kOverruns) {
+        const double mid = 0.5 * (field.signal.min + field.signal.max);
+        if (field.clipped == 0 || std::fabs(value - mid) > std::fabs(field.farthest - mid))
+          field.farthest = value;
+        ++field.clipped;
+      }
     }
     out[n++] = f;
   }
   return n;
+}
+
+std::uint64_t SensorEncoder::clipped_values() const {
+  std::uint64_t n = 0;
+  for (const FrameLayout& layout : frames_) {
+    for (const Field& field : layout.fields) n += field.clipped;
+  }
+  return n;
+}
+
+std::vector<std::string> SensorEncoder::clip_report() const {
+  std::vector<std::string> lines;
+  for (const FrameLayout& layout : frames_) {
+    for (const Field& field : layout.fields) {
+      if (field.clipped == 0) continue;
+      const SignalSpec& s = field.signal;
+      char line[256];
+      std::snprintf(line, sizeof line, "%s: %llu value(s) clipped to [%g, %g]%s%s (the farthest %.6g)",
+                    s.name.c_str(), static_cast<unsigned long long>(field.clipped), s.min, s.max,
+                    s.unit.empty() ? "" : " ", s.unit.c_str(), field.farthest);
+      lines.emplace_back(line);
+    }
+  }
+  return lines;
 }
 
 }  // namespace hilsim::hil

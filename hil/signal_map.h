@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -16,8 +17,6 @@
 #include "hil/sensor_publisher.h"
 
 namespace hilsim::hil {
-
-inline constexpr int kMaxActuators = 2;
 
 // What a received frame did.
 enum class CommandVerdict {
@@ -31,20 +30,35 @@ enum class CommandVerdict {
 const char* to_string(CommandVerdict v);
 
 struct DecodedCommand {
-  std::array<double, kMaxActuators> kappa{};  // [-]
-  std::array<bool, kMaxActuators> present{};  // the frame carries κ of this actuator
+  std::array<double, kMaxActuators> kappa{};  // the valve command, κ or u [-]
+  std::array<bool, kMaxActuators> present{};  // the frame carries the command of this actuator
   bool clamped = false;                       // a value was out of range and clamped
 };
 
-// Empty when every command signal kappa_1, kappa_2 of `commands` has its physical range [min, max]
-// inside the valve's [0, 1] (a κ is clamped or rejected by that range, so a wider one would let
+// What a command signal's name says: `kappa_<k>` commands the benchmark's open-centre valve of
+// actuator k (κ ∈ [0, 1]), `u_<k>` a closed-centre proportional valve (u ∈ [−1, 1], 0 = neutral);
+// k = 1 .. kMaxActuators.
+struct CommandRange {
+  double min = 0.0;  // [-]
+  double max = 1.0;  // [-]
+};
+struct CommandSignalName {
+  int actuator = 0;  // 0-based
+  CommandRange range;
+  bool closed_centre = false;  // u_<k>
+};
+std::optional<CommandSignalName> parse_command_signal(const std::string& name);
+
+// Empty when every command signal (kappa_k, u_k) of `commands` has its physical range [min, max]
+// inside its valve's (a command is clamped or rejected by that range, so a wider one would let
 // κ = -1 through); else one line naming the message, the signal and the accepted range.
 std::string kappa_range_error(const std::vector<MessageSpec>& commands);
 
 class CommandDecoder final {
  public:
-  // Signals named kappa_<k> (k = 1..actuators) of `messages` carry κ; every message with one is a
-  // command frame. Throws std::invalid_argument when kappa_1 is missing, or kappa_range_error().
+  // Signals named kappa_<k> or u_<k> (k = 1..actuators) of `messages` carry the valve commands;
+  // every message with one is a command frame. Throws std::invalid_argument when actuator 1's is
+  // missing, or kappa_range_error().
   CommandDecoder(const std::vector<MessageSpec>& messages, int actuators, OutOfRange policy);
   CommandVerdict decode(const Frame& frame, DecodedCommand& out) const noexcept;
   // The identifiers of the command frames (for the CAN bridge's kernel filter).
@@ -93,13 +107,14 @@ struct LinkStatus {
 
 class SensorEncoder final {
  public:
-  // Every signal of `messages` must be one of: s_k, sdot_k, p1_k, p2_k, fh_k, kappa_applied_k
-  // (actuator k = 1, 2), watchdog_active, numerical_fault, overruns, sim_time, sequence_echo,
-  // bus_off, bus_error, end_stop, cavitation, relief, link_lost, two_senders, contact_force (a
+  // Every signal of `messages` must be one of: s_k, sdot_k, p1_k, p2_k, fh_k, kappa_applied_k,
+  // u_applied_k (actuator k = 1 .. kMaxActuators), watchdog_active, numerical_fault, overruns, sim_time,
+  // sequence_echo, bus_off, bus_error, end_stop, cavitation, relief, link_lost, two_senders, contact_force (a
   // contact task's total normal contact force [N], SensorSnapshot). Throws std::invalid_argument
   // naming an unknown signal, or more than 16 messages.
   explicit SensorEncoder(const std::vector<MessageSpec>& messages);
-  // One frame per message, written into `out` (at least size() frames); returns how many.
+  // One frame per message, written into `out` (at least size() frames); returns how many. Counts
+  // every value clipped to its signal's range (clip_report()).
   // `snapshots[k]` is actuator k's (0-based); a signal of an actuator beyond snapshots.size() (k = 2
   // of a one-actuator crane) is sent as 0. The status signals: sim_time, sequence_echo and overruns
   // (which counts every loop already) from actuator 1's snapshot; watchdog_active and
@@ -108,11 +123,22 @@ class SensorEncoder final {
                      const LinkStatus& link = {}) const noexcept;
   std::size_t size() const { return frames_.size(); }
 
+  // The values encode() clipped to their signal's range so far, one line per signal that clipped,
+  // e.g. "s_1: 120 value(s) clipped to [0, 1.3107] m (the farthest 1.647)"; empty when none did. A
+  // sensor beyond its signal's range reads as the range's end, as a real transducer's would, and is
+  // counted, never silent (overruns, which saturates by design, is not counted). Read it from the
+  // thread that calls encode(), or after that thread has stopped.
+  std::vector<std::string> clip_report() const;
+  std::uint64_t clipped_values() const;
+
  private:
   struct Field {
     SignalSpec signal;
     Quantity quantity;
     std::uint8_t actuator = 0;  // 0-based, for the quantities of one actuator
+    // encode()'s clips of this field: how many, and the value farthest outside the range.
+    mutable std::uint64_t clipped = 0;
+    mutable double farthest = 0.0;
   };
   struct FrameLayout {
     Frame header;  // id, extended, length

@@ -206,6 +206,7 @@ void UdpBridge::print_report() const {
       static_cast<unsigned long long>(c.rejected_length), static_cast<unsigned long long>(c.unknown_frames),
       static_cast<unsigned long long>(c.sent), static_cast<unsigned long long>(c.send_errors),
       static_cast<unsigned long long>(c.missed_periods));
+  for (const std::string& line : encoder_.clip_report()) std::printf("udp: sensor signal %s\n", line.c_str());
 }
 
 }  // namespace hilsim::hil

@@ -46,9 +46,9 @@ struct UdpBridgeCounters {
   SequenceCounters sequence;      // of the peer's accepted-format datagrams, over all its senders
   std::uint64_t senders = 0;      // (address, port) senders seen (SenderSequences::senders())
   std::uint64_t commands = 0;     // command frames accepted (published to the valves' channels)
-  std::array<std::uint64_t, 2> accepted_by_actuator{};  // accepted frames carrying actuator k's κ
-  std::uint64_t clamped = 0;                            // of those, with a κ clamped into range
-  std::uint64_t rejected_range = 0;                     // command frames refused: κ out of range ("reject")
+  std::array<std::uint64_t, kMaxActuators> accepted_by_actuator{};  // accepted frames carrying actuator k's κ
+  std::uint64_t clamped = 0;                                        // of those, with a κ clamped into range
+  std::uint64_t rejected_range = 0;  // command frames refused: κ out of range ("reject")
   std::uint64_t rejected_not_finite = 0;
   std::uint64_t rejected_length = 0;  // command id with too few bytes
   std::uint64_t unknown_frames = 0;   // frames whose id is not a command's

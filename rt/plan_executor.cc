@@ -20,15 +20,47 @@ struct PlanExecutor::Shared {
 
 namespace {
 
-// One task's thread body: publish y(t_0), run the loop, tell the others if it ended early.
-void run_task(SubsystemTask& task, const LoopConfig& config, Nanoseconds start_ns, LoopStats& stats,
-              std::atomic<bool>& stop, std::atomic<bool>& done) noexcept {
-  task.begin();
-  if (task.end() == TaskEnd::kRunning) run_periodic(config, start_ns, stats, task);
-  // Ended by the overrun policy, or before its loop (diverged at t_0, stopped): no frame follows.
-  if (task.end() != TaskEnd::kFinished) task.announce_stop();
-  if (task.end() != TaskEnd::kFinished) stop.store(true, std::memory_order_relaxed);
-  done.store(true, std::memory_order_release);
+// A thread's loop body: one cycle of each of its tasks still running, in the plan's order. A task
+// that ends early has told its consumers (SubsystemTask::stop_with); the others are told to stop.
+class ThreadBody {
+ public:
+  ThreadBody(std::vector<SubsystemTask*> tasks, std::atomic<bool>& stop)
+      : tasks_(std::move(tasks)), stop_(stop) {}
+  LoopAction operator()(std::int64_t cycle) noexcept {
+    bool running = false;
+    for (SubsystemTask* task : tasks_) {
+      if (task->end() != TaskEnd::kRunning) continue;
+      if ((*task)(cycle) == LoopAction::kContinue) {
+        running = true;
+      } else if (task->end() != TaskEnd::kFinished) {
+        stop_.store(true, std::memory_order_relaxed);
+      }
+    }
+    return running ? LoopAction::kContinue : LoopAction::kStop;
+  }
+  const std::vector<SubsystemTask*>& tasks() const { return tasks_; }
+
+ private:
+  std::vector<SubsystemTask*> tasks_;
+  std::atomic<bool>& stop_;
+};
+
+// One thread's body: publish every task's y(t_0), run the loop, tell the others if one ended early.
+void run_thread(ThreadBody& body, const LoopConfig& config, Nanoseconds start_ns, LoopStats& stats,
+                std::atomic<bool>& stop, const std::vector<std::atomic<bool>*>& done) noexcept {
+  bool running = false;
+  for (SubsystemTask* task : body.tasks()) {
+    task->begin();
+    running = running || task->end() == TaskEnd::kRunning;
+  }
+  if (running) run_periodic(config, start_ns, stats, body);
+  for (SubsystemTask* task : body.tasks()) {
+    // Ended by the overrun policy, or before its loop (diverged at t_0, stopped): no frame follows.
+    if (task->end() == TaskEnd::kFinished) continue;
+    task->announce_stop();
+    stop.store(true, std::memory_order_relaxed);
+  }
+  for (std::atomic<bool>* d : done) d->store(true, std::memory_order_release);
 }
 
 }  // namespace
@@ -44,28 +76,18 @@ bool ExecutorResult::stopped_by_overrun() const {
                      [](const TaskReport& t) { return t.loop->stopped_by_overrun; });
 }
 
-std::vector<ThreadConfig> plan_threads(const sim::Plan& plan, const RtSettings& settings) {
-  double shortest = plan.subsystem(0).micro_step_size();
-  for (std::size_t i = 0; i < plan.size(); ++i)
-    shortest = std::min(shortest, plan.subsystem(i).micro_step_size());
-  std::vector<ThreadConfig> threads;
-  for (std::size_t i = 0; i < plan.size(); ++i) {
-    const sim::Subsystem& s = plan.subsystem(i);
-    threads.push_back(thread_for(settings, s.name(), s.micro_step_size() <= shortest * (1.0 + 1e-9)));
-  }
-  return threads;
-}
-
-std::size_t executor_bytes(const std::vector<ThreadConfig>& threads, std::size_t edges) {
+std::size_t executor_bytes(const std::vector<ThreadConfig>& threads, std::size_t subsystems,
+                           std::size_t edges) {
   std::size_t bytes = thread_bytes(default_thread_stack_bytes());  // the writer's (std::thread)
-  for (const ThreadConfig& t : threads) {
-    bytes += thread_bytes(t.stack_bytes) + sizeof(ProbeRing) + sizeof(LoopStats) + sizeof(SubsystemTask);
-  }
+  for (const ThreadConfig& t : threads) bytes += thread_bytes(t.stack_bytes) + sizeof(LoopStats);
+  bytes += subsystems * (sizeof(ProbeRing) + sizeof(SubsystemTask));
   return bytes + edges * sizeof(ExchangeChannel);
 }
 
 std::size_t executor_bytes(const sim::Plan& plan, const RtSettings& settings) {
-  return executor_bytes(plan_threads(plan, settings), plan.graph().edges().size());
+  std::vector<ThreadConfig> threads;
+  for (const ThreadGroup& g : plan_thread_groups(plan, settings)) threads.push_back(g.thread);
+  return executor_bytes(threads, plan.size(), plan.graph().edges().size());
 }
 
 PlanExecutor::PlanExecutor(sim::Plan& plan, ExecutorOptions options)
@@ -74,14 +96,15 @@ PlanExecutor::PlanExecutor(sim::Plan& plan, ExecutorOptions options)
     throw std::invalid_argument("the run is shorter than one macro step H");
   result_.communication_points = plan.communication_points();
   result_.paced = options_.pacing == Pacing::kWallClock;
-  const std::vector<ThreadConfig> threads = plan_threads(plan, options_.settings);
-  for (std::size_t i = 0; i < plan.size(); ++i) {
-    const sim::Subsystem& s = plan.subsystem(i);
+  result_.subsystems = plan.size();
+  groups_ = plan_thread_groups(plan, options_.settings);
+  for (const ThreadGroup& g : groups_) {
+    const std::size_t first = g.members.front();
     TaskReport t;
-    t.subsystem = s.name();
-    t.thread = threads[i];
-    t.period_ns = seconds_to_ns(s.micro_step_size());
-    t.offset_ns = seconds_to_ns(plan.graph().schedule_offset(i, plan.H()));
+    t.subsystem = g.label(plan);
+    t.thread = g.thread;
+    t.period_ns = seconds_to_ns(plan.subsystem(first).micro_step_size());
+    t.offset_ns = seconds_to_ns(plan.graph().schedule_offset(first, plan.H()));
     result_.tasks.push_back(std::move(t));
   }
   shared_->done = std::make_unique<std::atomic<bool>[]>(plan.size());
@@ -104,12 +127,20 @@ ExecutorResult PlanExecutor::run(PointSink& sink, std::atomic<bool>& stop) {
   for (const TaskReport& t : result_.tasks) cpus.push_back(t.thread.cpu);
   Nanoseconds start_ns = 0;  // written before the threads are released, read after
   std::vector<std::unique_ptr<RtThread>> threads;
-  for (std::size_t i = 0; i < tasks.size(); ++i) {
-    TaskReport& t = result_.tasks[i];
+  std::vector<std::unique_ptr<ThreadBody>> bodies;
+  std::vector<std::vector<std::atomic<bool>*>> done_flags(groups_.size());
+  for (std::size_t g = 0; g < groups_.size(); ++g) {
+    std::vector<SubsystemTask*> members;
+    for (const std::size_t i : groups_[g].members) {
+      members.push_back(tasks[i].get());
+      done_flags[g].push_back(&shared_->done[i]);
+    }
+    bodies.push_back(std::make_unique<ThreadBody>(std::move(members), stop));
+    TaskReport& t = result_.tasks[g];
     const LoopConfig config{t.period_ns, paced, options_.settings.overrun_policy};
-    threads.push_back(std::make_unique<RtThread>(t.thread, [&, i, config] {
-      run_task(*tasks[i], config, start_ns + result_.tasks[i].offset_ns, *result_.tasks[i].loop, stop,
-               shared_->done[i]);
+    threads.push_back(std::make_unique<RtThread>(t.thread, [&, g, config] {
+      run_thread(*bodies[g], config, start_ns + result_.tasks[g].offset_ns, *result_.tasks[g].loop, stop,
+                 done_flags[g]);
     }));
   }
   result_.not_real_time = options_.process_problems;
@@ -143,14 +174,18 @@ ExecutorResult PlanExecutor::run(PointSink& sink, std::atomic<bool>& stop) {
   writer.join();
 
   result_.finished = true;
-  for (std::size_t i = 0; i < tasks.size(); ++i) {
-    TaskReport& t = result_.tasks[i];
-    t.end = tasks[i]->end();
-    t.exchange_waits = tasks[i]->exchange_waits();
-    t.reached = tasks[i]->reached();
-    t.telemetry_dropped = shared_->set.rings[i]->dropped();
-    result_.finished = result_.finished && t.end == TaskEnd::kFinished;
-    result_.diverged = result_.diverged || t.end == TaskEnd::kDiverged;
+  for (std::size_t g = 0; g < groups_.size(); ++g) {
+    TaskReport& t = result_.tasks[g];
+    t.end = TaskEnd::kFinished;
+    t.reached = result_.communication_points;
+    for (const std::size_t i : groups_[g].members) {
+      if (t.end == TaskEnd::kFinished) t.end = tasks[i]->end();
+      t.exchange_waits += tasks[i]->exchange_waits();
+      t.reached = std::min(t.reached, tasks[i]->reached());
+      t.telemetry_dropped += shared_->set.rings[i]->dropped();
+      result_.finished = result_.finished && tasks[i]->end() == TaskEnd::kFinished;
+      result_.diverged = result_.diverged || tasks[i]->end() == TaskEnd::kDiverged;
+    }
   }
   if (result_.writer.error) std::rethrow_exception(result_.writer.error);
   return std::move(result_);

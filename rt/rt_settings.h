@@ -12,10 +12,12 @@
 
 namespace hilsim::rt {
 
-// [rt.thread.NAME]: one subsystem's thread; an unset field (-1) keeps the default.
+// [rt.thread.NAME]: one subsystem's thread; an unset field (-1) keeps the default. With
+// `subsystems`, NAME is a thread that steps those subsystems in turn (rt/thread_groups.h).
 struct ThreadOverride {
-  int cpu = -1;       // CPU to pin to, [0, CPUs)
-  int priority = -1;  // SCHED_FIFO priority, [1, 99]
+  int cpu = -1;                         // CPU to pin to, [0, CPUs)
+  int priority = -1;                    // SCHED_FIFO priority, [1, 99]
+  std::vector<std::string> subsystems;  // empty: NAME is a subsystem
 };
 
 struct RtSettings {

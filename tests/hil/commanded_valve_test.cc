@@ -150,10 +150,11 @@ TEST(CommandedValve, EventsCarryTheActuatorTheValveDrives) {
   EXPECT_EQ(events[1].sequence, 9u);
 }
 
-TEST(CommandedValve, AnActuatorIndexOtherThanZeroOrOneIsRefused) {
+TEST(CommandedValve, AnActuatorIndexOutsideTheMachinesMostCylindersIsRefused) {
   const sim::StepManoeuvreM1 m1(0.45);
-  EXPECT_THROW(CommandedValve(m1, {}, 2), std::invalid_argument);
+  EXPECT_THROW(CommandedValve(m1, {}, kMaxActuators), std::invalid_argument);
   EXPECT_THROW(CommandedValve(m1, {}, -1), std::invalid_argument);
+  EXPECT_EQ(CommandedValve(m1, {}, kMaxActuators - 1).actuator(), kMaxActuators - 1);
 }
 
 TEST(CommandedValve, FullRingDropsAndCountsWhenPaced) {

@@ -101,7 +101,7 @@ TEST(RecordingV2, TwoActuatorsRoundTripWithTheirInputsInterleaved) {
   }
   std::ifstream in(path);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  EXPECT_EQ(text.rfind("hilsim-recording 4\n", 0), 0u);  // the writer writes the newest version
+  EXPECT_EQ(text.rfind("hilsim-recording 5\n", 0), 0u);  // the writer writes the newest version
   EXPECT_NE(text.find("\ninput 9 0.33333333333333331 command 12 2\n"), std::string::npos) << text;
   EXPECT_NE(text.find(" output-sha256 - bytes " + std::to_string(text.rfind("\nend ") + 1) + "\n"),
             std::string::npos)
@@ -222,16 +222,17 @@ TEST(Recorder, DrainsTheRingOfEachActuatorAndCountsTheDropsOfBoth) {
   fs::remove(path);
 }
 
-TEST(Recorder, NeedsOneToFourRings) {
+// One ring per actuator and reader: 8 actuators, each read by its hydraulics and its mechanics.
+TEST(Recorder, NeedsOneToSixteenRings) {
   const std::string path = temp_file("rings");
   EXPECT_THROW(Recorder(path, "b", kConfig, {}, {}), std::invalid_argument);
   EXPECT_THROW(Recorder(path, "b", kConfig, {nullptr}, {}), std::invalid_argument);
-  const auto rings = std::make_unique<std::array<InputEventRing, 5>>();  // large: on the heap
-  std::vector<InputEventRing*> five;
-  for (InputEventRing& r : *rings) five.push_back(&r);
-  EXPECT_THROW(Recorder(path, "b", kConfig, five, {}), std::invalid_argument);
-  five.pop_back();
-  EXPECT_NO_THROW(Recorder(path, "b", kConfig, five, {}));
+  const auto rings = std::make_unique<std::array<InputEventRing, 17>>();  // large: on the heap
+  std::vector<InputEventRing*> seventeen;
+  for (InputEventRing& r : *rings) seventeen.push_back(&r);
+  EXPECT_THROW(Recorder(path, "b", kConfig, seventeen, {}), std::invalid_argument);
+  seventeen.pop_back();
+  EXPECT_NO_THROW(Recorder(path, "b", kConfig, seventeen, {}));
   fs::remove(path);
 }
 

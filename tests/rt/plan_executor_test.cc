@@ -359,7 +359,7 @@ TEST(PlanExecutor, ThreadsAreConfiguredBySubsystemName) {
   c.settings.h_hyd = 1e-4;
   c.settings.duration = 0.01;
   ExecutorOptions options = with_pacing(Pacing::kUnpaced);
-  options.settings.threads["hydraulics_2"] = ThreadOverride{0, 75};
+  options.settings.threads["hydraulics_2"] = ThreadOverride{.cpu = 0, .priority = 75, .subsystems = {}};
   const Threaded rt = run_threaded(c, options);
   ASSERT_EQ(rt.result.tasks.size(), 3u);
   EXPECT_EQ(rt.result.tasks[0].subsystem, "mechanics");
@@ -370,6 +370,69 @@ TEST(PlanExecutor, ThreadsAreConfiguredBySubsystemName) {
   EXPECT_EQ(rt.result.tasks[2].thread.priority, 75);
   EXPECT_EQ(rt.result.tasks[2].thread.name, "hs-hydraulics_2");
   EXPECT_EQ(rt.result.tasks[2].loop->cycles, 100);  // one cycle per micro step
+}
+
+// Both actuators' hydraulics in one thread ([rt.thread.cylinders] subsystems = [...]): one loop
+// steps them in turn; the bytes are the offline run's, paced and unpaced.
+TEST(PlanExecutor, TwoHydraulicsInOneThreadAreByteIdentical) {
+  Case c;
+  c.crane.actuators = 2;
+  c.settings.coupling = Coupling::kForceDisplacement;
+  c.settings.H = 1e-3;
+  c.settings.h_hyd = 1e-4;
+  c.settings.duration = 0.3;
+  for (const Pacing pacing : {Pacing::kUnpaced, Pacing::kWallClock}) {
+    ExecutorOptions options = with_pacing(pacing);
+    options.settings.threads["cylinders"] =
+        ThreadOverride{.priority = 81, .subsystems = {"hydraulics_2", "hydraulics"}};
+    const sim::RunResult offline = run_offline(c);
+    const Threaded rt = run_threaded(c, options);
+    ASSERT_EQ(rt.result.tasks.size(), 2u);
+    EXPECT_EQ(rt.result.subsystems, 3u);
+    EXPECT_EQ(rt.result.tasks[0].subsystem, "mechanics");
+    EXPECT_EQ(rt.result.tasks[1].subsystem, "hydraulics, hydraulics_2");
+    EXPECT_EQ(rt.result.tasks[1].thread.name, "hs-cylinders");
+    EXPECT_EQ(rt.result.tasks[1].thread.priority, 81);
+    EXPECT_EQ(rt.result.tasks[1].loop->cycles, 3000);  // one cycle per micro step, both stepped in it
+    EXPECT_EQ(rt.result.tasks[1].reached, rt.result.communication_points);
+    EXPECT_TRUE(rt.result.finished);
+    EXPECT_TRUE(csv(rt.samples, 2) == csv(offline.samples, 2)) << "the CSV bytes differ";
+  }
+}
+
+TEST(PlanExecutor, AThreadOfSubsystemsThatWouldWaitForOneAnotherIsRefused) {
+  Case c;
+  c.crane.actuators = 2;
+  c.settings.H = 1e-3;
+  c.settings.h_hyd = 1e-4;
+  c.settings.duration = 0.01;
+  const Valves v(c);
+  sim::Plan plan = v.plan(c.settings);
+  RtSettings settings;
+  settings.threads["all"] = ThreadOverride{.subsystems = {"mechanics", "hydraulics"}};
+  try {
+    plan_thread_groups(plan, settings);
+    ADD_FAILURE() << "a thread of two periods was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("[rt.thread.all] subsystems: 'mechanics' steps every 0.001000 s and "
+                                         "'hydraulics' every 0.000100 s: one thread keeps one period"),
+              std::string::npos)
+        << e.what();
+  }
+  // The same micro step, but the mechanics and the hydraulics exchange outputs.
+  c.settings.h_hyd = 1e-3;
+  sim::Plan same_step = v.plan(c.settings);
+  try {
+    plan_thread_groups(same_step, settings);
+    ADD_FAILURE() << "a thread of subsystems exchanging outputs was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("'mechanics' and 'hydraulics' exchange outputs"), std::string::npos)
+        << e.what();
+  }
+  // One subsystem in two threads.
+  settings.threads["all"] = ThreadOverride{.subsystems = {"hydraulics"}};
+  settings.threads["other"] = ThreadOverride{.subsystems = {"hydraulics", "hydraulics_2"}};
+  EXPECT_THROW(plan_thread_groups(plan, settings), std::invalid_argument);
 }
 
 }  // namespace

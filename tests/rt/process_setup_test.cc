@@ -63,10 +63,13 @@ TEST(MemoryLock, TheRefusalNamesTheLimitTheFiguresAndTheFixes) {
 
 TEST(MemoryLock, TheExecutorMapsItsThreadsStacksAndRings) {
   const ThreadConfig small{.stack_bytes = 256 * kKiB}, large{.stack_bytes = 4 * kMiB};
-  const std::size_t one = executor_bytes({small}, 0);
+  const std::size_t one = executor_bytes({small}, 1, 0);
   EXPECT_GT(one, thread_bytes(256 * kKiB) + thread_bytes(default_thread_stack_bytes()));
-  EXPECT_GE(executor_bytes({large}, 0) - one, 4 * kMiB - 256 * kKiB);
-  EXPECT_GT(executor_bytes({small, small}, 2), 2 * one - thread_bytes(default_thread_stack_bytes()));
+  EXPECT_GE(executor_bytes({large}, 1, 0) - one, 4 * kMiB - 256 * kKiB);
+  EXPECT_GT(executor_bytes({small, small}, 2, 2), 2 * one - thread_bytes(default_thread_stack_bytes()));
+  // Two subsystems in one thread map one stack, and both tasks' probe rings.
+  EXPECT_GT(executor_bytes({small}, 2, 1), one);
+  EXPECT_LT(executor_bytes({small}, 2, 1), executor_bytes({small, small}, 2, 1));
 }
 
 TEST(MemoryLock, TheProcessSizeIsReadable) {

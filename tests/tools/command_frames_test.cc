@@ -96,7 +96,7 @@ TEST(CommandFrames, AMissingKappaIsAnInputError) {
     CommandFrames(commands, 2, "s.toml");
     FAIL() << "no error";
   } catch (const io::InputError& e) {
-    EXPECT_STREQ(e.what(), "s.toml: no command message carries kappa_2");
+    EXPECT_STREQ(e.what(), "s.toml: no command message carries kappa_2 (or u_2)");
   }
 }
 

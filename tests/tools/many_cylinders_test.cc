@@ -1,7 +1,9 @@
 // A machine of six cylinders in four circuits (tests/tools/data/six_cylinders.toml: a chain of six
 // links, three cylinders on constant supplies, three on one pump), through every coupling and scheme
-// offline and in threads (one per subsystem: five for f-s and p-s, two for RIM): the same bytes, with
-// every cylinder moving (tests/tools/data/six_cylinders_commands.csv opens every valve over 0.2 s).
+// offline and in threads: the same bytes, with every cylinder moving
+// (tests/tools/data/six_cylinders_commands.csv opens every valve over 0.2 s). f-s and p-s have five
+// subsystems (the mechanics and four circuits), which run in two threads (the four circuits'
+// hydraulics in one, rt/thread_groups.h), as on a machine of two cores; RIM has two.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -31,6 +33,15 @@ TEST(ManyCylinders, SixCylindersRunOfflineAndInThreadsToTheSameBytes) {
           test::run_hilsim("six_threads", "run --threads --out " + threads.string() + args);
       ASSERT_EQ(a.status, 0) << args << "\n" << a.err;
       ASSERT_EQ(b.status, 0) << args << "\n" << b.err;
+      const bool rim = std::string(coupling) == "rim";
+      EXPECT_NE(b.out.find(rim ? "2 threads, one per subsystem" : "2 threads for 5 subsystems"),
+                std::string::npos)
+          << b.out;
+      if (!rim && std::string(scheme) == "jacobi") {
+        EXPECT_NE(b.out.find("  hydraulics, hydraulics_2, hydraulics_3, hydraulics_4 every 5e-05 s"),
+                  std::string::npos)
+            << b.out;
+      }
       const std::string csv = test::slurp(offline);
       EXPECT_EQ(csv, test::slurp(threads)) << args;
       EXPECT_NE(csv.find("s6,s6dot,p1_6,p2_6,fh_6,kappa_6"), std::string::npos);

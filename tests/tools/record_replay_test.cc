@@ -89,7 +89,7 @@ TEST(Recording, EveryDefectIsNamedWithItsLine) {
   EXPECT_NE(error_reading(replace_in_file(fresh(), "duration = 1", "duration = 2"))
                 .find(":7: the config block does not match its config-sha256"),
             std::string::npos);
-  EXPECT_NE(error_reading(replace_in_file(fresh(), "hilsim-recording 4", "hilsim-recording 9"))
+  EXPECT_NE(error_reading(replace_in_file(fresh(), "hilsim-recording 5", "hilsim-recording 9"))
                 .find(":1: recording format '9' is not supported"),
             std::string::npos);
   EXPECT_NE(error_reading(replace_in_file(fresh(), "input 5 ", "input 0 "))
@@ -99,10 +99,21 @@ TEST(Recording, EveryDefectIsNamedWithItsLine) {
                 .find("kappa 'nan' is not a finite number"),
             std::string::npos);
   EXPECT_NE(error_reading(replace_in_file(fresh(), "0.5 command", "1.5 command"))
-                .find(":9: kappa '1.5' is outside [0, 1]"),
+                .find(":9: kappa '1.5' is outside [-1, 1]"),
             std::string::npos);
-  EXPECT_NE(error_reading(replace_in_file(fresh(), "0.5 command", "-1 command"))
-                .find(":9: kappa '-1' is outside [0, 1]"),
+  EXPECT_NE(error_reading(replace_in_file(fresh(), "0.5 command", "-1.5 command"))
+                .find(":9: kappa '-1.5' is outside [-1, 1]"),
+            std::string::npos);
+  // Before version 5 every command was a κ of the benchmark's valve, in [0, 1], of actuator 1 or 2.
+  const auto version4 = [&](const std::string& from, const std::string& to) {
+    return replace_in_file(replace_in_file(fresh(), "hilsim-recording 5", "hilsim-recording 4"), from, to);
+  };
+  EXPECT_NE(error_reading(version4("0.5 command", "-1 command")).find(":9: kappa '-1' is outside [0, 1]"),
+            std::string::npos);
+  EXPECT_NE(error_reading(version4("command 1 1", "command 1 3")).find(":9: actuator 3 is not 1 or 2"),
+            std::string::npos);
+  EXPECT_NE(error_reading(replace_in_file(fresh(), "command 1 1", "command 1 9"))
+                .find(":9: actuator 9 is not 1 to 8"),
             std::string::npos);
   EXPECT_NE(error_reading(replace_in_file(fresh(), "command", "joystick")).find("'joystick' is not one of"),
             std::string::npos);
@@ -130,7 +141,7 @@ TEST(Recording, ALostLineIsDamageAndVersion2IsStillRead) {
   std::ofstream(path, std::ios::binary) << text.substr(0, line) + text.substr(text.find('\n', line) + 1);
   EXPECT_NE(error_reading(path).find(":9: the recording is damaged: the end line counts"), std::string::npos);
   std::string v2 = text.substr(0, text.rfind(" bytes ")) + "\n";
-  v2.replace(0, std::string("hilsim-recording 4").size(), "hilsim-recording 2");
+  v2.replace(0, std::string("hilsim-recording 5").size(), "hilsim-recording 2");
   std::ofstream(path, std::ios::binary) << v2;
   const Recording r = read_recording(path);
   EXPECT_TRUE(r.complete);
@@ -289,10 +300,12 @@ TEST(RecordReplayCli, AKappaOutsideTheUnitIntervalOrNotFiniteIsRefusedWithItsLin
   const int line =
       static_cast<int>(std::count(original.begin(), original.begin() + static_cast<long>(at), '\n')) + 2;
   const std::size_t kappa = at + std::string("\ninput 30 ").size();
+  // 1.5, inf and nan the reader refuses; -0.25 (a closed-centre valve's u may be negative, format
+  // version 5) the replay refuses for the crane's valve, the benchmark's, at the same line.
   for (const std::string bad : {"1.5", "-0.25", "inf", "nan"}) {
     std::string text = original;
     text.replace(kappa, text.find(' ', kappa) - kappa, bad);
-    std::ofstream(rec, std::ios::binary) << text;
+    std::ofstream(rec, std::ios::binary) << with_byte_count(text);
     const test::Outcome r = test::run_hilsim("rr", "replay " + rec + " --no-verify");
     EXPECT_EQ(r.status, 2) << bad << ": " << r.out << r.err;
     EXPECT_NE(r.err.find(rec + ":" + std::to_string(line) + ": kappa '" + bad + "'"), std::string::npos)

@@ -53,7 +53,7 @@ TEST(ScenarioWriter, ChangedValuesKeepTheirBits) {
   s.crane.actuators = 2;
   s.hydraulics.b = -1.234567890123456789e-17;
   s.rt.fastest.priority = 91;
-  s.rt.threads["hydraulics_2"] = rt::ThreadOverride{0, 77};
+  s.rt.threads["hydraulics_2"] = rt::ThreadOverride{.cpu = 0, .priority = 77, .subsystems = {}};
   s.rt.overrun_policy = rt::OverrunPolicy::kSkip;
   s.hil.input = hil::InputSource::kUdp;
   s.hil.safe_kappa = 0.4321;

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "hil/signal.h"
+#include "hil/signal_map.h"
 #include "tools/io/input_error.h"
 
 namespace hilsim::tools {
@@ -10,11 +11,11 @@ namespace hilsim::tools {
 CommandFrames::CommandFrames(const std::vector<hil::MessageSpec>& commands, int actuators,
                              const std::string& source) {
   for (int k = 0; k < actuators; ++k) {
-    const std::string name = "kappa_" + std::to_string(k + 1);
     bool found = false;
     for (const hil::MessageSpec& m : commands) {
       for (const hil::SignalSpec& sig : m.signals) {
-        if (found || sig.name != name) continue;
+        const std::optional<hil::CommandSignalName> c = hil::parse_command_signal(sig.name);
+        if (found || !c || c->actuator != k) continue;
         found = true;
         std::size_t frame = 0;  // the frame of this message, or a new one
         while (frame < messages_.size() &&
@@ -33,7 +34,10 @@ CommandFrames::CommandFrames(const std::vector<hil::MessageSpec>& commands, int 
         slots_.push_back({frame, sig, k});
       }
     }
-    if (!found) throw io::InputError(source + ": no command message carries " + name);
+    if (!found) {
+      const std::string n = std::to_string(k + 1);
+      throw io::InputError(source + ": no command message carries kappa_" + n + " (or u_" + n + ")");
+    }
   }
 }
 

@@ -1,5 +1,5 @@
-// The command frames the controller emulator sends: κ of each actuator goes into the signal
-// kappa_k of the first command message that carries it, so κ1 and κ2 share one frame when the
+// The command frames the controller emulator sends: κ (or u) of each actuator goes into the signal
+// kappa_k (or u_k) of the first command message that carries it, so κ1 and κ2 share one frame when the
 // mapping puts them in one message (the default 0x100) and go as two frames of one datagram when
 // it does not. Built once from the signal mapping; encode() does not allocate.
 #pragma once
@@ -17,11 +17,11 @@ namespace hilsim::tools {
 
 class CommandFrames {
  public:
-  // Throws io::InputError naming `source` when no command message carries kappa_k for an actuator
-  // k ≤ actuators (1 or 2).
+  // Throws io::InputError naming `source` when no command message carries kappa_k or u_k for an
+  // actuator k ≤ actuators.
   CommandFrames(const std::vector<hil::MessageSpec>& commands, int actuators, const std::string& source);
 
-  // The frames, in mapping order, with κ[k − 1] [-] in kappa_k (every other bit 0); a message with
+  // The frames, in mapping order, with κ[k − 1] [-] in kappa_k or u_k (every other bit 0); a message with
   // e2e_crc and e2e_counter (hil/e2e.h) carries its alive counter, +1 per call, and its CRC.
   std::span<const hil::Frame> encode(std::span<const double> kappa);
 

@@ -163,9 +163,9 @@ int run_threaded(const scenario::Scenario& s, const ContactRunFlags& flags, sim:
   if (report_refused_run(r, session)) return 2;
   for (const std::string& note : process.notes()) std::printf("note: %s\n", note.c_str());
   std::printf(
-      "%s: %zu threads, one per subsystem\n",
+      "%s: %s\n",
       r.paced ? "real-time run, paced at wall-clock time" : "threaded run, unpaced (as fast as possible)",
-      r.tasks.size());
+      describe_threads(r).c_str());
   print_realtime_verdict(r, session);
   for (const rt::TaskReport& task : r.tasks) print_task_report(task, r.paced);
   const double t = samples.last().t;

@@ -5,12 +5,15 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <span>
 
+#include "hil/commanded_valve.h"
 #include "hil/datagram.h"
 #include "hil/default_messages.h"
 #include "hil/hil_settings.h"
@@ -21,6 +24,7 @@
 #include "tools/hilsim/cli_checks.h"
 #include "tools/hilsim/command_frames.h"
 #include "tools/hilsim/sensor_frames.h"
+#include "tools/io/atomic_file.h"
 #include "tools/io/input_error.h"
 
 namespace hilsim::tools {
@@ -69,6 +73,11 @@ void ControllerCommand::add_to(CLI::App& parent) {
       ->check(positive_number())
       ->each([this](const std::string&) { wait_given = true; });
   cmd->add_option("--log", log, "Write every sensor datagram received as CSV")->check(non_empty_path());
+  cmd->add_option(
+         "--sensors", sensors,
+         "Write every sensor signal of every sensor datagram accepted as CSV, as hilsim decode --csv "
+         "does (when the emulator ends)")
+      ->check(non_empty_path());
 }
 
 namespace {
@@ -142,7 +151,7 @@ struct SensorColumns {
         p1(t.column("p1_1")),
         p2(t.column("p2_1")),
         f_h(t.column("fh_1")),
-        kappa(t.column("kappa_applied_1")),
+        kappa(t.column("kappa_applied_1") >= 0 ? t.column("kappa_applied_1") : t.column("u_applied_1")),
         watchdog(t.column("watchdog_active")),
         overruns(t.column("overruns")) {}
 };
@@ -151,8 +160,8 @@ struct SensorColumns {
 // table and optionally logged; the newest sim_time and when it came are what the manoeuvre follows.
 class SensorIntake {
  public:
-  SensorIntake(const std::vector<hil::MessageSpec>& messages, hil::DatagramE2e e2e)
-      : sensors_(hil::sensor_messages(messages), /*keep_rows=*/false), col_(sensors_), intake_(e2e) {}
+  SensorIntake(const std::vector<hil::MessageSpec>& messages, hil::DatagramE2e e2e, bool keep_rows)
+      : sensors_(hil::sensor_messages(messages), keep_rows), col_(sensors_), intake_(e2e) {}
 
   const SensorTable& sensors() const { return sensors_; }
   const SensorColumns& columns() const { return col_; }
@@ -226,7 +235,7 @@ class CommandSender {
  public:
   CommandSender(int fd, const sockaddr_in& target, hil::DatagramE2e e2e, CommandFrames& frames)
       : fd_(fd), target_(target), e2e_(e2e), frames_(frames) {}
-  void send(const std::array<double, 2>& kappa) {
+  void send(std::span<const double> kappa) {
     std::array<std::uint8_t, hil::kMaxDatagramSize> out{};
     const std::size_t size = hil::encode_datagram(e2e_, sequence_++, frames_.encode(kappa), out);
     if (sendto(fd_, out.data(), size, 0, reinterpret_cast<const sockaddr*>(&target_), sizeof target_) > 0)
@@ -264,7 +273,7 @@ void ControllerCommand::print_plan(const scenario::Scenario& s, const std::strin
   std::printf("controller: %s to %s at %g Hz for %g s%s, sensors on %s\n",
               scenario::describe(s.manoeuvre).c_str(), to_text.c_str(), rate, s.cosim.duration,
               no_sync ? " (own clock)" : " (following sim_time)", listen_text.c_str());
-  if (s.crane.actuators == 2)
+  if (!s.machine && s.crane.actuators == 2)
     std::printf("controller: actuator 2 on Peiret et al. 2018, eq. (35) from kappa0 = %.8f\n", kappa0_2);
   std::printf("controller: drives %s\n", frames.c_str());
   std::printf("controller: %s\n", hil::describe(s.udp.e2e));
@@ -289,16 +298,19 @@ int ControllerCommand::execute() const {
   // decode`: a datagram carries one snapshot as the sensor messages in mapping order, and its last
   // one closes the row.
   const std::vector<hil::MessageSpec> messages = scenario::signal_mapping(s);
-  SensorIntake intake(messages, s.udp.e2e);
+  if (sensors) io::refuse_same_file(*sensors, "--sensors", s.source, "the scenario");
+  SensorIntake intake(messages, s.udp.e2e, sensors.has_value());
   if (!no_sync && intake.columns().sim_time < 0) {
     throw io::InputError(
         s.source + ": the sensor messages carry no sim_time signal to follow; add one or use --no-sync");
   }
-  // κ of every actuator, in the frames the mapping puts it in; actuator 2 (a double-actuated crane)
-  // follows Peiret et al. 2018, eq. (35) from its own equilibrium κ0, as in a scripted run.
-  CommandFrames command_frames(hil::command_messages(messages), s.crane.actuators, s.source);
+  // The command of every valve, in the frames the mapping puts it in, from the valves of a scripted
+  // run: a machine file's command table; the built-in crane's manoeuvre, its actuator 2 (a
+  // double-actuated crane) on Peiret et al. 2018, eq. (35) from its own equilibrium κ0.
+  const int valves = std::min(scenario::commanded_actuators(s), in.cylinders());
+  CommandFrames command_frames(hil::command_messages(messages), valves, s.source);
   const double kappa0_2 = in.cylinders() == 2 ? in.command0(1) : 0.0;
-  const sim::SecondActuatorManoeuvre second(kappa0_2);
+  std::array<double, hil::kMaxActuators> commands{};
   if (log) intake.open_log(*log);
   print_plan(s, to_text, listen_text, kappa0_2, command_frames.describe());
 
@@ -326,10 +338,18 @@ int ControllerCommand::execute() const {
     }
     if (t >= s.cosim.duration) break;
     if (stop_after && t >= *stop_after) continue;  // silent: hilsim's watchdog takes over
-    sender.send({in.valve(0).kappa(0, t + lead), second.at(t + lead)});
+    for (int v = 0; v < valves; ++v) commands[static_cast<std::size_t>(v)] = in.valve(v).kappa(0, t + lead);
+    sender.send(commands);
   }
   close(fd);
   print_counts(sender.sent(), intake);
+  if (sensors) {
+    io::AtomicOutputFile file(*sensors);
+    write_sensor_rows(intake.sensors(), file.stream());
+    file.commit();
+    std::printf("controller: %zu sensor rows written to %s\n", intake.sensors().rows().size(),
+                sensors->c_str());
+  }
   return end_status(s, intake, no_sync);
 }
 

@@ -1,7 +1,8 @@
 // `hilsim controller`: a controller emulator, so the hardware-in-the-loop loop can be tried without
-// hardware. It sends κ command datagrams (hil/DATAGRAM.md, in the version the scenario's [udp] e2e
-// asks for, as the sensor datagrams it accepts; the scenario's signal mapping) at a fixed rate from a
-// manoeuvre (M1, M2 or a κ(t) CSV, e.g. a joystick script), and reads the sensor
+// hardware. It sends command datagrams (hil/DATAGRAM.md, in the version the scenario's [udp] e2e
+// asks for, as the sensor datagrams it accepts; the scenario's signal mapping) at a fixed rate from
+// the valve commands of a scripted run (M1, M2 or a κ(t) CSV, e.g. a joystick script; a machine
+// file's command table for every valve), and reads the sensor
 // datagrams hilsim sends back. By default its time follows the simulated time those datagrams carry
 // (sim_time), so κ(t) is sent for the simulation's t whenever the two were started.
 #pragma once
@@ -25,6 +26,9 @@ struct ControllerCommand {
   bool wait_given = false;         // --wait was given (refused with --no-sync, where nothing is waited for)
   double wait = 10.0;              // with sync: give up when no sensor datagram comes for this long [s]
   std::optional<std::string> log;  // CSV of every sensor datagram received
+  // Every sensor signal of every sensor datagram accepted, as `hilsim decode --csv` writes them
+  // (written when the emulator ends).
+  std::optional<std::string> sensors;
 
   void add_to(CLI::App& parent);
   // Exit status: 0 done, 2 bad input or no sensor datagram within --wait (with sync).

@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -22,6 +23,11 @@ void DbcCommand::add_to(CLI::App& parent) {
   cmd->add_option("--out", out, "Write it here (default: standard output)")->check(non_empty_path());
   cmd->add_option("--actuators", actuators, "Messages for 1 or 2 actuators (default 2), without a scenario")
       ->check(CLI::IsMember({1, 2}));
+  cmd->add_option(
+         "--machine", machine,
+         "The mapping generated from this machine file (docs/machine.md): a command signal per valve, "
+         "sensor signals whose ranges hold what the machine reaches")
+      ->check(CLI::ExistingFile);
 }
 
 int DbcCommand::execute() const {
@@ -29,9 +35,13 @@ int DbcCommand::execute() const {
     throw io::InputError("--actuators goes without a scenario: " + scenario +
                          " decides the actuators ([crane] actuators, a hydraulic contact task's two)");
   }
+  if (actuators && machine)
+    throw io::InputError("--actuators goes without --machine: the machine has its cylinders");
   std::vector<hil::MessageSpec> messages = hil::default_messages(actuators.value_or(2));
-  if (!scenario.empty()) {
-    const scenario::Scenario s = scenario::load_scenario(scenario);
+  if (!scenario.empty() || machine) {
+    scenario::Scenario s =
+        scenario.empty() ? scenario::default_scenario() : scenario::load_scenario(scenario);
+    if (machine) s.machine = std::filesystem::absolute(*machine).string();
     scenario::validate(s);
     messages = scenario::signal_mapping(s);
   }

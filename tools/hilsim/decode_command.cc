@@ -50,13 +50,6 @@ void DecodeCommand::add_to(CLI::App& parent) {
 
 namespace {
 
-// The shortest text that reads back to the same double.
-std::string shortest(double v) {
-  char buf[32];
-  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, end);
-}
-
 std::string describe_axis(const char* name, const hil::AxisState& a) {
   char buf[96];
   if (!a.valid) {
@@ -160,18 +153,7 @@ int DecodeCommand::execute() const {
     io::refuse_same_file(*csv, "--csv", candump, "the candump log");
     if (compare) io::refuse_same_file(*csv, "--csv", *compare, "the trajectory to compare with (--compare)");
     io::AtomicOutputFile file(*csv);
-    std::ostream& out = file.stream();
-    out << "timestamp";
-    for (const std::string& c : table.columns()) out << "," << c;
-    out << "\n";
-    for (const SensorRow& row : table.rows()) {
-      char stamp[32];  // microseconds, as candump writes them (a double's shortest form would show its
-                       // rounding)
-      std::snprintf(stamp, sizeof stamp, "%.6f", row.timestamp_s);
-      out << stamp;
-      for (const double v : row.values) out << "," << shortest(v);
-      out << "\n";
-    }
+    write_sensor_rows(table, file.stream());
     file.commit();
     std::printf("sensor rows written to %s\n", csv->c_str());
   }

@@ -24,9 +24,10 @@ std::size_t HilSession::bytes_to_map(const scenario::Scenario& s, const std::opt
   const std::size_t thread = rt::thread_bytes(rt::default_thread_stack_bytes());  // a std::thread's
   std::size_t bytes = s.hil.input == hil::InputSource::kScript ? 0 : thread;      // the bridge's I/O
   if (!record) return bytes;
-  // Both actuators' event rings, and the mechanics' too (two-way coupling), as the constructor
-  // makes them; and the CAN frames received, for the candump log.
-  const std::size_t rings = s.cosim.coupling == sim::Coupling::kTwoWay ? 4 : 2;
+  // Every actuator's event ring, and the mechanics' too (two-way coupling), as the constructor makes
+  // them; and the CAN frames received, for the candump log.
+  const auto actuators = static_cast<std::size_t>(scenario::commanded_actuators(s));
+  const std::size_t rings = (s.cosim.coupling == sim::Coupling::kTwoWay ? 2 : 1) * actuators;
   bytes += thread + rings * sizeof(hil::InputEventRing);
   if (s.hil.input == hil::InputSource::kCan) bytes += sizeof(hil::ReceivedFrameRing);
   return bytes;
@@ -34,10 +35,11 @@ std::size_t HilSession::bytes_to_map(const scenario::Scenario& s, const std::opt
 
 HilSession::HilSession(const scenario::Scenario& s, const Valves& v, const std::optional<std::string>& record,
                        bool paced, std::atomic<bool>& stop)
-    : scenario_(s), actuators_(v.actuators), record_path_(record) {
-  if (actuators_ < 1 || actuators_ > 2) {
+    : scenario_(s), actuators_(v.actuators), closed_centre_(v.closed_centre), record_path_(record) {
+  if (actuators_ < 1 || actuators_ > hil::kMaxActuators) {
     throw io::InputError(s.source + ": the machine has " + std::to_string(actuators_) +
-                         " cylinders; a run with a live input or a recording drives one or two");
+                         " cylinders; a run with a live input or a recording drives 1 to " +
+                         std::to_string(hil::kMaxActuators));
   }
   const std::vector<int> rt_cpus = rt::real_time_cpus(s.rt);
   const bool twoway = s.cosim.coupling == sim::Coupling::kTwoWay;
@@ -72,13 +74,20 @@ HilSession::HilSession(const scenario::Scenario& s, const Valves& v, const std::
     publisher_ = std::make_unique<hil::SensorPublisher>(channels, valves, s.cosim.h_hyd);
   }
   make_bridge(v, rt_cpus, stop);
+  if (bridge_) {
+    for (const std::string& line : scenario::narrow_sensor_signals(s)) {
+      std::printf(
+          "%s: [[messages]]: %s; [hil] narrow_signals = \"warn\": such values are clipped to the "
+          "signal's range and counted\n",
+          s.source.c_str(), line.c_str());
+    }
+  }
 }
 
 // One valve per actuator: scripted (its manoeuvre), or live from its own command channel under its
 // own watchdog.
 void HilSession::make_valves(const Valves& v, bool paced, const std::atomic<bool>& stop) {
   const scenario::Scenario& s = scenario_;
-  const std::array<double, 2>& kappa0 = v.kappa0;
   for (int k = 0; k < actuators_; ++k) {
     const auto i = static_cast<std::size_t>(k);
     const hil::CommandedValve::EventSink events{events_[i].get(), paced ? nullptr : &stop};
@@ -95,7 +104,7 @@ void HilSession::make_valves(const Valves& v, bool paced, const std::atomic<bool
       continue;
     }
     commands_[i] = std::make_unique<rt::LatestValue<hil::ValveCommandSample>>();
-    safe_kappa_[i] = s.hil.safe_kappa.value_or(kappa0[i]);
+    safe_kappa_[i] = v.closed_centre[i] ? 0.0 : s.hil.safe_kappa.value_or(v.kappa0[i]);
     const hil::WatchdogSettings watchdog{rt::seconds_to_ns(s.hil.watchdog_timeout), safe_kappa_[i]};
     valves_[i] = std::make_unique<hil::CommandedValve>(*commands_[i], watchdog, events, k);
     if (!twoway) continue;
@@ -149,15 +158,18 @@ const sim::ValveCommand* HilSession::mechanics_valve(int k) const {
 HilSession::Valves session_valves(const RunInputs& in) {
   HilSession::Valves v;
   v.actuators = in.cylinders();
-  for (int k = 0; k < std::min(in.cylinders(), 2); ++k) {
-    v.scripts[static_cast<std::size_t>(k)] = &in.valve(k);
-    v.kappa0[static_cast<std::size_t>(k)] = in.command0(k);
+  for (int k = 0; k < std::min(in.cylinders(), hil::kMaxActuators); ++k) {
+    const auto i = static_cast<std::size_t>(k);
+    v.scripts[i] = &in.valve(k);
+    v.kappa0[i] = in.command0(k);
+    v.closed_centre[i] =
+        in.model->cylinders[i].valve.type == sim::machine::ValveDescription::Type::kProportional;
   }
   return v;
 }
 
 const sim::ValveCommand* HilSession::script(int k) const {
-  return k >= 0 && k < 2 ? scripts_[static_cast<std::size_t>(k)] : nullptr;
+  return k >= 0 && k < hil::kMaxActuators ? scripts_[static_cast<std::size_t>(k)] : nullptr;
 }
 
 const char* HilSession::watchdog_state() const {
@@ -224,7 +236,7 @@ void HilSession::finish_threads(std::int64_t communication_points, const std::st
 // The watchdog and commands lines of actuator k; prefixed "actuator k: " when there are two.
 void HilSession::print_valve_report(int k) const {
   const hil::CommandedValve& valve = *valves_[static_cast<std::size_t>(k)];
-  const std::string prefix = actuators_ == 2 ? "actuator " + std::to_string(k + 1) + ": " : "";
+  const std::string prefix = actuators_ > 1 ? "actuator " + std::to_string(k + 1) + ": " : "";
   const double h_us = scenario_.cosim.h_hyd * 1e6;  // hydraulic period [µs]
   const char* at_end = valve.watchdog_active() ? "active" : "inactive";
   const long long trips = valve.watchdog_trips(), before = valve.watchdog_trips_without_command();
@@ -233,10 +245,11 @@ void HilSession::print_valve_report(int k) const {
                 scenario_.hil.watchdog_timeout, at_end);
   } else {
     std::printf(
-        "%swatchdog: %lld trip(s) to kappa = %.8f (timeout %g s): %lld before the first command, %lld after "
+        "%swatchdog: %lld trip(s) to %s = %.8f (timeout %g s): %lld before the first command, %lld after "
         "a command expired; %s at the end",
-        prefix.c_str(), trips, safe_kappa_[static_cast<std::size_t>(k)], scenario_.hil.watchdog_timeout,
-        before, trips - before, at_end);
+        prefix.c_str(), trips, closed_centre_[static_cast<std::size_t>(k)] ? "u" : "kappa",
+        safe_kappa_[static_cast<std::size_t>(k)], scenario_.hil.watchdog_timeout, before, trips - before,
+        at_end);
     // The delay is measured only when a command expired: a start-up trip has none.
     if (trips > before) {
       std::printf(
@@ -253,7 +266,7 @@ void HilSession::print_valve_report(int k) const {
 void HilSession::print_mechanics_reader_report(int k) const {
   const hil::CommandedValve* valve = mechanics_valves_[static_cast<std::size_t>(k)].get();
   if (!valve) return;
-  const std::string prefix = actuators_ == 2 ? "actuator " + std::to_string(k + 1) + ": " : "";
+  const std::string prefix = actuators_ > 1 ? "actuator " + std::to_string(k + 1) + ": " : "";
   std::printf(
       "%smechanics' kappa reader: %lld command(s) applied at the mechanics' micro steps; watchdog: %lld "
       "trip(s) (%lld before the first command); %s at the end\n",

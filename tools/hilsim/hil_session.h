@@ -6,7 +6,7 @@
 // beside the recording). Built before the real-time threads, finished after them.
 //
 // Each actuator has its own command channel, valve and event ring, because with a direct coupling
-// (f-s, p-s) the two actuators' hydraulics run in two threads: every channel and ring keeps a single
+// (f-s, p-s) the actuators' hydraulics may run in several threads: every channel and ring keeps a single
 // producer and a single consumer.
 #pragma once
 
@@ -35,19 +35,21 @@ struct RunInputs;
 
 class HilSession final {
  public:
-  // The valves of the session's actuators (1 or 2): each one's scripted command (the scenario's
-  // manoeuvre; which must outlive the session) and its position at rest κ0 (the watchdog's safe value
-  // unless [hil] safe_kappa sets one, the joystick's centre).
+  // The valves of the session's actuators (1 to hil::kMaxActuators): each one's scripted command
+  // (the scenario's manoeuvre; which must outlive the session), its position at rest κ0 (the
+  // joystick's centre) and its safe command, which the watchdog applies: a closed-centre valve's is
+  // neutral (u = 0), the benchmark valve's κ0 unless [hil] safe_kappa sets one.
   struct Valves {
     int actuators = 1;
-    std::array<const sim::ValveCommand*, 2> scripts{};
-    std::array<double, 2> kappa0{};
+    std::array<const sim::ValveCommand*, hil::kMaxActuators> scripts{};
+    std::array<double, hil::kMaxActuators> kappa0{};
+    std::array<bool, hil::kMaxActuators> closed_centre{};
   };
   // `record`: the recording's path, if any (with a CAN input, the frames received go to
   // candump_log_path(record)). `paced`: a paced run drops events on a full ring (counted; the
   // recording is then refused by replay), an unpaced one waits for room until `stop`; the CAN
   // bridge sets `stop` when its link is lost with [can] on_link_loss = "stop". Throws
-  // io::InputError for a file or socket it cannot open, or for more than two actuators.
+  // io::InputError for a file or socket it cannot open.
   HilSession(const scenario::Scenario& scenario, const Valves& valves,
              const std::optional<std::string>& record, bool paced, std::atomic<bool>& stop);
   ~HilSession();
@@ -107,16 +109,18 @@ class HilSession final {
 
   const scenario::Scenario& scenario_;
   int actuators_ = 1;
-  std::array<const sim::ValveCommand*, 2> scripts_{};  // each actuator's scripted manoeuvre
-  std::array<std::unique_ptr<rt::LatestValue<hil::ValveCommandSample>>, 2> commands_;
-  std::array<std::unique_ptr<rt::LatestValue<hil::SensorSnapshot>>, 2> sensors_;
-  std::array<std::unique_ptr<hil::InputEventRing>, 2> events_;
-  std::array<std::unique_ptr<hil::CommandedValve>, 2> valves_;
+  std::array<const sim::ValveCommand*, hil::kMaxActuators> scripts_{};  // each actuator's scripted manoeuvre
+  std::array<std::unique_ptr<rt::LatestValue<hil::ValveCommandSample>>, hil::kMaxActuators> commands_;
+  std::array<std::unique_ptr<rt::LatestValue<hil::SensorSnapshot>>, hil::kMaxActuators> sensors_;
+  std::array<std::unique_ptr<hil::InputEventRing>, hil::kMaxActuators> events_;
+  std::array<std::unique_ptr<hil::CommandedValve>, hil::kMaxActuators> valves_;
   // The two-way coupling's mechanics' readers, per actuator (hil::InputReader::kMechanics).
-  std::array<std::unique_ptr<rt::LatestValue<hil::ValveCommandSample>>, 2> mechanics_commands_;
-  std::array<std::unique_ptr<hil::InputEventRing>, 2> mechanics_events_;
-  std::array<std::unique_ptr<hil::CommandedValve>, 2> mechanics_valves_;
-  std::array<double, 2> safe_kappa_{};  // [-]
+  std::array<std::unique_ptr<rt::LatestValue<hil::ValveCommandSample>>, hil::kMaxActuators>
+      mechanics_commands_;
+  std::array<std::unique_ptr<hil::InputEventRing>, hil::kMaxActuators> mechanics_events_;
+  std::array<std::unique_ptr<hil::CommandedValve>, hil::kMaxActuators> mechanics_valves_;
+  std::array<double, hil::kMaxActuators> safe_kappa_{};   // [-]
+  std::array<bool, hil::kMaxActuators> closed_centre_{};  // the valve's command is u, not κ
   std::unique_ptr<hil::SensorPublisher> publisher_;
   std::unique_ptr<hil::ReceivedFrameRing> frames_;  // CAN frames received, for the candump log
   std::unique_ptr<hil::Bridge> bridge_;             // the UDP or CAN bridge of a live input

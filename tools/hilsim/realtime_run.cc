@@ -85,9 +85,9 @@ RealtimeFigures realtime_figures(const rt::ExecutorResult& r, const HilSession* 
 
 void print_report(const scenario::Scenario& s, const rt::ExecutorResult& r, const HilSession* session) {
   std::printf(
-      "%s: %zu threads, one per subsystem, overrun policy %s\n",
+      "%s: %s, overrun policy %s\n",
       r.paced ? "real-time run, paced at wall-clock time" : "threaded run, unpaced (as fast as possible)",
-      r.tasks.size(), rt::to_string(s.rt.overrun_policy));
+      describe_threads(r).c_str(), rt::to_string(s.rt.overrun_policy));
   print_realtime_verdict(r, session);
   for (const rt::TaskReport& task : r.tasks) print_task_report(task, r.paced);
 }
@@ -105,20 +105,32 @@ sim::Plan make_plan(const scenario::Scenario& s, const RunInputs& in, const HilS
     valves.live = true;  // read once per micro step, in order, by one thread
   }
   try {
-    return sim::build_machine_plan(in.model, in.equilibrium, s.cosim, valves);
+    sim::Plan plan = sim::build_machine_plan(in.model, in.equilibrium, s.cosim, valves);
+    rt::plan_thread_groups(plan, s.rt);  // a thread of subsystems against the rules: refused here
+    return plan;
   } catch (const std::invalid_argument& e) {
     throw io::InputError(s.source + ": " + e.what());
   }
 }
 
 // [rt.thread.NAME] for a subsystem this plan does not have (hydraulics_2 with one actuator, the
-// RIM's thread with f-s) configures nothing: say so rather than ignore it silently.
+// RIM's thread with f-s) configures nothing: say so rather than ignore it silently. The same for a
+// name in a thread's `subsystems`.
 void note_unused_thread_settings(const rt::RtSettings& settings, const sim::Plan& plan) {
+  const auto in_plan = [&](const std::string& name) {
+    for (std::size_t i = 0; i < plan.size(); ++i) {
+      if (plan.subsystem(i).name() == name) return true;
+    }
+    return false;
+  };
   for (const auto& [name, thread] : settings.threads) {
-    bool used = false;
-    for (std::size_t i = 0; i < plan.size(); ++i) used = used || plan.subsystem(i).name() == name;
-    if (!used)
+    if (thread.subsystems.empty() && !in_plan(name))
       std::printf("note: [rt.thread.%s] names no subsystem of this run; it is not used\n", name.c_str());
+    for (const std::string& member : thread.subsystems) {
+      if (!in_plan(member))
+        std::printf("note: [rt.thread.%s] subsystems: '%s' is no subsystem of this run; it is not used\n",
+                    name.c_str(), member.c_str());
+    }
   }
 }
 
@@ -216,6 +228,12 @@ std::string describe(const rt::ThreadConfig& t, const rt::ThreadSetupResult& got
 }
 
 }  // namespace
+
+std::string describe_threads(const rt::ExecutorResult& r) {
+  if (r.tasks.size() == r.subsystems) return std::to_string(r.tasks.size()) + " threads, one per subsystem";
+  return std::to_string(r.tasks.size()) + " threads for " + std::to_string(r.subsystems) +
+         " subsystems (those listed together share a thread)";
+}
 
 void print_realtime_verdict(const rt::ExecutorResult& r, const HilSession* session) {
   for (const std::string& line : realtime_verdict(realtime_figures(r, session)))

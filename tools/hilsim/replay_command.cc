@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "hil/build_identity.h"
+#include "hil/machine_signals.h"
 #include "hil/recording.h"
 #include "hil/sha256.h"
 #include "sim/cosim/cosimulation.h"
@@ -40,18 +41,18 @@ sim::RecordedValveCommand recorded_valve(const hil::Recording& rec, int k, const
     throw io::InputError(
         path + ": the recording holds no input of actuator " + std::to_string(k + 1) +
         (reader == hil::InputReader::kMechanics ? " read by the mechanics (two-way coupling)" : "") +
-        " of its " + (k == 0 ? "crane" : "2-actuator crane"));
+        " of its machine (" + std::to_string(k + 1) + " or more actuators)");
   }
   return sim::RecordedValveCommand(std::move(entries));
 }
 
 // The recorded valves of every actuator and, with the two-way coupling, of the mechanics' readers.
 struct RecordedValves {
-  std::optional<sim::RecordedValveCommand> hydraulics[2];
-  std::optional<sim::RecordedValveCommand> mechanics[2];
+  std::optional<sim::RecordedValveCommand> hydraulics[hil::kMaxActuators];
+  std::optional<sim::RecordedValveCommand> mechanics[hil::kMaxActuators];
   sim::MachineValves machine() const {
     sim::MachineValves v;
-    for (int k = 0; k < 2 && hydraulics[k]; ++k) {
+    for (int k = 0; k < hil::kMaxActuators && hydraulics[k]; ++k) {
       v.cylinder.push_back(&*hydraulics[k]);
       v.mechanics.push_back(mechanics[k] ? &*mechanics[k] : nullptr);
     }
@@ -68,7 +69,7 @@ sim::RunResult replay_cosimulation(const scenario::Scenario& s, const RecordedVa
 RecordedValves recorded_valves(const hil::Recording& rec, const scenario::Scenario& s,
                                const std::string& path) {
   RecordedValves v;
-  const int actuators = s.crane.actuators == 2 ? 2 : 1;
+  const int actuators = scenario::commanded_actuators(s);
   for (int k = 0; k < actuators; ++k) {
     v.hydraulics[k].emplace(recorded_valve(rec, k, path));
     if (s.cosim.coupling == sim::Coupling::kTwoWay) {
@@ -158,13 +159,14 @@ void check_replayable(const hil::Recording& rec, const std::string& recording, b
 std::int64_t partial_points(const hil::Recording& rec, const scenario::Scenario& s,
                             const std::string& recording) {
   std::int64_t known = -1;
-  std::array<std::array<std::int64_t, 2>, hil::kInputReaders> last{};  // per reader and actuator
+  std::array<std::array<std::int64_t, hil::kMaxActuators>, hil::kInputReaders>
+      last{};  // per reader, actuator
   for (auto& reader : last) reader.fill(-1);
   for (const hil::InputEvent& e : rec.inputs)
     last[static_cast<std::size_t>(e.reader)][e.actuator] = e.micro_step;
   const int readers = s.cosim.coupling == sim::Coupling::kTwoWay ? 2 : 1;
   for (int r = 0; r < readers; ++r) {
-    for (int k = 0; k < (s.crane.actuators == 2 ? 2 : 1); ++k) {
+    for (int k = 0; k < scenario::commanded_actuators(s); ++k) {
       const std::int64_t at = last[static_cast<std::size_t>(r)][static_cast<std::size_t>(k)];
       if (known < 0 || at < known) known = at;
     }
@@ -196,14 +198,25 @@ std::int64_t replay_length(const hil::Recording& rec, const scenario::Scenario& 
   return points;
 }
 
-// Every input names an actuator the recorded crane has.
+// Every input names an actuator the recorded machine has, with a command its valve accepts: κ in
+// [0, 1] for the benchmark's valve (a closed-centre valve's u may be negative).
 void check_input_actuators(const hil::Recording& rec, const scenario::Scenario& s,
                            const std::string& recording) {
-  const int actuators = s.crane.actuators == 2 ? 2 : 1;
-  for (const hil::InputEvent& e : rec.inputs) {
+  const int actuators = scenario::commanded_actuators(s);
+  const std::vector<hil::ActuatorReach> reach = scenario::machine_file_reach(s);
+  for (std::size_t i = 0; i < rec.inputs.size(); ++i) {
+    const hil::InputEvent& e = rec.inputs[i];
     if (e.actuator >= actuators) {
       throw io::InputError(recording + ": the recording holds an input of actuator " +
-                           std::to_string(e.actuator + 1) + ", its crane has " + std::to_string(actuators));
+                           std::to_string(e.actuator + 1) + ", its machine has " + std::to_string(actuators));
+    }
+    const bool closed_centre = e.actuator < reach.size() && reach[e.actuator].closed_centre;
+    if (!closed_centre && e.kappa < 0.0) {
+      char value[32];
+      std::snprintf(value, sizeof value, "%.17g", e.kappa);
+      throw io::InputError(recording + ":" + std::to_string(rec.input_lines[i]) + ": kappa '" + value +
+                           "' of actuator " + std::to_string(e.actuator + 1) +
+                           " is outside [0, 1], the range of its valve (the benchmark's)");
     }
   }
 }
@@ -267,7 +280,9 @@ int ReplayCommand::execute() const {
   sim::RunResult result = contact ? replay_contact_run(s, *valves.hydraulics[0], *valves.hydraulics[1])
                                   : replay_cosimulation(s, valves);
   keep_recorded_rows(result.samples, s.rt.telemetry_decimation);
-  const std::string csv = io::trajectory_csv(result.samples, s.crane.actuators, contact);
+  const io::TrajectoryColumns columns =
+      s.machine ? io::TrajectoryColumns::of(*prepare_run(s).model) : io::TrajectoryColumns(s.crane.actuators);
+  const std::string csv = io::trajectory_csv(result.samples, columns, contact);
   if (out) {
     io::write_file_atomically(*out, csv);
     std::printf("trajectory: %zu rows written to %s\n", result.samples.size(), out->c_str());

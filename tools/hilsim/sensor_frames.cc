@@ -1,6 +1,8 @@
 #include "tools/hilsim/sensor_frames.h"
 
+#include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <span>
 
 #include "hil/signal.h"
@@ -157,6 +159,31 @@ SensorDeviation compare_with_trajectory(const SensorTable& table, const io::CsvT
     d.p2_2 = std::fmax(d.p2_2, differs(row, a2.p2, now, a2.cp2));
   }
   return d;
+}
+
+namespace {
+
+// The shortest text that reads back to the same double.
+std::string shortest(double v) {
+  char buf[32];
+  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, end);
+}
+
+}  // namespace
+
+void write_sensor_rows(const SensorTable& table, std::ostream& out) {
+  out << "timestamp";
+  for (const std::string& c : table.columns()) out << "," << c;
+  out << "\n";
+  for (const SensorRow& row : table.rows()) {
+    char stamp[32];  // microseconds, as candump writes them (a double's shortest form would show its
+                     // rounding)
+    std::snprintf(stamp, sizeof stamp, "%.6f", row.timestamp_s);
+    out << stamp;
+    for (const double v : row.values) out << "," << shortest(v);
+    out << "\n";
+  }
 }
 
 }  // namespace hilsim::tools

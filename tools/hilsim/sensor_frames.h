@@ -7,6 +7,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,12 @@ class SensorTable final {
   std::vector<double> current_;
   std::vector<SensorRow> rows_;
 };
+
+// The rows as CSV: a header "timestamp,<signal>,…" (the columns in mapping order), then one line per
+// row, the timestamp in seconds with microseconds (as candump writes them) and every value in the
+// shortest text that reads back to the same double. What `hilsim decode --csv` and `hilsim
+// controller --sensors` write.
+void write_sensor_rows(const SensorTable& table, std::ostream& out);
 
 // The largest differences between decoded sensor rows and a trajectory CSV (columns t, s1, p1,
 // p2) at the communication points where a row's sim_time falls: |sim_time − n·H| below half the

@@ -50,6 +50,8 @@ inline const char* type_name(KeyType type) {
       return "tables";
     case KeyType::kPoint:
       return "point";
+    case KeyType::kNames:
+      return "list of names";
   }
   return "?";
 }
@@ -81,6 +83,11 @@ inline std::string shown(const Value& value) {
   if (const auto* text = std::get_if<std::string>(&value)) return "`\"" + *text + "\"`";
   if (const auto* p = std::get_if<Point2>(&value)) {
     return "`[" + short_number((*p)[0]) + ", " + short_number((*p)[1]) + "]`";
+  }
+  if (const auto* list = std::get_if<Names>(&value)) {
+    std::string text;
+    for (const std::string& name : *list) text += (text.empty() ? "`[\"" : ", \"") + name + "\"";
+    return text.empty() ? "—" : text + "]`";
   }
   return "—";
 }

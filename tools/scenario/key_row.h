@@ -31,12 +31,14 @@ enum class KeyType {
   kWord,     // a string, one of the row's words
   kTables,   // a table of tables ([rt.thread.NAME]) or an array of tables ([[messages]])
   kPoint,    // an array of two numbers [x, y] (a machine file's points, in a body's frame)
+  kNames,    // an array of strings (a thread's subsystems)
 };
 
 using Point2 = std::array<double, 2>;
 
 // A value between TOML and the settings; std::monostate: unset, nothing written.
-using Value = std::variant<std::monostate, double, std::int64_t, bool, std::string, Point2>;
+using Names = std::vector<std::string>;
+using Value = std::variant<std::monostate, double, std::int64_t, bool, std::string, Point2, Names>;
 
 // Where a key is read: for messages, and for the paths relative to the file.
 struct KeyContext {
@@ -200,6 +202,14 @@ Access<T> point(F) {
                 const Point2& p = std::get<Point2>(v);
                 F{}(t) = {p[0], p[1]};
               }};
+}
+
+// A list of strings; an empty one is unset (nothing written).
+template <class T, class F>
+Access<T> names(F) {
+  return {.type = KeyType::kNames,
+          .get = [](const T& t) { return F{}(t).empty() ? Value() : Value(F{}(t)); },
+          .set = [](T& t, const Value& v, const KeyContext&) { F{}(t) = std::get<Names>(v); }};
 }
 
 // A file: "" leaves the setting as it is (unset).

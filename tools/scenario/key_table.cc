@@ -22,6 +22,18 @@ Value read_point(const TableReader& table, const std::string& key, const toml::n
   return p;
 }
 
+// ["a", "b"]: strings, at least one.
+Value read_names(const TableReader& table, const std::string& key, const toml::node& node) {
+  const toml::array* a = node.as_array();
+  if (!a || a->empty()) table.fail(key, "must be a list of names [\"a\", \"b\"]", node);
+  Names names;
+  for (const toml::node& item : *a) {
+    if (!item.is_string()) table.fail(key, "must be a list of names (strings)", node);
+    names.push_back(*item.value<std::string>());
+  }
+  return names;
+}
+
 }  // namespace
 
 Value read_value(const TableReader& table, const std::string& key, KeyType type, const toml::node& node) {
@@ -41,6 +53,8 @@ Value read_value(const TableReader& table, const std::string& key, KeyType type,
       table.fail(key, "must be true or false", node);
     case KeyType::kPoint:
       return read_point(table, key, node);
+    case KeyType::kNames:
+      return read_names(table, key, node);
     case KeyType::kString:
     case KeyType::kPath:
     case KeyType::kWord:
@@ -98,6 +112,11 @@ std::string toml_value(const Value& value, KeyType type) {
   if (const auto* flag = std::get_if<bool>(&value)) return *flag ? "true" : "false";
   if (const auto* p = std::get_if<Point2>(&value))
     return "[" + toml_number((*p)[0]) + ", " + toml_number((*p)[1]) + "]";
+  if (const auto* list = std::get_if<Names>(&value)) {
+    std::string text = "[";
+    for (const std::string& name : *list) text += (text.size() > 1 ? ", " : "") + toml_string(name);
+    return text + "]";
+  }
   const std::string& text = std::get<std::string>(value);
   if (type == KeyType::kPath) return toml_string(std::filesystem::absolute(text).lexically_normal().string());
   return toml_string(text);

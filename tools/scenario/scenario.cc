@@ -14,6 +14,7 @@
 #include "tools/io/bounded_read.h"
 #include "tools/io/input_error.h"
 #include "tools/scenario/key_table.h"
+#include "tools/scenario/machine_file.h"
 #include "tools/scenario/messages_section.h"
 #include "tools/scenario/scenario_keys.h"
 #include "tools/scenario/setting_words.h"
@@ -269,10 +270,30 @@ bool hydraulic_contact(const Scenario& s) {
 }
 }  // namespace
 
-int commanded_actuators(const Scenario& s) { return hydraulic_contact(s) ? 2 : s.crane.actuators; }
+int commanded_actuators(const Scenario& s) {
+  if (s.machine) return static_cast<int>(MachineFile::load(*s.machine).description().cylinders.size());
+  return hydraulic_contact(s) ? 2 : s.crane.actuators;
+}
+
+std::vector<hil::ActuatorReach> machine_file_reach(const Scenario& s) {
+  if (!s.machine) return {};
+  return hil::machine_reach(*MachineFile::load(*s.machine).build());
+}
 
 std::vector<hil::MessageSpec> signal_mapping(const Scenario& s) {
+  if (s.machine && s.hil.messages.empty()) {
+    try {
+      return hil::machine_messages(machine_file_reach(s));
+    } catch (const std::invalid_argument& e) {
+      throw InputError(*s.machine + ": " + e.what());
+    }
+  }
   return hil::effective_messages(s.hil, commanded_actuators(s), hydraulic_contact(s));
+}
+
+std::vector<std::string> narrow_sensor_signals(const Scenario& s) {
+  if (!s.machine || s.hil.messages.empty()) return {};
+  return hil::narrow_signal_errors(hil::sensor_messages(s.hil.messages), machine_file_reach(s));
 }
 
 // The checks across keys: every key's own range and form is the key table's (check_rows). Their
@@ -428,6 +449,21 @@ void check_contact(const Scenario& s) {
 }
 
 // What a machine file does not reach yet: the contact tasks' arm is written for the benchmark crane.
+// A mapping of one's own for a machine file: a command signal of each valve's type, and (unless
+// [hil] narrow_signals = "warn") sensor signals that hold what the cylinders reach.
+void check_machine_mapping(const Scenario& s) {
+  if (!s.machine || s.hil.messages.empty()) return;
+  const std::string e =
+      hil::command_signal_error(hil::command_messages(s.hil.messages), machine_file_reach(s));
+  if (!e.empty()) throw InputError(s.source + ": [[messages]]: " + e);
+  if (s.hil.narrow_signals == hil::NarrowSignals::kWarn) return;
+  const std::vector<std::string> narrow = narrow_sensor_signals(s);
+  if (narrow.empty()) return;
+  throw InputError(s.source + ": [[messages]]: " + narrow.front() +
+                   ": widen its scale or offset (or set [hil] narrow_signals = \"warn\" to run with it, each "
+                   "clipped value counted)");
+}
+
 void check_machine_file(const Scenario& s) {
   if (s.machine && s.contact.any()) {
     throw InputError(s.source + ": a [contact] task runs on the LIM crane's arm, and key 'machine' names " +
@@ -460,6 +496,7 @@ void validate(const Scenario& s) {
   check_limits(s);
   check_contact(s);
   check_machine_file(s);
+  check_machine_mapping(s);
 }
 
 }  // namespace hilsim::scenario

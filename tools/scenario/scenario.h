@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "hil/hil_settings.h"
+#include "hil/machine_signals.h"
 #include "rt/rt_settings.h"
 #include "sim/contact/contact_coupling.h"
 #include "sim/cosim/cosim_settings.h"
@@ -107,14 +108,21 @@ void apply_live_input_defaults(Scenario& scenario);
 // 0.0.0.0:47800", "input CAN on can0".
 std::string describe_input(const Scenario& scenario);
 
-// The actuators whose κ a live input commands and whose sensor frames a run sends: both cylinders
-// for a [contact] task in hydraulic mode (the contact tasks' arm has two, whatever [crane]
-// actuators says), else [crane] actuators. What reads or writes a scenario's frames uses it.
+// The actuators whose command a live input gives and whose sensor frames a run sends: the machine
+// file's cylinders; both cylinders for a [contact] task in hydraulic mode (the contact tasks' arm has
+// two, whatever [crane] actuators says), else [crane] actuators. What reads or writes a scenario's
+// frames uses it.
 int commanded_actuators(const Scenario& scenario);
+// What the machine file's cylinders reach (hil/machine_signals.h); empty for the built-in crane.
+std::vector<hil::ActuatorReach> machine_file_reach(const Scenario& scenario);
 // The signal mapping a run of `scenario` uses and what reads or writes its frames must use: its
-// [[messages]], or the default for commanded_actuators() — with the contact force's message
+// [[messages]], or the default — generated from the machine file's valves and reach
+// (hil::machine_messages), else for commanded_actuators() with the contact force's message
 // (HilsimContact, hil/default_messages.h) for a [contact] task in hydraulic mode.
 std::vector<hil::MessageSpec> signal_mapping(const Scenario& scenario);
+// With a machine file and [[messages]]: one line per sensor signal too narrow for what its cylinder
+// reaches (hil::narrow_signal_errors); validate() refuses them unless [hil] narrow_signals = "warn".
+std::vector<std::string> narrow_sensor_signals(const Scenario& scenario);
 
 // The built-in default: M1, p-s Jacobi, H = 1 ms, h_H = 0.2 ms, 10 s, compared with the LIM reference.
 Scenario default_scenario();

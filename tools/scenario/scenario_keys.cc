@@ -603,7 +603,8 @@ const std::vector<KeyRow<S>> kScenarioKeys = {
     {.section = "hil",
      .key = "safe_kappa",
      .unit = "",
-     .help = "κ while the command is stale or before the first one",
+     .help = "κ of the benchmark's valves while the command is stale or before the first one (a "
+             "closed-centre valve's safe command is neutral, u = 0)",
      .access = number<S>([](auto& s) -> auto& { return s.hil.safe_kappa; }),
      .range = closed(0.0, 1.0),
      .if_absent = "unset, so each actuator's equilibrium kappa0 (the load held)",
@@ -613,6 +614,13 @@ const std::vector<KeyRow<S>> kScenarioKeys = {
      .unit = "",
      .help = "a κ outside its signal's [min, max]: clamped or rejected (and counted)",
      .access = choice<S, kOutOfRangePolicies>([](auto& s) -> auto& { return s.hil.out_of_range; })},
+    {.section = "hil",
+     .key = "narrow_signals",
+     .unit = "",
+     .help = "a [[messages]] sensor signal whose range cannot hold what its cylinder reaches (stroke ends, "
+             "pressures up to the relief settings): the run is refused, or warned of (each clipped value is "
+             "counted either way)",
+     .access = choice<S, kNarrowSignalPolicies>([](auto& s) -> auto& { return s.hil.narrow_signals; })},
     {.section = "hil",
      .key = "output_rate",
      .unit = "Hz",
@@ -815,6 +823,14 @@ const std::vector<KeyRow<Thread>> kThreadKeys = {
      .note = "(SCHED_FIFO priority)",
      .unset = -1.0,
      .if_absent = "rt.priority_mech or rt.priority_hyd"},
+    {.section = "rt.thread.NAME",
+     .key = "subsystems",
+     .unit = "",
+     .help =
+         "NAME is a thread that steps these subsystems in turn, each cycle (same micro step and schedule, "
+         "no exchange between them; docs/realtime.md)",
+     .access = names<Thread>([](auto& t) -> auto& { return t.subsystems; }),
+     .if_absent = "NAME is one subsystem's thread; a run of more than 4 subsystems groups its hydraulics"},
 };
 
 using Message = hil::MessageSpec;
@@ -913,7 +929,7 @@ const std::vector<KeyRow<Signal>> kSignalKeys = {
      .unit = "",
      .help = "physical range: commands outside it are clamped or rejected (hil.out_of_range)",
      .access = number<Signal>([](auto& g) -> auto& { return g.min; }),
-     .range_text = "≤ max; kappa_k: [min, max] in [0, 1]"},
+     .range_text = "≤ max; kappa_k: [min, max] in [0, 1]; u_k: in [-1, 1]"},
     {.section = "messages.signals",
      .key = "max",
      .unit = "",

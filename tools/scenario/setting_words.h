@@ -63,6 +63,8 @@ inline constexpr Choice<hil::InputSource> kInputSources[] = {
     {"script", hil::InputSource::kScript}, {"udp", hil::InputSource::kUdp}, {"can", hil::InputSource::kCan}};
 inline constexpr Choice<hil::OutOfRange> kOutOfRangePolicies[] = {{"clamp", hil::OutOfRange::kClamp},
                                                                   {"reject", hil::OutOfRange::kReject}};
+inline constexpr Choice<hil::NarrowSignals> kNarrowSignalPolicies[] = {
+    {"refuse", hil::NarrowSignals::kRefuse}, {"warn", hil::NarrowSignals::kWarn}};
 inline constexpr Choice<hil::DatagramE2e> kDatagramE2es[] = {{"crc32", hil::DatagramE2e::kCrc32},
                                                              {"none", hil::DatagramE2e::kNone}};
 inline constexpr Choice<hil::E2EMode> kCanE2es[] = {{"counter-crc8", hil::E2EMode::kCounterCrc8},

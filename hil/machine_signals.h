@@ -1,0 +1,57 @@
+// The signals of a machine described in a file (docs/machine.md): one command signal per valve, its
+// range the valve type's (κ ∈ [0, 1] for the benchmark's open-centre valve, u ∈ [−1, 1] for a
+// closed-centre one), and each cylinder's sensor signals with ranges that cover what the machine can
+// reach: its stroke ends, its pressures up to the relief settings, the force those pressures make.
+//
+// The default mapping for a machine is hil/default_messages.h's layout, one command frame per two
+// valves (0x100, 0x101, …, each protected end to end) and two sensor frames per cylinder, with each
+// sensor signal's scale widened along 1, 2, 5 × 10ⁿ until it holds the reachable values. For the LIM
+// crane nothing widens: its mapping is the shipped one (config/hil/hilsim.dbc), to the byte.
+//
+// A mapping of one's own ([[messages]]) is checked against the same reachable values at start:
+// narrow_signal_errors() names each signal too narrow and the values it cannot hold.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "hil/message.h"
+#include "sim/machine/machine_model.h"
+
+namespace hilsim::hil {
+
+// What one cylinder and its valve can reach, from the machine's description.
+struct ActuatorReach {
+  std::string cylinder;        // its name in the machine file
+  bool closed_centre = false;  // a proportional closed-centre valve (command u), else κ
+  double s_min = 0.0;          // fully retracted, pin to pin [m]
+  double s_max = 0.0;          // fully extended [m]
+  double p_max = 0.0;  // the highest chamber pressure: a relief setting, else where a run diverges [Pa]
+  double f_max = 0.0;  // |f_h| that p_max makes on the larger area [N]
+};
+
+// The reach of every cylinder of `model`, in its order. The chamber pressures reach the chamber
+// relief valves' cracking pressure plus 10 % for their override when the machine has them (the
+// benchmark's limits), else the pressure at which a run stops as diverged.
+std::vector<ActuatorReach> machine_reach(const sim::machine::MachineModel& model);
+
+// The default mapping for these cylinders (at most kMaxDefaultActuators): command frames, sensor
+// frames, with `contact_force` the contact task's frame, then the status frame.
+inline constexpr int kMaxDefaultActuators = 7;  // 2 sensor frames each and the status: 15 of a datagram's 16
+std::vector<MessageSpec> machine_messages(const std::vector<ActuatorReach>& reach,
+                                          bool contact_force = false);
+
+// One line per sensor signal of `sensors` whose range cannot hold a value its cylinder reaches,
+// e.g. "message 'HilsimActuator1': signal 's_1' holds [0, 1.3107] m, but cylinder 'boom' reaches
+// [1.62, 2.82] m". Empty when every signal holds its cylinder's reach (the rates are not checked:
+// nothing bounds them but the run itself; a rate beyond its signal is counted when it is clipped).
+std::vector<std::string> narrow_signal_errors(const std::vector<MessageSpec>& sensors,
+                                              const std::vector<ActuatorReach>& reach);
+
+// Empty when each command signal of `commands` fits its valve's type (kappa_k for the benchmark's
+// valve, u_k for a closed-centre one) and every valve has one; else one line naming the signal or
+// the valve.
+std::string command_signal_error(const std::vector<MessageSpec>& commands,
+                                 const std::vector<ActuatorReach>& reach);
+
+}  // namespace hilsim::hil

@@ -1,0 +1,171 @@
+// The signals of a machine file (hil/machine_signals.h): the LIM crane's generated mapping is the
+// shipped one to the byte; the excavator's command signals are u_k in [-1, 1] and its sensor signals
+// hold its strokes and pressures; a mapping too narrow for the machine is named; a value clipped at
+// run time is counted (hil::SensorEncoder).
+#include "hil/machine_signals.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "hil/dbc_writer.h"
+#include "hil/default_messages.h"
+#include "hil/message.h"
+#include "hil/sensor_publisher.h"
+#include "hil/signal.h"
+#include "hil/signal_map.h"
+#include "sim/machine/lim_crane.h"
+#include "tools/scenario/machine_file.h"
+
+namespace hilsim {
+namespace {
+
+std::vector<hil::ActuatorReach> reach_of_file(const std::string& relative) {
+  const std::string path = std::string(HILSIM_SOURCE_DIR) + "/" + relative;
+  return hil::machine_reach(*scenario::MachineFile::load(path).build());
+}
+
+std::vector<hil::ActuatorReach> lim_reach(int actuators, bool limits) {
+  sim::CraneParameters crane;
+  crane.actuators = actuators;
+  sim::MachineLimits machine_limits;
+  machine_limits.enabled = limits;
+  return hil::machine_reach(sim::machine::build_machine_model(
+      sim::machine::lim_crane_description(crane, sim::HydraulicParameters{}, machine_limits)));
+}
+
+std::string dbc(const std::vector<hil::MessageSpec>& messages) {
+  std::ostringstream out;
+  hil::write_dbc(out, messages, {"Controller", "Hilsim"});
+  return out.str();
+}
+
+const hil::SignalSpec* find_signal(const std::vector<hil::MessageSpec>& messages, const std::string& name) {
+  for (const hil::MessageSpec& m : messages) {
+    for (const hil::SignalSpec& s : m.signals) {
+      if (s.name == name) return &s;
+    }
+  }
+  return nullptr;
+}
+
+TEST(MachineSignals, TheLimCranesGeneratedMappingIsTheShippedOne) {
+  for (const int actuators : {1, 2}) {
+    for (const bool limits : {false, true}) {
+      const std::vector<hil::MessageSpec> generated = hil::machine_messages(lim_reach(actuators, limits));
+      EXPECT_EQ(dbc(generated), dbc(hil::default_messages(actuators)))
+          << actuators << " actuator(s), limits " << limits;
+    }
+  }
+  EXPECT_EQ(dbc(hil::machine_messages(reach_of_file("config/machines/lim_crane_double.toml"))),
+            dbc(hil::default_messages(2)));
+}
+
+TEST(MachineSignals, TheExcavatorsSignalsHoldWhatItReaches) {
+  const std::vector<hil::ActuatorReach> reach = reach_of_file("config/machines/excavator.toml");
+  ASSERT_EQ(reach.size(), 3u);
+  const std::vector<hil::MessageSpec> m = hil::machine_messages(reach);
+  EXPECT_TRUE(hil::validate_messages(m).empty()) << hil::validate_messages(m);
+  for (int k = 1; k <= 3; ++k) {
+    const std::string n = std::to_string(k);
+    const hil::ActuatorReach& r = reach[static_cast<std::size_t>(k - 1)];
+    EXPECT_TRUE(r.closed_centre);
+    const hil::SignalSpec* u = find_signal(m, "u_" + n);
+    ASSERT_NE(u, nullptr) << n;
+    EXPECT_EQ(u->min, -1.0);
+    EXPECT_EQ(u->max, 1.0);
+    EXPECT_LE(hil::representable_range(*u).lo, -1.0);
+    EXPECT_GE(hil::representable_range(*u).hi, 1.0);
+    EXPECT_EQ(find_signal(m, "kappa_" + n), nullptr);
+    ASSERT_NE(find_signal(m, "u_applied_" + n), nullptr);
+    const hil::SignalSpec* s = find_signal(m, "s_" + n);
+    ASSERT_NE(s, nullptr);
+    EXPECT_LE(s->min, r.s_min);
+    EXPECT_GE(s->max, r.s_max);
+    EXPECT_GT(r.s_max, 1.3107) << "the excavator's cylinders are longer than the crane's signal holds";
+    const hil::SignalSpec* p1 = find_signal(m, "p1_" + n);
+    ASSERT_NE(p1, nullptr);
+    EXPECT_GE(p1->max, 39e6) << "the port relief valves' setting";
+    EXPECT_GE(p1->max, r.p_max);
+  }
+  EXPECT_TRUE(hil::narrow_signal_errors(hil::sensor_messages(m), reach).empty());
+  EXPECT_EQ(hil::command_signal_error(hil::command_messages(m), reach), "");
+  // Three valves: two command frames, each with its own end-to-end protection.
+  EXPECT_EQ(hil::command_messages(m).size(), 2u);
+}
+
+TEST(MachineSignals, TheCranesMappingIsTooNarrowForTheExcavatorAndSaysWhere) {
+  const std::vector<hil::ActuatorReach> reach = reach_of_file("config/machines/excavator.toml");
+  const std::vector<std::string> errors =
+      hil::narrow_signal_errors(hil::sensor_messages(hil::default_messages(2)), reach);
+  ASSERT_FALSE(errors.empty());
+  EXPECT_NE(errors.front().find("message 'HilsimActuator1': signal 's_1' holds [0, 1.3107] m, but cylinder "
+                                "'boom' reaches ["),
+            std::string::npos)
+      << errors.front();
+  // The crane's command signals are κ: the excavator's valves take u.
+  EXPECT_NE(hil::command_signal_error(hil::command_messages(hil::default_messages(2)), reach)
+                .find("signal 'kappa_1' commands the benchmark's valve (kappa), and cylinder 'boom' has a "
+                      "closed-centre valve: name it u_1"),
+            std::string::npos);
+}
+
+TEST(MachineSignals, SixCylindersGetThreeCommandFramesAndFitOneDatagram) {
+  const std::vector<hil::ActuatorReach> reach = reach_of_file("tests/tools/data/six_cylinders.toml");
+  ASSERT_EQ(reach.size(), 6u);
+  const std::vector<hil::MessageSpec> m = hil::machine_messages(reach);
+  EXPECT_TRUE(hil::validate_messages(m).empty()) << hil::validate_messages(m);
+  EXPECT_EQ(hil::command_messages(m).size(), 3u);
+  EXPECT_EQ(hil::sensor_messages(m).size(), 13u);  // two per cylinder and the status
+  const hil::CommandDecoder decoder(hil::command_messages(m), 6, hil::OutOfRange::kReject);
+  EXPECT_EQ(decoder.ids().size(), 3u);
+  EXPECT_NO_THROW(hil::SensorEncoder{hil::sensor_messages(m)});
+}
+
+TEST(CommandSignals, TheNameSaysTheValveAndItsRange) {
+  const auto kappa = hil::parse_command_signal("kappa_3");
+  ASSERT_TRUE(kappa);
+  EXPECT_EQ(kappa->actuator, 2);
+  EXPECT_FALSE(kappa->closed_centre);
+  const auto u = hil::parse_command_signal("u_8");
+  ASSERT_TRUE(u);
+  EXPECT_EQ(u->actuator, 7);
+  EXPECT_EQ(u->range.min, -1.0);
+  for (const char* name : {"u_9", "u_0", "kappa_10", "kappa_", "u_1x", "kappa_applied_1"})
+    EXPECT_FALSE(hil::parse_command_signal(name)) << name;
+  hil::MessageSpec m = hil::default_messages(1).front();
+  m.signals[2].name = "u_1";
+  m.signals[2].min = -1.5;
+  EXPECT_NE(
+      hil::kappa_range_error({m}).find("'u_1' has the range [-1.5, 1], but the valve accepts u in [-1, 1]"),
+      std::string::npos)
+      << hil::kappa_range_error({m});
+}
+
+// A sensor value beyond its signal's range reads as the range's end and is counted.
+TEST(SensorEncoder, AClippedValueIsCountedAndNamed) {
+  const hil::SensorEncoder encoder(hil::sensor_messages(hil::default_messages(1)));
+  hil::SensorSnapshot snap;
+  snap.s = 1.0;
+  std::array<hil::Frame, 16> frames{};
+  encoder.encode(std::span<const hil::SensorSnapshot>(&snap, 1), frames);
+  EXPECT_EQ(encoder.clipped_values(), 0u);
+  EXPECT_TRUE(encoder.clip_report().empty());
+  snap.s = 1.647;
+  encoder.encode(std::span<const hil::SensorSnapshot>(&snap, 1), frames);
+  snap.s = 1.5;
+  snap.overruns = 1 << 20;  // overruns saturates by design: not a clip
+  encoder.encode(std::span<const hil::SensorSnapshot>(&snap, 1), frames);
+  EXPECT_EQ(encoder.clipped_values(), 2u);
+  ASSERT_EQ(encoder.clip_report().size(), 1u);
+  EXPECT_EQ(encoder.clip_report().front(), "s_1: 2 value(s) clipped to [0, 1.3107] m (the farthest 1.647)");
+  EXPECT_NEAR(hil::decode(*find_signal(hil::default_messages(1), "s_1"),
+                          std::span<const std::uint8_t>(frames[0].data.data(), 8)),
+              1.3107, 1e-12);
+}
+
+}  // namespace
+}  // namespace hilsim
