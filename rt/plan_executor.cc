@@ -12,12 +12,6 @@
 
 namespace hilsim::rt {
 
-// Everything the threads share, on the heap.
-struct PlanExecutor::Shared {
-  TaskSet set;
-  std::unique_ptr<std::atomic<bool>[]> done;  // per task: set when its thread ends
-};
-
 namespace {
 
 // A thread's loop body: one cycle of each of its tasks still running, in the plan's order. A task
@@ -64,6 +58,27 @@ void run_thread(ThreadBody& body, const LoopConfig& config, Nanoseconds start_ns
 }
 
 }  // namespace
+
+// Everything the threads share, on the heap.
+struct PlanExecutor::Shared {
+  TaskSet set;
+  std::unique_ptr<std::atomic<bool>[]> done;                // per task: set when its thread ends
+  std::vector<std::unique_ptr<ThreadBody>> bodies;          // per thread
+  std::vector<std::vector<std::atomic<bool>*>> done_flags;  // per thread: its tasks' done flags
+
+  // One body per thread, stepping its group's tasks.
+  void make_bodies(const std::vector<ThreadGroup>& groups, std::atomic<bool>& stop) {
+    for (const ThreadGroup& g : groups) {
+      std::vector<SubsystemTask*> members;
+      done_flags.emplace_back();
+      for (const std::size_t i : g.members) {
+        members.push_back(set.tasks[i].get());
+        done_flags.back().push_back(&done[i]);
+      }
+      bodies.push_back(std::make_unique<ThreadBody>(std::move(members), stop));
+    }
+  }
+};
 
 std::int64_t ExecutorResult::reached() const {
   std::int64_t r = communication_points;
@@ -123,24 +138,17 @@ ExecutorResult PlanExecutor::run(PointSink& sink, std::atomic<bool>& stop) {
   shared_->set = wire_tasks(plan_, TelemetryPolicy{options_.settings.telemetry_decimation, !paced}, stop,
                             options_.observer);
   const std::vector<std::unique_ptr<SubsystemTask>>& tasks = shared_->set.tasks;
+  shared_->make_bodies(groups_, stop);
   std::vector<int> cpus;
   for (const TaskReport& t : result_.tasks) cpus.push_back(t.thread.cpu);
   Nanoseconds start_ns = 0;  // written before the threads are released, read after
   std::vector<std::unique_ptr<RtThread>> threads;
-  std::vector<std::unique_ptr<ThreadBody>> bodies;
-  std::vector<std::vector<std::atomic<bool>*>> done_flags(groups_.size());
   for (std::size_t g = 0; g < groups_.size(); ++g) {
-    std::vector<SubsystemTask*> members;
-    for (const std::size_t i : groups_[g].members) {
-      members.push_back(tasks[i].get());
-      done_flags[g].push_back(&shared_->done[i]);
-    }
-    bodies.push_back(std::make_unique<ThreadBody>(std::move(members), stop));
     TaskReport& t = result_.tasks[g];
     const LoopConfig config{t.period_ns, paced, options_.settings.overrun_policy};
     threads.push_back(std::make_unique<RtThread>(t.thread, [&, g, config] {
-      run_thread(*bodies[g], config, start_ns + result_.tasks[g].offset_ns, *result_.tasks[g].loop, stop,
-                 done_flags[g]);
+      run_thread(*shared_->bodies[g], config, start_ns + result_.tasks[g].offset_ns, *result_.tasks[g].loop,
+                 stop, shared_->done_flags[g]);
     }));
   }
   result_.not_real_time = options_.process_problems;
@@ -172,7 +180,14 @@ ExecutorResult PlanExecutor::run(PointSink& sink, std::atomic<bool>& stop) {
   for (auto& t : threads) t->join();
   result_.wall_seconds = static_cast<double>(now_ns() - (paced ? start_ns : wall_start)) / 1e9;
   writer.join();
+  collect_results();
+  if (result_.writer.error) std::rethrow_exception(result_.writer.error);
+  return std::move(result_);
+}
 
+// Each thread's report from its tasks' ends, and the run's.
+void PlanExecutor::collect_results() {
+  const std::vector<std::unique_ptr<SubsystemTask>>& tasks = shared_->set.tasks;
   result_.finished = true;
   for (std::size_t g = 0; g < groups_.size(); ++g) {
     TaskReport& t = result_.tasks[g];
@@ -187,8 +202,6 @@ ExecutorResult PlanExecutor::run(PointSink& sink, std::atomic<bool>& stop) {
       result_.diverged = result_.diverged || tasks[i]->end() == TaskEnd::kDiverged;
     }
   }
-  if (result_.writer.error) std::rethrow_exception(result_.writer.error);
-  return std::move(result_);
 }
 
 }  // namespace hilsim::rt

@@ -99,6 +99,8 @@ class PlanExecutor final {
 
  private:
   struct Shared;
+  void collect_results();
+
   sim::Plan& plan_;
   ExecutorOptions options_;
   std::unique_ptr<Shared> shared_;

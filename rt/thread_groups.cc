@@ -46,6 +46,15 @@ std::string why_apart(const sim::Plan& plan, std::size_t first, std::size_t memb
   return "";
 }
 
+std::string in_two_threads(const std::string& member) {
+  return "'" + member + "' is in another thread's list too";
+}
+
+std::string exchanging(const sim::Plan& plan, std::size_t a, std::size_t b) {
+  return "'" + plan.subsystem(a).name() + "' and '" + plan.subsystem(b).name() +
+         "' exchange outputs: in one thread one would wait for the other";
+}
+
 std::size_t index_of(const sim::Plan& plan, const std::string& name) {
   for (std::size_t i = 0; i < plan.size(); ++i) {
     if (plan.subsystem(i).name() == name) return i;
@@ -62,8 +71,7 @@ ThreadGroup configured_group(const sim::Plan& plan, const RtSettings& settings, 
   for (const std::string& member : t.subsystems) {
     const std::size_t i = index_of(plan, member);
     if (i == plan.size()) continue;
-    if (group_of[i] >= 0)
-      throw std::invalid_argument(where + "'" + member + "' is in another thread's list too");
+    if (group_of[i] >= 0) throw std::invalid_argument(where + in_two_threads(member));
     group_of[i] = group;
     g.members.push_back(i);
   }
@@ -72,11 +80,8 @@ ThreadGroup configured_group(const sim::Plan& plan, const RtSettings& settings, 
     const std::size_t a = g.members.front(), b = g.members[k];
     if (const std::string why = why_apart(plan, a, b); !why.empty()) throw std::invalid_argument(where + why);
     for (std::size_t j = 0; j < k; ++j) {
-      if (exchange(plan, g.members[j], b)) {
-        throw std::invalid_argument(where + "'" + plan.subsystem(g.members[j]).name() + "' and '" +
-                                    plan.subsystem(b).name() +
-                                    "' exchange outputs: in one thread one would wait for the other");
-      }
+      if (exchange(plan, g.members[j], b))
+        throw std::invalid_argument(where + exchanging(plan, g.members[j], b));
     }
   }
   if (!g.members.empty())
