@@ -12,13 +12,13 @@
 
 namespace hilsim::rt {
 
-namespace {
-
 // A thread's loop body: one cycle of each of its tasks still running, in the plan's order. A task
 // that ends early has told its consumers (SubsystemTask::stop_with); the others are told to stop.
-class ThreadBody {
+// (Not in the anonymous namespace: PlanExecutor::Shared holds it, and a member of a class with
+// external linkage must have it too, -Wsubobject-linkage, in a unity build.)
+class ExecutorThreadBody {
  public:
-  ThreadBody(std::vector<SubsystemTask*> tasks, std::atomic<bool>& stop)
+  ExecutorThreadBody(std::vector<SubsystemTask*> tasks, std::atomic<bool>& stop)
       : tasks_(std::move(tasks)), stop_(stop) {}
   LoopAction operator()(std::int64_t cycle) noexcept {
     bool running = false;
@@ -39,8 +39,10 @@ class ThreadBody {
   std::atomic<bool>& stop_;
 };
 
+namespace {
+
 // One thread's body: publish every task's y(t_0), run the loop, tell the others if one ended early.
-void run_thread(ThreadBody& body, const LoopConfig& config, Nanoseconds start_ns, LoopStats& stats,
+void run_thread(ExecutorThreadBody& body, const LoopConfig& config, Nanoseconds start_ns, LoopStats& stats,
                 std::atomic<bool>& stop, const std::vector<std::atomic<bool>*>& done) noexcept {
   bool running = false;
   for (SubsystemTask* task : body.tasks()) {
@@ -63,7 +65,7 @@ void run_thread(ThreadBody& body, const LoopConfig& config, Nanoseconds start_ns
 struct PlanExecutor::Shared {
   TaskSet set;
   std::unique_ptr<std::atomic<bool>[]> done;                // per task: set when its thread ends
-  std::vector<std::unique_ptr<ThreadBody>> bodies;          // per thread
+  std::vector<std::unique_ptr<ExecutorThreadBody>> bodies;  // per thread
   std::vector<std::vector<std::atomic<bool>*>> done_flags;  // per thread: its tasks' done flags
 
   // One body per thread, stepping its group's tasks.
@@ -75,7 +77,7 @@ struct PlanExecutor::Shared {
         members.push_back(set.tasks[i].get());
         done_flags.back().push_back(&done[i]);
       }
-      bodies.push_back(std::make_unique<ThreadBody>(std::move(members), stop));
+      bodies.push_back(std::make_unique<ExecutorThreadBody>(std::move(members), stop));
     }
   }
 };
