@@ -10,8 +10,11 @@
 namespace hilsim::hil {
 
 Recorder::Recorder(const std::string& path, const std::string& build, const std::string& config_text,
-                   std::vector<InputEventRing*> rings, std::vector<int> cpus_to_avoid)
-    : writer_(path, build, config_text), rings_(std::move(rings)), cpus_to_avoid_(std::move(cpus_to_avoid)) {
+                   std::vector<InputEventRing*> rings, std::vector<int> cpus_to_avoid,
+                   const std::string& machine_text)
+    : writer_(path, build, config_text, machine_text),
+      rings_(std::move(rings)),
+      cpus_to_avoid_(std::move(cpus_to_avoid)) {
   // One per actuator and reader: each actuator read by its hydraulics and (two-way) its mechanics.
   constexpr std::size_t kMostRings = static_cast<std::size_t>(kMaxActuators) * kInputReaders;
   if (rings_.empty() || rings_.size() > kMostRings) {

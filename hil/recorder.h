@@ -26,9 +26,11 @@ class Recorder final {
   // Opens the file and writes its header (throws RecordingError); `cpus_to_avoid` keeps the thread
   // off the real-time CPUs. `rings`: one per actuator and reader (1 to 16, none null;
   // std::invalid_argument otherwise), each drained in its order, so each reader's inputs of each
-  // actuator stay in order. The rings must outlive this.
+  // actuator stay in order. The rings must outlive this. `machine_text`: the machine file the run
+  // simulates, kept in the recording (empty: the built-in crane).
   Recorder(const std::string& path, const std::string& build, const std::string& config_text,
-           std::vector<InputEventRing*> rings, std::vector<int> cpus_to_avoid);
+           std::vector<InputEventRing*> rings, std::vector<int> cpus_to_avoid,
+           const std::string& machine_text = "");
   ~Recorder();
   Recorder(const Recorder&) = delete;
   Recorder& operator=(const Recorder&) = delete;

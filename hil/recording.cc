@@ -30,18 +30,26 @@ int count_lines(const std::string& text) {
   return n;
 }
 
+// "<name>-sha256 <hex>\n<name>-lines <n>\n<text>": what read_block() reads; "-" for no text.
+std::string block(const std::string& name, std::string text) {
+  if (!text.empty() && text.back() != '\n') text += '\n';
+  return name + "-sha256 " + (text.empty() ? std::string("-") : sha256_hex(text)) + "\n" + name + "-lines " +
+         std::to_string(count_lines(text)) + "\n" + text;
+}
+
 }  // namespace
 
 RecordingWriter::RecordingWriter(const std::string& path, const std::string& build,
-                                 const std::string& config_text)
+                                 const std::string& config_text, const std::string& machine_text)
     : path_(path), fd_(::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666)) {
   if (fd_ < 0)
     throw RecordingError(path + ": cannot open the recording for writing (" + std::strerror(errno) + ")");
   std::string config = config_text;
   if (!config.empty() && config.back() != '\n') config += '\n';
+  // The config block keeps its hash even when empty (versions 1 to 4 wrote it so).
   pending_ = "hilsim-recording " + std::to_string(kRecordingVersion) + "\nbuild " + build +
              "\nconfig-sha256 " + sha256_hex(config) + "\nconfig-lines " +
-             std::to_string(count_lines(config)) + "\n" + config;
+             std::to_string(count_lines(config)) + "\n" + config + block("machine", machine_text);
   flush();
   if (error_) throw RecordingError(path + ": writing the recording failed (" + std::strerror(error_) + ")");
 }
@@ -208,6 +216,30 @@ InputEvent parse_input(std::istringstream& in, int version,
   return e;
 }
 
+// A text block: "<name>-sha256 <hex>", "<name>-lines <n>", then its n lines, checked against the
+// hash. An empty block (no machine file) has the hash "-" and 0 lines.
+std::string read_block(LineReader& r, const std::string& name) {
+  const std::string hash = r.expect(name + "-sha256");
+  const std::string lines_text = r.expect(name + "-lines");
+  int lines = -1;
+  try {
+    lines = std::stoi(lines_text);
+  } catch (const std::exception&) {
+  }
+  if (lines < 0) r.fail(name + "-lines '" + lines_text + "' is not a count");
+  std::string text;
+  std::string line;
+  for (int i = 0; i < lines; ++i) {
+    if (!r.next(line)) r.fail("the recording ends inside its " + name + " block");
+    if (r.cut()) r.fail_cut();
+    text += line + "\n";
+  }
+  if (hash != sha256_hex(text) && !(text.empty() && hash == "-")) {
+    r.fail("the " + name + " block does not match its " + name + "-sha256: the recording was modified");
+  }
+  return text;
+}
+
 bool is_sha256_hex(const std::string& text) {
   return text.size() == 64 && text.find_first_not_of("0123456789abcdef") == std::string::npos;
 }
@@ -255,22 +287,8 @@ Recording read_recording(std::istream& in, const std::string& path) {
   const int version = parse_version(line, r);
   Recording rec;
   rec.build = r.expect("build");
-  const std::string config_hash = r.expect("config-sha256");
-  const std::string lines_text = r.expect("config-lines");
-  int lines = -1;
-  try {
-    lines = std::stoi(lines_text);
-  } catch (const std::exception&) {
-  }
-  if (lines < 0) r.fail("config-lines '" + lines_text + "' is not a count");
-  for (int i = 0; i < lines; ++i) {
-    if (!r.next(line)) r.fail("the recording ends inside its config block");
-    if (r.cut()) r.fail_cut();
-    rec.config_text += line + "\n";
-  }
-  if (sha256_hex(rec.config_text) != config_hash) {
-    r.fail("the config block does not match its config-sha256: the recording was modified");
-  }
+  rec.config_text = read_block(r, "config");
+  if (version >= 5) rec.machine_text = read_block(r, "machine");
   std::array<std::array<std::int64_t, kMaxActuators>, kInputReaders>
       last{};  // each reader's and actuator's previous input's micro step
   for (auto& reader : last) reader.fill(-1);

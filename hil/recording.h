@@ -7,6 +7,9 @@
 //   config-sha256 <SHA-256 of the config text>
 //   config-lines <n>
 //   <n lines: the effective scenario as TOML>
+//   machine-sha256 <SHA-256 of the machine file, or - without one>      (version 5)
+//   machine-lines <m>
+//   <m lines: the machine file as the run read it>
 //   input <micro step> <κ, 17 significant digits> <cause: command|watchdog|script> <sequence> <actuator>
 //   [mechanics]
 //   ...
@@ -29,7 +32,9 @@
 // increasing micro steps. Version 3 is still read. Version 5 (machines described in files, docs/machine.md)
 // drives up to kMaxActuators actuators
 // (<actuator> 1 to 8), and a closed-centre valve's command u ∈ [−1, 1] is written in the κ field;
-// versions 1 to 4 hold actuators 1 and 2 with κ ∈ [0, 1] only, and are still read so.
+// versions 1 to 4 hold actuators 1 and 2 with κ ∈ [0, 1] only, and are still read so. Version 5
+// also keeps the machine file (its text, whole): a replay simulates the machine that ran, whatever
+// became of the file since.
 #pragma once
 
 #include <cstdint>
@@ -53,6 +58,7 @@ class RecordingError : public std::runtime_error {
 struct Recording {
   std::string build;
   std::string config_text;
+  std::string machine_text;               // the machine file as the run read it (version 5); empty: none
   std::vector<InputEvent> inputs;         // in file order; InputEvent::actuator 0-based
   std::vector<int> input_lines;           // the line of each input, for messages about it
   bool complete = false;                  // the end line is there
@@ -70,7 +76,9 @@ struct Recording {
 class RecordingWriter final {
  public:
   // Writes the header at once; throws RecordingError when `path` cannot be opened or written.
-  RecordingWriter(const std::string& path, const std::string& build, const std::string& config_text);
+  // `machine_text`: the machine file the run simulated, kept whole (empty: the built-in crane).
+  RecordingWriter(const std::string& path, const std::string& build, const std::string& config_text,
+                  const std::string& machine_text = "");
   ~RecordingWriter();
   RecordingWriter(const RecordingWriter&) = delete;
   RecordingWriter& operator=(const RecordingWriter&) = delete;
@@ -90,7 +98,7 @@ class RecordingWriter final {
   std::int64_t events_ = 0;
 };
 
-// Reads and checks a recording (format, versions 1 to 4, config hash, each actuator's inputs in
+// Reads and checks a recording (format, versions 1 to 5, config hash, each actuator's inputs in
 // order, every κ finite and in [0, 1], the end line's counts). A last line cut short is not read:
 // its number is in cut_line, for the caller to refuse (a damaged recording) or to replay up to the
 // input before it (--partial). Throws RecordingError naming the file and the line.

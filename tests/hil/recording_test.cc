@@ -236,5 +236,39 @@ TEST(Recorder, NeedsOneToSixteenRings) {
   fs::remove(path);
 }
 
+// Version 5 keeps the machine file whole, under its own hash; a recording of the built-in crane has
+// an empty machine block.
+TEST(RecordingV5, TheMachineFileIsKeptWholeAndChecked) {
+  const std::string path = temp_file("machine");
+  const std::string machine = "name = \"m\"\n[[bodies]]\nname = \"boom\"\n";
+  {
+    RecordingWriter w(path, "build-A", kConfig, machine);
+    w.write({0, -0.25, 0, InputCause::kWatchdog, 2});
+    w.finish(10, 0, "-");
+  }
+  const Recording r = read_recording(path);
+  EXPECT_EQ(r.machine_text, machine);
+  EXPECT_EQ(r.config_text, kConfig);
+  ASSERT_EQ(r.inputs.size(), 1u);
+  EXPECT_EQ(r.inputs[0].kappa, -0.25);  // a closed-centre valve's u
+  EXPECT_EQ(r.inputs[0].actuator, 2);
+  std::string text;
+  {
+    std::ifstream in(path);
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  text.replace(text.find("\"boom\""), 6, "\"bo0m\"");
+  std::ofstream(path, std::ios::binary) << text;
+  EXPECT_NE(error_reading(path).find("the machine block does not match its machine-sha256"),
+            std::string::npos)
+      << error_reading(path);
+  {
+    RecordingWriter w(path, "build-A", kConfig);
+    w.finish(0, 0, "-");
+  }
+  EXPECT_EQ(read_recording(path).machine_text, "");
+  fs::remove(path);
+}
+
 }  // namespace
 }  // namespace hilsim::hil

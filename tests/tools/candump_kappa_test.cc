@@ -26,7 +26,7 @@ hil::CandumpRecord command(std::int64_t t_us, double kappa) {
 class CandumpKappaTest : public ::testing::Test {
  protected:
   hil::CommandDecoder commands_{hil::command_messages(hil::default_messages(1)), 1, hil::OutOfRange::kClamp};
-  WatchdogRule watchdog_{1'000'000'000, 0.45};  // 1 s: beyond the runs of 100 micro steps (10 ms) below
+  WatchdogRule watchdog_{1'000'000'000, {0.45}};  // 1 s: beyond the runs of 100 micro steps (10 ms) below
 
   CandumpKappa replay(const std::vector<hil::CandumpRecord>& log, std::int64_t end_step = 100) {
     return kappa_from_candump(log, commands_, nullptr, kStep, end_step, watchdog_);
@@ -188,7 +188,7 @@ hil::CandumpRecord command_2(std::int64_t t_us, double kappa_1, double kappa_2) 
 class CandumpKappa2Test : public ::testing::Test {
  protected:
   hil::CommandDecoder commands_{hil::command_messages(hil::default_messages(2)), 2, hil::OutOfRange::kClamp};
-  WatchdogRule watchdog_{1'000'000, 0.45, 0.5};  // 1 ms
+  WatchdogRule watchdog_{1'000'000, {0.45, 0.5}};  // 1 ms
 };
 
 TEST_F(CandumpKappa2Test, ACommandFrameGivesBothActuatorsTheirKappaAndEachItsWatchdog) {

@@ -29,14 +29,15 @@ namespace fs = std::filesystem;
 
 const std::string kSource = HILSIM_SOURCE_DIR;
 
-// A UDP scenario of `machine` (relative to the source tree) driven by `table`, on ports port and
+// A UDP scenario of `machine` (relative to the source tree, or absolute) driven by `table`, on ports port and
 // port + 1; `hil`: more keys of [hil]; `extra`: more TOML at the end.
 std::string udp_scenario(const std::string& tag, const std::string& machine, const std::string& table,
                          int port, double duration, const std::string& hil = "",
                          const std::string& extra = "",
                          const std::string& steps = "H = 1e-3\nh_hyd = 1e-4\n") {
   const fs::path p = temp_path(tag, ".toml");
-  std::ofstream(p) << "machine = \"" << kSource << "/" << machine << "\"\n"
+  const std::string machine_path = machine.front() == '/' ? machine : kSource + "/" + machine;
+  std::ofstream(p) << "machine = \"" << machine_path << "\"\n"
                    << "[run]\nduration = " << duration << "\n"
                    << "[manoeuvre]\nkind = \"table\"\nfile = \"" << kSource << "/" << table << "\"\n"
                    << "[cosim]\ncoupling = \"ps\"\n"
@@ -255,12 +256,17 @@ TEST(MachineHil, RunWithANarrowMappingEveryClippedValueIsCounted) {
   fs::remove(s);
 }
 
+// The recording keeps the machine file whole: after the run the file is changed, and the replay
+// still simulates the machine that ran.
 TEST(MachineHil, SixCylindersTakeSixCommandSignalsEachUnderItsOwnWatchdogRecordedAndReplayed) {
   const int port = 48140;
+  const fs::path machine = temp_path("six_udp", "_machine.toml");
+  fs::copy_file(kSource + "/tests/tools/data/six_cylinders.toml", machine,
+                fs::copy_options::overwrite_existing);
   // The steps of tests/tools/many_cylinders_test.cc, at which every coupling holds this machine.
-  const std::string s = udp_scenario("six_udp", "tests/tools/data/six_cylinders.toml",
-                                     "tests/tools/data/six_cylinders_commands.csv", port, 1.0, "", "",
-                                     "H = 2e-4\nh_hyd = 5e-5\n");
+  const std::string s =
+      udp_scenario("six_udp", machine.string(), "tests/tools/data/six_cylinders_commands.csv", port, 1.0, "",
+                   "", "H = 2e-4\nh_hyd = 5e-5\n");
   const std::string live = temp_path("six_udp", "_live.csv").string();
   const std::string rec = temp_path("six_udp", ".rec").string();
   const std::string rep = temp_path("six_udp", "_rep.csv").string();
@@ -284,10 +290,27 @@ TEST(MachineHil, SixCylindersTakeSixCommandSignalsEachUnderItsOwnWatchdogRecorde
   }
   // The closed-centre valves fall back to neutral.
   EXPECT_NE(run.out.find("actuator 6: watchdog: 2 trip(s) to u = 0.00000000"), std::string::npos) << run.out;
+  EXPECT_NE(slurp(rec).find("\nmachine-lines "), std::string::npos);
+  std::ofstream(machine) << "name = \"not the machine that ran\"\n";
   const Outcome replay = run_hilsim("six_udp", "replay " + rec + " --live " + live + " --out " + rep);
   ASSERT_EQ(replay.status, 0) << replay.err << replay.out;
   EXPECT_EQ(slurp(live), slurp(rep));
-  for (const std::string& p : {s, live, rec, rep}) fs::remove(p);
+  for (const std::string& p : {s, live, rec, rep, machine.string()}) fs::remove(p);
+}
+
+// `hilsim frame` writes every valve's command in the generated frames: u = 0.3 is raw 2 400 000 =
+// 0x249F00 at bytes 2 to 4, little-endian; an unset closed-centre valve is neutral.
+TEST(MachineHil, TheFrameCommandWritesEveryValvesCommandInItsRange) {
+  const std::string excavator = kSource + "/config/scenarios/hil_excavator_udp.toml";
+  const Outcome ok = run_hilsim("frame_valves", "frame " + excavator + " --valve 1=0.3 --valve 3=-0.2");
+  ASSERT_EQ(ok.status, 0) << ok.err;
+  EXPECT_EQ(ok.out, "100#9600009F24000000\n101#F5000096E7000000\n");
+  const Outcome range = run_hilsim("frame_valves", "frame " + excavator + " --valve 3=-1.5");
+  EXPECT_EQ(range.status, 2);
+  EXPECT_NE(range.err.find("--valve '3=-1.5': valve 3 takes u in [-1, 1]"), std::string::npos) << range.err;
+  const Outcome missing = run_hilsim("frame_valves", "frame " + excavator + " --valve 4=0.1");
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.err.find("K a valve 1 to 3"), std::string::npos) << missing.err;
 }
 
 }  // namespace

@@ -93,27 +93,29 @@ TEST(Recording, EveryDefectIsNamedWithItsLine) {
                 .find(":1: recording format '9' is not supported"),
             std::string::npos);
   EXPECT_NE(error_reading(replace_in_file(fresh(), "input 5 ", "input 0 "))
-                .find(":9: micro step 0 of actuator 1 is negative or not after"),
+                .find(":11: micro step 0 of actuator 1 is negative or not after"),
             std::string::npos);
   EXPECT_NE(error_reading(replace_in_file(fresh(), "0.5 command", "nan command"))
                 .find("kappa 'nan' is not a finite number"),
             std::string::npos);
   EXPECT_NE(error_reading(replace_in_file(fresh(), "0.5 command", "1.5 command"))
-                .find(":9: kappa '1.5' is outside [-1, 1]"),
+                .find(":11: kappa '1.5' is outside [-1, 1]"),
             std::string::npos);
   EXPECT_NE(error_reading(replace_in_file(fresh(), "0.5 command", "-1.5 command"))
-                .find(":9: kappa '-1.5' is outside [-1, 1]"),
+                .find(":11: kappa '-1.5' is outside [-1, 1]"),
             std::string::npos);
-  // Before version 5 every command was a κ of the benchmark's valve, in [0, 1], of actuator 1 or 2.
+  // Before version 5 every command was a κ of the benchmark's valve, in [0, 1], of actuator 1 or 2,
+  // and no machine block followed the config (version 5's lines 8 and 9 here).
   const auto version4 = [&](const std::string& from, const std::string& to) {
-    return replace_in_file(replace_in_file(fresh(), "hilsim-recording 5", "hilsim-recording 4"), from, to);
+    const std::string v4 = replace_in_file(fresh(), "hilsim-recording 5", "hilsim-recording 4");
+    return replace_in_file(replace_in_file(v4, "machine-sha256 -\nmachine-lines 0\n", ""), from, to);
   };
   EXPECT_NE(error_reading(version4("0.5 command", "-1 command")).find(":9: kappa '-1' is outside [0, 1]"),
             std::string::npos);
   EXPECT_NE(error_reading(version4("command 1 1", "command 1 3")).find(":9: actuator 3 is not 1 or 2"),
             std::string::npos);
   EXPECT_NE(error_reading(replace_in_file(fresh(), "command 1 1", "command 1 9"))
-                .find(":9: actuator 9 is not 1 to 8"),
+                .find(":11: actuator 9 is not 1 to 8"),
             std::string::npos);
   EXPECT_NE(error_reading(replace_in_file(fresh(), "command", "joystick")).find("'joystick' is not one of"),
             std::string::npos);
@@ -139,9 +141,12 @@ TEST(Recording, ALostLineIsDamageAndVersion2IsStillRead) {
   const std::string text = test::slurp(path);
   const std::size_t line = text.find("input 5 ");
   std::ofstream(path, std::ios::binary) << text.substr(0, line) + text.substr(text.find('\n', line) + 1);
-  EXPECT_NE(error_reading(path).find(":9: the recording is damaged: the end line counts"), std::string::npos);
+  EXPECT_NE(error_reading(path).find(":11: the recording is damaged: the end line counts"),
+            std::string::npos);
   std::string v2 = text.substr(0, text.rfind(" bytes ")) + "\n";
   v2.replace(0, std::string("hilsim-recording 5").size(), "hilsim-recording 2");
+  v2.erase(v2.find("machine-sha256 -\nmachine-lines 0\n"),
+           std::string("machine-sha256 -\nmachine-lines 0\n").size());
   std::ofstream(path, std::ios::binary) << v2;
   const Recording r = read_recording(path);
   EXPECT_TRUE(r.complete);

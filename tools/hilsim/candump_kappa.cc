@@ -67,7 +67,7 @@ CandumpKappa kappa_from_candump(const std::vector<hil::CandumpRecord>& records,
                                 std::int64_t h_ns, std::int64_t end_step, const WatchdogRule& watchdog,
                                 const CandumpSelection& selection, hil::E2EReceiver* e2e) {
   CandumpKappa out;
-  const std::array<double, hil::kMaxActuators> safe = {watchdog.safe_kappa, watchdog.safe_kappa_2};
+  const std::array<double, hil::kMaxActuators>& safe = watchdog.safe;
   bool started = false;
   for (const hil::CandumpRecord& r : records) {
     ++out.frames;

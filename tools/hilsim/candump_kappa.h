@@ -52,9 +52,8 @@ struct CandumpSelection {
 };
 
 struct WatchdogRule {
-  std::int64_t timeout_ns = 100'000'000;  // [ns] [hil] watchdog_timeout
-  double safe_kappa = 0.5;                // [-] actuator 1's
-  double safe_kappa_2 = 0.5;              // [-] actuator 2's
+  std::int64_t timeout_ns = 100'000'000;          // [ns] [hil] watchdog_timeout
+  std::array<double, hil::kMaxActuators> safe{};  // [-] each actuator's safe command (κ, or u = 0)
 };
 
 // Each actuator has its own timeline and watchdog, as live (one commanded valve per actuator): a

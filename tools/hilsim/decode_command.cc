@@ -125,6 +125,15 @@ void print_comparison(const SensorTable& table, const std::string& path) {
     std::printf("  actuator 2: max |ds2| = %.3e m, max |dp1_2| = %.1f Pa, max |dp2_2| = %.1f Pa\n", d.s_2,
                 d.p1_2, d.p2_2);
   }
+  for (const SensorDeviation::Actuator& f : d.further) {
+    const std::string k = std::to_string(f.actuator);
+    std::printf(
+        "  actuator %s: max |ds%s| = %.3e m (resolution %g m), max |dp1_%s| = %.1f Pa, max |dp2_%s| = %.1f "
+        "Pa "
+        "(resolution %g Pa)\n",
+        k.c_str(), k.c_str(), f.s, table.resolution("s_" + k), k.c_str(), f.p1, k.c_str(), f.p2,
+        table.resolution("p1_" + k));
+  }
   if (d.contact) print_contact_deviation(d, table.resolution("contact_force"));
 }
 

@@ -12,6 +12,7 @@
 #include "sim/model/equilibrium.h"
 #include "tools/hilsim/run_setup.h"
 #include "tools/io/input_error.h"
+#include "tools/scenario/machine_file.h"
 #include "tools/scenario/scenario_writer.h"
 
 namespace hilsim::tools {
@@ -54,8 +55,10 @@ HilSession::HilSession(const scenario::Scenario& s, const Valves& v, const std::
     }
     record_file_ = std::make_unique<io::ReplacingFile>(*record);
     try {
+      // The machine file goes into the recording whole: the replay simulates the machine that ran.
+      const std::string machine = s.machine ? scenario::scenario_machine_file(s).text() : "";
       recorder_ = std::make_unique<hil::Recorder>(record_file_->temporary(), hil::build_identity(),
-                                                  scenario::to_toml(s), rings, rt_cpus);
+                                                  scenario::to_toml(s), rings, rt_cpus, machine);
     } catch (const hil::RecordingError& e) {
       throw io::InputError(e.what());
     }

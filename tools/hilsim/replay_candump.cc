@@ -50,10 +50,11 @@ void print_candump_summary(const std::string& log, const scenario::Scenario& s, 
     if (hil::is_e2e_refusal(static_cast<hil::CanFrameKind>(kind))) refused += k.kinds[kind];
   }
   std::string changes;
-  for (int a = 0; a < s.crane.actuators; ++a) {
+  const int actuators = scenario::commanded_actuators(s);
+  for (int a = 0; a < actuators; ++a) {
     const ActuatorKappa& ak = k.actuator[static_cast<std::size_t>(a)];
     changes += (a ? "; " : "") +
-               std::string(s.crane.actuators == 2 ? "actuator " + std::to_string(a + 1) + ": " : "") +
+               std::string(actuators > 1 ? "actuator " + std::to_string(a + 1) + ": " : "") +
                std::to_string(ak.entries.size()) + " changes, " + std::to_string(ak.watchdog_trips) +
                " watchdog trip(s)";
   }
@@ -82,6 +83,19 @@ std::optional<hil::E2EReceiver> e2e_receiver(const scenario::Scenario& s) {
     throw io::InputError(s.source + ": key 'can.e2e': " + e.what());
   }
   return e2e;
+}
+
+// Each valve's safe command, as live (tools/hilsim/hil_session.h): a closed-centre valve's neutral,
+// the benchmark valve's [hil] safe_kappa or κ0.
+WatchdogRule watchdog_rule(const scenario::Scenario& s, const RunInputs& in) {
+  WatchdogRule rule;
+  rule.timeout_ns = static_cast<std::int64_t>(std::llround(s.hil.watchdog_timeout * 1e9));
+  for (int k = 0; k < std::min(in.cylinders(), hil::kMaxActuators); ++k) {
+    const bool closed_centre = in.model->cylinders[static_cast<std::size_t>(k)].valve.type ==
+                               sim::machine::ValveDescription::Type::kProportional;
+    rule.safe[static_cast<std::size_t>(k)] = closed_centre ? 0.0 : s.hil.safe_kappa.value_or(in.command0(k));
+  }
+  return rule;
 }
 
 }  // namespace
@@ -114,19 +128,18 @@ int ReplayCommand::execute_candump() const {
   scenario::apply_live_input_defaults(s);
   scenario::validate(s);  // what a live CAN input refuses (e.g. the two-way coupling with the limits)
   const RunInputs in = prepare_run(s);
-  const double kappa0 = in.command0(0), kappa0_2 = in.cylinders() == 2 ? in.command0(1) : 0.0;
+  const int actuators = std::min(scenario::commanded_actuators(s), in.cylinders());
+  const double kappa0 = in.command0(0), kappa0_2 = actuators >= 2 ? in.command0(1) : 0.0;
 
   const std::vector<hil::CandumpRecord> records = read_candump_file(*candump);
-  const hil::CommandDecoder commands(hil::command_messages(scenario::signal_mapping(s)), s.crane.actuators,
+  const hil::CommandDecoder commands(hil::command_messages(scenario::signal_mapping(s)), actuators,
                                      s.hil.out_of_range);
-  const bool two = s.crane.actuators == 2;
-  // With two actuators the joystick's second axis moves actuator 2, about its own κ0.
+  // With two actuators or more the joystick's second axis moves actuator 2, about its own κ0.
   const std::optional<hil::JoystickInput> joystick =
-      hil::joystick_input(s.can, kappa0, two ? std::optional<double>(kappa0_2) : std::nullopt);
+      hil::joystick_input(s.can, kappa0, actuators >= 2 ? std::optional<double>(kappa0_2) : std::nullopt);
   const auto h_ns = static_cast<std::int64_t>(std::llround(s.cosim.h_hyd * 1e9));
   const auto end_step = static_cast<std::int64_t>(std::llround(s.cosim.duration / s.cosim.h_hyd));
-  const WatchdogRule watchdog{static_cast<std::int64_t>(std::llround(s.hil.watchdog_timeout * 1e9)),
-                              s.hil.safe_kappa.value_or(kappa0), s.hil.safe_kappa.value_or(kappa0_2)};
+  const WatchdogRule watchdog = watchdog_rule(s, in);
   const CandumpSelection selection = candump_selection(records);
   std::optional<hil::E2EReceiver> e2e = e2e_receiver(s);
   CandumpKappa k;
@@ -137,20 +150,25 @@ int ReplayCommand::execute_candump() const {
     throw io::InputError(*candump + ": " + e.what());
   }
   print_candump_summary(*candump, s, k, t0 ? "--t0" : "the first command");
-  const sim::RecordedValveCommand valve(std::move(k.actuator[0].entries));
-  // Actuator 2 holds its safe κ throughout when no frame carried its κ, as live.
-  std::vector<sim::RecordedValveCommand::Entry> entries_2 = std::move(k.actuator[1].entries);
-  if (entries_2.empty()) entries_2.push_back({0, watchdog.safe_kappa_2});
-  const sim::RecordedValveCommand valve2(std::move(entries_2));
+  // An actuator holds its safe command throughout when no frame carried its command, as live.
+  std::vector<sim::RecordedValveCommand> recorded;
+  recorded.reserve(static_cast<std::size_t>(actuators));  // the plan keeps pointers to them
   sim::MachineValves valves;
-  valves.cylinder = {&valve};
-  if (two) valves.cylinder.push_back(&valve2);
+  for (int a = 0; a < actuators; ++a) {
+    const auto i = static_cast<std::size_t>(a);
+    std::vector<sim::RecordedValveCommand::Entry> entries = std::move(k.actuator[i].entries);
+    if (entries.empty()) entries.push_back({0, watchdog.safe[i]});
+    recorded.emplace_back(std::move(entries));
+    valves.cylinder.push_back(&recorded.back());
+  }
   const sim::RunResult result = sim::run_cosimulation(in.model, in.equilibrium, valves, s.cosim);
   if (k.other_interface) {
     std::printf("skipped %zu frame(s) of interfaces other than %s\n", k.other_interface, interface->c_str());
   }
   if (out) {
-    write_trajectory_csv(*out, result.samples, s.crane.actuators);
+    write_trajectory_csv(
+        *out, result.samples,
+        s.machine ? io::TrajectoryColumns::of(*in.model) : io::TrajectoryColumns(s.crane.actuators));
   }
   if (const std::optional<sim::ReferenceCurve> reference = load_reference(s)) {
     print_deviation(s, *reference, result.samples);

@@ -263,6 +263,7 @@ int ReplayCommand::execute() const {
   const bool whole = rec.complete && rec.cut_line == 0;
   check_build(rec);
   scenario::Scenario s = scenario::load_scenario_text(rec.config_text, recording + " (recorded config)");
+  if (!rec.machine_text.empty()) s.machine_text = rec.machine_text;  // the machine that ran, as it was
   scenario::validate(s);
   const std::int64_t points = replay_length(rec, s, recording, whole);
   s.cosim.duration = static_cast<double>(points) * s.cosim.H;

@@ -110,8 +110,8 @@ void report_trajectory_csv(const io::TrajectoryCsvWriter::Written& written, cons
 }
 
 std::string write_trajectory_csv(const std::string& path, const std::vector<sim::Sample>& samples,
-                                 int actuators) {
-  io::TrajectoryCsvWriter csv(path, actuators);
+                                 const io::TrajectoryColumns& columns) {
+  io::TrajectoryCsvWriter csv(path, columns);
   for (const sim::Sample& sample : samples) csv.add(sample);
   const io::TrajectoryCsvWriter::Written written = csv.finish();
   report_trajectory_csv(written, path);

@@ -58,7 +58,7 @@ void report_trajectory_csv(const io::TrajectoryCsvWriter::Written& written, cons
 // prints the rows written and the output hash, and returns the hash. Throws io::InputError when
 // the write fails (the target then stays as it was).
 std::string write_trajectory_csv(const std::string& path, const std::vector<sim::Sample>& samples,
-                                 int actuators);
+                                 const io::TrajectoryColumns& columns);
 
 // Throws io::InputError (exit 2, one line naming both) when an output (path, what it is) is a file
 // the run reads (the scenario, its κ table, its reference) or another of the outputs.

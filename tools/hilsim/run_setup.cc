@@ -257,7 +257,7 @@ sim::MachineValves RunInputs::scripted() const {
 }
 
 std::shared_ptr<const sim::machine::MachineModel> scenario_machine(const scenario::Scenario& s) {
-  if (s.machine) return scenario::MachineFile::load(*s.machine).build();
+  if (s.machine) return scenario::scenario_machine_file(s).build();
   try {
     return std::make_shared<const sim::machine::MachineModel>(sim::machine::build_machine_model(
         sim::machine::lim_crane_description(s.crane, s.hydraulics, s.cosim.limits)));
@@ -271,7 +271,7 @@ namespace {
 // The machine and its equilibrium; an error names the machine file's line and key, or the scenario.
 void machine_and_equilibrium(const scenario::Scenario& s, RunInputs& in) {
   std::optional<scenario::MachineFile> file;
-  if (s.machine) file = scenario::MachineFile::load(*s.machine);
+  if (s.machine) file = scenario::scenario_machine_file(s);
   in.model = file ? file->build() : scenario_machine(s);
   try {
     in.equilibrium = sim::machine::solve_machine_equilibrium(*in.model, s.cosim.limits.enabled);

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <span>
 
+#include "hil/commanded_valve.h"
 #include "hil/signal.h"
 #include "tools/io/input_error.h"
 
@@ -65,7 +66,7 @@ struct ActuatorColumns {
 };
 
 ActuatorColumns actuator_columns(const SensorTable& table, const io::CsvTable& trajectory, int k) {
-  const std::string n = std::to_string(k + 1), sfx = k == 0 ? "" : "_2";
+  const std::string n = std::to_string(k + 1), sfx = k == 0 ? "" : "_" + n;
   return {table.column("s_" + n),
           table.column("p1_" + n),
           table.column("p2_" + n),
@@ -140,6 +141,13 @@ SensorDeviation compare_with_trajectory(const SensorTable& table, const io::CsvT
   SensorDeviation d;
   d.second_actuator = a2.present();
   d.contact = contact.present();
+  std::vector<ActuatorColumns> further;
+  for (int k = 2; k < hil::kMaxActuators; ++k) {
+    const ActuatorColumns a = actuator_columns(table, trajectory, k);
+    if (!a.present()) break;
+    further.push_back(a);
+    d.further.push_back({k + 1, 0.0, 0.0, 0.0});
+  }
   for (const SensorRow& row : table.rows()) {
     const double t = row.values[static_cast<std::size_t>(sim_time)];
     if (!std::isfinite(t)) continue;
@@ -153,6 +161,12 @@ SensorDeviation compare_with_trajectory(const SensorTable& table, const io::CsvT
     d.p1 = std::fmax(d.p1, differs(row, a1.p1, now, a1.cp1));
     d.p2 = std::fmax(d.p2, differs(row, a1.p2, now, a1.cp2));
     if (d.contact) contact.add(row, trajectory, static_cast<std::int64_t>(n), d);
+    for (std::size_t i = 0; i < further.size(); ++i) {
+      SensorDeviation::Actuator& f = d.further[i];
+      f.s = std::fmax(f.s, differs(row, further[i].s, before, further[i].cs));
+      f.p1 = std::fmax(f.p1, differs(row, further[i].p1, now, further[i].cp1));
+      f.p2 = std::fmax(f.p2, differs(row, further[i].p2, now, further[i].cp2));
+    }
     if (!d.second_actuator) continue;
     d.s_2 = std::fmax(d.s_2, differs(row, a2.s, before, a2.cs));
     d.p1_2 = std::fmax(d.p1_2, differs(row, a2.p1, now, a2.cp1));

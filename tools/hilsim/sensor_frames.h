@@ -81,6 +81,15 @@ struct SensorDeviation {
   double s_2 = 0.0;   // [m]  max |s_2 − s2(t_{n−1})|
   double p1_2 = 0.0;  // [Pa]
   double p2_2 = 0.0;  // [Pa]
+  // Actuators 3 and on (a machine file's cylinders), each whose signals and columns are there (s_k,
+  // p1_k, p2_k; sk, p1_k, p2_k).
+  struct Actuator {
+    int actuator = 0;  // 1-based
+    double s = 0.0;    // [m]
+    double p1 = 0.0;   // [Pa]
+    double p2 = 0.0;   // [Pa]
+  };
+  std::vector<Actuator> further;
   // The contact force, when the frames carry contact_force and the CSV has normal_force.
   bool contact = false;
   double contact_force = 0.0;  // [N] max over the rows of min_k |contact_force − normal_force(t_{n+k})|

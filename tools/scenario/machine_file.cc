@@ -72,6 +72,7 @@ long line_of(const toml::table& root, const std::string& key) {
 MachineFile MachineFile::parse(const std::string& text, const std::string& source) {
   MachineFile f;
   f.source_ = source;
+  f.text_ = text;
   auto root = std::make_shared<toml::table>(parse_toml(text, source));
   const KeyContext at{.file = source, .where = source};
   const std::vector<std::string> sections = machine_sections();

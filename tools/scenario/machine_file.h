@@ -26,6 +26,7 @@ class MachineFile {
 
   const sim::machine::MachineDescription& description() const { return description_; }
   const std::string& source() const { return source_; }
+  const std::string& text() const { return text_; }  // the file as read (a recording keeps it)
 
   // The immutable model; a description the model refuses throws io::InputError (error()).
   std::shared_ptr<const sim::machine::MachineModel> build() const;
@@ -35,9 +36,15 @@ class MachineFile {
 
  private:
   std::string source_;
+  std::string text_;
   std::shared_ptr<const toml::table> root_;
   sim::machine::MachineDescription description_;
 };
+
+struct Scenario;
+// The machine file of a scenario with one (Scenario::machine): its text as a recording holds it
+// (Scenario::machine_text, named "FILE (as recorded)" in messages), else the file read now.
+MachineFile scenario_machine_file(const Scenario& scenario);
 
 // The description as a machine file: every key of every entry, numbers that read back exactly.
 std::string to_machine_toml(const sim::machine::MachineDescription& description);

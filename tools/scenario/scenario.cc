@@ -270,14 +270,19 @@ bool hydraulic_contact(const Scenario& s) {
 }
 }  // namespace
 
+MachineFile scenario_machine_file(const Scenario& s) {
+  if (s.machine_text) return MachineFile::parse(*s.machine_text, *s.machine + " (as recorded)");
+  return MachineFile::load(*s.machine);
+}
+
 int commanded_actuators(const Scenario& s) {
-  if (s.machine) return static_cast<int>(MachineFile::load(*s.machine).description().cylinders.size());
+  if (s.machine) return static_cast<int>(scenario_machine_file(s).description().cylinders.size());
   return hydraulic_contact(s) ? 2 : s.crane.actuators;
 }
 
 std::vector<hil::ActuatorReach> machine_file_reach(const Scenario& s) {
   if (!s.machine) return {};
-  return hil::machine_reach(*MachineFile::load(*s.machine).build());
+  return hil::machine_reach(*scenario_machine_file(s).build());
 }
 
 std::vector<hil::MessageSpec> signal_mapping(const Scenario& s) {
@@ -464,6 +469,21 @@ void check_machine_mapping(const Scenario& s) {
                    "clipped value counted)");
 }
 
+// The joystick moves κ of cylinders 1 and 2 about their κ0, clamped to [0, 1]: the benchmark's
+// valve's range, not a closed-centre valve's.
+void check_machine_joystick(const Scenario& s) {
+  if (!s.machine || s.can.joystick == hil::Joystick::kNone) return;
+  const std::vector<hil::ActuatorReach> reach = machine_file_reach(s);
+  for (std::size_t k = 0; k < std::min<std::size_t>(2, reach.size()); ++k) {
+    if (!reach[k].closed_centre) continue;
+    throw InputError(s.source +
+                     ": key 'can.joystick': the BJM1 joystick moves the benchmark's valves (kappa in "
+                     "[0, 1]) of cylinders 1 and 2, and cylinder '" +
+                     reach[k].cylinder +
+                     "' has a closed-centre valve (u in [-1, 1]): command it with frames");
+  }
+}
+
 void check_machine_file(const Scenario& s) {
   if (s.machine && s.contact.any()) {
     throw InputError(s.source + ": a [contact] task runs on the LIM crane's arm, and key 'machine' names " +
@@ -497,6 +517,7 @@ void validate(const Scenario& s) {
   check_contact(s);
   check_machine_file(s);
   check_machine_mapping(s);
+  check_machine_joystick(s);
 }
 
 }  // namespace hilsim::scenario

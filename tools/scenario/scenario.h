@@ -65,6 +65,9 @@ struct Scenario {
   // The machine file (config/machines/*.toml, docs/machine.md), resolved; unset: the built-in LIM
   // crane of [crane], [hydraulics] and [limits].
   std::optional<std::string> machine;
+  // The machine file's text as a recording holds it (hil/recording.h): a replay simulates the
+  // machine that ran, whatever became of the file since. Unset: the file is read. Not a key.
+  std::optional<std::string> machine_text;
   // The first of [crane], [hydraulics] or a [limits] key other than `enabled` that the file set
   // ("crane"): they describe the built-in crane, which a machine file replaces (validate refuses both).
   std::string crane_keys_given;
