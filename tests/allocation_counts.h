@@ -9,13 +9,30 @@
 // must stay in place: there HILSIM_COUNT_ALLOCATIONS or HILSIM_COUNT_MALLOCS is 0 and the tests skip.
 #pragma once
 
+// Which sanitizer instruments the program: GCC names it with __SANITIZE_THREAD__ and
+// __SANITIZE_ADDRESS__, clang (up to version 14) with __has_feature only.
 #if defined(__SANITIZE_THREAD__)
+#define HILSIM_THREAD_SANITIZER 1
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define HILSIM_ADDRESS_SANITIZER 1
+#endif
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define HILSIM_THREAD_SANITIZER 1
+#endif
+#if __has_feature(address_sanitizer)
+#define HILSIM_ADDRESS_SANITIZER 1
+#endif
+#endif
+
+#if defined(HILSIM_THREAD_SANITIZER)
 #define HILSIM_COUNT_ALLOCATIONS 0
 #else
 #define HILSIM_COUNT_ALLOCATIONS 1
 #endif
 
-#if HILSIM_COUNT_ALLOCATIONS && defined(HILSIM_COUNT_MALLOC) && !defined(__SANITIZE_ADDRESS__)
+#if HILSIM_COUNT_ALLOCATIONS && defined(HILSIM_COUNT_MALLOC) && !defined(HILSIM_ADDRESS_SANITIZER)
 #define HILSIM_COUNT_MALLOCS 1
 #else
 #define HILSIM_COUNT_MALLOCS 0

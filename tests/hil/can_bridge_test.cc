@@ -91,7 +91,7 @@ struct Bench {
     HilSettings hil;
     hil.output_rate = 1000.0;
     bridge = std::make_unique<CanBridge>(can, hil, default_messages(1), 1, joystick,
-                                         CommandChannels{&commands, nullptr},
+                                         CommandChannels{{&commands, nullptr}},
                                          SensorChannels{&sensors, nullptr}, rt::IoThreadPlacement{}, &log);
     bridge->start();
   }
@@ -117,7 +117,7 @@ std::string set_up_error(const std::string& interface) {
   rt::LatestValue<SensorSnapshot> sensors;
   try {
     CanBridge bridge(can, HilSettings{}, default_messages(1), 1, std::nullopt,
-                     CommandChannels{&commands, nullptr}, SensorChannels{&sensors, nullptr}, {});
+                     CommandChannels{{&commands, nullptr}}, SensorChannels{&sensors, nullptr}, {});
   } catch (const BridgeError& e) {
     return e.what();
   }

@@ -108,7 +108,7 @@ struct UdpBench {
     hil.out_of_range = policy;
     hil.output_rate = output_rate_hz;
     bridge =
-        std::make_unique<UdpBridge>(udp, hil, default_messages(1), 1, CommandChannels{&commands, nullptr},
+        std::make_unique<UdpBridge>(udp, hil, default_messages(1), 1, CommandChannels{{&commands, nullptr}},
                                     SensorChannels{&sensors, nullptr}, rt::IoThreadPlacement{});
     to = bridge->local_address();
     bridge->start();
@@ -404,7 +404,7 @@ struct TwoActuatorBench {
     udp.listen = "127.0.0.1:0";
     udp.send_to = "127.0.0.1:" + std::to_string(sensors_in.port());
     bridge = std::make_unique<UdpBridge>(udp, HilSettings{}, default_messages(2), 2,
-                                         CommandChannels{&commands[0], &commands[1]},
+                                         CommandChannels{{&commands[0], &commands[1]}},
                                          SensorChannels{&sensors[0], &sensors[1]}, rt::IoThreadPlacement{});
     to = bridge->local_address();
     bridge->start();
@@ -494,7 +494,7 @@ TEST(UdpBridge, AnActuatorWithoutChannelsIsRefused) {
   rt::LatestValue<SensorSnapshot> sensors;
   UdpSettings udp;
   udp.listen = "127.0.0.1:0";
-  EXPECT_THROW(UdpBridge(udp, HilSettings{}, default_messages(2), 2, CommandChannels{&commands, nullptr},
+  EXPECT_THROW(UdpBridge(udp, HilSettings{}, default_messages(2), 2, CommandChannels{{&commands, nullptr}},
                          SensorChannels{&sensors, nullptr}, {}),
                std::invalid_argument);
 }
@@ -506,7 +506,7 @@ TEST(UdpBridge, AnAddressInUseIsAClearError) {
   rt::LatestValue<ValveCommandSample> commands;
   rt::LatestValue<SensorSnapshot> sensors;
   try {
-    UdpBridge bridge(udp, HilSettings{}, default_messages(1), 1, CommandChannels{&commands, nullptr},
+    UdpBridge bridge(udp, HilSettings{}, default_messages(1), 1, CommandChannels{{&commands, nullptr}},
                      SensorChannels{&sensors, nullptr}, {});
     FAIL();
   } catch (const BridgeError& e) {
