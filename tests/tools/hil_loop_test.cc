@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "tests/tools/binary_harness.h"
+#include "tests/tools/controller_emulator.h"
 #include "tools/io/csv_table.h"
 
 namespace hilsim::test {
@@ -62,26 +63,6 @@ Columns read_csv(const std::string& path) {
   }
   return c;
 }
-
-// Starts the controller emulator in the background; wait() returns its output when it has ended.
-class Controller {
- public:
-  explicit Controller(const std::string& args) {
-    pipe_ = popen((std::string(HILSIM_BINARY) + " controller " + args + " 2>&1").c_str(), "r");
-  }
-  std::string wait() {
-    std::string out;
-    char buf[512];
-    while (std::fgets(buf, sizeof buf, pipe_)) out += buf;
-    status_ = pclose(pipe_);
-    return out;
-  }
-  int status() const { return status_; }
-
- private:
-  FILE* pipe_ = nullptr;
-  int status_ = -1;
-};
 
 TEST(HilLoop, ControllerDrivesM1OverUdpAndTheRecordingReplaysByteIdentically) {
   const int port = 47910;

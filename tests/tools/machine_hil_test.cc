@@ -19,6 +19,7 @@
 #include "hil/default_messages.h"
 #include "hil/signal.h"
 #include "tests/tools/binary_harness.h"
+#include "tests/tools/controller_emulator.h"
 #include "tools/io/csv_table.h"
 #include "tools/scenario/scenario.h"
 
@@ -49,26 +50,6 @@ std::string udp_scenario(const std::string& tag, const std::string& machine, con
                    << extra;
   return p.string();
 }
-
-// Starts the controller emulator in the background; wait() returns its output when it has ended.
-class Controller {
- public:
-  explicit Controller(const std::string& args) {
-    pipe_ = popen((std::string(HILSIM_BINARY) + " controller " + args + " 2>&1").c_str(), "r");
-  }
-  std::string wait() {
-    std::string out;
-    char buf[512];
-    while (std::fgets(buf, sizeof buf, pipe_)) out += buf;
-    status_ = pclose(pipe_);
-    return out;
-  }
-  int status() const { return status_; }
-
- private:
-  FILE* pipe_ = nullptr;
-  int status_ = -1;
-};
 
 // The trajectory's column of cylinder k's quantity: s1, p1, p2 for the first, s2, p1_2, p2_2 after.
 std::string csv_column(const std::string& quantity, int k) {
