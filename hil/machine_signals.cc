@@ -19,8 +19,8 @@ namespace {
 
 // The pressure at which chamber pressures stop: the relief valves' with their override, else the
 // run's divergence bound.
-double reachable_pressure(const sm::MachineModel& m) {
-  if (m.limits.chamber_relief_pressure) return 1.1 * *m.limits.chamber_relief_pressure;
+double reachable_pressure(const sm::MachineModel& m, bool relief_valves) {
+  if (relief_valves && m.limits.chamber_relief_pressure) return 1.1 * *m.limits.chamber_relief_pressure;
   return *m.limits.diverged_pressure;
 }
 
@@ -123,9 +123,9 @@ std::vector<MessageSpec> command_frames(const std::vector<ActuatorReach>& reach)
 
 }  // namespace
 
-std::vector<ActuatorReach> machine_reach(const sm::MachineModel& model) {
+std::vector<ActuatorReach> machine_reach(const sm::MachineModel& model, bool relief_valves) {
   std::vector<ActuatorReach> out;
-  const double p_max = reachable_pressure(model);
+  const double p_max = reachable_pressure(model, relief_valves);
   for (const sm::Cylinder& c : model.cylinders) {
     ActuatorReach r;
     r.cylinder = c.name;

@@ -31,9 +31,10 @@ struct ActuatorReach {
 };
 
 // The reach of every cylinder of `model`, in its order. The chamber pressures reach the chamber
-// relief valves' cracking pressure plus 10 % for their override when the machine has them (the
-// benchmark's limits), else the pressure at which a run stops as diverged.
-std::vector<ActuatorReach> machine_reach(const sim::machine::MachineModel& model);
+// relief valves' cracking pressure plus 10 % for their override when the machine has them and the
+// run models them (`relief_valves`: [limits] enabled), else the pressure at which a run stops as
+// diverged. (f_h's damping term c ṡ is left out of the force's reach: nothing bounds ṡ but the run.)
+std::vector<ActuatorReach> machine_reach(const sim::machine::MachineModel& model, bool relief_valves);
 
 // The default mapping for these cylinders (at most kMaxDefaultActuators): command frames, sensor
 // frames, with `contact_force` the contact task's frame, then the status frame.

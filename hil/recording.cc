@@ -217,8 +217,8 @@ InputEvent parse_input(std::istringstream& in, int version,
 }
 
 // A text block: "<name>-sha256 <hex>", "<name>-lines <n>", then its n lines, checked against the
-// hash. An empty block (no machine file) has the hash "-" and 0 lines.
-std::string read_block(LineReader& r, const std::string& name) {
+// hash. With `may_be_none` an empty block (no machine file) has the hash "-" and 0 lines.
+std::string read_block(LineReader& r, const std::string& name, bool may_be_none) {
   const std::string hash = r.expect(name + "-sha256");
   const std::string lines_text = r.expect(name + "-lines");
   int lines = -1;
@@ -234,7 +234,7 @@ std::string read_block(LineReader& r, const std::string& name) {
     if (r.cut()) r.fail_cut();
     text += line + "\n";
   }
-  if (hash != sha256_hex(text) && !(text.empty() && hash == "-")) {
+  if (hash != sha256_hex(text) && !(may_be_none && text.empty() && hash == "-")) {
     r.fail("the " + name + " block does not match its " + name + "-sha256: the recording was modified");
   }
   return text;
@@ -287,8 +287,8 @@ Recording read_recording(std::istream& in, const std::string& path) {
   const int version = parse_version(line, r);
   Recording rec;
   rec.build = r.expect("build");
-  rec.config_text = read_block(r, "config");
-  if (version >= 5) rec.machine_text = read_block(r, "machine");
+  rec.config_text = read_block(r, "config", false);
+  if (version >= 5) rec.machine_text = read_block(r, "machine", true);
   std::array<std::array<std::int64_t, kMaxActuators>, kInputReaders>
       last{};  // each reader's and actuator's previous input's micro step
   for (auto& reader : last) reader.fill(-1);

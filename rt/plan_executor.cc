@@ -48,6 +48,11 @@ void run_thread(ExecutorThreadBody& body, const LoopConfig& config, Nanoseconds 
   for (SubsystemTask* task : body.tasks()) {
     task->begin();
     running = running || task->end() == TaskEnd::kRunning;
+    // Ended at t_0 (diverged, stopped): its consumers and the thread's other tasks must not wait for it.
+    if (task->end() != TaskEnd::kRunning) {
+      task->announce_stop();
+      stop.store(true, std::memory_order_relaxed);
+    }
   }
   if (running) run_periodic(config, start_ns, stats, body);
   for (SubsystemTask* task : body.tasks()) {

@@ -67,6 +67,11 @@ std::size_t index_of(const sim::Plan& plan, const std::string& name) {
 ThreadGroup configured_group(const sim::Plan& plan, const RtSettings& settings, const std::string& name,
                              const ThreadOverride& t, std::vector<int>& group_of, int group) {
   const std::string where = "[rt.thread." + name + "] subsystems: ";
+  if (index_of(plan, name) != plan.size()) {
+    throw std::invalid_argument(
+        where + "'" + name +
+        "' is a subsystem's name: a thread of several subsystems needs a name of its own");
+  }
   ThreadGroup g;
   for (const std::string& member : t.subsystems) {
     const std::size_t i = index_of(plan, member);

@@ -270,5 +270,24 @@ TEST(RecordingV5, TheMachineFileIsKeptWholeAndChecked) {
   fs::remove(path);
 }
 
+// "-" for no text is the machine block's only (version 5): a config block's hash is always a hash.
+TEST(RecordingV5, AConfigBlockWithoutItsHashIsRefused) {
+  const std::string path = temp_file("nohash");
+  {
+    RecordingWriter w(path, "build-A", "");
+    w.finish(0, 0, "-");
+  }
+  std::string text;
+  {
+    std::ifstream in(path);
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  const std::size_t at = text.find("config-sha256 ") + std::string("config-sha256 ").size();
+  text.replace(at, 64, "-");
+  std::ofstream(path, std::ios::binary) << text;
+  EXPECT_NE(error_reading(path).find("the config block does not match its config-sha256"), std::string::npos)
+      << error_reading(path);
+  fs::remove(path);
+}
 }  // namespace
 }  // namespace hilsim::hil

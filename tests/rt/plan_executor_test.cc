@@ -429,6 +429,12 @@ TEST(PlanExecutor, AThreadOfSubsystemsThatWouldWaitForOneAnotherIsRefused) {
     EXPECT_NE(std::string(e.what()).find("'mechanics' and 'hydraulics' exchange outputs"), std::string::npos)
         << e.what();
   }
+  // A thread of several named like a subsystem of the plan.
+  settings.threads.clear();
+  settings.threads["hydraulics"] = ThreadOverride{.subsystems = {"hydraulics_2"}};
+  EXPECT_THROW(plan_thread_groups(plan, settings), std::invalid_argument);
+  settings.threads.clear();
+  settings.threads["all"] = ThreadOverride{.subsystems = {"mechanics", "hydraulics"}};
   // One subsystem in two threads.
   settings.threads["all"] = ThreadOverride{.subsystems = {"hydraulics"}};
   settings.threads["other"] = ThreadOverride{.subsystems = {"hydraulics", "hydraulics_2"}};

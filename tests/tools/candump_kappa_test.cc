@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include "hil/default_messages.h"
+#include "hil/machine_signals.h"
+#include "hil/signal.h"
 #include "tools/io/input_error.h"
 
 namespace hilsim::tools {
@@ -235,5 +237,26 @@ TEST_F(CandumpKappa2Test, AJoystickMovesBothActuatorsByTheirAxes) {
   EXPECT_NEAR(k.actuator[1].entries[1].kappa, 0.5 - 0.5 * 0.1, 1e-12);
 }
 
+// A machine of three valves: the generated mapping puts valve 3 alone in 0x101. A log whose first
+// frame carries only valve 3 starts the timeline there, and valve 3 follows it.
+TEST(CandumpKappaMachine, AFrameOfValveThreeAloneIsApplied) {
+  std::vector<hil::ActuatorReach> reach(3);
+  for (hil::ActuatorReach& r : reach) r.s_max = 1.0, r.p_max = 1e7, r.f_max = 1e5;
+  const std::vector<hil::MessageSpec> commands = hil::command_messages(hil::machine_messages(reach));
+  ASSERT_EQ(commands.size(), 2u);
+  const hil::CommandDecoder decoder(commands, 3, hil::OutOfRange::kClamp);
+  hil::CandumpRecord r;
+  r.timestamp_us = kBase;
+  r.interface = "vcan0";
+  r.frame.id = commands[1].id;
+  r.frame.length = 8;
+  hil::encode(commands[1].signals[2], 0.7, std::span<std::uint8_t>(r.frame.data.data(), 8));
+  const CandumpKappa k =
+      kappa_from_candump({r}, decoder, nullptr, kStep, 100, WatchdogRule{1'000'000'000, {}});
+  ASSERT_EQ(k.actuator[2].entries.size(), 1u);
+  EXPECT_NEAR(k.actuator[2].entries[0].kappa, 0.7, 1e-7);
+  EXPECT_TRUE(k.actuator[0].entries.empty());
+  EXPECT_EQ(k.first_us, kBase);
+}
 }  // namespace
 }  // namespace hilsim::tools

@@ -289,6 +289,11 @@ TEST(MachineHil, TheFrameCommandWritesEveryValvesCommandInItsRange) {
   const Outcome range = run_hilsim("frame_valves", "frame " + excavator + " --valve 3=-1.5");
   EXPECT_EQ(range.status, 2);
   EXPECT_NE(range.err.find("--valve '3=-1.5': valve 3 takes u in [-1, 1]"), std::string::npos) << range.err;
+  for (const char* bad : {"3=", "3=abc", "3=0.5x"}) {
+    const Outcome r = run_hilsim("frame_valves", "frame " + excavator + " --valve " + bad);
+    EXPECT_EQ(r.status, 2) << bad << ": " << r.out;
+    EXPECT_NE(r.err.find("expected K=VALUE"), std::string::npos) << r.err;
+  }
   const Outcome missing = run_hilsim("frame_valves", "frame " + excavator + " --valve 4=0.1");
   EXPECT_EQ(missing.status, 2);
   EXPECT_NE(missing.err.find("K a valve 1 to 3"), std::string::npos) << missing.err;

@@ -25,7 +25,7 @@ namespace {
 
 std::vector<hil::ActuatorReach> reach_of_file(const std::string& relative) {
   const std::string path = std::string(HILSIM_SOURCE_DIR) + "/" + relative;
-  return hil::machine_reach(*scenario::MachineFile::load(path).build());
+  return hil::machine_reach(*scenario::MachineFile::load(path).build(), true);
 }
 
 std::vector<hil::ActuatorReach> lim_reach(int actuators, bool limits) {
@@ -33,8 +33,9 @@ std::vector<hil::ActuatorReach> lim_reach(int actuators, bool limits) {
   crane.actuators = actuators;
   sim::MachineLimits machine_limits;
   machine_limits.enabled = limits;
-  return hil::machine_reach(sim::machine::build_machine_model(
-      sim::machine::lim_crane_description(crane, sim::HydraulicParameters{}, machine_limits)));
+  return hil::machine_reach(sim::machine::build_machine_model(sim::machine::lim_crane_description(
+                                crane, sim::HydraulicParameters{}, machine_limits)),
+                            limits);
 }
 
 std::string dbc(const std::vector<hil::MessageSpec>& messages) {

@@ -267,6 +267,14 @@ TEST(MessagesSection, InconsistentMappingsAreNamed) {
   std::string no_kappa = kCustomMapping;
   no_kappa.replace(no_kappa.find("kappa_1"), 7, "kappa_9");
   EXPECT_NE(error(no_kappa).find("no command message carries a signal named kappa_1"), std::string::npos);
+  // The built-in crane's valve is the benchmark's: a closed-centre valve's u_1 would let κ < 0 in.
+  std::string u_command = kCustomMapping;
+  u_command.replace(u_command.find("kappa_1"), 7, "u_1");
+  EXPECT_NE(
+      error(u_command).find("signal 'u_1' commands a closed-centre valve (u), and the LIM crane's valves are "
+                            "the benchmark's: name it kappa_1"),
+      std::string::npos)
+      << error(u_command);
   std::string unknown = kCustomMapping;
   unknown.replace(unknown.find("p1_1"), 4, "temp");
   EXPECT_NE(error(unknown).find("sensor signal 'temp' is not one of"), std::string::npos);

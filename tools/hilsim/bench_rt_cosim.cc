@@ -9,6 +9,7 @@
 #include "rt/system_info.h"
 #include "sim/cosim/machine_plan.h"
 #include "tools/hilsim/cyclictest.h"
+#include "tools/hilsim/realtime_run.h"
 #include "tools/io/input_error.h"
 
 namespace hilsim::tools {
@@ -69,7 +70,7 @@ int bench_cosim_paced(const ScenarioFlags& flags, const BenchCosimSettings& sett
   }();
   if (plan.communication_points() < 1)
     throw io::InputError(s.source + ": the run is shorter than one macro step H");
-  const rt::ProcessSetup process(rt::executor_bytes(plan, s.rt));  // before any real-time thread
+  const rt::ProcessSetup process(checked_executor_bytes(plan, s));  // before any real-time thread
   rt::ExecutorOptions options;
   options.settings = s.rt;
   options.require_rt = settings.require_rt;

@@ -79,7 +79,9 @@ CandumpKappa kappa_from_candump(const std::vector<hil::CandumpRecord>& records,
     if (r.error_frame) raw.can_id = (r.frame.id & CAN_ERR_MASK) | CAN_ERR_FLAG;
     const hil::CanFrameVerdict v = hil::classify_can_frame(raw, commands, joystick, e2e);
     ++out.kinds[static_cast<std::size_t>(v.kind)];
-    if (!hil::applies(v.kind) || !(v.command.present[0] || v.command.present[1])) continue;
+    const bool carries =
+        std::any_of(v.command.present.begin(), v.command.present.end(), [](bool p) { return p; });
+    if (!hil::applies(v.kind) || !carries) continue;  // a command of any valve, or a joystick deflection
     if (!started) {
       started = true;
       out.first_us = r.timestamp_us;

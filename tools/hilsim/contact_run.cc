@@ -150,7 +150,7 @@ int run_threaded(const scenario::Scenario& s, const ContactRunFlags& flags, sim:
                  ContactSamples& samples, std::optional<io::TrajectoryCsvWriter>& csv, HilSession* session) {
   // Once, before any real-time thread starts. The CSV writer's thread and the session's rings exist
   // already (they are mapped); the session's threads start with the executor's.
-  const rt::ProcessSetup process(rt::executor_bytes(plan, s.rt) +
+  const rt::ProcessSetup process(checked_executor_bytes(plan, s) +
                                  (session ? HilSession::bytes_to_map(s, flags.record) : 0));
   rt::ExecutorOptions options;
   options.pacing = flags.realtime ? rt::Pacing::kWallClock : rt::Pacing::kUnpaced;
@@ -212,7 +212,7 @@ std::size_t contact_run_bytes(const scenario::Scenario& s) {
   const sim::Plan plan =
       sim::contact::build_contact_plan(setup.task().systems, coupling_settings(s), setup.driver(),
                                        setup.hydraulic ? &setup.hydraulic->cylinders : nullptr);
-  std::size_t bytes = rt::executor_bytes(plan, s.rt);
+  std::size_t bytes = checked_executor_bytes(plan, s);
   if (s.out) bytes += rt::thread_bytes(rt::default_thread_stack_bytes());  // the CSV writer's
   if (setup.hydraulic && HilSession::needed(s, std::nullopt))
     bytes += HilSession::bytes_to_map(s, std::nullopt);

@@ -64,8 +64,11 @@ std::array<double, hil::kMaxActuators> FrameCommand::valve_commands(
     const std::size_t eq = v.find('=');
     char* end = nullptr;
     const long n = eq == std::string::npos ? 0 : std::strtol(v.c_str(), &end, 10);
-    const double value = eq == std::string::npos ? NAN : std::strtod(v.c_str() + eq + 1, nullptr);
-    if (eq == std::string::npos || end != v.c_str() + eq || n < 1 || n > actuators || !std::isfinite(value)) {
+    char* value_end = nullptr;
+    const double value = eq == std::string::npos ? NAN : std::strtod(v.c_str() + eq + 1, &value_end);
+    const bool whole_value = eq != std::string::npos && value_end != v.c_str() + eq + 1 && *value_end == '\0';
+    if (eq == std::string::npos || end != v.c_str() + eq || n < 1 || n > actuators || !whole_value ||
+        !std::isfinite(value)) {
       throw io::InputError("--valve '" + v + "': expected K=VALUE, K a valve 1 to " +
                            std::to_string(actuators) + " and VALUE a number");
     }

@@ -12,7 +12,6 @@
 #include "sim/model/equilibrium.h"
 #include "tools/hilsim/run_setup.h"
 #include "tools/io/input_error.h"
-#include "tools/scenario/machine_file.h"
 #include "tools/scenario/scenario_writer.h"
 
 namespace hilsim::tools {
@@ -55,10 +54,10 @@ HilSession::HilSession(const scenario::Scenario& s, const Valves& v, const std::
     }
     record_file_ = std::make_unique<io::ReplacingFile>(*record);
     try {
-      // The machine file goes into the recording whole: the replay simulates the machine that ran.
-      const std::string machine = s.machine ? scenario::scenario_machine_file(s).text() : "";
+      // The machine file goes into the recording whole, as the model was built from it: the replay
+      // simulates the machine that ran.
       recorder_ = std::make_unique<hil::Recorder>(record_file_->temporary(), hil::build_identity(),
-                                                  scenario::to_toml(s), rings, rt_cpus, machine);
+                                                  scenario::to_toml(s), rings, rt_cpus, v.machine_text);
     } catch (const hil::RecordingError& e) {
       throw io::InputError(e.what());
     }
@@ -138,8 +137,10 @@ void HilSession::make_bridge(const Valves& v, const std::vector<int>& rt_cpus, s
         frames_file_ = std::make_unique<io::ReplacingFile>(candump_log_path(*record_path_));
         recorder_->log_frames(frames_file_->temporary(), s.can.interface, *frames_);
       }
+      // The joystick's second axis moves valve 2 of a machine with two valves or more, as replay
+      // --candump replays it.
       const std::optional<double> kappa0_2 =
-          actuators_ == 2 ? std::optional<double>(v.kappa0[1]) : std::nullopt;
+          actuators_ >= 2 ? std::optional<double>(v.kappa0[1]) : std::nullopt;
       auto can = std::make_unique<hil::CanBridge>(s.can, s.hil, scenario::signal_mapping(s), actuators_,
                                                   hil::joystick_input(s.can, v.kappa0[0], kappa0_2), commands,
                                                   sensors, io, frames_.get(), &stop);
@@ -161,6 +162,7 @@ const sim::ValveCommand* HilSession::mechanics_valve(int k) const {
 HilSession::Valves session_valves(const RunInputs& in) {
   HilSession::Valves v;
   v.actuators = in.cylinders();
+  v.machine_text = in.machine_text;
   for (int k = 0; k < std::min(in.cylinders(), hil::kMaxActuators); ++k) {
     const auto i = static_cast<std::size_t>(k);
     v.scripts[i] = &in.valve(k);

@@ -44,6 +44,7 @@ class HilSession final {
     std::array<const sim::ValveCommand*, hil::kMaxActuators> scripts{};
     std::array<double, hil::kMaxActuators> kappa0{};
     std::array<bool, hil::kMaxActuators> closed_centre{};
+    std::string machine_text{};  // the machine file the model was built from, for the recording
   };
   // `record`: the recording's path, if any (with a CAN input, the frames received go to
   // candump_log_path(record)). `paced`: a paced run drops events on a full ring (counted; the

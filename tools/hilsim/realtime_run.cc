@@ -183,7 +183,7 @@ void finish_session(HilSession& session, const scenario::Scenario& s, const rt::
 
 std::size_t threaded_run_bytes(const scenario::Scenario& s, const sim::Plan& plan,
                                const std::optional<std::string>& record, bool reference) {
-  std::size_t bytes = rt::executor_bytes(plan, s.rt);
+  std::size_t bytes = checked_executor_bytes(plan, s);
   if (s.out) bytes += rt::thread_bytes(rt::default_thread_stack_bytes());  // the CSV writer's
   if (HilSession::needed(s, record)) bytes += HilSession::bytes_to_map(s, record);
   // A growing vector holds up to twice its samples and, while it moves them, the old copy too.
@@ -228,6 +228,14 @@ std::string describe(const rt::ThreadConfig& t, const rt::ThreadSetupResult& got
 }
 
 }  // namespace
+
+std::size_t checked_executor_bytes(const sim::Plan& plan, const scenario::Scenario& s) {
+  try {
+    return rt::executor_bytes(plan, s.rt);
+  } catch (const std::invalid_argument& e) {
+    throw io::InputError(s.source + ": " + e.what());
+  }
+}
 
 std::string describe_threads(const rt::ExecutorResult& r) {
   if (r.tasks.size() == r.subsystems) return std::to_string(r.tasks.size()) + " threads, one per subsystem";

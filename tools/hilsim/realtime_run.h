@@ -35,6 +35,9 @@ std::size_t threaded_run_bytes(const scenario::Scenario& scenario);
 // The lines of one thread's report: its period, the CPU and scheduling it got, its cycles, overruns and
 // exchange waits, its wake-up latency (paced) and execution time, and why it ended early if it did.
 void print_task_report(const rt::TaskReport& task, bool paced);
+// rt::executor_bytes of the plan under the scenario's [rt]; io::InputError naming the scenario for
+// threads grouped against the rules (rt/thread_groups.h).
+std::size_t checked_executor_bytes(const sim::Plan& plan, const scenario::Scenario& scenario);
 // "5 threads, one per subsystem", or "2 threads for 5 subsystems" when some share a thread.
 std::string describe_threads(const rt::ExecutorResult& r);
 

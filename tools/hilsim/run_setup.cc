@@ -273,6 +273,7 @@ void machine_and_equilibrium(const scenario::Scenario& s, RunInputs& in) {
   std::optional<scenario::MachineFile> file;
   if (s.machine) file = scenario::scenario_machine_file(s);
   in.model = file ? file->build() : scenario_machine(s);
+  if (file) in.machine_text = file->text();
   try {
     in.equilibrium = sim::machine::solve_machine_equilibrium(*in.model, s.cosim.limits.enabled);
   } catch (const sim::machine::MachineError& e) {

@@ -72,6 +72,7 @@ struct RunInputs {
   std::shared_ptr<const sim::machine::MachineModel> model;
   sim::machine::MachineEquilibrium equilibrium;
   std::vector<std::unique_ptr<sim::ValveCommand>> valves;  // per cylinder
+  std::string machine_text;  // the machine file the model was built from (empty: the built-in crane)
 
   int cylinders() const { return static_cast<int>(valves.size()); }
   // Cylinder k's scripted command.

@@ -10,6 +10,7 @@
 
 #include "hil/default_messages.h"
 #include "hil/e2e.h"
+#include "hil/signal_map.h"
 #include "sim/cosim/machine_plan.h"
 #include "tools/io/bounded_read.h"
 #include "tools/io/input_error.h"
@@ -282,7 +283,7 @@ int commanded_actuators(const Scenario& s) {
 
 std::vector<hil::ActuatorReach> machine_file_reach(const Scenario& s) {
   if (!s.machine) return {};
-  return hil::machine_reach(*scenario_machine_file(s).build());
+  return hil::machine_reach(*scenario_machine_file(s).build(), s.cosim.limits.enabled);
 }
 
 std::vector<hil::MessageSpec> signal_mapping(const Scenario& s) {
@@ -457,7 +458,23 @@ void check_contact(const Scenario& s) {
 // A mapping of one's own for a machine file: a command signal of each valve's type, and (unless
 // [hil] narrow_signals = "warn") sensor signals that hold what the cylinders reach.
 void check_machine_mapping(const Scenario& s) {
-  if (!s.machine || s.hil.messages.empty()) return;
+  if (!s.machine) {
+    // The built-in crane's valves are the benchmark's: a u_k would let a negative κ reach them.
+    for (const hil::MessageSpec& m : hil::command_messages(s.hil.messages)) {
+      for (const hil::SignalSpec& sig : m.signals) {
+        const std::optional<hil::CommandSignalName> c = hil::parse_command_signal(sig.name);
+        if (!c || !c->closed_centre) continue;
+        const std::string k = std::to_string(c->actuator + 1);
+        throw InputError(
+            s.source + ": [[messages]]: message '" + m.name + "': signal '" + sig.name +
+            "' commands a closed-centre valve (u), and the LIM crane's valves are the benchmark's: name "
+            "it kappa_" +
+            k + ", kappa in [0, 1]");
+      }
+    }
+    return;
+  }
+  if (s.hil.messages.empty()) return;
   const std::string e =
       hil::command_signal_error(hil::command_messages(s.hil.messages), machine_file_reach(s));
   if (!e.empty()) throw InputError(s.source + ": [[messages]]: " + e);
