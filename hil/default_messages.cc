@@ -14,6 +14,17 @@ double tidy(double v) {
   return std::strtod(buf, nullptr);
 }
 
+void set_full_range(SignalSpec& s) {
+  if (s.is_signed) {
+    const double half = static_cast<double>(std::uint64_t{1} << (s.length - 1));
+    s.min = tidy(-half * s.scale);
+    s.max = tidy((half - 1.0) * s.scale);
+  } else {
+    s.min = 0.0;
+    s.max = tidy(s.scale * static_cast<double>((std::uint64_t{1} << s.length) - 1));
+  }
+}
+
 namespace {
 
 SignalSpec unsigned_signal(const std::string& name, int start, int length, double scale,
@@ -23,9 +34,8 @@ SignalSpec unsigned_signal(const std::string& name, int start, int length, doubl
   s.start_bit = start;
   s.length = length;
   s.scale = scale;
-  s.min = 0.0;
-  s.max = tidy(scale * static_cast<double>((std::uint64_t{1} << length) - 1));
   s.unit = unit;
+  set_full_range(s);
   return s;
 }
 
@@ -33,9 +43,7 @@ SignalSpec signed_signal(const std::string& name, int start, int length, double 
                          const std::string& unit) {
   SignalSpec s = unsigned_signal(name, start, length, scale, unit);
   s.is_signed = true;
-  const double half = static_cast<double>(std::uint64_t{1} << (length - 1));
-  s.min = tidy(-half * scale);
-  s.max = tidy((half - 1.0) * scale);
+  set_full_range(s);
   return s;
 }
 

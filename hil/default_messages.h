@@ -33,6 +33,11 @@ inline constexpr std::uint32_t kContactId = 0x220;
 // A range end as a DBC file states it: 1.3107, not 1.3107000000000002.
 double tidy(double v);
 
+// Sets the signal's [min, max] to every value its raw bits hold at its scale (offset 0), as the
+// default layout's sensor signals have: [0, scale · (2^length − 1)], or signed [−scale · 2^(length−1),
+// scale · (2^(length−1) − 1)]. For lengths below 64.
+void set_full_range(SignalSpec& s);
+
 // The messages for a crane with `actuators` (1 or 2) actuators; with `contact_force`, the contact
 // task's message too (the status frame stays the last sensor message: it closes a snapshot).
 std::vector<MessageSpec> default_messages(int actuators, bool contact_force = false);

@@ -33,18 +33,6 @@ double next_scale(double scale) {
   return tidy(10.0 * decade);
 }
 
-// The signal's [min, max] as the default layout sets it from its scale: the whole raw range.
-void set_full_range(SignalSpec& s) {
-  if (s.is_signed) {
-    const double half = std::ldexp(1.0, s.length - 1);
-    s.min = tidy(-half * s.scale);
-    s.max = tidy((half - 1.0) * s.scale);
-  } else {
-    s.min = 0.0;
-    s.max = tidy(s.scale * (std::ldexp(1.0, s.length) - 1.0));
-  }
-}
-
 // Widens a default sensor signal's scale until its range holds [lo, hi].
 void widen_to(SignalSpec& s, double lo, double hi) {
   while (lo < s.min || hi > s.max) {

@@ -60,12 +60,6 @@ struct RecordedValves {
   }
 };
 
-// The recorded run's co-simulation with its recorded valves (the scenario's machine, its equilibrium).
-sim::RunResult replay_cosimulation(const scenario::Scenario& s, const RecordedValves& valves) {
-  const RunInputs in = prepare_run(s);
-  return sim::run_cosimulation(in.model, in.equilibrium, valves.machine(), s.cosim);
-}
-
 RecordedValves recorded_valves(const hil::Recording& rec, const scenario::Scenario& s,
                                const std::string& path) {
   RecordedValves v;
@@ -278,11 +272,15 @@ int ReplayCommand::execute() const {
   std::printf("replaying %s: %zu input(s), %lld communication points (%g s), %s\n", recording.c_str(),
               rec.inputs.size(), static_cast<long long>(points), s.cosim.duration,
               contact ? "the contact task in hydraulic mode" : scenario::describe(s.cosim).c_str());
-  sim::RunResult result = contact ? replay_contact_run(s, *valves.hydraulics[0], *valves.hydraulics[1])
-                                  : replay_cosimulation(s, valves);
+  // The recorded run's co-simulation with its recorded valves: the scenario's machine, its equilibrium.
+  std::optional<RunInputs> in;
+  if (!contact) in.emplace(prepare_run(s));
+  sim::RunResult result = contact
+                              ? replay_contact_run(s, *valves.hydraulics[0], *valves.hydraulics[1])
+                              : sim::run_cosimulation(in->model, in->equilibrium, valves.machine(), s.cosim);
   keep_recorded_rows(result.samples, s.rt.telemetry_decimation);
   const io::TrajectoryColumns columns =
-      s.machine ? io::TrajectoryColumns::of(*prepare_run(s).model) : io::TrajectoryColumns(s.crane.actuators);
+      in && s.machine ? io::TrajectoryColumns::of(*in->model) : io::TrajectoryColumns(s.crane.actuators);
   const std::string csv = io::trajectory_csv(result.samples, columns, contact);
   if (out) {
     io::write_file_atomically(*out, csv);

@@ -475,11 +475,12 @@ void check_machine_mapping(const Scenario& s) {
     return;
   }
   if (s.hil.messages.empty()) return;
-  const std::string e =
-      hil::command_signal_error(hil::command_messages(s.hil.messages), machine_file_reach(s));
+  const std::vector<hil::ActuatorReach> reach = machine_file_reach(s);  // the file read and built once
+  const std::string e = hil::command_signal_error(hil::command_messages(s.hil.messages), reach);
   if (!e.empty()) throw InputError(s.source + ": [[messages]]: " + e);
   if (s.hil.narrow_signals == hil::NarrowSignals::kWarn) return;
-  const std::vector<std::string> narrow = narrow_sensor_signals(s);
+  const std::vector<std::string> narrow =
+      hil::narrow_signal_errors(hil::sensor_messages(s.hil.messages), reach);
   if (narrow.empty()) return;
   throw InputError(s.source + ": [[messages]]: " + narrow.front() +
                    ": widen its scale or offset (or set [hil] narrow_signals = \"warn\" to run with it, each "
