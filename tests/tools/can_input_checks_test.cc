@@ -1,6 +1,6 @@
 // The doctor's checks of a CAN run's link, on fixture sysfs and procfs files in the kernel's
 // formats (type 280 is ARPHRD_CAN; flags bit 0 is IFF_UP; CapEff bit 12 is CAP_NET_ADMIN).
-#include "tools/hilsim/can_input_checks.h"
+#include "tools/system/can_input_checks.h"
 
 #include <gtest/gtest.h>
 

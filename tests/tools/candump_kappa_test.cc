@@ -1,6 +1,6 @@
 // κ from a candump log: the micro-step rule ceil(t / h_H), the later frame winning a micro step,
 // the watchdog between and after frames, and frames that never carry κ.
-#include "tools/hilsim/candump_kappa.h"
+#include "tools/can/candump_kappa.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // The controller emulator's command frames: κ1 and κ2 share the default 0x100 frame, go as two
 // frames when a mapping puts them in two messages, and a mapping without kappa_2 is refused for a
 // two-actuator crane.
-#include "tools/hilsim/command_frames.h"
+#include "tools/can/command_frames.h"
 
 #include <gtest/gtest.h>
 

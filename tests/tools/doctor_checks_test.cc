@@ -1,16 +1,16 @@
 // The tuning checks of `hilsim doctor` on fixture texts of procfs and sysfs (the kernel's own
 // formats), and once on this machine's real files; memory locking on chosen figures.
-#include "tools/hilsim/doctor_checks.h"
+#include "tools/system/doctor_checks.h"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 
-#include "tools/hilsim/interrupt_checks.h"
-#include "tools/hilsim/isolation_checks.h"
-#include "tools/hilsim/machine_facts.h"
-#include "tools/hilsim/power_checks.h"
+#include "tools/system/interrupt_checks.h"
+#include "tools/system/isolation_checks.h"
+#include "tools/system/machine_facts.h"
+#include "tools/system/power_checks.h"
 
 namespace hilsim::tools {
 namespace {

@@ -65,7 +65,7 @@ struct Deviation {
 
 // Every sensor row whose sim_time falls on a communication point t_n (n ≥ 1) against the CSV: s_k
 // is the length the micro step used, the mechanics' y(t_{n−1}); p1_k and p2_k the hydraulic state at
-// t_n (tools/hilsim/sensor_frames.h).
+// t_n (tools/can/sensor_frames.h).
 Deviation compare(const io::CsvTable& sensors, const io::CsvTable& run,
                   const std::vector<hil::MessageSpec>& map, int cylinders) {
   Deviation d;

@@ -1,5 +1,5 @@
 // The real-time verdict: "yes" only when the settings were granted and no deadline was missed.
-#include "tools/hilsim/realtime_verdict.h"
+#include "tools/system/realtime_verdict.h"
 
 #include <gtest/gtest.h>
 

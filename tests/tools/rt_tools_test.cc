@@ -10,8 +10,8 @@
 
 #include "rt/system_info.h"
 #include "tests/tools/binary_harness.h"
-#include "tools/hilsim/cyclictest.h"
-#include "tools/hilsim/doctor_checks.h"
+#include "tools/system/cyclictest.h"
+#include "tools/system/doctor_checks.h"
 
 namespace hilsim::tools {
 namespace {

@@ -2,7 +2,7 @@
 // frames, and a snapshot's pressures belong to the communication point it reports, its actuator
 // length to the one before (the length the micro step used), its contact force to a step of the
 // tool's thread near it.
-#include "tools/hilsim/sensor_frames.h"
+#include "tools/can/sensor_frames.h"
 
 #include <gtest/gtest.h>
 

@@ -17,7 +17,7 @@
 #include "sim/model/equilibrium.h"
 #include "tools/hilsim/bench_rt_cosim.h"
 #include "tools/hilsim/cli_checks.h"
-#include "tools/hilsim/cyclictest.h"
+#include "tools/system/cyclictest.h"
 #include "tools/io/input_error.h"
 
 namespace hilsim::tools {

@@ -8,7 +8,7 @@
 #include "rt/process_setup.h"
 #include "rt/system_info.h"
 #include "sim/cosim/machine_plan.h"
-#include "tools/hilsim/cyclictest.h"
+#include "tools/system/cyclictest.h"
 #include "tools/hilsim/realtime_run.h"
 #include "tools/io/input_error.h"
 

@@ -22,8 +22,8 @@
 #include "rt/clock.h"
 #include "sim/manoeuvre/valve_command.h"
 #include "tools/hilsim/cli_checks.h"
-#include "tools/hilsim/command_frames.h"
-#include "tools/hilsim/sensor_frames.h"
+#include "tools/can/command_frames.h"
+#include "tools/can/sensor_frames.h"
 #include "tools/io/atomic_file.h"
 #include "tools/io/input_error.h"
 

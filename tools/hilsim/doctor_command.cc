@@ -5,12 +5,12 @@
 #include <utility>
 #include <vector>
 
-#include "tools/hilsim/can_input_checks.h"
+#include "tools/system/can_input_checks.h"
 #include "tools/hilsim/contact_run.h"
-#include "tools/hilsim/doctor_checks.h"
-#include "tools/hilsim/machine_facts.h"
+#include "tools/system/doctor_checks.h"
+#include "tools/system/machine_facts.h"
 #include "tools/hilsim/realtime_run.h"
-#include "tools/hilsim/system_files.h"
+#include "tools/system/system_files.h"
 #include "tools/scenario/scenario.h"
 
 namespace hilsim::tools {

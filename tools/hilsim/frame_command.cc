@@ -13,7 +13,7 @@
 #include "hil/e2e.h"
 #include "hil/signal_map.h"
 #include "tools/hilsim/cli_checks.h"
-#include "tools/hilsim/command_frames.h"
+#include "tools/can/command_frames.h"
 #include "tools/io/input_error.h"
 #include "tools/scenario/scenario.h"
 

@@ -17,7 +17,7 @@
 #include "sim/analysis/limit_report.h"
 #include "sim/cosim/sample_assembly.h"
 #include "tools/hilsim/hil_session.h"
-#include "tools/hilsim/realtime_verdict.h"
+#include "tools/system/realtime_verdict.h"
 #include "tools/hilsim/run_command.h"
 #include "tools/hilsim/status_line.h"
 #include "tools/hilsim/stop_on_signals.h"

@@ -3,7 +3,7 @@
 // CSV is byte-identical to the live run's by the recorded SHA-256, whether or not it writes it.
 // `hilsim replay --candump LOG [--scenario FILE]`: an offline run of the scenario with κ from the
 // command (and joystick) frames of a candump log, each at the micro step its timestamp gives
-// (tools/hilsim/candump_kappa.h).
+// (tools/can/candump_kappa.h).
 #pragma once
 
 #include <optional>

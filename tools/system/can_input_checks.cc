@@ -1,4 +1,4 @@
-#include "tools/hilsim/can_input_checks.h"
+#include "tools/system/can_input_checks.h"
 
 #include <cstdint>
 #include <optional>

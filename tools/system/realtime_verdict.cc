@@ -1,4 +1,4 @@
-#include "tools/hilsim/realtime_verdict.h"
+#include "tools/system/realtime_verdict.h"
 
 namespace hilsim::tools {
 

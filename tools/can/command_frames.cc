@@ -1,4 +1,4 @@
-#include "tools/hilsim/command_frames.h"
+#include "tools/can/command_frames.h"
 
 #include <cstdio>
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "tools/hilsim/system_files.h"
+#include "tools/system/system_files.h"
 
 namespace hilsim::tools {
 

@@ -1,4 +1,4 @@
-#include "tools/hilsim/isolation_checks.h"
+#include "tools/system/isolation_checks.h"
 
 #include <algorithm>
 #include <charconv>

@@ -12,8 +12,8 @@
 
 #include "rt/process_setup.h"
 #include "rt/rt_settings.h"
-#include "tools/hilsim/finding.h"
-#include "tools/hilsim/machine_facts.h"
+#include "tools/system/finding.h"
+#include "tools/system/machine_facts.h"
 
 namespace hilsim::tools {
 

@@ -1,4 +1,4 @@
-#include "tools/hilsim/interrupt_checks.h"
+#include "tools/system/interrupt_checks.h"
 
 #include <algorithm>
 #include <cctype>
@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "rt/system_info.h"
-#include "tools/hilsim/isolation_checks.h"
+#include "tools/system/isolation_checks.h"
 
 namespace hilsim::tools {
 

@@ -1,4 +1,4 @@
-#include "tools/hilsim/candump_file.h"
+#include "tools/can/candump_file.h"
 
 #include <fstream>
 

@@ -1,4 +1,4 @@
-#include "tools/hilsim/candump_kappa.h"
+#include "tools/can/candump_kappa.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "tools/hilsim/machine_facts.h"
+#include "tools/system/machine_facts.h"
 
 #include <charconv>
 #include <cstring>

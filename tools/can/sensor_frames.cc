@@ -1,4 +1,4 @@
-#include "tools/hilsim/sensor_frames.h"
+#include "tools/can/sensor_frames.h"
 
 #include <charconv>
 #include <cmath>

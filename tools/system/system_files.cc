@@ -1,4 +1,4 @@
-#include "tools/hilsim/system_files.h"
+#include "tools/system/system_files.h"
 
 #include <unistd.h>
 

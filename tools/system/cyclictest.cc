@@ -1,4 +1,4 @@
-#include "tools/hilsim/cyclictest.h"
+#include "tools/system/cyclictest.h"
 
 #include <sys/wait.h>
 

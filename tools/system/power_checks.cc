@@ -1,4 +1,4 @@
-#include "tools/hilsim/power_checks.h"
+#include "tools/system/power_checks.h"
 
 #include <algorithm>
 

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "hil/hil_settings.h"
-#include "tools/hilsim/finding.h"
-#include "tools/hilsim/system_files.h"
+#include "tools/system/finding.h"
+#include "tools/system/system_files.h"
 
 namespace hilsim::tools {
 

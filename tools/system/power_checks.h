@@ -5,8 +5,8 @@
 
 #include <vector>
 
-#include "tools/hilsim/finding.h"
-#include "tools/hilsim/machine_facts.h"
+#include "tools/system/finding.h"
+#include "tools/system/machine_facts.h"
 
 namespace hilsim::tools {
 

@@ -1,4 +1,4 @@
-#include "tools/hilsim/doctor_checks.h"
+#include "tools/system/doctor_checks.h"
 
 #include <linux/capability.h>
 #include <sys/resource.h>
@@ -11,10 +11,10 @@
 #include "rt/process_setup.h"
 #include "rt/system_info.h"
 #include "rt/thread_setup.h"
-#include "tools/hilsim/cyclictest.h"
-#include "tools/hilsim/interrupt_checks.h"
-#include "tools/hilsim/isolation_checks.h"
-#include "tools/hilsim/power_checks.h"
+#include "tools/system/cyclictest.h"
+#include "tools/system/interrupt_checks.h"
+#include "tools/system/isolation_checks.h"
+#include "tools/system/power_checks.h"
 
 namespace hilsim::tools {
 
