@@ -1,5 +1,5 @@
 // What a run asks of its hardware-in-the-loop bridge, whichever link it serves (UDP, CAN): start
-// its I/O thread, stop it, say what it did. A run holds one Bridge (tools/hilsim/hil_session.h);
+// its I/O thread, stop it, say what it did. A run holds one Bridge (tools/run/hil_session.h);
 // the link's own set-up and counters stay on the concrete bridge (udp_bridge.h, can_bridge.h).
 #pragma once
 

@@ -299,7 +299,7 @@ TEST(HilLoop, ControllerDrivesBothActuatorsOverUdpWithRimAndTheRecordingReplaysB
   for (const std::string& p : {s, live, rec, rep}) fs::remove(p);
 }
 
-// A contact task in hydraulic mode (tools/hilsim/contact_run.h) driven over UDP: the controller
+// A contact task in hydraulic mode (tools/run/contact_run.h) driven over UDP: the controller
 // (a two-actuator crane's M1 and eq. (35)) commands both cylinders of the landing's arm, the
 // recording holds both cylinders' inputs and replays byte-identically, the tool's columns too.
 TEST(HilLoop, ControllerDrivesAHydraulicContactTasksCylindersAndTheRecordingReplaysByteIdentically) {

@@ -8,9 +8,9 @@
 #include "rt/process_setup.h"
 #include "rt/system_info.h"
 #include "sim/cosim/machine_plan.h"
-#include "tools/system/cyclictest.h"
-#include "tools/hilsim/realtime_run.h"
 #include "tools/io/input_error.h"
+#include "tools/run/realtime_run.h"
+#include "tools/system/cyclictest.h"
 
 namespace hilsim::tools {
 

@@ -4,7 +4,7 @@
 // priority and CPU. Default: RIM coupling, two actuators, H = 20 ms, h_H = 0.2 ms, 10 s of M2.
 #pragma once
 
-#include "tools/hilsim/run_setup.h"
+#include "tools/hilsim/scenario_flags.h"
 
 namespace hilsim::tools {
 

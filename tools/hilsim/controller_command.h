@@ -11,7 +11,7 @@
 #include <string>
 
 #include "tools/hilsim/cli_forward.h"
-#include "tools/hilsim/run_setup.h"
+#include "tools/hilsim/scenario_flags.h"
 
 namespace hilsim::tools {
 

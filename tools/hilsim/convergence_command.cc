@@ -10,8 +10,8 @@
 #include "sim/monolithic/monolithic_run.h"
 #include "tools/hilsim/cli_checks.h"
 #include "tools/hilsim/job_pool.h"
-#include "tools/hilsim/monolithic_run.h"
 #include "tools/io/input_error.h"
+#include "tools/run/monolithic_run.h"
 
 namespace hilsim::tools {
 

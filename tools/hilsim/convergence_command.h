@@ -9,7 +9,7 @@
 
 #include "tools/hilsim/cli_forward.h"
 #include "tools/hilsim/monolithic_flags.h"
-#include "tools/hilsim/run_setup.h"
+#include "tools/hilsim/scenario_flags.h"
 
 namespace hilsim::tools {
 

@@ -5,13 +5,13 @@
 #include <utility>
 #include <vector>
 
+#include "tools/run/contact_run.h"
+#include "tools/run/realtime_run.h"
+#include "tools/scenario/scenario.h"
 #include "tools/system/can_input_checks.h"
-#include "tools/hilsim/contact_run.h"
 #include "tools/system/doctor_checks.h"
 #include "tools/system/machine_facts.h"
-#include "tools/hilsim/realtime_run.h"
 #include "tools/system/system_files.h"
-#include "tools/scenario/scenario.h"
 
 namespace hilsim::tools {
 

@@ -37,12 +37,4 @@ void MonolithicFlags::apply(scenario::Scenario& s) const {
   scenario::validate(s);
 }
 
-std::string describe(const sim::MonolithicSettings& m) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, "h = %g s, alpha = %g, %s tolerance %g, %d projections, valve sampled at %s",
-                m.h, m.alpha, scenario::to_string(m.convergence).c_str(), m.tolerance, m.projections,
-                scenario::to_string(m.valve_sampling).c_str());
-  return buf;
-}
-
 }  // namespace hilsim::tools

@@ -1,5 +1,5 @@
 // Command-line settings of the monolithic solver shared by `run --solver monolithic` and
-// `convergence`, and the one-line description of a monolithic configuration.
+// `convergence`.
 #pragma once
 
 #include <optional>
@@ -20,8 +20,5 @@ struct MonolithicFlags {
   // Applies the flags that were given to s.monolithic and validates the result.
   void apply(scenario::Scenario& s) const;
 };
-
-// "h = 5e-05 s, alpha = 1e+12, residual tolerance 1e-05, 3 projections, valve sampled at step_start".
-std::string describe(const sim::MonolithicSettings& m);
 
 }  // namespace hilsim::tools

@@ -14,7 +14,7 @@
 #include "tools/can/candump_kappa.h"
 #include "tools/hilsim/replay_command.h"
 #include "tools/hilsim/run_command.h"
-#include "tools/hilsim/run_setup.h"
+#include "tools/hilsim/scenario_flags.h"
 #include "tools/io/atomic_file.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
@@ -85,7 +85,7 @@ std::optional<hil::E2EReceiver> e2e_receiver(const scenario::Scenario& s) {
   return e2e;
 }
 
-// Each valve's safe command, as live (tools/hilsim/hil_session.h): a closed-centre valve's neutral,
+// Each valve's safe command, as live (tools/run/hil_session.h): a closed-centre valve's neutral,
 // the benchmark valve's [hil] safe_kappa or κ0.
 WatchdogRule watchdog_rule(const scenario::Scenario& s, const RunInputs& in) {
   WatchdogRule rule;

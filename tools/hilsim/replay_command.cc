@@ -16,12 +16,12 @@
 #include "sim/cosim/cosimulation.h"
 #include "sim/manoeuvre/recorded_valve_command.h"
 #include "tools/hilsim/cli_checks.h"
-#include "tools/hilsim/contact_run.h"
-#include "tools/hilsim/replay_verification.h"
 #include "tools/hilsim/run_command.h"
 #include "tools/io/atomic_file.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
+#include "tools/run/contact_run.h"
+#include "tools/run/replay_verification.h"
 #include "tools/scenario/scenario.h"
 
 namespace hilsim::tools {

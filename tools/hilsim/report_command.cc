@@ -14,10 +14,10 @@
 #include "tools/hilsim/report_large_steps.h"
 #include "tools/hilsim/report_naya.h"
 #include "tools/hilsim/stability_sweep.h"
-#include "tools/hilsim/stop_on_signals.h"
 #include "tools/io/atomic_file.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
+#include "tools/run/stop_on_signals.h"
 #include "tools/scenario/data_dir.h"
 
 namespace hilsim::tools {

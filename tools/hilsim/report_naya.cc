@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "sim/cosim/cosimulation.h"
-#include "tools/hilsim/monolithic_run.h"
-#include "tools/hilsim/run_setup.h"
+#include "tools/hilsim/scenario_flags.h"
 #include "tools/io/atomic_file.h"
+#include "tools/run/monolithic_run.h"
 #include "tools/scenario/data_dir.h"
 
 namespace hilsim::tools {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "sim/analysis/stability.h"
-#include "tools/hilsim/run_setup.h"
+#include "tools/hilsim/scenario_flags.h"
 
 namespace hilsim::tools {
 

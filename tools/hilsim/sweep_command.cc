@@ -10,12 +10,12 @@
 #include "tools/hilsim/job_pool.h"
 #include "tools/hilsim/run_command.h"
 #include "tools/hilsim/stability_sweep.h"
-#include "tools/hilsim/stop_on_signals.h"
 #include "tools/hilsim/sweep_csv.h"
 #include "tools/hilsim/sweep_parts.h"
 #include "tools/io/atomic_file.h"
 #include "tools/io/csv_table.h"
 #include "tools/io/input_error.h"
+#include "tools/run/stop_on_signals.h"
 
 namespace hilsim::tools {
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "tools/hilsim/cli_forward.h"
-#include "tools/hilsim/run_setup.h"
+#include "tools/hilsim/scenario_flags.h"
 
 namespace hilsim::tools {
 

@@ -32,7 +32,7 @@ struct ManoeuvreSpec {
 // [contact]: a contact task of the crane's tool (sim/contact/contact_tasks.h), the tool meeting the
 // world, instead of the crane's manoeuvre. Guided: the tool's reference path through the arm's
 // inverse kinematics and stiff joint servos (Peiret et al. (contact tasks), §7); hydraulic: the crane's
-// two cylinders drive links 1 and 2, κ from [manoeuvre] (tools/hilsim/contact_hydraulics.h). Every key
+// two cylinders drive links 1 and 2, κ from [manoeuvre] (tools/run/contact_hydraulics.h). Every key
 // optional; a [contact] key without `task` is an error.
 enum class ContactTaskKind { kLanding, kInsertion };
 enum class ContactMode { kGuided, kHydraulic };

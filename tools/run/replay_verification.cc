@@ -1,4 +1,4 @@
-#include "tools/hilsim/replay_verification.h"
+#include "tools/run/replay_verification.h"
 
 #include <cstdio>
 #include <fstream>

@@ -1,4 +1,4 @@
-#include "tools/hilsim/hil_session.h"
+#include "tools/run/hil_session.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -10,8 +10,8 @@
 #include "rt/process_setup.h"
 #include "rt/system_info.h"
 #include "sim/model/equilibrium.h"
-#include "tools/hilsim/run_setup.h"
 #include "tools/io/input_error.h"
+#include "tools/run/run_inputs.h"
 #include "tools/scenario/scenario_writer.h"
 
 namespace hilsim::tools {

@@ -1,4 +1,4 @@
-#include "tools/hilsim/monolithic_run.h"
+#include "tools/run/monolithic_run.h"
 
 #include <algorithm>
 #include <chrono>
@@ -9,14 +9,21 @@
 
 #include "sim/monolithic/machine_monolithic.h"
 #include "sim/monolithic/monolithic_run.h"
-#include "tools/hilsim/monolithic_flags.h"
-#include "tools/hilsim/run_command.h"
-#include "tools/hilsim/run_setup.h"
 #include "tools/io/hashed_output_file.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
+#include "tools/run/run_inputs.h"
+#include "tools/run/run_outputs.h"
 
 namespace hilsim::tools {
+
+std::string describe(const sim::MonolithicSettings& m) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "h = %g s, alpha = %g, %s tolerance %g, %d projections, valve sampled at %s",
+                m.h, m.alpha, scenario::to_string(m.convergence).c_str(), m.tolerance, m.projections,
+                scenario::to_string(m.valve_sampling).c_str());
+  return buf;
+}
 
 namespace {
 

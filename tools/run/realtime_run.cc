@@ -1,4 +1,4 @@
-#include "tools/hilsim/realtime_run.h"
+#include "tools/run/realtime_run.h"
 
 #include <unistd.h>
 
@@ -16,15 +16,15 @@
 #include "rt/system_info.h"
 #include "sim/analysis/limit_report.h"
 #include "sim/cosim/sample_assembly.h"
-#include "tools/hilsim/hil_session.h"
-#include "tools/system/realtime_verdict.h"
-#include "tools/hilsim/run_command.h"
-#include "tools/hilsim/status_line.h"
-#include "tools/hilsim/stop_on_signals.h"
 #include "tools/io/atomic_file.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_csv_writer.h"
 #include "tools/io/trajectory_files.h"
+#include "tools/run/hil_session.h"
+#include "tools/run/run_outputs.h"
+#include "tools/run/status_line.h"
+#include "tools/run/stop_on_signals.h"
+#include "tools/system/realtime_verdict.h"
 
 namespace hilsim::tools {
 

@@ -11,8 +11,8 @@
 
 #include "rt/plan_executor.h"
 #include "sim/analysis/trajectory.h"
-#include "tools/hilsim/run_setup.h"
 #include "tools/io/trajectory_csv_writer.h"
+#include "tools/run/run_inputs.h"
 
 namespace hilsim::tools {
 

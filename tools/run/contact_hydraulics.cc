@@ -1,11 +1,11 @@
-#include "tools/hilsim/contact_hydraulics.h"
+#include "tools/run/contact_hydraulics.h"
 
 #include <stdexcept>
 #include <utility>
 
-#include "tools/hilsim/run_setup.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
+#include "tools/run/run_inputs.h"
 
 namespace hilsim::tools {
 

@@ -1,4 +1,4 @@
-#include "tools/hilsim/stop_on_signals.h"
+#include "tools/run/stop_on_signals.h"
 
 namespace hilsim::tools {
 

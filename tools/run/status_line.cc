@@ -1,4 +1,4 @@
-#include "tools/hilsim/status_line.h"
+#include "tools/run/status_line.h"
 
 #include <cstdio>
 

@@ -1,4 +1,4 @@
-#include "tools/hilsim/contact_run.h"
+#include "tools/run/contact_run.h"
 
 #include <chrono>
 #include <cstdio>
@@ -16,13 +16,13 @@
 #include "sim/contact/contact_study.h"
 #include "sim/cosim/cosimulation.h"
 #include "sim/cosim/sample_assembly.h"
-#include "tools/hilsim/contact_hydraulics.h"
-#include "tools/hilsim/hil_session.h"
-#include "tools/hilsim/realtime_run.h"
-#include "tools/hilsim/run_command.h"
-#include "tools/hilsim/stop_on_signals.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_csv_writer.h"
+#include "tools/run/contact_hydraulics.h"
+#include "tools/run/hil_session.h"
+#include "tools/run/realtime_run.h"
+#include "tools/run/run_outputs.h"
+#include "tools/run/stop_on_signals.h"
 #include "tools/scenario/setting_words.h"
 
 namespace hilsim::tools {

@@ -5,12 +5,16 @@
 
 #include <cstdint>
 #include <functional>
+#include <string>
 
 #include "sim/monolithic/monolithic_run.h"
-#include "tools/hilsim/run_setup.h"
+#include "tools/run/run_inputs.h"
 #include "tools/scenario/scenario.h"
 
 namespace hilsim::tools {
+
+// "h = 5e-05 s, alpha = 1e+12, residual tolerance 1e-05, 3 projections, valve sampled at step_start".
+std::string describe(const sim::MonolithicSettings& m);
 
 // The monolithic run of the scenario's machine: the built-in LIM crane's in natural coordinates
 // (the benchmark's formulation, sim/monolithic/monolithic_solver.h), a machine file's in its tree

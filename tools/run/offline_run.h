@@ -1,0 +1,18 @@
+// A scenario's co-simulation offline, as fast as it computes: the same plan the threads run, its
+// samples streamed to the CSV, the telemetry, the limit monitor and the reference comparison.
+#pragma once
+
+#include <optional>
+
+#include "sim/analysis/trajectory.h"
+#include "tools/run/run_inputs.h"
+#include "tools/scenario/scenario.h"
+
+namespace hilsim::tools {
+
+// Exit status: 0 done, 3 the run diverged (the CSV holds the rows up to it). A run of more than
+// about 5e7 micro steps shows its progress on stderr unless `quiet`.
+int run_offline(const scenario::Scenario& s, const RunInputs& in,
+                const std::optional<sim::ReferenceCurve>& reference, bool quiet);
+
+}  // namespace hilsim::tools
