@@ -1,44 +1,22 @@
-// `hilsim controller`: a controller emulator, so the hardware-in-the-loop loop can be tried without
-// hardware. It sends command datagrams (hil/DATAGRAM.md, in the version the scenario's [udp] e2e
-// asks for, as the sensor datagrams it accepts; the scenario's signal mapping) at a fixed rate from
-// the valve commands of a scripted run (M1, M2 or a κ(t) CSV, e.g. a joystick script; a machine
-// file's command table for every valve), and reads the sensor
-// datagrams hilsim sends back. By default its time follows the simulated time those datagrams carry
-// (sim_time), so κ(t) is sent for the simulation's t whenever the two were started.
+// `hilsim controller`: the controller emulator (tools/run/controller_emulator.h) on the command line,
+// driving the scenario's machine over UDP.
 #pragma once
-
-#include <optional>
-#include <string>
 
 #include "tools/hilsim/cli_forward.h"
 #include "tools/hilsim/scenario_flags.h"
+#include "tools/run/controller_emulator.h"
 
 namespace hilsim::tools {
 
 struct ControllerCommand {
-  ScenarioFlags flags;                // the manoeuvre, κ0 (from the crane's equilibrium), the duration
-  std::optional<std::string> to;      // hilsim's [udp] listen (default: the scenario's, 0.0.0.0 as 127.0.0.1)
-  std::optional<std::string> listen;  // hilsim's [udp] send_to (default: the scenario's)
-  double rate = 1000.0;               // command datagrams per second [Hz]
-  std::optional<double> stop_after;   // stop sending after this manoeuvre time [s] (watchdog demo)
-  bool no_sync = false;               // use the emulator's own clock from its start, not sim_time
-  double lead = 0.0;                  // send κ(t + lead) to make up for the transport delay [s]
-  bool wait_given = false;         // --wait was given (refused with --no-sync, where nothing is waited for)
-  double wait = 10.0;              // with sync: give up when no sensor datagram comes for this long [s]
-  std::optional<std::string> log;  // CSV of every sensor datagram received
-  // Every sensor signal of every sensor datagram accepted, as `hilsim decode --csv` writes them
-  // (written when the emulator ends).
-  std::optional<std::string> sensors;
+  ScenarioFlags flags;  // the manoeuvre, κ0 (from the crane's equilibrium), the duration
+  ControllerEmulator emulator;
+  bool wait_given = false;  // --wait was given (refused with --no-sync, where nothing is waited for)
 
   void add_to(CLI::App& parent);
-  // Exit status: 0 done, 2 bad input or no sensor datagram within --wait (with sync).
+  // Exit status: 0 done, 2 bad input or no sensor datagram within --wait (with sync), 4 the sensors
+  // stopped before the run's end.
   int execute() const;
-
- private:
-  // The emulator's first lines: what it sends where, how actuator 2 moves (κ0 of its equilibrium),
-  // the frames it drives and the datagrams' end-to-end protection.
-  void print_plan(const scenario::Scenario& s, const std::string& to_text, const std::string& listen_text,
-                  double kappa0_2, const std::string& frames) const;
 };
 
 }  // namespace hilsim::tools

@@ -1,6 +1,4 @@
-// `hilsim replay FILE`: re-runs a recorded run offline (hil/recording.h) from its effective config
-// and its inputs, each applied at the micro step where it took effect live, and verifies that its
-// CSV is byte-identical to the live run's by the recorded SHA-256, whether or not it writes it.
+// `hilsim replay FILE`: the replay of a recorded run (tools/run/replay.h).
 // `hilsim replay --candump LOG [--scenario FILE]`: an offline run of the scenario with κ from the
 // command (and joystick) frames of a candump log, each at the micro step its timestamp gives
 // (tools/can/candump_kappa.h).
@@ -13,7 +11,6 @@
 #include "tools/hilsim/cli_forward.h"
 
 namespace hilsim::hil {
-struct Recording;
 struct CandumpRecord;
 }  // namespace hilsim::hil
 
@@ -43,8 +40,6 @@ struct ReplayCommand {
 
  private:
   int execute_candump() const;
-  // Refuses a recording made by another build, unless --allow-build-mismatch (then a warning).
-  void check_build(const hil::Recording& rec) const;
   // --t0 and the interface to replay: --interface, or the log's only one (a log of several needs it).
   CandumpSelection candump_selection(const std::vector<hil::CandumpRecord>& records) const;
 };
