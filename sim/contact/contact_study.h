@@ -14,7 +14,7 @@
 //
 // The runs are independent: run(i) builds its own task and plan and may be called from any thread.
 // Their rows are made in order by take(i, ·) — run 0, the monolithic one, first, since every other
-// row compares with it — so that a pool of workers (tools/hilsim/job_pool.h) and one loop
+// row compares with it — so that a pool of workers (tools/study/job_pool.h) and one loop
 // (run_contact_study) give the same rows.
 #pragma once
 

@@ -1,7 +1,7 @@
-// run_in_order (tools/hilsim/job_pool.h): results handed over in input order whatever order the
+// run_in_order (tools/study/job_pool.h): results handed over in input order whatever order the
 // workers finish them in, a stop from `take` or a signal's flag starting no further run, and a run's
 // exception coming out at its turn. Real threads.
-#include "tools/hilsim/job_pool.h"
+#include "tools/study/job_pool.h"
 
 #include <gtest/gtest.h>
 

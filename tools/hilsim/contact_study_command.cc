@@ -9,7 +9,7 @@
 
 #include "sim/contact/contact_study.h"
 #include "tools/hilsim/cli_checks.h"
-#include "tools/hilsim/job_pool.h"
+#include "tools/hilsim/jobs_flag.h"
 #include "tools/io/atomic_file.h"
 #include "tools/io/csv_row.h"
 #include "tools/io/input_error.h"
@@ -17,6 +17,8 @@
 #include "tools/scenario/scenario.h"
 #include "tools/scenario/scenario_keys.h"
 #include "tools/scenario/setting_words.h"
+#include "tools/study/contact_study_csv.h"
+#include "tools/study/job_pool.h"
 
 namespace hilsim::tools {
 
@@ -51,38 +53,6 @@ void ContactStudyCommand::add_to(CLI::App& parent) {
                   stiffness_range())
       ->default_str("");  // empty: the study's own list (sim/contact/contact_study.h)
   add_jobs_option(*cmd, jobs);
-}
-
-namespace {
-
-std::string coupling_name(const sim::contact::ContactStudyRow& row) {
-  return std::string(sim::contact::to_string(row.run_case.coupling));
-}
-
-bool is_monolithic(const sim::contact::ContactStudyRow& row) {
-  return row.run_case.coupling == sim::contact::ContactCoupling::kMonolithic;
-}
-
-}  // namespace
-
-void write_contact_study_csv_row(const sim::contact::ContactStudyRow& row, std::ostream& out) {
-  io::CsvRow line;
-  line.add(coupling_name(row));
-  if (is_monolithic(row)) {
-    line.add(std::string_view());
-  } else {
-    line.add(row.run_case.stiffness);
-  }
-  line.add(row.stable ? 1 : 0);
-  line.add(row.error.rms_position);
-  line.add(row.error.rms_velocity);
-  line.add(row.jammed ? 1 : 0);
-  if (row.jammed) {
-    line.add(row.jam_depth);
-  } else {
-    line.add(std::string_view());
-  }
-  line.write_to(out);
 }
 
 namespace {

@@ -6,11 +6,9 @@
 // file are the same bytes whatever their number.
 #pragma once
 
-#include <ostream>
 #include <string>
 #include <vector>
 
-#include "sim/contact/contact_study.h"
 #include "tools/hilsim/cli_forward.h"
 
 namespace hilsim::tools {
@@ -24,12 +22,5 @@ struct ContactStudyCommand {
   void add_to(CLI::App& parent);
   int execute() const;
 };
-
-// The header of the study's CSV.
-inline constexpr const char* kContactStudyCsvHeader = "coupling,Ki,stable,rms_pos,rms_vel,jammed,jam_depth";
-
-// A row of that CSV: Ki empty for the monolithic run (its weld is rigid), jam_depth empty when it did
-// not jam, an unstable run's errors inf.
-void write_contact_study_csv_row(const sim::contact::ContactStudyRow& row, std::ostream& out);
 
 }  // namespace hilsim::tools

@@ -9,16 +9,17 @@
 
 #include "sim/cosim/cosimulation.h"
 #include "tools/hilsim/cli_checks.h"
-#include "tools/hilsim/job_pool.h"
-#include "tools/hilsim/report_contact.h"
-#include "tools/hilsim/report_large_steps.h"
-#include "tools/hilsim/report_naya.h"
-#include "tools/hilsim/stability_sweep.h"
+#include "tools/hilsim/jobs_flag.h"
 #include "tools/io/atomic_file.h"
 #include "tools/io/input_error.h"
 #include "tools/io/trajectory_files.h"
 #include "tools/run/stop_on_signals.h"
 #include "tools/scenario/data_dir.h"
+#include "tools/study/job_pool.h"
+#include "tools/study/report_contact.h"
+#include "tools/study/report_large_steps.h"
+#include "tools/study/report_naya.h"
+#include "tools/study/stability_sweep.h"
 
 namespace hilsim::tools {
 

@@ -7,15 +7,16 @@
 #include <utility>
 
 #include "tools/hilsim/cli_checks.h"
-#include "tools/hilsim/job_pool.h"
+#include "tools/hilsim/jobs_flag.h"
 #include "tools/hilsim/run_command.h"
-#include "tools/hilsim/stability_sweep.h"
-#include "tools/hilsim/sweep_csv.h"
-#include "tools/hilsim/sweep_parts.h"
 #include "tools/io/atomic_file.h"
 #include "tools/io/csv_table.h"
 #include "tools/io/input_error.h"
 #include "tools/run/stop_on_signals.h"
+#include "tools/study/job_pool.h"
+#include "tools/study/stability_sweep.h"
+#include "tools/study/sweep_csv.h"
+#include "tools/study/sweep_parts.h"
 
 namespace hilsim::tools {
 

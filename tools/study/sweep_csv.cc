@@ -1,4 +1,4 @@
-#include "tools/hilsim/sweep_csv.h"
+#include "tools/study/sweep_csv.h"
 
 #include <cstdio>
 

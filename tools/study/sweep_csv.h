@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "tools/hilsim/stability_sweep.h"
+#include "tools/study/stability_sweep.h"
 
 namespace hilsim::tools {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "sim/analysis/stability.h"
-#include "tools/hilsim/scenario_flags.h"
+#include "tools/run/run_inputs.h"
 
 namespace hilsim::tools {
 

@@ -16,16 +16,11 @@
 #include <thread>
 #include <vector>
 
-#include "tools/hilsim/cli_forward.h"
-
 namespace hilsim::tools {
 
 // The CPUs this process may run on (sched_getaffinity(2): what taskset, a cgroup cpuset or a Slurm
 // allocation grants), at least 1: the default of --jobs.
 int available_cpus();
-
-// Declares `--jobs N` on `cmd`: 1 to 1024 workers; 0 (unset) stands for available_cpus().
-void add_jobs_option(CLI::App& cmd, int& jobs);
 
 // `jobs` as given, or available_cpus() when it is 0.
 int resolve_jobs(int jobs);

@@ -1,4 +1,4 @@
-#include "tools/hilsim/report_large_steps.h"
+#include "tools/study/report_large_steps.h"
 
 #include <array>
 #include <cmath>
@@ -8,10 +8,10 @@
 #include <vector>
 
 #include "sim/cosim/cosimulation.h"
-#include "tools/hilsim/job_pool.h"
-#include "tools/hilsim/stability_sweep.h"
 #include "tools/io/atomic_file.h"
 #include "tools/io/trajectory_files.h"
+#include "tools/study/job_pool.h"
+#include "tools/study/stability_sweep.h"
 
 namespace hilsim::tools {
 

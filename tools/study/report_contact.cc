@@ -1,4 +1,4 @@
-#include "tools/hilsim/report_contact.h"
+#include "tools/study/report_contact.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "sim/contact/contact_study.h"
-#include "tools/hilsim/contact_study_command.h"
-#include "tools/hilsim/job_pool.h"
 #include "tools/io/atomic_file.h"
 #include "tools/io/csv_row.h"
+#include "tools/study/contact_study_csv.h"
+#include "tools/study/job_pool.h"
 
 namespace hilsim::tools {
 namespace {

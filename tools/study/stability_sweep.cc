@@ -1,11 +1,11 @@
-#include "tools/hilsim/stability_sweep.h"
+#include "tools/study/stability_sweep.h"
 
 #include <algorithm>
 
 #include "sim/cosim/cosimulation.h"
-#include "tools/hilsim/job_pool.h"
-#include "tools/hilsim/sweep_csv.h"
 #include "tools/io/input_error.h"
+#include "tools/study/job_pool.h"
+#include "tools/study/sweep_csv.h"
 
 namespace hilsim::tools {
 

@@ -1,4 +1,4 @@
-#include "tools/hilsim/sweep_parts.h"
+#include "tools/study/sweep_parts.h"
 
 #include <charconv>
 #include <fstream>
@@ -7,11 +7,11 @@
 
 #include "hil/build_identity.h"
 #include "hil/sha256.h"
-#include "tools/hilsim/sweep_csv.h"
 #include "tools/io/bounded_read.h"
 #include "tools/io/csv_row.h"
 #include "tools/io/input_error.h"
 #include "tools/scenario/scenario_writer.h"
+#include "tools/study/sweep_csv.h"
 
 namespace hilsim::tools {
 

@@ -1,20 +1,12 @@
-#include "tools/hilsim/job_pool.h"
-
-#include <sched.h>
+#include "tools/hilsim/jobs_flag.h"
 
 #include <CLI/CLI.hpp>
 #include <string>
 
 #include "tools/hilsim/cli_checks.h"
+#include "tools/study/job_pool.h"
 
 namespace hilsim::tools {
-
-int available_cpus() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof set, &set) != 0) return 1;
-  return std::max(1, CPU_COUNT(&set));
-}
 
 void add_jobs_option(CLI::App& cmd, int& jobs) {
   cmd.add_option("--jobs", jobs,
@@ -23,7 +15,5 @@ void add_jobs_option(CLI::App& cmd, int& jobs) {
       ->default_str("")
       ->check(whole_number_in(1, 1024));
 }
-
-int resolve_jobs(int jobs) { return jobs > 0 ? jobs : available_cpus(); }
 
 }  // namespace hilsim::tools

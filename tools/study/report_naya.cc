@@ -1,4 +1,4 @@
-#include "tools/hilsim/report_naya.h"
+#include "tools/study/report_naya.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "sim/cosim/cosimulation.h"
-#include "tools/hilsim/scenario_flags.h"
 #include "tools/io/atomic_file.h"
 #include "tools/run/monolithic_run.h"
+#include "tools/run/run_inputs.h"
 #include "tools/scenario/data_dir.h"
 
 namespace hilsim::tools {
