@@ -1,9 +1,14 @@
 # `cmake --install`: the programs, the shipped data, the public headers and the CMake package.
 #   bin/                       hilsim, hilsim-bench-cosim, hilsim-bench-monolithic
-#   share/hilsim/              scenarios/, hil/hilsim.dbc, reference/lim/ (with its licence), report/
-#   include/hilsim/            sim/, rt/, hil/ headers, included as in the source tree ("sim/model/crane.h")
-#   lib/                       the static libraries of sim, rt and hil
-#   lib/cmake/hilsim/          hilsimConfig.cmake: find_package(hilsim) gives hilsim::sim, hilsim::rt, hilsim::hil
+#   share/hilsim/              scenarios/, machines/, manoeuvres/ (what the scenarios name, by the same
+#                              relative paths as in config/), hil/hilsim.dbc, reference/lim/ (with its
+#                              licence), plotjuggler/hilsim.xml, report/
+#   include/hilsim/            sim/, rt/, hil/ and tools/{io,scenario,can,system,run,study} headers,
+#                              included as in the source tree ("sim/model/crane.h", "tools/run/replay.h")
+#   lib/                       the static libraries
+#   lib/cmake/hilsim/          hilsimConfig.cmake: find_package(hilsim) gives hilsim::sim, hilsim::rt,
+#                              hilsim::hil and the run's libraries: hilsim::io, hilsim::config,
+#                              hilsim::can, hilsim::system, hilsim::run, hilsim::study
 # Every path in the package is relative to its own location, so the prefix can be moved or packaged.
 # The installed hilsim finds share/hilsim from its own location (tools/scenario/data_dir.cc).
 include(CMakePackageConfigHelpers)
@@ -13,7 +18,8 @@ set(HILSIM_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/hilsim)
 
 install(TARGETS hilsim hilsim-bench-cosim hilsim-bench-monolithic RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
-install(DIRECTORY ${HILSIM_ROOT}/config/scenarios ${HILSIM_ROOT}/config/hil ${HILSIM_ROOT}/config/reference
+install(DIRECTORY ${HILSIM_ROOT}/config/scenarios ${HILSIM_ROOT}/config/machines ${HILSIM_ROOT}/config/manoeuvres
+        ${HILSIM_ROOT}/config/hil ${HILSIM_ROOT}/config/reference ${HILSIM_ROOT}/config/plotjuggler
         DESTINATION ${HILSIM_INSTALL_DATADIR})
 install(FILES ${HILSIM_ROOT}/tools/report/plot_report.py DESTINATION ${HILSIM_INSTALL_DATADIR}/report)
 
@@ -21,11 +27,23 @@ foreach(layer sim rt hil)
   install(DIRECTORY ${HILSIM_ROOT}/${layer} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/hilsim
           FILES_MATCHING PATTERN "*.h")
 endforeach()
+# The run's libraries (tools/CMakeLists.txt); the command line (tools/hilsim) is not a library.
+foreach(part io scenario can system run study)
+  install(DIRECTORY ${HILSIM_ROOT}/tools/${part} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/hilsim/tools
+          FILES_MATCHING PATTERN "*.h")
+endforeach()
 
 set_target_properties(hilsim_sim PROPERTIES EXPORT_NAME sim)
 set_target_properties(hilsim_rt PROPERTIES EXPORT_NAME rt)
 set_target_properties(hilsim_hil PROPERTIES EXPORT_NAME hil)
-install(TARGETS hilsim_sim hilsim_rt hilsim_hil EXPORT hilsimTargets
+set_target_properties(hilsim_io PROPERTIES EXPORT_NAME io)
+set_target_properties(hilsim_config PROPERTIES EXPORT_NAME config)
+set_target_properties(hilsim_can PROPERTIES EXPORT_NAME can)
+set_target_properties(hilsim_system PROPERTIES EXPORT_NAME system)
+set_target_properties(hilsim_run PROPERTIES EXPORT_NAME run)
+set_target_properties(hilsim_study PROPERTIES EXPORT_NAME study)
+install(TARGETS hilsim_sim hilsim_rt hilsim_hil hilsim_io hilsim_config hilsim_can hilsim_system hilsim_run
+        hilsim_study EXPORT hilsimTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(EXPORT hilsimTargets NAMESPACE hilsim:: DESTINATION ${HILSIM_INSTALL_CMAKEDIR})
 

@@ -3,8 +3,10 @@
 # temporary prefix, which is then moved (the package must be relocatable); examples/embed is
 # configured with find_package(hilsim) against the moved prefix, built and run, and its max |ds1|
 # against the monolithic reference must be that of the same case run by the installed hilsim. The
-# installed hilsim runs the default scenario and a shipped one with the data of share/hilsim,
-# without being told where it is.
+# installed hilsim runs the default scenario and every shipped one (shortened) with the data of
+# share/hilsim, without being told where it is. examples/embed's embed_hil starts a HIL run of the
+# excavator over UDP from its own main() (hilsim::run), drives it with the controller emulator for 3 s
+# and replays its recording: bit for bit.
 # Usage: embed_example.sh SOURCE_DIR BUILD_DIR CXX
 set -euo pipefail
 src="$1"
@@ -25,8 +27,10 @@ package=$(find "$prefix" -name hilsimConfig.cmake -printf '%h\n' -quit)
 [ -n "$package" ] || fail "no hilsimConfig.cmake under the prefix"
 for f in bin/hilsim bin/hilsim-bench-cosim bin/hilsim-bench-monolithic share/hilsim/hil/hilsim.dbc \
   share/hilsim/reference/lim/hydraulicManipulator_ref.csv share/hilsim/scenarios/psJ_03_M1.toml \
-  share/hilsim/report/plot_report.py include/hilsim/sim/cosim/cosimulation.h \
-  include/hilsim/rt/periodic_loop.h include/hilsim/hil/udp_bridge.h; do
+  share/hilsim/machines/excavator.toml share/hilsim/manoeuvres/excavator_dig_cycle.csv \
+  share/hilsim/plotjuggler/hilsim.xml share/hilsim/report/plot_report.py include/hilsim/sim/cosim/cosimulation.h \
+  include/hilsim/rt/periodic_loop.h include/hilsim/hil/udp_bridge.h include/hilsim/tools/run/run.h \
+  include/hilsim/tools/scenario/scenario.h include/hilsim/tools/study/stability_sweep.h; do
   [ -e "$prefix/$f" ] || fail "$f is missing from the install"
 done
 [ -e "$package/hilsimConfigVersion.cmake" ] || fail "hilsimConfigVersion.cmake is missing beside hilsimConfig.cmake"
@@ -58,4 +62,24 @@ awk -v a="$example_ds1" -v b="$run_ds1" 'BEGIN { d = a - b; if (d < 0) d = -d; e
 scenario=$("$prefix/bin/hilsim" run "$prefix/share/hilsim/scenarios/psJ_03_M1.toml" --quiet) ||
   fail "the installed hilsim failed on the shipped scenario psJ_03_M1: $scenario"
 grep -q "against $prefix/share/hilsim/reference/lim/" <<<"$scenario" || fail "psJ_03_M1 did not compare with share/hilsim's reference"
-echo "install: the package builds examples/embed (max |ds1| $example_ds1 m, hilsim run $run_ds1 m); the installed hilsim finds $prefix/share/hilsim"
+# Every shipped scenario from the moved prefix, shortened (0.2 s: the longest macro step shipped is
+# 0.1 s) and with its live input, if any, scripted: each finds what it names (machines/, manoeuvres/,
+# reference/) under share/hilsim.
+count=0
+for shipped in "$prefix"/share/hilsim/scenarios/*.toml; do
+  out=$("$prefix/bin/hilsim" run "$shipped" --duration 0.2 --input script --quiet 2>&1) ||
+    fail "the installed hilsim failed on the shipped scenario $(basename "$shipped"): $(tail -n 2 <<<"$out")"
+  count=$((count + 1))
+done
+[ "$count" -ge 30 ] || fail "only $count shipped scenarios under share/hilsim/scenarios"
+
+# A HIL run from a program of one's own: the excavator over UDP (ports 48160/48161, apart from the
+# other tests'), the controller emulator in a thread, the recording replayed bit for bit.
+mkdir -p "$work/hil"
+hil=$("$work/embed/embed_hil" "$prefix/share/hilsim" "$work/hil" 48160 2>&1) ||
+  fail "embed_hil failed: $(tail -n 5 <<<"$hil")"
+grep -q "^verified: bit for bit" <<<"$hil" || fail "embed_hil's replay was not verified: $(tail -n 3 <<<"$hil")"
+sent=$(sed -n 's/^controller: \([0-9]*\) commands sent.*/\1/p' <<<"$hil")
+[ "${sent:-0}" -ge 2500 ] || fail "embed_hil's controller did not drive the run (3 s at 1 kHz): $(grep '^controller:' <<<"$hil" | tail -n 1)"
+
+echo "install: the package builds examples/embed (max |ds1| $example_ds1 m, hilsim run $run_ds1 m); embed_hil's HIL run ($sent commands) replays bit for bit; the installed hilsim runs its $count scenarios from $prefix/share/hilsim"

@@ -253,7 +253,7 @@ int RunCommand::execute() const {
   const std::optional<sim::ReferenceCurve> reference = load_reference(s);
   print_run_header(s, *in.model, in.equilibrium);
   if (realtime || threads)
-    return run_in_threads(s, in, reference, RealtimeFlags{realtime, require_rt, record, quiet});
+    return run_in_threads(s, in, reference, RealtimeOptions{realtime, require_rt, record, quiet});
   return run_offline(s, in, reference, quiet);
 }
 

@@ -303,7 +303,7 @@ bool report_refused_run(const rt::ExecutorResult& r, HilSession* session) {
 }
 
 int run_in_threads(const scenario::Scenario& s, const RunInputs& in,
-                   const std::optional<sim::ReferenceCurve>& reference, const RealtimeFlags& flags) {
+                   const std::optional<sim::ReferenceCurve>& reference, const RealtimeOptions& flags) {
   // The plan is checked before the session opens a recording, a socket or a CAN link.
   const sim::Plan checked = make_plan(s, in, nullptr);
   if (checked.communication_points() < 1) {

@@ -16,7 +16,7 @@
 
 namespace hilsim::tools {
 
-struct RealtimeFlags {
+struct RealtimeOptions {
   bool paced = true;        // --realtime; false for --threads
   bool require_rt = false;  // --require-rt: refuse (exit 2) unless every real-time setting was granted
   std::optional<std::string> record;  // --record: write every applied input here (hil/recording.h)
@@ -67,6 +67,6 @@ bool report_refused_run(const rt::ExecutorResult& r, HilSession* session);
 // Exit status: 0 done, 2 refused (--require-rt), 3 diverged, 4 stopped early (an overrun with
 // [rt] overrun = "stop", or SIGINT/SIGTERM).
 int run_in_threads(const scenario::Scenario& scenario, const RunInputs& inputs,
-                   const std::optional<sim::ReferenceCurve>& reference, const RealtimeFlags& flags);
+                   const std::optional<sim::ReferenceCurve>& reference, const RealtimeOptions& flags);
 
 }  // namespace hilsim::tools
