@@ -58,12 +58,13 @@ std::string describe(const LinkIdentity& id, const std::string& name) {
 CanBridge::CanBridge(const CanSettings& can, const HilSettings& hil, const std::vector<MessageSpec>& messages,
                      int actuators, const std::optional<JoystickInput>& joystick, CommandChannels commands,
                      SensorChannels sensors, rt::IoThreadPlacement io, ReceivedFrameRing* log,
-                     std::atomic<bool>* stop_request)
+                     std::atomic<bool>* stop_request, NamedSensorInput named)
     : interface_(can.interface),
       can_(can),
       stop_request_(stop_request),
       decoder_(command_messages(messages), actuators, hil.out_of_range),
-      encoder_(sensor_messages(messages)),
+      encoder_(sensor_messages(messages), named.names),
+      named_(named.channel),
       joystick_(joystick),
       actuators_(actuators),
       commands_(commands),
@@ -270,7 +271,8 @@ void CanBridge::send_sensors() {
   if (!read_snapshots(actuators_, sensors_, snapshots)) return;  // an actuator has made no step yet
   std::array<Frame, kMaxFramesPerDatagram> frames{};             // the encoder holds at most this many
   const std::span<const SensorSnapshot> present(snapshots.data(), static_cast<std::size_t>(actuators_));
-  const std::size_t count = encoder_.encode(present, frames, link_);
+  if (named_) named_->read(named_values_);  // the newest, or the last read when none came since
+  const std::size_t count = encoder_.encode(present, frames, link_, named_ ? &named_values_ : nullptr);
   if (outages_.lost() || fd_ < 0) {
     counters_.sends_skipped += count;  // nowhere to send them: the status frame after the return says so
     return;

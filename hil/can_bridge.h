@@ -94,7 +94,7 @@ class CanBridge final : public Bridge {
   CanBridge(const CanSettings& can, const HilSettings& hil, const std::vector<MessageSpec>& messages,
             int actuators, const std::optional<JoystickInput>& joystick, CommandChannels commands,
             SensorChannels sensors, rt::IoThreadPlacement io, ReceivedFrameRing* log = nullptr,
-            std::atomic<bool>* stop_request = nullptr);
+            std::atomic<bool>* stop_request = nullptr, NamedSensorInput named = {});
   ~CanBridge();
   CanBridge(const CanBridge&) = delete;
   CanBridge& operator=(const CanBridge&) = delete;
@@ -152,6 +152,8 @@ class CanBridge final : public Bridge {
   CommandDecoder decoder_;
   std::optional<E2EReceiver> e2e_;
   SensorEncoder encoder_;
+  rt::LatestValue<NamedSensorValues>* named_;  // the machine's named sensors (null: none sent)
+  NamedSensorValues named_values_;             // their newest values
   std::optional<JoystickInput> joystick_;
   int actuators_;
   CommandChannels commands_;

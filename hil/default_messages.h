@@ -29,6 +29,8 @@ namespace hilsim::hil {
 inline constexpr std::uint32_t kCommandId = 0x100;
 inline constexpr std::uint32_t kStatusId = 0x2F0;
 inline constexpr std::uint32_t kContactId = 0x220;
+// A machine file's named sensors, four to a frame (hil/machine_signals.h): 0x280, 0x281, …
+inline constexpr std::uint32_t kNamedSensorsId = 0x280;
 
 // A range end as a DBC file states it: 1.3107, not 1.3107000000000002.
 double tidy(double v);

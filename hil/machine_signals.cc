@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "hil/commanded_valve.h"
+#include "hil/datagram.h"
 #include "hil/default_messages.h"
 #include "hil/signal.h"
 #include "hil/signal_map.h"
@@ -109,6 +110,135 @@ std::vector<MessageSpec> command_frames(const std::vector<ActuatorReach>& reach)
   return frames;
 }
 
+// The farthest any point of the machine can be from the world origin [m], whatever its pose: the
+// farthest ground anchor, then body by body the farthest of its anchors (its points, the joints it
+// carries or hangs from) from where its tree joint holds it, and each prismatic joint's travel (0
+// without limits: nothing else bounds it).
+double machine_extent(const sm::MachineModel& m) {
+  double extent = 0.0;
+  for (const sm::Joint& j : m.joints) {
+    if (j.parent == sm::kGround) extent = std::max(extent, j.parent_at.norm());
+  }
+  for (int b = 0; b < m.coordinates(); ++b) {
+    const sm::Joint& tree = m.joints[static_cast<std::size_t>(m.bodies[static_cast<std::size_t>(b)].joint)];
+    double farthest = 0.0;
+    for (const sm::Point& p : m.points) {
+      if (p.body == b) farthest = std::max(farthest, (p.at - tree.child_at).norm());
+    }
+    for (const sm::Joint& j : m.joints) {
+      if (j.parent == b) farthest = std::max(farthest, (j.parent_at - tree.child_at).norm());
+      if (j.child == b) farthest = std::max(farthest, (j.child_at - tree.child_at).norm());
+    }
+    extent += farthest;
+    if (tree.type == sm::JointType::kPrismatic && tree.limits) {
+      const double travel = std::max(std::fabs(tree.limits->lower), std::fabs(tree.limits->upper));
+      if (std::isfinite(travel)) extent += travel;
+    }
+  }
+  return extent;
+}
+
+// The highest pressure a supply delivers: a pump's relief valve passing its whole flow, plus 10 %.
+double supply_reach(const sm::Supply& s) {
+  if (s.type == sm::SupplyDescription::Type::kConstantPressure) return s.pressure;
+  return 1.1 * (s.relief_pressure + (s.relief_gain > 0.0 ? s.pump_flow / s.relief_gain : 0.0));
+}
+
+// A joint's coordinate: its limits, else a revolute joint's half turn either way or a prismatic
+// joint's extent.
+void joint_reach(const sm::Joint& j, double extent, NamedSensorReach& r) {
+  const bool revolute = j.type == sm::JointType::kRevolute;
+  r.unit = revolute ? "rad" : "m";
+  r.lo = revolute ? -M_PI : -extent;
+  r.hi = revolute ? M_PI : extent;
+  if (j.limits && std::isfinite(j.limits->lower)) r.lo = j.limits->lower;
+  if (j.limits && std::isfinite(j.limits->upper)) r.hi = j.limits->upper;
+}
+
+// One named sensor's reach; `cylinders` the machine's (machine_reach), `extent` machine_extent's.
+NamedSensorReach sensor_reach(const sm::MachineModel& m, const sm::Sensor& sensor,
+                              const std::vector<ActuatorReach>& cylinders, double extent) {
+  using Kind = sm::SensorDescription::Kind;
+  NamedSensorReach r;
+  r.name = sensor.name;
+  const auto t = static_cast<std::size_t>(sensor.target);
+  switch (sensor.kind) {
+    case Kind::kJointPosition:
+      joint_reach(m.joints[t], extent, r);
+      break;
+    case Kind::kJointRate:
+      r.unit = m.joints[t].type == sm::JointType::kRevolute ? "rad/s" : "m/s";
+      r.bounded = false;
+      break;
+    case Kind::kBodyAngle:  // the sum of the joint angles up its chain
+      r.unit = "rad";
+      r.lo = -2.0 * M_PI;
+      r.hi = 2.0 * M_PI;
+      break;
+    case Kind::kStroke:
+      r.unit = "m";
+      r.is_signed = false;
+      r.hi = m.cylinders[t].stroke;
+      break;
+    case Kind::kStrokeRate:
+      r.unit = "m/s";
+      r.bounded = false;
+      break;
+    case Kind::kChamberPressure1:
+    case Kind::kChamberPressure2:
+      r.unit = "Pa";
+      r.is_signed = false;
+      r.hi = cylinders[t].p_max;
+      break;
+    case Kind::kCylinderForce:
+      r.unit = "N";
+      r.lo = -cylinders[t].f_max;
+      r.hi = cylinders[t].f_max;
+      break;
+    case Kind::kPointX:
+    case Kind::kPointY:
+      r.unit = "m";
+      r.lo = -extent;
+      r.hi = extent;
+      break;
+    case Kind::kSupplyPressure:
+      r.unit = "Pa";
+      r.is_signed = false;
+      r.hi = supply_reach(m.supplies[t]);
+      break;
+  }
+  return r;
+}
+
+// The named sensors' frames: four 16-bit signals each, from 0x280, each scale widened from its
+// unit's finest (1e-4; 1 kPa; 1 N) until the signal holds the sensor's reach.
+std::vector<MessageSpec> named_sensor_frames(const std::vector<NamedSensorReach>& named) {
+  std::vector<MessageSpec> frames;
+  for (std::size_t i = 0; i < named.size(); ++i) {
+    const NamedSensorReach& r = named[i];
+    if (is_builtin_sensor_signal(r.name)) {
+      throw std::invalid_argument("sensor '" + r.name +
+                                  "' of the machine has the name of a built-in sensor signal: rename it");
+    }
+    if (i % 4 == 0) {
+      const auto j = static_cast<std::uint32_t>(i / 4);
+      frames.push_back(
+          {"HilsimSensors" + std::to_string(j + 1), kNamedSensorsId + j, false, 8, "Hilsim", {}});
+    }
+    SignalSpec s;
+    s.name = r.name;
+    s.start_bit = static_cast<int>(16 * (i % 4));
+    s.length = 16;
+    s.is_signed = r.is_signed;
+    s.scale = r.unit == "Pa" ? 1000.0 : r.unit == "N" ? 1.0 : 1e-4;
+    s.unit = r.unit;
+    set_full_range(s);
+    if (r.bounded) widen_to(s, r.lo, r.hi);
+    frames.back().signals.push_back(s);
+  }
+  return frames;
+}
+
 }  // namespace
 
 std::vector<ActuatorReach> machine_reach(const sm::MachineModel& model, bool relief_valves) {
@@ -127,7 +257,23 @@ std::vector<ActuatorReach> machine_reach(const sm::MachineModel& model, bool rel
   return out;
 }
 
-std::vector<MessageSpec> machine_messages(const std::vector<ActuatorReach>& reach, bool contact_force) {
+std::vector<NamedSensorReach> named_sensor_reach(const sm::MachineModel& model, bool relief_valves) {
+  static_assert(kMaxNamedSensors == sm::kMaxNamedSensors);
+  const std::vector<ActuatorReach> cylinders = machine_reach(model, relief_valves);
+  const double extent = machine_extent(model);
+  std::vector<NamedSensorReach> out;
+  for (const sm::Sensor& s : model.sensors) out.push_back(sensor_reach(model, s, cylinders, extent));
+  return out;
+}
+
+std::vector<std::string> named_sensor_names(const std::vector<NamedSensorReach>& named) {
+  std::vector<std::string> names;
+  for (const NamedSensorReach& r : named) names.push_back(r.name);
+  return names;
+}
+
+std::vector<MessageSpec> machine_messages(const std::vector<ActuatorReach>& reach, bool contact_force,
+                                          const std::vector<NamedSensorReach>& named) {
   const int n = static_cast<int>(reach.size());
   if (n < 1 || n > kMaxDefaultActuators) {
     throw std::invalid_argument("the default mapping holds 1 to " + std::to_string(kMaxDefaultActuators) +
@@ -157,6 +303,17 @@ std::vector<MessageSpec> machine_messages(const std::vector<ActuatorReach>& reac
       }
       widen_to(s, lo, hi);
     }
+  }
+  if (!named.empty()) {
+    const std::vector<MessageSpec> frames = named_sensor_frames(named);
+    const std::size_t sensor_frames = sensor_messages(m).size() + frames.size();
+    if (sensor_frames > kMaxFramesPerDatagram) {
+      throw std::invalid_argument("the default mapping of " + std::to_string(n) + " cylinders and " +
+                                  std::to_string(named.size()) + " named sensors needs " +
+                                  std::to_string(sensor_frames) +
+                                  " sensor frames, one datagram holds 16: give a [[messages]] mapping");
+    }
+    m.insert(m.end() - 1, frames.begin(), frames.end());  // before the status frame, which closes a row
   }
   return m;
 }

@@ -36,11 +36,36 @@ struct ActuatorReach {
 // diverged. (f_h's damping term c ṡ is left out of the force's reach: nothing bounds ṡ but the run.)
 std::vector<ActuatorReach> machine_reach(const sim::machine::MachineModel& model, bool relief_valves);
 
+// What one of the machine's named sensors ([[sensors]], docs/machine.md) can reach, in its unit.
+struct NamedSensorReach {
+  std::string name;  // the sensor's, which its signal takes
+  std::string unit;  // rad, rad/s, m, m/s, Pa or N
+  bool is_signed = true;
+  bool bounded = true;  // false for a rate: nothing bounds it but the run
+  double lo = 0.0;      // [unit]
+  double hi = 0.0;
+};
+
+// The reach of every named sensor of `model`, in its order: a joint's coordinate its limits (else
+// a revolute joint's [−π, π]; a prismatic joint's the machine's extent), a body's angle [−2π, 2π]
+// (the sum of the joint angles up its chain), a point's coordinates the machine's extent (the
+// distance from the world origin no pose can exceed: the chain's link lengths summed), a cylinder's
+// as ActuatorReach's, a supply's pressure its relief valve's cracking pressure plus the override that
+// passes the pump's flow, plus 10 % (a constant supply's: its pressure).
+std::vector<NamedSensorReach> named_sensor_reach(const sim::machine::MachineModel& model, bool relief_valves);
+
 // The default mapping for these cylinders (at most kMaxDefaultActuators): command frames, sensor
-// frames, with `contact_force` the contact task's frame, then the status frame.
+// frames, with `contact_force` the contact task's frame, the named sensors' frames (0x280, 0x281,
+// …: four 16-bit signals each, named as the sensors, their scales widened along 1, 2, 5 × 10ⁿ from
+// 1e-4 (1 kPa for a pressure, 1 N for a force) until each holds its reach), then the status frame.
+// Throws std::invalid_argument when the messages do not fit one datagram (16) or a named sensor has
+// the name of a built-in signal.
 inline constexpr int kMaxDefaultActuators = 7;  // 2 sensor frames each and the status: 15 of a datagram's 16
-std::vector<MessageSpec> machine_messages(const std::vector<ActuatorReach>& reach,
-                                          bool contact_force = false);
+std::vector<MessageSpec> machine_messages(const std::vector<ActuatorReach>& reach, bool contact_force = false,
+                                          const std::vector<NamedSensorReach>& named = {});
+
+// The names of `named`, in order: what a SensorEncoder resolves their signals by.
+std::vector<std::string> named_sensor_names(const std::vector<NamedSensorReach>& named);
 
 // One line per sensor signal of `sensors` whose range cannot hold a value its cylinder reaches,
 // e.g. "message 'HilsimActuator1': signal 's_1' holds [0, 1.3107] m, but cylinder 'boom' reaches

@@ -1,5 +1,6 @@
 #include "hil/signal_map.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <optional>
@@ -149,7 +150,7 @@ Named status_quantity(const std::string& name) {
 // The quantities of one actuator: "<prefix>_<k>", k = 1..kMaxActuators. The applied command is
 // kappa_applied_k for the benchmark's valve and u_applied_k for a closed-centre one (both read the
 // applied command; the name says which range the signal needs).
-Named quantity_of(const std::string& name) {
+Named quantity_of(const std::string& name, const std::vector<std::string>& named_sensors) {
   if (const Named n = status_quantity(name); n.name) return n;
   static const std::pair<const char*, Quantity> prefixes[] = {
       {"s_", Quantity::kS},
@@ -167,13 +168,18 @@ Named quantity_of(const std::string& name) {
     if (digit < '1' || digit > '0' + kMaxActuators) break;
     return {prefix, q, static_cast<std::uint8_t>(digit - '1')};
   }
+  const auto named = std::find(named_sensors.begin(), named_sensors.end(), name);
+  if (named != named_sensors.end() && named - named_sensors.begin() < kMaxNamedSensors)
+    return {"", Quantity::kNamed, static_cast<std::uint8_t>(named - named_sensors.begin())};
   throw std::invalid_argument("sensor signal '" + name +
                               "' is not one of: s_k, sdot_k, p1_k, p2_k, fh_k, kappa_applied_k, u_applied_k "
                               "(k = 1 to " +
                               std::to_string(kMaxActuators) +
                               "), watchdog_active, numerical_fault, overruns, sim_time, sequence_echo, "
                               "bus_off, bus_error, end_stop, cavitation, relief, link_lost, two_senders, "
-                              "contact_force");
+                              "contact_force" +
+                              (named_sensors.empty() ? std::string(", nor a named sensor of a machine file")
+                                                     : ", nor a named sensor of the machine"));
 }
 
 // What one actuator's transducers read; 0 for an actuator without a snapshot.
@@ -250,7 +256,17 @@ double value_of(Quantity q, std::size_t actuator, std::span<const SensorSnapshot
 
 }  // namespace
 
-SensorEncoder::SensorEncoder(const std::vector<MessageSpec>& messages) {
+bool is_builtin_sensor_signal(const std::string& name) {
+  try {
+    quantity_of(name, {});
+    return true;
+  } catch (const std::invalid_argument&) {
+    return false;
+  }
+}
+
+SensorEncoder::SensorEncoder(const std::vector<MessageSpec>& messages,
+                             const std::vector<std::string>& named_sensors) {
   if (messages.size() > kMaxFramesPerDatagram) {
     throw std::invalid_argument("more than 16 sensor messages do not fit one datagram");
   }
@@ -260,7 +276,7 @@ SensorEncoder::SensorEncoder(const std::vector<MessageSpec>& messages) {
     layout.header.extended = m.extended;
     layout.header.length = m.length;
     for (const SignalSpec& s : m.signals) {
-      const Named n = quantity_of(s.name);
+      const Named n = quantity_of(s.name, named_sensors);
       layout.fields.push_back({s, n.q, n.actuator});
     }
     frames_.push_back(std::move(layout));
@@ -268,7 +284,7 @@ SensorEncoder::SensorEncoder(const std::vector<MessageSpec>& messages) {
 }
 
 std::size_t SensorEncoder::encode(std::span<const SensorSnapshot> snapshots, std::span<Frame> out,
-                                  const LinkStatus& link) const noexcept {
+                                  const LinkStatus& link, const NamedSensorValues* named) const noexcept {
   std::size_t n = 0;
   for (const FrameLayout& layout : frames_) {
     if (n >= out.size()) break;
@@ -276,7 +292,10 @@ std::size_t SensorEncoder::encode(std::span<const SensorSnapshot> snapshots, std
     for (const Field& field : layout.fields) {
       // Out-of-range values are clamped to the signal's range (the encoder reports it; a sensor
       // beyond its range reads as its end value, as a real transducer would); NaN leaves zeros.
-      const double value = value_of(field.quantity, field.actuator, snapshots, link);
+      const double value = field.quantity != Quantity::kNamed
+                               ? value_of(field.quantity, field.actuator, snapshots, link)
+                           : named ? named->value[field.actuator]
+                                   : 0.0;
       const EncodeStatus status =
           hil::encode(field.signal, value, std::span<std::uint8_t>(f.data.data(), f.length));
       if (status == EncodeStatus::kClamped && field.quantity != Quantity::kOverruns) {

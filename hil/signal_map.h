@@ -15,6 +15,7 @@
 #include "hil/hil_settings.h"
 #include "hil/message.h"
 #include "hil/sensor_publisher.h"
+#include "rt/latest_value.h"
 
 namespace hilsim::hil {
 
@@ -94,6 +95,25 @@ enum class Quantity : std::uint8_t {
   kLinkLost,
   kTwoSenders,    // of the CAN bridge's link and command input (LinkStatus)
   kContactForce,  // a contact task's total normal contact force [N] (SensorSnapshot::contact_force)
+  kNamed,         // one of the machine's named sensors (Field::actuator: its index; NamedSensorValues)
+};
+
+// The most named sensors a machine has (sim::machine::kMaxNamedSensors, checked where both are seen).
+inline constexpr int kMaxNamedSensors = 16;
+
+// The values of a machine's named sensors (docs/machine.md, [[sensors]]: joint angles and rates, a
+// point's position, the supply pressure, …) at one communication point, in the machine's order, as
+// the run's sample assembles them (sim/cosim/machine_samples.h) in its writer thread.
+struct NamedSensorValues {
+  double t = -1.0;  // the communication point's time [s]; < 0: none yet
+  std::array<double, kMaxNamedSensors> value{};
+};
+
+// A machine's named sensors for a bridge to send: their names (the signals that carry them) and the
+// channel the run's writer thread publishes their values on (null: none to send).
+struct NamedSensorInput {
+  std::vector<std::string> names;
+  rt::LatestValue<NamedSensorValues>* channel = nullptr;
 };
 
 // What the bridge that sends the frames knows of its own link, beside the simulation's snapshot:
@@ -105,22 +125,29 @@ struct LinkStatus {
   bool two_senders = false;  // two senders on a command identifier: commands refused (hil/e2e.h)
 };
 
+// True for a sensor signal name the SensorEncoder reads by itself (s_1, sim_time, …), which a
+// machine's named sensor may not take.
+bool is_builtin_sensor_signal(const std::string& name);
+
 class SensorEncoder final {
  public:
   // Every signal of `messages` must be one of: s_k, sdot_k, p1_k, p2_k, fh_k, kappa_applied_k,
   // u_applied_k (actuator k = 1 .. kMaxActuators), watchdog_active, numerical_fault, overruns, sim_time,
   // sequence_echo, bus_off, bus_error, end_stop, cavitation, relief, link_lost, two_senders, contact_force (a
-  // contact task's total normal contact force [N], SensorSnapshot). Throws std::invalid_argument
-  // naming an unknown signal, or more than 16 messages.
-  explicit SensorEncoder(const std::vector<MessageSpec>& messages);
+  // contact task's total normal contact force [N], SensorSnapshot), or one of `named_sensors` (the
+  // machine's named sensors, in its order: the built-in names above come first). Throws
+  // std::invalid_argument naming an unknown signal, or more than 16 messages.
+  explicit SensorEncoder(const std::vector<MessageSpec>& messages,
+                         const std::vector<std::string>& named_sensors = {});
   // One frame per message, written into `out` (at least size() frames); returns how many. Counts
   // every value clipped to its signal's range (clip_report()).
   // `snapshots[k]` is actuator k's (0-based); a signal of an actuator beyond snapshots.size() (k = 2
   // of a one-actuator crane) is sent as 0. The status signals: sim_time, sequence_echo and overruns
   // (which counts every loop already) from actuator 1's snapshot; watchdog_active and
-  // numerical_fault, end_stop, cavitation and relief set when any actuator's is.
+  // numerical_fault, end_stop, cavitation and relief set when any actuator's is. A named sensor's
+  // signal takes `named`'s value (0 while it is null).
   std::size_t encode(std::span<const SensorSnapshot> snapshots, std::span<Frame> out,
-                     const LinkStatus& link = {}) const noexcept;
+                     const LinkStatus& link = {}, const NamedSensorValues* named = nullptr) const noexcept;
   std::size_t size() const { return frames_.size(); }
 
   // The values encode() clipped to their signal's range so far, one line per signal that clipped,
@@ -135,7 +162,7 @@ class SensorEncoder final {
   struct Field {
     SignalSpec signal;
     Quantity quantity;
-    std::uint8_t actuator = 0;  // 0-based, for the quantities of one actuator
+    std::uint8_t actuator = 0;  // 0-based, for the quantities of one actuator; a named sensor's index
     // encode()'s clips of this field: how many, and the value farthest outside the range.
     mutable std::uint64_t clipped = 0;
     mutable double farthest = 0.0;

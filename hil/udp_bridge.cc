@@ -35,10 +35,11 @@ sockaddr_in parse_or_throw(const std::string& key, const std::string& text, bool
 
 UdpBridge::UdpBridge(const UdpSettings& udp, const HilSettings& hil, const std::vector<MessageSpec>& messages,
                      int actuators, CommandChannels commands, SensorChannels sensors,
-                     rt::IoThreadPlacement io)
+                     rt::IoThreadPlacement io, NamedSensorInput named)
     : e2e_(udp.e2e),
       decoder_(command_messages(messages), actuators, hil.out_of_range),
-      encoder_(sensor_messages(messages)),
+      encoder_(sensor_messages(messages), named.names),
+      named_(named.channel),
       actuators_(actuators),
       commands_(commands),
       sensors_(sensors),
@@ -160,8 +161,10 @@ void UdpBridge::send_sensors() {
   SensorSnapshots snapshots{};
   if (!read_snapshots(actuators_, sensors_, snapshots)) return;  // an actuator has made no step yet
   std::array<Frame, kMaxFramesPerDatagram> frames{};
-  const std::size_t count = encoder_.encode(
-      std::span<const SensorSnapshot>(snapshots.data(), static_cast<std::size_t>(actuators_)), frames);
+  if (named_) named_->read(named_values_);  // the newest, or the last read when none came since
+  const std::size_t count =
+      encoder_.encode(std::span<const SensorSnapshot>(snapshots.data(), static_cast<std::size_t>(actuators_)),
+                      frames, {}, named_ ? &named_values_ : nullptr);
   std::array<std::uint8_t, kMaxDatagramSize> buffer{};
   const std::size_t size =
       encode_datagram(e2e_, send_sequence_, std::span<const Frame>(frames.data(), count), buffer);

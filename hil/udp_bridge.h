@@ -66,7 +66,8 @@ class UdpBridge final : public Bridge {
   // set for k < actuators (std::invalid_argument otherwise), null beyond; they must outlive the
   // bridge. `io`: where and how its I/O thread runs.
   UdpBridge(const UdpSettings& udp, const HilSettings& hil, const std::vector<MessageSpec>& messages,
-            int actuators, CommandChannels commands, SensorChannels sensors, rt::IoThreadPlacement io);
+            int actuators, CommandChannels commands, SensorChannels sensors, rt::IoThreadPlacement io,
+            NamedSensorInput named = {});
   ~UdpBridge();
   UdpBridge(const UdpBridge&) = delete;
   UdpBridge& operator=(const UdpBridge&) = delete;
@@ -107,6 +108,8 @@ class UdpBridge final : public Bridge {
   DatagramE2e e2e_;
   CommandDecoder decoder_;
   SensorEncoder encoder_;
+  rt::LatestValue<NamedSensorValues>* named_;  // the machine's named sensors (null: none sent)
+  NamedSensorValues named_values_;             // their newest values
   int actuators_;
   CommandChannels commands_;
   SensorChannels sensors_;

@@ -129,6 +129,39 @@ TEST(SensorEncoder, TheContactForceIsASensorSignal) {
   EXPECT_NEAR(signal(sensors, out, "contact_force"), 490.33, 0.005);
 }
 
+// A machine's named sensor is a signal by its own name, read from the named values given; a built-in
+// name stays the built-in quantity; a name neither built in nor named is refused.
+TEST(SensorEncoder, ANamedSensorsSignalCarriesItsValue) {
+  SignalSpec tip;
+  tip.name = "tip_x";
+  tip.length = 16;
+  tip.is_signed = true;
+  tip.scale = 5e-4;  // [m]
+  tip.min = -16.384;
+  tip.max = 16.3835;
+  tip.unit = "m";
+  SignalSpec s1 = tip;
+  s1.name = "s_1";
+  s1.start_bit = 16;
+  const std::vector<MessageSpec> sensors = {
+      {"HilsimSensors1", kNamedSensorsId, false, 8, "Hilsim", {tip, s1}}};
+  const SensorEncoder encoder(sensors, {"boom_angle", "tip_x"});
+  SensorSnapshot snap;
+  snap.s = 2.5;
+  NamedSensorValues named;
+  named.t = 1.0;
+  named.value = {0.25, 7.3215};
+  std::array<Frame, 16> out{};
+  ASSERT_EQ(encoder.encode({&snap, 1}, out, {}, &named), 1u);
+  EXPECT_NEAR(signal(sensors, out, "tip_x"), 7.3215, 2.5e-4);
+  EXPECT_NEAR(signal(sensors, out, "s_1"), 2.5, 2.5e-4);
+  encoder.encode({&snap, 1}, out);
+  EXPECT_EQ(signal(sensors, out, "tip_x"), 0.0) << "no named values yet";
+  EXPECT_THROW(SensorEncoder{sensors}, std::invalid_argument);
+  EXPECT_TRUE(is_builtin_sensor_signal("s_1"));
+  EXPECT_FALSE(is_builtin_sensor_signal("tip_x"));
+}
+
 TEST(SensorEncoder, ASecondActuatorsSignalWithOneSnapshotIsSentAsZero) {
   std::vector<MessageSpec> sensors = sensor_messages(default_messages(2));
   const SensorEncoder encoder(sensors);

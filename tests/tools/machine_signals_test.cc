@@ -6,8 +6,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
+#include <cmath>
+#include <random>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -17,7 +21,9 @@
 #include "hil/sensor_publisher.h"
 #include "hil/signal.h"
 #include "hil/signal_map.h"
+#include "sim/machine/kinematics.h"
 #include "sim/machine/lim_crane.h"
+#include "sim/machine/machine_data.h"
 #include "tools/scenario/machine_file.h"
 
 namespace hilsim {
@@ -96,6 +102,64 @@ TEST(MachineSignals, TheExcavatorsSignalsHoldWhatItReaches) {
   EXPECT_EQ(hil::command_signal_error(hil::command_messages(m), reach), "");
   // Three valves: two command frames, each with its own end-to-end protection.
   EXPECT_EQ(hil::command_messages(m).size(), 2u);
+}
+
+// The excavator's named sensors (tip_x, tip_y, p_pump, boom_angle): one frame, 0x280, before the
+// status frame; each signal holds its reach. The tip's reach holds against the kinematics: at 2000
+// random poses (every joint anywhere in a turn; loops left open, which only widens the poses) the
+// tool point stays inside it.
+TEST(MachineSignals, TheExcavatorsNamedSensorsGoOutInAFrameThatHoldsTheirReach) {
+  const auto model =
+      scenario::MachineFile::load(std::string(HILSIM_SOURCE_DIR) + "/config/machines/excavator.toml").build();
+  const std::vector<hil::NamedSensorReach> named = hil::named_sensor_reach(*model, true);
+  ASSERT_EQ(hil::named_sensor_names(named),
+            (std::vector<std::string>{"tip_x", "tip_y", "p_pump", "boom_angle"}));
+  const std::vector<hil::MessageSpec> m =
+      hil::machine_messages(hil::machine_reach(*model, true), false, named);
+  EXPECT_TRUE(hil::validate_messages(m).empty()) << hil::validate_messages(m);
+  ASSERT_GE(m.size(), 3u);
+  EXPECT_EQ(m[m.size() - 2].id, hil::kNamedSensorsId);
+  EXPECT_EQ(m.back().id, hil::kStatusId) << "the status frame closes a row: last";
+  for (const hil::NamedSensorReach& r : named) {
+    const hil::SignalSpec* s = find_signal(m, r.name);
+    ASSERT_NE(s, nullptr) << r.name;
+    EXPECT_EQ(s->unit, r.unit);
+    EXPECT_LE(s->min, r.lo) << r.name;
+    EXPECT_GE(s->max, r.hi) << r.name;
+  }
+  EXPECT_GE(named[2].hi, model->supplies[0].relief_pressure) << "the pump's relief setting";
+  EXPECT_NEAR(named[3].hi, 2.0 * M_PI, 1e-12);
+
+  sim::machine::MachineData data(*model);
+  const sim::machine::Point& tip = model->points[static_cast<std::size_t>(model->sensors[0].target)];
+  std::mt19937 random(42);
+  std::uniform_real_distribution<double> angle(-M_PI, M_PI);
+  double farthest = 0.0;
+  for (int i = 0; i < 2000; ++i) {
+    sim::machine::VecQ q = model->initial_q;
+    for (int j = 0; j < q.size(); ++j) q[j] = angle(random);
+    sim::machine::forward_kinematics(*model, q, sim::machine::VecQ::Zero(q.size()), data);
+    const Eigen::Vector2d p = sim::machine::point_position(data, tip.body, tip.at);
+    farthest = std::max({farthest, std::abs(p.x()), std::abs(p.y())});
+  }
+  EXPECT_LE(farthest, named[0].hi);
+  EXPECT_GT(farthest, 0.5 * named[0].hi) << "a reach far beyond what the tool can be costs resolution";
+}
+
+// A named sensor may not take a built-in signal's name: it would send the built-in quantity.
+TEST(MachineSignals, ANamedSensorWithABuiltInSignalsNameIsRefused) {
+  std::vector<hil::NamedSensorReach> named(1);
+  named[0].name = "sim_time";
+  named[0].unit = "m";
+  try {
+    hil::machine_messages(reach_of_file("config/machines/excavator.toml"), false, named);
+    ADD_FAILURE() << "accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find(
+                  "sensor 'sim_time' of the machine has the name of a built-in sensor signal"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 TEST(MachineSignals, TheCranesMappingIsTooNarrowForTheExcavatorAndSaysWhere) {

@@ -6,6 +6,7 @@
 
 #include "hil/build_identity.h"
 #include "hil/default_messages.h"
+#include "hil/machine_signals.h"
 #include "hil/socket_address.h"
 #include "rt/process_setup.h"
 #include "rt/system_info.h"
@@ -116,6 +117,14 @@ void HilSession::make_valves(const Valves& v, bool paced, const std::atomic<bool
   }
 }
 
+void HilSession::publish_named_sensors(const sim::Sample& sample) noexcept {
+  if (!named_sensors_) return;
+  hil::NamedSensorValues v;
+  v.t = sample.t;
+  for (std::size_t i = 0; i < named_count_ && i < v.value.size(); ++i) v.value[i] = sample.sensor[i];
+  named_sensors_->publish(v);
+}
+
 void HilSession::make_bridge(const Valves& v, const std::vector<int>& rt_cpus, std::atomic<bool>& stop) {
   const scenario::Scenario& s = scenario_;
   if (s.hil.input == hil::InputSource::kScript) return;
@@ -127,10 +136,17 @@ void HilSession::make_bridge(const Valves& v, const std::vector<int>& rt_cpus, s
     sensors[k] = sensors_[k].get();
   }
   const rt::IoThreadPlacement io{rt_cpus, s.rt.io_priority};
+  // A machine file's named sensors, whichever of them the mapping sends (by name).
+  hil::NamedSensorInput named{hil::named_sensor_names(scenario::machine_file_sensors(s)), nullptr};
+  if (!named.names.empty()) {
+    named_sensors_ = std::make_unique<rt::LatestValue<hil::NamedSensorValues>>();
+    named.channel = named_sensors_.get();
+    named_count_ = named.names.size();
+  }
   try {
     if (s.hil.input == hil::InputSource::kUdp) {
       bridge_ = std::make_unique<hil::UdpBridge>(s.udp, s.hil, scenario::signal_mapping(s), actuators_,
-                                                 commands, sensors, io);
+                                                 commands, sensors, io, named);
     } else if (s.hil.input == hil::InputSource::kCan) {
       if (recorder_) {
         frames_ = std::make_unique<hil::ReceivedFrameRing>();
@@ -143,7 +159,7 @@ void HilSession::make_bridge(const Valves& v, const std::vector<int>& rt_cpus, s
           actuators_ >= 2 ? std::optional<double>(v.kappa0[1]) : std::nullopt;
       auto can = std::make_unique<hil::CanBridge>(s.can, s.hil, scenario::signal_mapping(s), actuators_,
                                                   hil::joystick_input(s.can, v.kappa0[0], kappa0_2), commands,
-                                                  sensors, io, frames_.get(), &stop);
+                                                  sensors, io, frames_.get(), &stop, named);
       std::printf("can: %s\n", can->link_report().c_str());
       bridge_ = std::move(can);
     }

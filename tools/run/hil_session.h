@@ -22,9 +22,11 @@
 #include "hil/received_frames.h"
 #include "hil/recorder.h"
 #include "hil/sensor_publisher.h"
+#include "hil/signal_map.h"
 #include "hil/udp_bridge.h"
 #include "rt/micro_step_observer.h"
 #include "rt/periodic_loop.h"
+#include "sim/analysis/trajectory.h"
 #include "sim/manoeuvre/valve_command.h"
 #include "tools/io/atomic_file.h"
 #include "tools/scenario/scenario.h"
@@ -77,6 +79,10 @@ class HilSession final {
   // What the real-time tasks call after every micro step: publishes the sensors; null when no
   // bridge sends them (a scripted run, recorded or not, has no reader).
   rt::MicroStepObserver* observer() { return publisher_.get(); }
+  // What the writer thread calls with every sample it assembles: the machine's named sensors
+  // (joint angles, points, the supply pressure, …: sim/cosim/machine_samples.h) for the bridge to
+  // send; nothing without a bridge or named sensors. Allocates nothing.
+  void publish_named_sensors(const sim::Sample& sample) noexcept;
   // The loops whose overruns the sensor status counts; before the real-time threads start.
   void count_overruns_of(std::vector<const rt::LoopStats*> loops);
   // Starts the I/O and recorder threads (before the real-time threads) and prints how the I/O
@@ -123,6 +129,9 @@ class HilSession final {
   std::array<double, hil::kMaxActuators> safe_kappa_{};   // [-]
   std::array<bool, hil::kMaxActuators> closed_centre_{};  // the valve's command is u, not κ
   std::unique_ptr<hil::SensorPublisher> publisher_;
+  // The machine's named sensors, published by the writer thread, sent by the bridge.
+  std::unique_ptr<rt::LatestValue<hil::NamedSensorValues>> named_sensors_;
+  std::size_t named_count_ = 0;
   std::unique_ptr<hil::ReceivedFrameRing> frames_;  // CAN frames received, for the candump log
   std::unique_ptr<hil::Bridge> bridge_;             // the UDP or CAN bridge of a live input
   // The recording and the candump log are written beside their names and replace them when the

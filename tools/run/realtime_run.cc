@@ -38,17 +38,20 @@ class CsvSink final : public rt::PointSink {
  public:
   // `limits` watches every sample (in the writer thread, which is not real-time).
   // `telemetry` (may be null) streams the samples live, from this thread too.
+  // `session` (may be null) sends the machine's named sensors of every sample.
   CsvSink(const sim::Plan& plan, io::TrajectoryCsvWriter* csv, bool keep, int actuators,
-          sim::LimitMonitor& limits, StatusLine& status, io::TelemetryStream* telemetry)
+          sim::LimitMonitor& limits, StatusLine& status, io::TelemetryStream* telemetry, HilSession* session)
       : plan_(plan),
         csv_(csv),
         keep_(keep),
         actuators_(actuators),
         limits_(limits),
         status_(status),
-        telemetry_(telemetry) {}
+        telemetry_(telemetry),
+        session_(session) {}
   void on_point(std::int64_t n, std::span<const sim::ProbeValues> probes) override {
     const sim::Sample s = plan_.assembly().sample(n, probes);
+    if (session_) session_->publish_named_sensors(s);  // first: the controller is waiting for it
     if (csv_) csv_->add(s);
     if (telemetry_) telemetry_->offer(s);
     if (keep_) samples.push_back(s);
@@ -67,6 +70,7 @@ class CsvSink final : public rt::PointSink {
   sim::LimitMonitor& limits_;
   StatusLine& status_;
   io::TelemetryStream* telemetry_;
+  HilSession* session_;
 };
 
 // The figures the verdict weighs: what was refused, and every deadline the run then missed.
@@ -327,7 +331,7 @@ int run_in_threads(const scenario::Scenario& s, const RunInputs& in,
   const std::unique_ptr<io::TelemetryStream> telemetry =
       open_telemetry(s, io::TrajectoryColumns::of(*in.model));
   CsvSink sink(plan, csv ? &*csv : nullptr, reference.has_value(), in.cylinders(), limits, status,
-               telemetry.get());
+               telemetry.get(), session.get());
   rt::ExecutorOptions options;
   options.pacing = flags.paced ? rt::Pacing::kWallClock : rt::Pacing::kUnpaced;
   options.settings = s.rt;

@@ -288,7 +288,7 @@ const std::vector<KeyRow<M>> kMachineKeys = {
     {.section = "",
      .key = "sensors",
      .unit = "",
-     .help = "[[sensors]]: named values the trajectory CSV writes",
+     .help = "[[sensors]]: named values the trajectory CSV writes and a HIL run sends (docs/hil.md)",
      .access = {.type = KeyType::kTables, .read_tables = read_sensors, .write_tables = write_sensors}},
 };
 

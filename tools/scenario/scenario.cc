@@ -286,10 +286,17 @@ std::vector<hil::ActuatorReach> machine_file_reach(const Scenario& s) {
   return hil::machine_reach(*scenario_machine_file(s).build(), s.cosim.limits.enabled);
 }
 
+std::vector<hil::NamedSensorReach> machine_file_sensors(const Scenario& s) {
+  if (!s.machine) return {};
+  return hil::named_sensor_reach(*scenario_machine_file(s).build(), s.cosim.limits.enabled);
+}
+
 std::vector<hil::MessageSpec> signal_mapping(const Scenario& s) {
   if (s.machine && s.hil.messages.empty()) {
     try {
-      return hil::machine_messages(machine_file_reach(s));
+      const std::shared_ptr<const sim::machine::MachineModel> model = scenario_machine_file(s).build();
+      return hil::machine_messages(hil::machine_reach(*model, s.cosim.limits.enabled), false,
+                                   hil::named_sensor_reach(*model, s.cosim.limits.enabled));
     } catch (const std::invalid_argument& e) {
       throw InputError(*s.machine + ": " + e.what());
     }

@@ -118,8 +118,11 @@ std::string describe_input(const Scenario& scenario);
 int commanded_actuators(const Scenario& scenario);
 // What the machine file's cylinders reach (hil/machine_signals.h); empty for the built-in crane.
 std::vector<hil::ActuatorReach> machine_file_reach(const Scenario& scenario);
+// What the machine file's named sensors reach, in its order (hil::named_sensor_reach); empty for the
+// built-in crane.
+std::vector<hil::NamedSensorReach> machine_file_sensors(const Scenario& scenario);
 // The signal mapping a run of `scenario` uses and what reads or writes its frames must use: its
-// [[messages]], or the default — generated from the machine file's valves and reach
+// [[messages]], or the default — generated from the machine file's valves, reach and named sensors
 // (hil::machine_messages), else for commanded_actuators() with the contact force's message
 // (HilsimContact, hil/default_messages.h) for a [contact] task in hydraulic mode.
 std::vector<hil::MessageSpec> signal_mapping(const Scenario& scenario);
