@@ -124,6 +124,13 @@ void ProcessSetup::lock_memory(std::size_t to_map) {
 
 ProcessSetup::~ProcessSetup() {
   if (dma_latency_fd_ >= 0) close(dma_latency_fd_);
+  // The process goes on after the run when a program of its own started it (tools/run/run.h): its
+  // later mappings must not count against RLIMIT_MEMLOCK, nor its heap keep every page it ever had.
+  // glibc's defaults again (mallopt(3): a 128 KiB trim threshold, 65536 mmaps, arenas as it sees fit).
+  if (memory_locked_) munlockall();
+  mallopt(M_TRIM_THRESHOLD, 128 * 1024);
+  mallopt(M_MMAP_MAX, 65536);
+  mallopt(M_ARENA_MAX, 0);
 }
 
 }  // namespace hilsim::rt

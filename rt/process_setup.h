@@ -47,6 +47,7 @@ class ProcessSetup final {
   // run maps after this point (its threads' stacks and buffers: rt::executor_bytes and the
   // callers' own); memory is locked only when memory_lock_refusal finds none.
   explicit ProcessSetup(std::size_t to_map);
+  // Undoes them: memory unlocked, glibc's allocation defaults, the latency bound released.
   ~ProcessSetup();
   ProcessSetup(const ProcessSetup&) = delete;
   ProcessSetup& operator=(const ProcessSetup&) = delete;

@@ -1,6 +1,6 @@
 // The LIM crane as the tests run it through the machine model (sim/machine/lim_crane.h): its model,
-// its equilibrium and plans of its co-simulation with scripted valves, as tools/hilsim's prepare_run
-// builds them for a scenario.
+// its equilibrium and plans of its co-simulation with scripted valves, as the run library's prepare_run
+// (tools/run/run_inputs.h) builds them for a scenario.
 #pragma once
 
 #include <memory>

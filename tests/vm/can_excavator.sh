@@ -57,6 +57,15 @@ echo "can_excavator: the command frames: $(cat /tmp/step1 /tmp/step2 /tmp/step3 
 check $r "each step is two command frames, 0x100 (u_1, u_2) and 0x101 (u_3)"
 
 cd /tmp
+# candump first, at the shell's ordinary priority (started after the chrt below it would run at
+# SCHED_FIFO 90, above the simulation's threads); then the run; then this shell at SCHED_FIFO 90, so
+# that cansend goes out when it is due.
+candump -L vcan0 >/tmp/dump.log 2>/tmp/dump.err &
+dump=$!
+for _ in $(seq 1 50); do
+  grep -q '^ *vcan0 .* raw$' /proc/net/can/rcvlist_all && break
+  sleep 0.05
+done
 hilsim run /tmp/exc.toml --realtime --out /tmp/run.csv --record /tmp/run.rec >/tmp/run.out 2>&1 &
 run=$!
 chrt -f -p 90 $$
@@ -66,12 +75,6 @@ for _ in $(seq 1 200); do
 done
 grep -q '^ *vcan0 *100 ' /proc/net/can/rcvlist_fil && r=ok || r=no
 check $r "the bridge's kernel filter for 0x100 is installed on vcan0"
-candump -L vcan0 >/tmp/dump.log 2>/tmp/dump.err &
-dump=$!
-for _ in $(seq 1 50); do
-  grep -q '^ *vcan0 .* raw$' /proc/net/can/rcvlist_all && break
-  sleep 0.05
-done
 # The steps a second apart, the first half a second into the run (after its threads have started:
 # the latencies below are then those of a frame arriving while the valves step).
 sleep 0.5
@@ -90,20 +93,27 @@ check $r "hilsim run --input can --realtime of the excavator exited 0 (status $r
 r=$(has 'can: 6 frames received: 6 commands accepted (0 clamped), 0 joystick; 0 refused by the end-to-end check' /tmp/run.out)
 check $r "all six command frames accepted"
 echo "can_excavator: RESULT $(grep '^simulated ' /tmp/run.out)"
+echo "can_excavator: RESULT $(grep '^real time: ' /tmp/run.out)"
 
 # The recording's inputs (input <micro step> <u> <cause> <sequence> <actuator>): each valve took
 # what the steps sent (u = 0 was already every valve's safe command before the first frame).
 grep '^input [0-9]' /tmp/run.rec >/tmp/inputs
 cat /tmp/inputs
+# took A U: valve A took u = U from a command frame; returned A: after its nonzero command, a frame
+# took it back to u = 0 (step 1's u_1 = 0 alone does not count).
 took() {
   awk -v a="$1" -v want="$2" '$4 == "command" && $6 == a { d = $3 - want; if (d < 1e-4 && d > -1e-4) n++ }
     END { print (n > 0 ? "ok" : "no") }' /tmp/inputs
+}
+returned() {
+  awk -v a="$1" '$4 == "command" && $6 == a { if ($3 != 0) moved = 1; else if (moved) back = 1 }
+    END { print (back ? "ok" : "no") }' /tmp/inputs
 }
 check "$(took 2 0.3)" "valve 2 (arm) took u = 0.3"
 check "$(took 3 0.3)" "valve 3 (bucket) took u = 0.3"
 check "$(took 1 0.35)" "valve 1 (boom) took u = 0.35"
 for a in 1 2 3; do
-  check "$(took $a 0)" "valve $a returned to u = 0"
+  check "$(returned $a)" "valve $a returned to u = 0 after it moved"
   latency=$(sed -n "s/^actuator $a: commands: .* at most \([0-9.]*\) us (\([0-9.]*\) hydraulic periods) after it arrived.*/\1 us = \2 micro steps/p" /tmp/run.out)
   echo "can_excavator: RESULT valve $a command latency, frame arrival to the micro step applying it: at most $latency (h_H = 1000 us)"
 done
@@ -125,11 +135,17 @@ for a in 1 2 3; do
       if ($i ~ /^\|dp1(_[0-9])?\|$/) p1 = $(i + 2)
       if ($i ~ /^\|dp2(_[0-9])?\|$/) p2 = $(i + 2)
     }
-    ok = s != "" && rs > 0 && s <= 0.50001 * rs && p1 <= 0.50001 * rp1 && p2 <= 0.50001 * rp2
+    ok = s != "" && p1 != "" && p2 != "" && rs > 0 && rp1 > 0 && rp2 > 0
+    ok = ok && s <= 0.50001 * rs && p1 <= 0.50001 * rp1 && p2 <= 0.50001 * rp2
     print ok ? "ok" : "no" }')
   check $r "cylinder $a's sensor frames within half a resolution step (s_$a $(scale s_$a) m, p1_$a $(scale p1_$a) Pa, p2_$a $(scale p2_$a) Pa): $line"
   echo "can_excavator: RESULT cylinder $a: $line"
 done
+
+# The machine's named sensors (tip_x, tip_y, p_pump, boom_angle) go out in 0x280 with every set.
+named=$(grep -c ' vcan0 280#' /tmp/dump.log)
+[ "${named:-0}" -ge 100 ] && r=ok || r=no
+check $r "the named sensors' frame 0x280 went out with the sensor sets ($named frames)"
 
 # The recording replays bit for bit.
 hilsim replay /tmp/run.rec --out /tmp/replay.csv >/tmp/replay.out 2>&1

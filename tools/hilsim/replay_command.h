@@ -10,13 +10,7 @@
 
 #include "tools/hilsim/cli_forward.h"
 
-namespace hilsim::hil {
-struct CandumpRecord;
-}  // namespace hilsim::hil
-
 namespace hilsim::tools {
-
-struct CandumpSelection;
 
 struct ReplayCommand {
   std::string recording;                 // a recording, or empty with --candump
@@ -40,8 +34,6 @@ struct ReplayCommand {
 
  private:
   int execute_candump() const;
-  // --t0 and the interface to replay: --interface, or the log's only one (a log of several needs it).
-  CandumpSelection candump_selection(const std::vector<hil::CandumpRecord>& records) const;
 };
 
 }  // namespace hilsim::tools

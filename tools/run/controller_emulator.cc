@@ -40,13 +40,26 @@ std::string reachable(const std::string& listen) {
 
 namespace {
 
-int open_socket(const sockaddr_in& local) {
-  const int fd = socket(AF_INET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-  if (fd < 0 || bind(fd, reinterpret_cast<const sockaddr*>(&local), sizeof local) != 0) {
-    throw io::InputError("--listen " + hil::to_string(local) + ": cannot bind: " + std::strerror(errno));
+// The emulator's UDP socket, bound where the sensor datagrams arrive; closed however run() ends (a
+// program that runs the emulator again needs the port back).
+class BoundSocket {
+ public:
+  explicit BoundSocket(const sockaddr_in& local)
+      : fd_(socket(AF_INET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0)) {
+    if (fd_ < 0 || bind(fd_, reinterpret_cast<const sockaddr*>(&local), sizeof local) != 0) {
+      const int e = errno;
+      if (fd_ >= 0) close(fd_);
+      throw io::InputError("--listen " + hil::to_string(local) + ": cannot bind: " + std::strerror(e));
+    }
   }
-  return fd;
-}
+  ~BoundSocket() { close(fd_); }
+  BoundSocket(const BoundSocket&) = delete;
+  BoundSocket& operator=(const BoundSocket&) = delete;
+  int fd() const { return fd_; }
+
+ private:
+  int fd_;
+};
 
 sockaddr_in address(const std::string& option, const std::string& text) {
   const hil::ParsedAddress a = hil::parse_socket_address(text, true);
@@ -238,13 +251,19 @@ void ControllerEmulator::print_plan(const scenario::Scenario& s, const std::stri
 }
 
 int ControllerEmulator::run(const scenario::Scenario& s) const {
+  // What the command line checks already, for a program that sets the fields itself.
+  if (!(rate >= 1.0 && rate <= 100000.0)) throw io::InputError("controller: rate must be in [1, 100000] Hz");
+  if (!(lead >= 0.0 && lead <= 1.0)) throw io::InputError("controller: lead must be in [0, 1] s");
+  if (!(wait > 0.0)) throw io::InputError("controller: wait must be positive [s]");
+  if (stop_after && !(*stop_after >= 0.0)) throw io::InputError("controller: stop_after must be >= 0 s");
   const RunInputs in = prepare_run(s);
   // Where the scenario's hilsim listens and sends, unless told otherwise: the emulator and the run
   // read the same file.
   const std::string to_text = to.value_or(reachable(s.udp.listen));
   const std::string listen_text = listen.value_or(s.udp.send_to);
   const sockaddr_in target = address("--to", to_text);
-  const int fd = open_socket(address("--listen", listen_text));
+  const BoundSocket bound(address("--listen", listen_text));
+  const int fd = bound.fd();
   // The scenario's signal mapping ([[messages]]) or the default for its actuators: κ of actuator k
   // goes in the command message with kappa_k. Sensor datagrams decode by the same table as `hilsim
   // decode`: a datagram carries one snapshot as the sensor messages in mapping order, and its last
@@ -279,7 +298,6 @@ int ControllerEmulator::run(const scenario::Scenario& s) const {
     } else if (intake.last_sim_time() < 0.0) {
       if (now - start > rt::seconds_to_ns(wait)) {
         say_no_sensor_datagram(intake.datagrams(), listen_text, wait);
-        close(fd);
         return 2;
       }
       continue;  // nothing to follow yet: hilsim holds its safe value until the first command
@@ -293,7 +311,6 @@ int ControllerEmulator::run(const scenario::Scenario& s) const {
     for (int v = 0; v < valves; ++v) commands[static_cast<std::size_t>(v)] = in.valve(v).kappa(0, t + lead);
     sender.send(commands);
   }
-  close(fd);
   print_counts(sender.sent(), intake);
   if (sensors) {
     io::AtomicOutputFile file(*sensors);

@@ -29,7 +29,8 @@ struct ControllerEmulator {
 
   // Drives the valves of `scenario`'s machine (its manoeuvre, its duration, its signal mapping) until
   // the run's end. Exit status: 0 done, 2 no sensor datagram within `wait` (with sync), 4 the sensors
-  // stopped well before the run's end. Throws io::InputError for a bad address or an unwritable log.
+  // stopped well before the run's end. Throws io::InputError for a bad address, an unwritable log or a
+  // field outside its range (rate [1, 1e5] Hz, lead [0, 1] s, wait > 0, stop_after ≥ 0).
   int run(const scenario::Scenario& scenario) const;
 
  private:

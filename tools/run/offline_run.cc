@@ -19,7 +19,7 @@ namespace hilsim::tools {
 
 // The co-simulation offline: the samples stream through — rows to the CSV, the telemetry, the limit
 // monitor, and only those the reference comparison reads are kept (its span and one after), so a run
-// of any length needs constant memory. Exit status as RunCommand::execute()'s.
+// of any length needs constant memory. Exit status as offline_run.h says.
 int run_offline(const scenario::Scenario& s, const RunInputs& in,
                 const std::optional<sim::ReferenceCurve>& reference, bool quiet) {
   // Opened before the run so that an unwritable output fails at once; the output itself is replaced

@@ -1,7 +1,10 @@
-// `hilsim run --realtime` (paced at wall-clock time) and `hilsim run --threads` (unpaced): the
-// scenario in the real-time threads of hilsim_rt, with the CSV and the live telemetry (--telemetry)
-// written by the non-real-time writer thread, and a report of the threads' scheduling, latencies and
-// overruns.
+// A scenario's run in the real-time threads of hilsim_rt, paced at wall-clock time (`hilsim run
+// --realtime`) or unpaced (`--threads`), with the CSV and the live telemetry written by the
+// non-real-time writer thread, the HIL session of a live input, and a report of the threads'
+// scheduling, latencies and overruns. For its run the process is set up for real time
+// (rt/process_setup.h: memory locked when it fits, glibc's allocation tuned, the CPU latency bound
+// held; all undone when the run returns) and SIGINT, SIGTERM and SIGHUP stop the run instead of the
+// process (stop_on_signals.h).
 #pragma once
 
 #include <cstddef>
@@ -17,10 +20,10 @@
 namespace hilsim::tools {
 
 struct RealtimeOptions {
-  bool paced = true;        // --realtime; false for --threads
-  bool require_rt = false;  // --require-rt: refuse (exit 2) unless every real-time setting was granted
-  std::optional<std::string> record;  // --record: write every applied input here (hil/recording.h)
-  bool quiet = false;                 // --quiet: no live status line
+  bool paced = true;        // at wall-clock time (hilsim's --realtime); false: unpaced (--threads)
+  bool require_rt = false;  // refuse (exit 2) unless every real-time setting was granted (--require-rt)
+  std::optional<std::string> record;  // write every applied input here (hil/recording.h; --record)
+  bool quiet = false;                 // no live status line (--quiet)
 };
 
 // What a threaded run of `scenario` with `plan` maps after its process set-up, the figure its

@@ -6,12 +6,14 @@
 //     wall-clock time (realtime_run.h: run_in_threads), with the HIL session of a live [hil] input
 //     (hil_session.h: UDP or CAN, the recording of every applied input);
 //   - its outputs: the header, the CSV and its hash, the telemetry, the reports (run_outputs.h);
-//   - its replay, bit for bit from a recording (replay.h);
+//   - its replay, bit for bit from a recording (replay.h), or from a candump log of a live CAN run
+//     (candump_replay.h);
 //   - and a controller emulator to drive a live run over UDP without hardware (controller_emulator.h).
 // Each writes what it reports to stdout (progress and warnings to stderr) and returns the exit status
 // `hilsim` gives; bad input throws io::InputError (tools/io/input_error.h) naming the file and key.
 #pragma once
 
+#include "tools/run/candump_replay.h"
 #include "tools/run/controller_emulator.h"
 #include "tools/run/offline_run.h"
 #include "tools/run/realtime_run.h"

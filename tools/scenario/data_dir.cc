@@ -28,10 +28,19 @@ std::string installed_data_dir() {
   return fs::is_directory(dir / "scenarios", error) ? dir.string() : "";
 }
 
+// What set_data_dir() chose ("" until it is called).
+std::string& chosen_data_dir() {
+  static std::string chosen;
+  return chosen;
+}
+
 }  // namespace
+
+void set_data_dir(const std::string& dir) { chosen_data_dir() = dir; }
 
 std::string data_dir() {
   if (const char* env = std::getenv("HILSIM_DATA_DIR"); env && *env) return env;
+  if (!chosen_data_dir().empty()) return chosen_data_dir();
   static const std::string installed = installed_data_dir();  // where the program is does not change
   if (!installed.empty()) return installed;
   return HILSIM_DEFAULT_DATA_DIR;
