@@ -58,7 +58,7 @@ std::string describe(const LinkIdentity& id, const std::string& name) {
 CanBridge::CanBridge(const CanSettings& can, const HilSettings& hil, const std::vector<MessageSpec>& messages,
                      int actuators, const std::optional<JoystickInput>& joystick, CommandChannels commands,
                      SensorChannels sensors, rt::IoThreadPlacement io, ReceivedFrameRing* log,
-                     std::atomic<bool>* stop_request, NamedSensorInput named)
+                     std::atomic<bool>* stop_request, const NamedSensorInput& named)
     : interface_(can.interface),
       can_(can),
       stop_request_(stop_request),

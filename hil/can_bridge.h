@@ -94,7 +94,7 @@ class CanBridge final : public Bridge {
   CanBridge(const CanSettings& can, const HilSettings& hil, const std::vector<MessageSpec>& messages,
             int actuators, const std::optional<JoystickInput>& joystick, CommandChannels commands,
             SensorChannels sensors, rt::IoThreadPlacement io, ReceivedFrameRing* log = nullptr,
-            std::atomic<bool>* stop_request = nullptr, NamedSensorInput named = {});
+            std::atomic<bool>* stop_request = nullptr, const NamedSensorInput& named = {});
   ~CanBridge();
   CanBridge(const CanBridge&) = delete;
   CanBridge& operator=(const CanBridge&) = delete;

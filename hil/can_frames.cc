@@ -25,17 +25,58 @@ std::vector<can_filter> receive_filters(const std::vector<std::pair<std::uint32_
     f.can_mask = (extended ? CAN_EFF_MASK : CAN_SFF_MASK) | CAN_EFF_FLAG;
     filters.push_back(f);
   }
-  if (joystick) {
+  if (!joystick) return filters;
+  // One filter per joystick's source address; one for every sender when a binding takes any.
+  std::vector<std::optional<std::uint8_t>> sources;
+  for (const std::optional<JoystickBinding>& b : joystick->valve) {
+    if (!b) continue;
+    if (!b->source_address) {
+      sources.assign(1, std::nullopt);
+      break;
+    }
+    if (std::find(sources.begin(), sources.end(), b->source_address) == sources.end())
+      sources.push_back(b->source_address);
+  }
+  for (const std::optional<std::uint8_t>& source : sources) {
     can_filter f{};
     f.can_id = (kBjm1Pgn << 8) | CAN_EFF_FLAG;
     f.can_mask = kPgnBits | CAN_EFF_FLAG;  // any priority
-    if (joystick->source_address) {
-      f.can_id |= *joystick->source_address;
+    if (source) {
+      f.can_id |= *source;
       f.can_mask |= kSourceAddressBits;
     }
     filters.push_back(f);
   }
   return filters;
+}
+
+std::optional<JoystickInput> joystick_input(const CanSettings& can, std::span<const double> command0,
+                                            std::span<const bool> closed_centre) {
+  if (can.joystick == Joystick::kNone) return std::nullopt;
+  JoystickInput j;
+  const std::size_t valves = std::min(command0.size(), j.valve.size());
+  const auto bind = [&](std::size_t k, JoystickAxis axis, std::optional<std::uint8_t> source) {
+    const bool u = k < closed_centre.size() && closed_centre[k];
+    j.valve[k] = JoystickBinding{axis, joystick_map(u, command0[k], can.joystick_span),
+                                 source ? source : can.joystick_source_address};
+  };
+  if (can.joystick_axes.empty()) {
+    if (valves >= 1) bind(0, can.joystick_axis, std::nullopt);
+    if (valves >= 2) bind(1, second_joystick_axis(can), std::nullopt);
+    return j;
+  }
+  for (std::size_t k = 0; k < std::min(valves, can.joystick_axes.size()); ++k) {
+    std::string error;
+    const std::optional<JoystickAxisEntry> e = parse_joystick_axis(can.joystick_axes[k], error);
+    if (e && !e->none) bind(k, e->axis, e->source_address);  // the scenario refused a bad entry
+  }
+  return j;
+}
+
+std::optional<JoystickInput> joystick_input(const CanSettings& can, double kappa0,
+                                            std::optional<double> kappa0_2) {
+  const double command0[] = {kappa0, kappa0_2.value_or(0.0)};
+  return joystick_input(can, std::span<const double>(command0, kappa0_2 ? 2 : 1));
 }
 
 Frame to_frame(const can_frame& raw) noexcept {
@@ -131,7 +172,12 @@ CanFrameKind after_e2e(E2EVerdict verdict, CanFrameKind kind) {
 CanFrameVerdict classify_joystick(const Frame& frame, const JoystickInput& joystick) noexcept {
   CanFrameVerdict v;
   const Bjm1Decode d = decode_bjm1(frame);
-  if (joystick.source_address && d.source_address != *joystick.source_address) {
+  const auto from_sender = [&](const JoystickBinding& b) {
+    return !b.source_address || *b.source_address == d.source_address;
+  };
+  bool moves = false;  // a valve takes an axis of this sender's
+  for (const std::optional<JoystickBinding>& b : joystick.valve) moves = moves || (b && from_sender(*b));
+  if (!moves) {
     v.kind = CanFrameKind::kOtherSource;
     return v;
   }
@@ -139,18 +185,19 @@ CanFrameVerdict classify_joystick(const Frame& frame, const JoystickInput& joyst
     v.kind = CanFrameKind::kBadLength;  // the only frame error left once is_bjm1() holds
     return v;
   }
-  // Each actuator's axis on its own: an invalid one leaves that actuator's κ as it was (its
-  // watchdog takes over if it stays invalid), a valid one still moves the other actuator.
-  const auto apply = [&](std::size_t k, JoystickAxis which, const AxisToKappa& map) {
-    const AxisState& axis = which == JoystickAxis::kX ? d.x : d.y;
-    if (!axis.valid) return;
-    v.command.kappa[k] = kappa_from_axis(axis, map);
+  // Each valve's axis on its own: an invalid one leaves that valve's command as it was (its
+  // watchdog takes over if it stays invalid), a valid one still moves the other valves.
+  bool any = false;
+  for (std::size_t k = 0; k < joystick.valve.size(); ++k) {
+    const std::optional<JoystickBinding>& b = joystick.valve[k];
+    if (!b || !from_sender(*b)) continue;
+    const AxisState& axis = b->axis == JoystickAxis::kX ? d.x : d.y;
+    if (!axis.valid) continue;
+    v.command.kappa[k] = kappa_from_axis(axis, b->map);
     v.command.present[k] = true;
-  };
-  apply(0, joystick.axis, joystick.map);
-  if (joystick.axis_2) apply(1, *joystick.axis_2, joystick.map_2);
-  v.kind =
-      v.command.present[0] || v.command.present[1] ? CanFrameKind::kJoystick : CanFrameKind::kJoystickInvalid;
+    any = true;
+  }
+  v.kind = any ? CanFrameKind::kJoystick : CanFrameKind::kJoystickInvalid;
   return v;
 }
 

@@ -12,8 +12,10 @@
 #include <linux/can.h>
 #include <linux/can/error.h>
 
+#include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -25,33 +27,45 @@
 
 namespace hilsim::hil {
 
-// κ of actuator 1, and of actuator 2 with two, from a J1939 joystick's Basic Joystick Message 1
-// (hil/j1939_joystick.h): one axis per actuator.
-struct JoystickInput {
-  JoystickAxis axis = JoystickAxis::kX;        // actuator 1's
-  AxisToKappa map;                             // kappa0: κ at neutral (the equilibrium's κ0)
-  std::optional<std::uint8_t> source_address;  // only this sender's frames count; unset: any sender
-  std::optional<JoystickAxis> axis_2;          // actuator 2's; unset: a one-actuator crane
-  AxisToKappa map_2;                           // kappa0: actuator 2's κ0
+// The axis of one J1939 joystick's Basic Joystick Message 1 (hil/j1939_joystick.h) that moves a
+// valve, and how its deflection becomes the valve's command.
+struct JoystickBinding {
+  JoystickAxis axis = JoystickAxis::kX;
+  AxisToKappa map;                             // kappa0: the command at neutral
+  std::optional<std::uint8_t> source_address;  // only this joystick's frames; unset: any sender's
 };
 
-// The joystick [can] configures (none when joystick = "none"): κ_k = clamp(κ0_k + d_k ·
-// joystick_span, 0, 1), d_k ∈ [−1, 1] the deflection of actuator k's axis (joystick_axis for
-// actuator 1, joystick_axis_2 for actuator 2); κ0_k is the equilibrium's, where the crane holds its
-// load. `kappa0_2` is given for a two-actuator crane only.
-inline std::optional<JoystickInput> joystick_input(const CanSettings& can, double kappa0,
-                                                   std::optional<double> kappa0_2 = std::nullopt) {
-  if (can.joystick == Joystick::kNone) return std::nullopt;
+// The valves joysticks move: valve k (0-based) by its binding, if it has one. Several joysticks
+// (each its source address) and both axes of each may move as many valves.
+struct JoystickInput {
+  std::array<std::optional<JoystickBinding>, kMaxActuators> valve{};
+};
+
+// Valve 1 alone, moved by `axis` of the joystick at `source_address` (unset: any sender).
+inline JoystickInput single_joystick(JoystickAxis axis, const AxisToKappa& map,
+                                     std::optional<std::uint8_t> source_address = std::nullopt) {
   JoystickInput j;
-  j.axis = can.joystick_axis;
-  j.map = AxisToKappa{kappa0, can.joystick_span, 0.0, 1.0, false};
-  j.source_address = can.joystick_source_address;
-  if (kappa0_2) {
-    j.axis_2 = second_joystick_axis(can);
-    j.map_2 = AxisToKappa{*kappa0_2, can.joystick_span, 0.0, 1.0, false};
-  }
+  j.valve[0] = JoystickBinding{axis, map, source_address};
   return j;
 }
+
+// What a valve's command is at a joystick deflection d ∈ [−1, 1]: the benchmark's valve κ =
+// clamp(κ0 + d · span, 0, 1) about the equilibrium's κ0, where the machine holds its load; a
+// closed-centre valve u = clamp(d, −1, 1), full deflection the full spool.
+inline AxisToKappa joystick_map(bool closed_centre, double command0, double span) {
+  return closed_centre ? AxisToKappa{0.0, 1.0, -1.0, 1.0, false}
+                       : AxisToKappa{command0, span, 0.0, 1.0, false};
+}
+
+// The joysticks [can] configures (none when joystick = "none") for `command0.size()` valves, each
+// with its command at rest (κ0; a closed-centre valve's is not used) and its type: valve k takes
+// joystick_axes[k] when that is set (an entry without '@' the joystick_source_address's joystick),
+// else valve 1 joystick_axis and valve 2 joystick_axis_2 (the other axis by default).
+std::optional<JoystickInput> joystick_input(const CanSettings& can, std::span<const double> command0,
+                                            std::span<const bool> closed_centre = {});
+// The benchmark's valves: valve 1 at κ0 = kappa0 and, given, valve 2 at kappa0_2.
+std::optional<JoystickInput> joystick_input(const CanSettings& can, double kappa0,
+                                            std::optional<double> kappa0_2 = std::nullopt);
 
 // The kernel filters of the bridge's socket: each command id (an 11-bit id does not match the
 // 29-bit id of the same number, and the reverse), and with a joystick the BJM1 PGN 0xFDD6 from any

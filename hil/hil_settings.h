@@ -82,6 +82,9 @@ struct CanSettings {
   std::optional<JoystickAxis> joystick_axis_2;    // moves actuator 2 (two actuators); unset: the other axis
   double joystick_span = 0.1;                     // [-] κ change at full deflection (sign: direction)
   std::optional<std::uint8_t> joystick_source_address;  // only this J1939 sender; unset: any
+  // Valve k's axis ("x", "y", "x@SA", "y@SA" with a J1939 source address, "none"), for k = 1 .. its
+  // size; when set, instead of joystick_axis and joystick_axis_2 (parse_joystick_axis).
+  std::vector<std::string> joystick_axes;
   E2EMode e2e = E2EMode::kCounterCrc8;
   int e2e_recover_frames = 10;  // frames of one sequence alone that end a two-senders state, [1, 1000]
   OnLinkLoss on_link_loss = OnLinkLoss::kWait;
@@ -92,6 +95,16 @@ inline JoystickAxis second_joystick_axis(const CanSettings& can) {
   if (can.joystick_axis_2) return *can.joystick_axis_2;
   return can.joystick_axis == JoystickAxis::kX ? JoystickAxis::kY : JoystickAxis::kX;
 }
+
+// One entry of [can] joystick_axes: the axis and, after '@', the joystick's J1939 source address
+// (0 .. 253, decimal or 0x hex); "none": the valve takes no axis.
+struct JoystickAxisEntry {
+  bool none = false;
+  JoystickAxis axis = JoystickAxis::kX;
+  std::optional<std::uint8_t> source_address;  // unset: joystick_source_address's, or any sender
+};
+// The entry, or an error saying what is accepted.
+std::optional<JoystickAxisEntry> parse_joystick_axis(const std::string& text, std::string& error);
 
 const char* to_string(InputSource source);  // "script", "udp", "can"
 const char* to_string(Joystick joystick);   // "none", "bjm1"

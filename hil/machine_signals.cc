@@ -262,12 +262,14 @@ std::vector<NamedSensorReach> named_sensor_reach(const sm::MachineModel& model, 
   const std::vector<ActuatorReach> cylinders = machine_reach(model, relief_valves);
   const double extent = machine_extent(model);
   std::vector<NamedSensorReach> out;
+  out.reserve(model.sensors.size());
   for (const sm::Sensor& s : model.sensors) out.push_back(sensor_reach(model, s, cylinders, extent));
   return out;
 }
 
 std::vector<std::string> named_sensor_names(const std::vector<NamedSensorReach>& named) {
   std::vector<std::string> names;
+  names.reserve(named.size());
   for (const NamedSensorReach& r : named) names.push_back(r.name);
   return names;
 }

@@ -35,7 +35,7 @@ sockaddr_in parse_or_throw(const std::string& key, const std::string& text, bool
 
 UdpBridge::UdpBridge(const UdpSettings& udp, const HilSettings& hil, const std::vector<MessageSpec>& messages,
                      int actuators, CommandChannels commands, SensorChannels sensors,
-                     rt::IoThreadPlacement io, NamedSensorInput named)
+                     rt::IoThreadPlacement io, const NamedSensorInput& named)
     : e2e_(udp.e2e),
       decoder_(command_messages(messages), actuators, hil.out_of_range),
       encoder_(sensor_messages(messages), named.names),

@@ -67,7 +67,7 @@ class UdpBridge final : public Bridge {
   // bridge. `io`: where and how its I/O thread runs.
   UdpBridge(const UdpSettings& udp, const HilSettings& hil, const std::vector<MessageSpec>& messages,
             int actuators, CommandChannels commands, SensorChannels sensors, rt::IoThreadPlacement io,
-            NamedSensorInput named = {});
+            const NamedSensorInput& named = {});
   ~UdpBridge();
   UdpBridge(const UdpBridge&) = delete;
   UdpBridge& operator=(const UdpBridge&) = delete;

@@ -272,10 +272,9 @@ void fuzz_command(std::span<const std::uint8_t> in) {
 void fuzz_can_frame(Reader r) {
   static const CommandDecoder clamp(command_messages(default_messages(2)), 2, OutOfRange::kClamp);
   static const CommandDecoder reject(command_messages(default_messages(2)), 2, OutOfRange::kReject);
-  static const JoystickInput any{
-      JoystickAxis::kX, AxisToKappa{0.45, 0.1, 0.0, 1.0, false}, std::nullopt, std::nullopt, {}};
-  static const JoystickInput only{
-      JoystickAxis::kY, AxisToKappa{0.45, -1.0, 0.0, 1.0, false}, std::uint8_t{0x80}, std::nullopt, {}};
+  static const JoystickInput any = single_joystick(JoystickAxis::kX, AxisToKappa{0.45, 0.1, 0.0, 1.0, false});
+  static const JoystickInput only =
+      single_joystick(JoystickAxis::kY, AxisToKappa{0.45, -1.0, 0.0, 1.0, false}, std::uint8_t{0x80});
   can_frame raw{};
   for (int i = 0; i < 4; ++i) raw.can_id |= static_cast<canid_t>(r.byte()) << (8 * i);
   raw.len = r.byte();

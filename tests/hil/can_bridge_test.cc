@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "hil/default_messages.h"
+#include "hil/machine_signals.h"
 #include "tests/hil/vcan.h"
 
 namespace hilsim::hil {
@@ -225,8 +226,8 @@ TEST(CanBridge, SensorFramesGoOutAtTheRateAndTheStatusReportsBusOffUntilARestart
 
 TEST(CanBridge, AJoystickMovesKappaAndTheFilterHonoursItsSourceAddress) {
   HILSIM_REQUIRE_VCAN();
-  JoystickInput joystick{
-      JoystickAxis::kX, AxisToKappa{0.45, 0.1, 0.0, 1.0, false}, std::uint8_t{0x80}, std::nullopt, {}};
+  JoystickInput joystick =
+      single_joystick(JoystickAxis::kX, AxisToKappa{0.45, 0.1, 0.0, 1.0, false}, std::uint8_t{0x80});
   Bench b(joystick);
   b.peer.send(to_can_frame(encode_bjm1(0x80, axis_fields(50.0), axis_fields(0.0))));
   settle();
@@ -239,6 +240,58 @@ TEST(CanBridge, AJoystickMovesKappaAndTheFilterHonoursItsSourceAddress) {
   EXPECT_EQ(c.frames, 2u);  // 0x81 never arrived
   EXPECT_EQ(c.count(CanFrameKind::kJoystick), 1u);
   EXPECT_EQ(c.count(CanFrameKind::kJoystickInvalid), 1u);
+}
+
+// Two joysticks on the bus ([can] joystick_axes = ["x@0x81", "y@0x81", "y@0x82"]) move the three
+// closed-centre valves of a machine: each frame its own sender's valves, u = the deflection; a third
+// sender's frames never reach the bridge (the kernel filters pass 0x81 and 0x82 only).
+TEST(CanBridge, TwoJoysticksMoveThreeValvesEachByItsOwnAxis) {
+  HILSIM_REQUIRE_VCAN();
+  std::vector<ActuatorReach> reach(3);
+  for (ActuatorReach& r : reach) {
+    r.closed_centre = true;
+    r.s_min = 0.5;
+    r.s_max = 1.0;
+    r.p_max = 20e6;
+    r.f_max = 1e5;
+  }
+  CanSettings can;
+  can.interface = kInterface;
+  can.e2e = E2EMode::kNone;
+  can.joystick = Joystick::kBjm1;
+  can.joystick_axes = {"x@0x81", "y@0x81", "y@0x82"};
+  const double command0[] = {0.0, 0.0, 0.0};
+  const bool closed_centre[] = {true, true, true};
+  std::array<rt::LatestValue<ValveCommandSample>, 3> commands;
+  std::array<rt::LatestValue<SensorSnapshot>, 3> sensors;
+  CommandChannels command_channels{};
+  SensorChannels sensor_channels{};
+  for (std::size_t k = 0; k < 3; ++k) {
+    command_channels.hydraulics[k] = &commands[k];
+    sensor_channels[k] = &sensors[k];
+  }
+  HilSettings hil;
+  hil.output_rate = 1000.0;
+  CanBridge bridge(can, hil, machine_messages(reach), 3, joystick_input(can, command0, closed_centre),
+                   command_channels, sensor_channels, rt::IoThreadPlacement{});
+  bridge.start();
+  Peer peer;
+  peer.send(to_can_frame(encode_bjm1(0x81, axis_fields(50.0), axis_fields(-30.0))));
+  peer.send(to_can_frame(encode_bjm1(0x83, axis_fields(90.0), axis_fields(90.0))));  // filtered out
+  peer.send(to_can_frame(encode_bjm1(0x82, axis_fields(-100.0), axis_fields(80.0))));
+  settle();
+  const auto latest = [&](std::size_t k) {
+    ValveCommandSample s{-9.0, 0, 0};
+    commands[k].read(s);
+    return s.kappa;
+  };
+  EXPECT_NEAR(latest(0), 0.5, 1e-12);
+  EXPECT_NEAR(latest(1), -0.3, 1e-12);
+  EXPECT_NEAR(latest(2), 0.8, 1e-12);
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  bridge.stop();
+  EXPECT_EQ(bridge.counters().frames, 2u);  // 0x83 never arrived
+  EXPECT_EQ(bridge.counters().count(CanFrameKind::kJoystick), 2u);
 }
 
 }  // namespace

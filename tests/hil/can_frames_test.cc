@@ -46,8 +46,7 @@ class CanFrames : public ::testing::Test {
  protected:
   CommandDecoder clamp_{command_messages(default_messages(1)), 1, OutOfRange::kClamp};
   CommandDecoder reject_{command_messages(default_messages(1)), 1, OutOfRange::kReject};
-  JoystickInput joystick_{
-      JoystickAxis::kY, AxisToKappa{0.45, 0.1, 0.0, 1.0, false}, std::nullopt, std::nullopt, {}};
+  JoystickInput joystick_ = single_joystick(JoystickAxis::kY, AxisToKappa{0.45, 0.1, 0.0, 1.0, false});
 };
 
 TEST_F(CanFrames, ConversionsKeepIdFlagsLengthAndData) {
@@ -107,7 +106,7 @@ TEST_F(CanFrames, FiltersPassTheCommandIdsAndBjm1FromAnySourceUnlessOneIsConfigu
   EXPECT_FALSE(passes(any, 0x5D6));                      // 11-bit id with the same low bits
 
   JoystickInput only = joystick_;
-  only.source_address = 0x80;
+  only.valve[0]->source_address = 0x80;
   const std::vector<can_filter> one = receive_filters(clamp_.ids(), &only);
   EXPECT_TRUE(passes(one, 0x0CFDD680 | CAN_EFF_FLAG));
   EXPECT_FALSE(passes(one, 0x0CFDD681 | CAN_EFF_FLAG));
@@ -208,14 +207,14 @@ TEST_F(CanFrames, Bjm1MovesKappaByTheConfiguredAxisAndSpan) {
   EXPECT_EQ(neutral.command.kappa[0], 0.45);
 
   JoystickInput x = joystick_;
-  x.axis = JoystickAxis::kX;
+  x.valve[0]->axis = JoystickAxis::kX;
   EXPECT_NEAR(classify_can_frame(forward, clamp_, &x).command.kappa[0], 0.45 - 0.1, 1e-12);
 
   // Not available, another source, a short frame: counted, no κ.
   const can_frame unavailable = to_can_frame(encode_bjm1(0x80, axis_fields(0), axis_fields(NAN)));
   EXPECT_EQ(classify_can_frame(unavailable, clamp_, &joystick_).kind, CanFrameKind::kJoystickInvalid);
   JoystickInput only = joystick_;
-  only.source_address = 0x81;
+  only.valve[0]->source_address = 0x81;
   EXPECT_EQ(classify_can_frame(forward, clamp_, &only).kind, CanFrameKind::kOtherSource);
   can_frame short_bjm1 = forward;
   short_bjm1.len = 4;
@@ -233,9 +232,9 @@ TEST_F(CanFrames, WithTwoActuatorsTheSecondAxisDrivesActuator2) {
   can.joystick_axis = JoystickAxis::kX;
   can.joystick_span = 0.1;
   const std::optional<JoystickInput> two = joystick_input(can, 0.45, 0.62);
-  ASSERT_TRUE(two && two->axis_2);
-  EXPECT_EQ(*two->axis_2, JoystickAxis::kY);  // unset: the axis actuator 1 does not use
-  EXPECT_EQ(two->map_2.kappa0, 0.62);
+  ASSERT_TRUE(two && two->valve[1]);
+  EXPECT_EQ(two->valve[1]->axis, JoystickAxis::kY);  // unset: the axis actuator 1 does not use
+  EXPECT_EQ(two->valve[1]->map.kappa0, 0.62);
   // X right 50 %, Y back 30 %: κ1 = 0.45 + 0.05, κ2 = 0.62 − 0.03.
   const can_frame f = to_can_frame(encode_bjm1(0x80, axis_fields(50), axis_fields(-30)));
   const CanFrameVerdict v = classify_can_frame(f, clamp_, &*two);
@@ -255,10 +254,66 @@ TEST_F(CanFrames, WithTwoActuatorsTheSecondAxisDrivesActuator2) {
       CanFrameKind::kJoystickInvalid);
   // joystick_axis_2 chooses the axis; one actuator: no second axis at all.
   can.joystick_axis_2 = JoystickAxis::kX;
-  EXPECT_EQ(*joystick_input(can, 0.45, 0.62)->axis_2, JoystickAxis::kX);
+  EXPECT_EQ(joystick_input(can, 0.45, 0.62)->valve[1]->axis, JoystickAxis::kX);
   const std::optional<JoystickInput> one = joystick_input(can, 0.45);
-  EXPECT_FALSE(one->axis_2);
+  EXPECT_FALSE(one->valve[1]);
   EXPECT_FALSE(classify_can_frame(f, clamp_, &*one).command.present[1]);
+}
+
+// [can] joystick_axes: two joysticks (source addresses 0x81 and 0x82), both axes of the first and the
+// Y axis of the second, move valves 1, 2 and 4 of a machine whose valves 2 and 4 are closed-centre
+// (u = the deflection) and valve 1 the benchmark's (κ about its κ0); valve 3 takes none. Each
+// joystick's frames move its own valves only, and the kernel lets both senders through, no other.
+TEST_F(CanFrames, SeveralJoysticksAndAxesMoveTheValvesTheirEntriesName) {
+  CanSettings can;
+  can.joystick = Joystick::kBjm1;
+  can.joystick_span = 0.1;
+  can.joystick_axes = {"x@0x81", "y@129", "none", "y@0x82"};
+  const double command0[] = {0.45, 0.0, 0.0, 0.0};
+  const bool closed_centre[] = {false, true, true, true};
+  const std::optional<JoystickInput> j = joystick_input(can, command0, closed_centre);
+  ASSERT_TRUE(j && j->valve[0] && j->valve[1] && !j->valve[2] && j->valve[3]);
+  EXPECT_EQ(*j->valve[0]->source_address, 0x81);
+  EXPECT_EQ(*j->valve[3]->source_address, 0x82);
+  const CommandDecoder four(command_messages(default_messages(2)), 2, OutOfRange::kClamp);
+  // Joystick 0x81: X right 50 %, Y back 30 %: κ1 = 0.45 + 0.05, u2 = −0.3.
+  const CanFrameVerdict first =
+      classify_can_frame(to_can_frame(encode_bjm1(0x81, axis_fields(50), axis_fields(-30))), four, &*j);
+  EXPECT_EQ(first.kind, CanFrameKind::kJoystick);
+  EXPECT_NEAR(first.command.kappa[0], 0.5, 1e-12);
+  EXPECT_NEAR(first.command.kappa[1], -0.3, 1e-12);
+  EXPECT_FALSE(first.command.present[2] || first.command.present[3]);
+  // Joystick 0x82: Y forward 80 %: u4 = 0.8, nothing else.
+  const CanFrameVerdict second =
+      classify_can_frame(to_can_frame(encode_bjm1(0x82, axis_fields(-100), axis_fields(80))), four, &*j);
+  EXPECT_NEAR(second.command.kappa[3], 0.8, 1e-12);
+  EXPECT_FALSE(second.command.present[0] || second.command.present[1] || second.command.present[2]);
+  // A third sender moves nothing.
+  EXPECT_EQ(
+      classify_can_frame(to_can_frame(encode_bjm1(0x83, axis_fields(50), axis_fields(50))), four, &*j).kind,
+      CanFrameKind::kOtherSource);
+  const std::vector<can_filter> filters = receive_filters({}, &*j);
+  EXPECT_EQ(filters.size(), 2u);
+  EXPECT_TRUE(passes(filters, 0x0CFDD681 | CAN_EFF_FLAG));
+  EXPECT_TRUE(passes(filters, 0x0CFDD682 | CAN_EFF_FLAG));
+  EXPECT_FALSE(passes(filters, 0x0CFDD683 | CAN_EFF_FLAG));
+  // An entry without '@' takes any sender: one filter for all.
+  can.joystick_axes = {"x", "y@0x82"};
+  const std::optional<JoystickInput> any = joystick_input(can, command0, closed_centre);
+  EXPECT_EQ(receive_filters({}, &*any).size(), 1u);
+}
+
+TEST(JoystickAxes, AnEntryIsAnAxisAndAnOptionalSourceAddress) {
+  std::string error;
+  EXPECT_EQ(parse_joystick_axis("y", error)->axis, JoystickAxis::kY);
+  EXPECT_FALSE(parse_joystick_axis("y", error)->source_address);
+  EXPECT_EQ(*parse_joystick_axis("x@0xFD", error)->source_address, 253);
+  EXPECT_TRUE(parse_joystick_axis("none", error)->none);
+  for (const char* bad : {"z", "x@", "x@254", "x@0x1FF", "x@12a", "X", ""}) {
+    error.clear();
+    EXPECT_FALSE(parse_joystick_axis(bad, error)) << bad;
+    EXPECT_FALSE(error.empty()) << bad;
+  }
 }
 
 }  // namespace

@@ -70,7 +70,7 @@ TEST(NoAllocation, DecodersAndEncodersAllocateNothing) {
 
 TEST(NoAllocation, TheCanBridgesFrameClassificationAllocatesNothing) {
   const CommandDecoder commands(command_messages(default_messages(1)), 1, OutOfRange::kClamp);
-  const JoystickInput joystick{JoystickAxis::kX, AxisToKappa{}, std::nullopt, std::nullopt, {}};
+  const JoystickInput joystick = single_joystick(JoystickAxis::kX, AxisToKappa{});
   Frame command;
   command.id = kCommandId;
   command.length = 8;

@@ -99,8 +99,8 @@ TEST_F(CandumpKappaTest, TheWatchdogAppliesTheSafeKappaAfterTheTimeoutAsLive) {
 }
 
 TEST_F(CandumpKappaTest, AJoystickFrameMovesKappaWhenConfigured) {
-  const hil::JoystickInput joystick{
-      hil::JoystickAxis::kY, hil::AxisToKappa{0.45, 0.1, 0.0, 1.0, false}, std::nullopt, std::nullopt, {}};
+  const hil::JoystickInput joystick =
+      hil::single_joystick(hil::JoystickAxis::kY, hil::AxisToKappa{0.45, 0.1, 0.0, 1.0, false});
   hil::CandumpRecord bjm1;
   bjm1.timestamp_us = kBase + 300;
   bjm1.interface = "vcan0";

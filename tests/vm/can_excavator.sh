@@ -60,21 +60,11 @@ cd /tmp
 # candump first, at the shell's ordinary priority (started after the chrt below it would run at
 # SCHED_FIFO 90, above the simulation's threads); then the run; then this shell at SCHED_FIFO 90, so
 # that cansend goes out when it is due.
-candump -L vcan0 >/tmp/dump.log 2>/tmp/dump.err &
-dump=$!
-for _ in $(seq 1 50); do
-  grep -q '^ *vcan0 .* raw$' /proc/net/can/rcvlist_all && break
-  sleep 0.05
-done
+start_candump /tmp/dump.log
 hilsim run /tmp/exc.toml --realtime --out /tmp/run.csv --record /tmp/run.rec >/tmp/run.out 2>&1 &
 run=$!
 chrt -f -p 90 $$
-for _ in $(seq 1 200); do
-  grep -q '^ *vcan0 *100 ' /proc/net/can/rcvlist_fil 2>/dev/null && break
-  sleep 0.05
-done
-grep -q '^ *vcan0 *100 ' /proc/net/can/rcvlist_fil && r=ok || r=no
-check $r "the bridge's kernel filter for 0x100 is installed on vcan0"
+check_bridge_filter 100
 # The steps a second apart, the first half a second into the run (after its threads have started:
 # the latencies below are then those of a frame arriving while the valves step).
 sleep 0.5
@@ -82,11 +72,7 @@ for f in step1 step2 step3; do
   while read -r frame; do send "$frame"; done <"/tmp/$f"
   sleep 1
 done
-wait $run
-run_status=$?
-sleep 0.2
-kill $dump
-wait $dump 2>/dev/null
+end_run_and_candump
 cat /tmp/run.out
 [ $run_status = 0 ] && r=ok || r=no
 check $r "hilsim run --input can --realtime of the excavator exited 0 (status $run_status)"

@@ -20,3 +20,31 @@ check_preempt_rt() {
   case $(uname -v) in *PREEMPT_RT*) r=ok ;; *) r=no ;; esac
   check $r "the kernel is PREEMPT_RT"
 }
+# The CAN scripts' steps around a run on vcan0:
+#   start_candump FILE      candump -L vcan0 into FILE in the background ($dump), once it listens
+#   check_bridge_filter ID  waits (10 s at most) for the bridge's kernel filter for command id ID
+#                           (hex, as /proc/net/can/rcvlist_fil prints it) and checks it is there
+#   end_run_and_candump     waits for the run ($run; its status in $run_status), then stops candump
+start_candump() {
+  candump -L vcan0 >"$1" 2>"$1.err" &
+  dump=$!
+  for _ in $(seq 1 50); do
+    grep -q '^ *vcan0 .* raw$' /proc/net/can/rcvlist_all && break
+    sleep 0.05
+  done
+}
+check_bridge_filter() {
+  for _ in $(seq 1 200); do
+    grep -q "^ *vcan0 *$1 " /proc/net/can/rcvlist_fil 2>/dev/null && break
+    sleep 0.05
+  done
+  grep -q "^ *vcan0 *$1 " /proc/net/can/rcvlist_fil && r=ok || r=no
+  check $r "the bridge's kernel filter for 0x$1 is installed on vcan0"
+}
+end_run_and_candump() {
+  wait $run
+  run_status=$?
+  sleep 0.2
+  kill $dump
+  wait $dump 2>/dev/null
+}

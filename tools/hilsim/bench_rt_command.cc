@@ -17,8 +17,8 @@
 #include "sim/model/equilibrium.h"
 #include "tools/hilsim/bench_rt_cosim.h"
 #include "tools/hilsim/cli_checks.h"
-#include "tools/system/cyclictest.h"
 #include "tools/io/input_error.h"
+#include "tools/system/cyclictest.h"
 
 namespace hilsim::tools {
 
@@ -153,7 +153,7 @@ void print_comparison(const rt::LoopStats& mine, const std::optional<CyclictestR
 }  // namespace
 
 int BenchRtCommand::execute() const {
-  if (cosim) return bench_cosim_paced(scenario, BenchCosimSettings{no_cyclictest, require_rt});
+  if (cosim) return bench_cosim_paced(scenario, PacedBenchSettings{no_cyclictest, require_rt});
   for (int rate : rates_hz) {
     if (rt::kNanosecondsPerSecond % rate != 0 || (1'000'000 % rate) != 0) {
       throw io::InputError(

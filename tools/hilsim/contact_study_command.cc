@@ -11,13 +11,11 @@
 #include "tools/hilsim/cli_checks.h"
 #include "tools/hilsim/jobs_flag.h"
 #include "tools/io/atomic_file.h"
-#include "tools/io/csv_row.h"
 #include "tools/io/input_error.h"
-#include "tools/run/stop_on_signals.h"
 #include "tools/scenario/scenario.h"
 #include "tools/scenario/scenario_keys.h"
 #include "tools/scenario/setting_words.h"
-#include "tools/study/contact_study_csv.h"
+#include "tools/study/contact_study_run.h"
 #include "tools/study/job_pool.h"
 
 namespace hilsim::tools {
@@ -57,35 +55,6 @@ void ContactStudyCommand::add_to(CLI::App& parent) {
 
 namespace {
 
-void print_table_line(const sim::contact::ContactStudyRow& row) {
-  char ki[32] = "rigid";
-  if (!is_monolithic(row)) std::snprintf(ki, sizeof ki, "%.0e", row.run_case.stiffness);
-  char depth[32] = "-";
-  if (row.jammed) std::snprintf(depth, sizeof depth, "%.4f", row.jam_depth);
-  std::printf("%-17s %9s %6d %12.4e %13.4e %6d %13s\n", coupling_name(row).c_str(), ki, row.stable ? 1 : 0,
-              row.error.rms_position, row.error.rms_velocity, row.jammed ? 1 : 0, depth);
-  std::fflush(stdout);
-}
-
-void print_preamble(const std::string& task, const sim::contact::ContactStudySettings& s, double duration) {
-  std::printf(
-      "contact study: %s, %g s; the monolithic run (rigid weld) and %zu couplings at %zu K_i, D_i/K_i = %g "
-      "s, "
-      "angular stiffness and damping a tenth of the linear, H = %g ms, h = %g ms\n",
-      task.c_str(), duration, s.couplings.size(), s.stiffnesses.size(), s.damping_ratio, s.H * 1e3,
-      s.h * 1e3);
-  std::printf(
-      "stable: finite and healthy to the end, the tool within %g m of the crane's base; errors of "
-      "the tool against the monolithic run\n",
-      s.runaway_distance);
-  std::printf("%-17s %9s %6s %12s %13s %6s %13s\n", "coupling", "Ki [N/m]", "stable", "rms_pos [m]",
-              "rms_vel [m/s]", "jammed", "jam_depth [m]");
-}
-
-}  // namespace
-
-namespace {
-
 // The task's name: TASK itself, or the [contact] task of the scenario file TASK, whose [run]
 // duration, [cosim] H and h_M then set the study's (its coupling and K_i are the study's to vary).
 std::string study_task(const std::string& task, const std::string& out,
@@ -116,34 +85,7 @@ int ContactStudyCommand::execute() const {
   sim::contact::ContactStudySettings settings;
   if (!stiffnesses.empty()) settings.stiffnesses = stiffnesses;
   const std::string name = study_task(task, out, settings);
-  std::optional<sim::contact::ContactStudy> study;
-  try {
-    study.emplace([name] { return *sim::contact::contact_task(name); }, settings);
-  } catch (const std::invalid_argument& e) {
-    throw io::InputError(std::string("contact-study: ") + e.what());
-  }
-  io::AtomicOutputFile csv(out);  // opened before the runs: an unwritable output fails at once
-  csv.stream() << kContactStudyCsvHeader << '\n';
-  print_preamble(name, settings, settings.duration.value_or(sim::contact::contact_task(name)->duration));
-  const StopOnSignals signals;  // SIGINT/SIGTERM end the study after the runs under way, saying so
-  const auto take = [&](std::size_t i, sim::contact::ContactStudyRun&& run) {
-    const sim::contact::ContactStudyRow row = study->take(i, std::move(run));
-    print_table_line(row);
-    write_contact_study_csv_row(row, csv.stream());
-    return true;
-  };
-  const std::size_t taken = run_in_order<sim::contact::ContactStudyRun>(
-      resolve_jobs(jobs), study->size(), [&](std::size_t i) { return study->run(i); }, take, &stop_flag());
-  if (taken < study->size()) {
-    std::printf(
-        "contact study: interrupted by a signal after %zu of %zu runs; the table above is partial and "
-        "--out is not written\n",
-        taken, study->size());
-    return 4;
-  }
-  csv.commit();
-  std::printf("contact study table: %zu rows written to %s\n", taken, out.c_str());
-  return 0;
+  return run_contact_study(name, settings, out, resolve_jobs(jobs));
 }
 
 }  // namespace hilsim::tools

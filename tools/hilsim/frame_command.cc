@@ -12,8 +12,8 @@
 #include "hil/default_messages.h"
 #include "hil/e2e.h"
 #include "hil/signal_map.h"
-#include "tools/hilsim/cli_checks.h"
 #include "tools/can/command_frames.h"
+#include "tools/hilsim/cli_checks.h"
 #include "tools/io/input_error.h"
 #include "tools/scenario/scenario.h"
 

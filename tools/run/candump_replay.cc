@@ -3,9 +3,11 @@
 #include "tools/run/candump_replay.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -109,14 +111,22 @@ int replay_candump(scenario::Scenario s, const CandumpReplay& request) {
   scenario::validate(s);  // what a live CAN input refuses (e.g. the two-way coupling with the limits)
   const RunInputs in = prepare_run(s);
   const int actuators = std::min(scenario::commanded_actuators(s), in.cylinders());
-  const double kappa0 = in.command0(0), kappa0_2 = actuators >= 2 ? in.command0(1) : 0.0;
 
   const std::vector<hil::CandumpRecord> records = read_candump_file(request.log);
   const hil::CommandDecoder commands(hil::command_messages(scenario::signal_mapping(s)), actuators,
                                      s.hil.out_of_range);
-  // With two actuators or more the joystick's second axis moves actuator 2, about its own κ0.
-  const std::optional<hil::JoystickInput> joystick =
-      hil::joystick_input(s.can, kappa0, actuators >= 2 ? std::optional<double>(kappa0_2) : std::nullopt);
+  // The joysticks move the valves [can] configures, each about its own κ0 (a closed-centre valve: u).
+  std::array<double, hil::kMaxActuators> command0{};
+  std::array<bool, hil::kMaxActuators> closed_centre{};
+  for (int a = 0; a < actuators; ++a) {
+    command0[static_cast<std::size_t>(a)] = in.command0(a);
+    closed_centre[static_cast<std::size_t>(a)] =
+        in.model->cylinders[static_cast<std::size_t>(a)].valve.type ==
+        sim::machine::ValveDescription::Type::kProportional;
+  }
+  const auto n = static_cast<std::size_t>(actuators);
+  const std::optional<hil::JoystickInput> joystick = hil::joystick_input(
+      s.can, std::span<const double>(command0.data(), n), std::span<const bool>(closed_centre.data(), n));
   const auto h_ns = static_cast<std::int64_t>(std::llround(s.cosim.h_hyd * 1e9));
   const auto end_step = static_cast<std::int64_t>(std::llround(s.cosim.duration / s.cosim.h_hyd));
   const WatchdogRule watchdog = watchdog_rule(s, in);

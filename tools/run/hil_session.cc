@@ -153,13 +153,13 @@ void HilSession::make_bridge(const Valves& v, const std::vector<int>& rt_cpus, s
         frames_file_ = std::make_unique<io::ReplacingFile>(candump_log_path(*record_path_));
         recorder_->log_frames(frames_file_->temporary(), s.can.interface, *frames_);
       }
-      // The joystick's second axis moves valve 2 of a machine with two valves or more, as replay
-      // --candump replays it.
-      const std::optional<double> kappa0_2 =
-          actuators_ >= 2 ? std::optional<double>(v.kappa0[1]) : std::nullopt;
+      // The joysticks move the valves [can] joystick_axes (or joystick_axis, joystick_axis_2) give
+      // them, as replay --candump replays them.
+      const std::span<const double> command0(v.kappa0.data(), static_cast<std::size_t>(actuators_));
+      const std::span<const bool> closed_centre(v.closed_centre.data(), static_cast<std::size_t>(actuators_));
       auto can = std::make_unique<hil::CanBridge>(s.can, s.hil, scenario::signal_mapping(s), actuators_,
-                                                  hil::joystick_input(s.can, v.kappa0[0], kappa0_2), commands,
-                                                  sensors, io, frames_.get(), &stop, named);
+                                                  hil::joystick_input(s.can, command0, closed_centre),
+                                                  commands, sensors, io, frames_.get(), &stop, named);
       std::printf("can: %s\n", can->link_report().c_str());
       bridge_ = std::move(can);
     }

@@ -494,18 +494,24 @@ void check_machine_mapping(const Scenario& s) {
                    "clipped value counted)");
 }
 
-// The joystick moves κ of cylinders 1 and 2 about their κ0, clamped to [0, 1]: the benchmark's
-// valve's range, not a closed-centre valve's.
-void check_machine_joystick(const Scenario& s) {
-  if (!s.machine || s.can.joystick == hil::Joystick::kNone) return;
-  const std::vector<hil::ActuatorReach> reach = machine_file_reach(s);
-  for (std::size_t k = 0; k < std::min<std::size_t>(2, reach.size()); ++k) {
-    if (!reach[k].closed_centre) continue;
-    throw InputError(s.source +
-                     ": key 'can.joystick': the BJM1 joystick moves the benchmark's valves (kappa in "
-                     "[0, 1]) of cylinders 1 and 2, and cylinder '" +
-                     reach[k].cylinder +
-                     "' has a closed-centre valve (u in [-1, 1]): command it with frames");
+// [can] joystick_axes: every entry an axis (and a source address) or none, one per valve the run
+// commands at most, and only with a joystick.
+void check_joystick_axes(const Scenario& s) {
+  const std::vector<std::string>& axes = s.can.joystick_axes;
+  if (axes.empty()) return;
+  const std::string key = s.source + ": key 'can.joystick_axes'";
+  if (s.can.joystick == hil::Joystick::kNone)
+    throw InputError(key + ": no joystick to take them: set can.joystick = \"bjm1\"");
+  for (std::size_t k = 0; k < axes.size(); ++k) {
+    std::string error;
+    if (!hil::parse_joystick_axis(axes[k], error))
+      throw InputError(key + ": entry " + std::to_string(k + 1) + " (valve " + std::to_string(k + 1) +
+                       "): " + error);
+  }
+  const int valves = commanded_actuators(s);
+  if (static_cast<int>(axes.size()) > valves) {
+    throw InputError(key + ": " + std::to_string(axes.size()) +
+                     " entries, one per valve, and the machine has " + std::to_string(valves));
   }
 }
 
@@ -542,7 +548,7 @@ void validate(const Scenario& s) {
   check_contact(s);
   check_machine_file(s);
   check_machine_mapping(s);
-  check_machine_joystick(s);
+  check_joystick_axes(s);
 }
 
 }  // namespace hilsim::scenario

@@ -709,6 +709,14 @@ const std::vector<KeyRow<S>> kScenarioKeys = {
      .help = "κ change at full deflection: κ = clamp(κ0 + d · span, 0, 1), d ∈ [−1, 1]",
      .access = number<S>([](auto& s) -> auto& { return s.can.joystick_span; }),
      .range = closed(-1.0, 1.0)},
+    {.section = "can",
+     .key = "joystick_axes",
+     .unit = "",
+     .help = "valve k's axis, k = 1, 2, …: \"x\" or \"y\", with \"@SA\" a joystick's J1939 source address "
+             "(e.g. \"y@0x81\"; else joystick_source_address's), or \"none\"; instead of joystick_axis and "
+             "joystick_axis_2. A closed-centre valve takes u = d, the benchmark's κ0 + d · span",
+     .access = names<S>([](auto& s) -> auto& { return s.can.joystick_axes; }),
+     .if_absent = "valve 1 joystick_axis, valve 2 joystick_axis_2"},
     // J1939 source addresses 254 (null) and 255 (global) never send.
     {.section = "can",
      .key = "joystick_source_address",
