@@ -320,14 +320,38 @@ std::vector<MessageSpec> machine_messages(const std::vector<ActuatorReach>& reac
   return m;
 }
 
+namespace {
+
+// What a signal of this name must hold, and whose reach it is ("cylinder 'boom'", "sensor 'tip_x'");
+// false for a signal nothing bounds.
+bool signal_reach(const std::string& name, const std::vector<ActuatorReach>& reach,
+                  const std::vector<NamedSensorReach>& named, double& lo, double& hi, std::string& whose) {
+  const ActuatorReach* cylinder = nullptr;
+  if (reach_of(name, reach, lo, hi, cylinder)) {
+    whose = "cylinder '" + cylinder->cylinder + "'";
+    return true;
+  }
+  for (const NamedSensorReach& r : named) {
+    if (r.name != name || !r.bounded) continue;
+    lo = r.lo;
+    hi = r.hi;
+    whose = "sensor '" + r.name + "'";
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 std::vector<std::string> narrow_signal_errors(const std::vector<MessageSpec>& sensors,
-                                              const std::vector<ActuatorReach>& reach) {
+                                              const std::vector<ActuatorReach>& reach,
+                                              const std::vector<NamedSensorReach>& named) {
   std::vector<std::string> errors;
   for (const MessageSpec& m : sensors) {
     for (const SignalSpec& s : m.signals) {
       double lo = 0.0, hi = 0.0;
-      const ActuatorReach* cylinder = nullptr;
-      if (!reach_of(s.name, reach, lo, hi, cylinder)) continue;
+      std::string whose;
+      if (!signal_reach(s.name, reach, named, lo, hi, whose)) continue;
       const PhysicalRange raw = representable_range(s);
       const double held_lo = std::max(s.min, raw.lo), held_hi = std::min(s.max, raw.hi);
       // Half a raw step of slack: a value that rounds onto the range's end is held.
@@ -335,9 +359,9 @@ std::vector<std::string> narrow_signal_errors(const std::vector<MessageSpec>& se
       if (lo >= held_lo - slack && hi <= held_hi + slack) continue;
       char line[320];
       std::snprintf(line, sizeof line,
-                    "message '%s': signal '%s' holds [%g, %g]%s%s, but cylinder '%s' reaches [%g, %g]",
-                    m.name.c_str(), s.name.c_str(), held_lo, held_hi, s.unit.empty() ? "" : " ",
-                    s.unit.c_str(), cylinder->cylinder.c_str(), lo, hi);
+                    "message '%s': signal '%s' holds [%g, %g]%s%s, but %s reaches [%g, %g]", m.name.c_str(),
+                    s.name.c_str(), held_lo, held_hi, s.unit.empty() ? "" : " ", s.unit.c_str(),
+                    whose.c_str(), lo, hi);
       errors.emplace_back(line);
     }
   }

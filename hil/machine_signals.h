@@ -71,8 +71,10 @@ std::vector<std::string> named_sensor_names(const std::vector<NamedSensorReach>&
 // e.g. "message 'HilsimActuator1': signal 's_1' holds [0, 1.3107] m, but cylinder 'boom' reaches
 // [1.62, 2.82] m". Empty when every signal holds its cylinder's reach (the rates are not checked:
 // nothing bounds them but the run itself; a rate beyond its signal is counted when it is clipped).
+// The machine's named sensors' signals likewise ("… but sensor 'tip_x' reaches [−16.4, 16.4]").
 std::vector<std::string> narrow_signal_errors(const std::vector<MessageSpec>& sensors,
-                                              const std::vector<ActuatorReach>& reach);
+                                              const std::vector<ActuatorReach>& reach,
+                                              const std::vector<NamedSensorReach>& named = {});
 
 // Empty when each command signal of `commands` fits its valve's type (kappa_k for the benchmark's
 // valve, u_k for a closed-centre one) and every valve has one; else one line naming the signal or

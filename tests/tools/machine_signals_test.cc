@@ -24,7 +24,9 @@
 #include "sim/machine/kinematics.h"
 #include "sim/machine/lim_crane.h"
 #include "sim/machine/machine_data.h"
+#include "tools/io/input_error.h"
 #include "tools/scenario/machine_file.h"
+#include "tools/scenario/scenario.h"
 
 namespace hilsim {
 namespace {
@@ -144,6 +146,33 @@ TEST(MachineSignals, TheExcavatorsNamedSensorsGoOutInAFrameThatHoldsTheirReach) 
   }
   EXPECT_LE(farthest, named[0].hi);
   EXPECT_GT(farthest, 0.5 * named[0].hi) << "a reach far beyond what the tool can be costs resolution";
+}
+
+// A mapping of one's own may carry the machine's named sensors: the generated one, given as
+// [[messages]], is valid as it is; with tip_x at 1e-4 m (±3.28 m) it is refused naming the sensor.
+TEST(MachineSignals, AMappingOfOnesOwnCarriesNamedSensorsCheckedAgainstTheirReach) {
+  scenario::Scenario s =
+      scenario::load_scenario(std::string(HILSIM_SOURCE_DIR) + "/config/scenarios/hil_excavator_udp.toml");
+  s.hil.messages = scenario::signal_mapping(s);
+  ASSERT_NE(find_signal(s.hil.messages, "tip_x"), nullptr);
+  EXPECT_NO_THROW(scenario::validate(s));
+  EXPECT_TRUE(scenario::narrow_sensor_signals(s).empty());
+  for (hil::MessageSpec& m : s.hil.messages) {
+    for (hil::SignalSpec& sig : m.signals) {
+      if (sig.name != "tip_x") continue;
+      sig.scale = 1e-4;
+      hil::set_full_range(sig);
+    }
+  }
+  try {
+    scenario::validate(s);
+    ADD_FAILURE() << "a tip_x signal of ±3.28 m accepted";
+  } catch (const io::InputError& e) {
+    EXPECT_NE(
+        std::string(e.what()).find("signal 'tip_x' holds [-3.2768, 3.2767] m, but sensor 'tip_x' reaches"),
+        std::string::npos)
+        << e.what();
+  }
 }
 
 // A named sensor may not take a built-in signal's name: it would send the built-in quantity.

@@ -38,13 +38,14 @@ void write_signals(std::ostream& o, const hil::MessageSpec& m) {
   }
 }
 
-void validate_signal_mapping(const std::string& source, const hil::HilSettings& hil, int actuators) {
+void validate_signal_mapping(const std::string& source, const hil::HilSettings& hil, int actuators,
+                             const std::vector<std::string>& named_sensors) {
   if (hil.messages.empty()) return;
   const std::string error = hil::validate_messages(hil.messages);
   if (!error.empty()) throw InputError(source + ": [[messages]]: " + error);
   try {
     const hil::CommandDecoder commands(hil::command_messages(hil.messages), actuators, hil.out_of_range);
-    const hil::SensorEncoder sensors(hil::sensor_messages(hil.messages));
+    const hil::SensorEncoder sensors(hil::sensor_messages(hil.messages), named_sensors);
     for (const hil::MessageSpec& m : hil::command_messages(hil.messages)) hil::e2e_layout(m);
   } catch (const std::invalid_argument& e) {
     throw InputError(source + ": [[messages]]: " + e.what());

@@ -27,7 +27,9 @@ void write_messages(std::ostream& o, const Scenario& scenario);
 void write_signals(std::ostream& o, const hil::MessageSpec& message);
 
 // The mapping valid and without overlaps, with a kappa_1 command signal (kappa_2 with two
-// actuators) and sensor signals of known names; throws io::InputError naming `source`.
-void validate_signal_mapping(const std::string& source, const hil::HilSettings& hil, int actuators);
+// actuators) and sensor signals of known names: the built-in ones and `named_sensors` (a machine
+// file's); throws io::InputError naming `source`.
+void validate_signal_mapping(const std::string& source, const hil::HilSettings& hil, int actuators,
+                             const std::vector<std::string>& named_sensors = {});
 
 }  // namespace hilsim::scenario

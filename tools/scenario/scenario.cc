@@ -306,7 +306,8 @@ std::vector<hil::MessageSpec> signal_mapping(const Scenario& s) {
 
 std::vector<std::string> narrow_sensor_signals(const Scenario& s) {
   if (!s.machine || s.hil.messages.empty()) return {};
-  return hil::narrow_signal_errors(hil::sensor_messages(s.hil.messages), machine_file_reach(s));
+  return hil::narrow_signal_errors(hil::sensor_messages(s.hil.messages), machine_file_reach(s),
+                                   machine_file_sensors(s));
 }
 
 // The checks across keys: every key's own range and form is the key table's (check_rows). Their
@@ -487,7 +488,7 @@ void check_machine_mapping(const Scenario& s) {
   if (!e.empty()) throw InputError(s.source + ": [[messages]]: " + e);
   if (s.hil.narrow_signals == hil::NarrowSignals::kWarn) return;
   const std::vector<std::string> narrow =
-      hil::narrow_signal_errors(hil::sensor_messages(s.hil.messages), reach);
+      hil::narrow_signal_errors(hil::sensor_messages(s.hil.messages), reach, machine_file_sensors(s));
   if (narrow.empty()) return;
   throw InputError(s.source + ": [[messages]]: " + narrow.front() +
                    ": widen its scale or offset (or set [hil] narrow_signals = \"warn\" to run with it, each "
@@ -542,7 +543,10 @@ void validate(const Scenario& s) {
   check_steps(s);
   check_combinations(s);
   validate_twoway(s);
-  validate_signal_mapping(s.source, s.hil, commanded_actuators(s));
+  // A machine file's named sensors may be signals of a mapping of one's own.
+  const std::vector<hil::NamedSensorReach> named =
+      s.machine && !s.hil.messages.empty() ? machine_file_sensors(s) : std::vector<hil::NamedSensorReach>{};
+  validate_signal_mapping(s.source, s.hil, commanded_actuators(s), hil::named_sensor_names(named));
   check_can_e2e(s);
   check_limits(s);
   check_contact(s);
