@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <stdexcept>
+#include <string>
 
 namespace hilsim::hil {
 
@@ -68,7 +70,8 @@ std::optional<JoystickInput> joystick_input(const CanSettings& can, std::span<co
   for (std::size_t k = 0; k < std::min(valves, can.joystick_axes.size()); ++k) {
     std::string error;
     const std::optional<JoystickAxisEntry> e = parse_joystick_axis(can.joystick_axes[k], error);
-    if (e && !e->none) bind(k, e->axis, e->source_address);  // the scenario refused a bad entry
+    if (!e) throw std::invalid_argument("can.joystick_axes: entry " + std::to_string(k + 1) + ": " + error);
+    if (!e->none) bind(k, e->axis, e->source_address);
   }
   return j;
 }

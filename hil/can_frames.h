@@ -51,16 +51,17 @@ inline JoystickInput single_joystick(JoystickAxis axis, const AxisToKappa& map,
 
 // What a valve's command is at a joystick deflection d ∈ [−1, 1]: the benchmark's valve κ =
 // clamp(κ0 + d · span, 0, 1) about the equilibrium's κ0, where the machine holds its load; a
-// closed-centre valve u = clamp(d, −1, 1), full deflection the full spool.
+// closed-centre valve u = ±d, full deflection the full spool, the sign of span its direction.
 inline AxisToKappa joystick_map(bool closed_centre, double command0, double span) {
-  return closed_centre ? AxisToKappa{0.0, 1.0, -1.0, 1.0, false}
+  return closed_centre ? AxisToKappa{0.0, span < 0.0 ? -1.0 : 1.0, -1.0, 1.0, false}
                        : AxisToKappa{command0, span, 0.0, 1.0, false};
 }
 
 // The joysticks [can] configures (none when joystick = "none") for `command0.size()` valves, each
 // with its command at rest (κ0; a closed-centre valve's is not used) and its type: valve k takes
 // joystick_axes[k] when that is set (an entry without '@' the joystick_source_address's joystick),
-// else valve 1 joystick_axis and valve 2 joystick_axis_2 (the other axis by default).
+// else valve 1 joystick_axis and valve 2 joystick_axis_2 (the other axis by default). Throws
+// std::invalid_argument for an entry parse_joystick_axis refuses.
 std::optional<JoystickInput> joystick_input(const CanSettings& can, std::span<const double> command0,
                                             std::span<const bool> closed_centre = {});
 // The benchmark's valves: valve 1 at κ0 = kappa0 and, given, valve 2 at kappa0_2.

@@ -58,11 +58,17 @@ std::vector<NamedSensorReach> named_sensor_reach(const sim::machine::MachineMode
 // frames, with `contact_force` the contact task's frame, the named sensors' frames (0x280, 0x281,
 // …: four 16-bit signals each, named as the sensors, their scales widened along 1, 2, 5 × 10ⁿ from
 // 1e-4 (1 kPa for a pressure, 1 N for a force) until each holds its reach), then the status frame.
-// Throws std::invalid_argument when the messages do not fit one datagram (16) or a named sensor has
+// The named sensors' frames are left out when they do not all fit one datagram (16 sensor frames)
+// beside the cylinders' (unsent_named_sensors). Throws std::invalid_argument when a named sensor has
 // the name of a built-in signal.
 inline constexpr int kMaxDefaultActuators = 7;  // 2 sensor frames each and the status: 15 of a datagram's 16
 std::vector<MessageSpec> machine_messages(const std::vector<ActuatorReach>& reach, bool contact_force = false,
                                           const std::vector<NamedSensorReach>& named = {});
+
+// The named sensors no signal of `messages` carries, in order (the generated mapping leaves them all
+// out when its datagram has no room for them; a mapping of one's own may leave some out).
+std::vector<std::string> unsent_named_sensors(const std::vector<MessageSpec>& messages,
+                                              const std::vector<NamedSensorReach>& named);
 
 // The names of `named`, in order: what a SensorEncoder resolves their signals by.
 std::vector<std::string> named_sensor_names(const std::vector<NamedSensorReach>& named);

@@ -303,6 +303,24 @@ TEST_F(CanFrames, SeveralJoysticksAndAxesMoveTheValvesTheirEntriesName) {
   EXPECT_EQ(receive_filters({}, &*any).size(), 1u);
 }
 
+// The old keys on a machine of closed-centre valves: valves 1 and 2 take u = the deflection, the
+// span's sign its direction (its size is the benchmark valve's κ change, not a gain on u).
+TEST(JoystickAxes, TheOldKeysMoveClosedCentreValvesWithTheSpansDirection) {
+  CanSettings can;
+  can.joystick = Joystick::kBjm1;
+  can.joystick_span = -0.05;
+  const double command0[] = {0.1, -0.1};
+  const bool closed_centre[] = {true, true};
+  const std::optional<JoystickInput> j = joystick_input(can, command0, closed_centre);
+  const CommandDecoder none(command_messages(default_messages(2)), 2, OutOfRange::kClamp);
+  const CanFrameVerdict v =
+      classify_can_frame(to_can_frame(encode_bjm1(0x80, axis_fields(40), axis_fields(-100))), none, &*j);
+  EXPECT_NEAR(v.command.kappa[0], -0.4, 1e-12);
+  EXPECT_NEAR(v.command.kappa[1], 1.0, 1e-12);
+  can.joystick_axes = {"x", "bad"};
+  EXPECT_THROW(joystick_input(can, command0, closed_centre), std::invalid_argument);
+}
+
 TEST(JoystickAxes, AnEntryIsAnAxisAndAnOptionalSourceAddress) {
   std::string error;
   EXPECT_EQ(parse_joystick_axis("y", error)->axis, JoystickAxis::kY);

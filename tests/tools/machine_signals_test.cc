@@ -175,6 +175,50 @@ TEST(MachineSignals, AMappingOfOnesOwnCarriesNamedSensorsCheckedAgainstTheirReac
   }
 }
 
+// In a mapping of one's own too, a machine's sensor named like a built-in signal is refused (the
+// mapping would send the built-in one under its name).
+TEST(MachineSignals, AMappingOfOnesOwnRefusesASensorWithABuiltInSignalsName) {
+  scenario::Scenario s =
+      scenario::load_scenario(std::string(HILSIM_SOURCE_DIR) + "/config/scenarios/hil_excavator_udp.toml");
+  s.hil.messages = scenario::signal_mapping(s);
+  std::string text = scenario::MachineFile::load(*s.machine).text();
+  const std::size_t at = text.find("name = \"boom_angle\"");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, std::string("name = \"boom_angle\"").size(), "name = \"relief\"");
+  s.machine_text = text;
+  try {
+    scenario::validate(s);
+    ADD_FAILURE() << "a sensor named 'relief' accepted";
+  } catch (const io::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("sensor 'relief' has the name of a built-in sensor signal"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+// [can] joystick_axes: only with a joystick, each entry an axis, one per valve at most.
+TEST(MachineSignals, JoystickAxesAreCheckedAgainstTheJoystickAndTheValves) {
+  scenario::Scenario s =
+      scenario::load_scenario(std::string(HILSIM_SOURCE_DIR) + "/config/scenarios/hil_excavator_can.toml");
+  const auto refusal = [&](const scenario::Scenario& bad) {
+    try {
+      scenario::validate(bad);
+    } catch (const io::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  s.can.joystick_axes = {"x@0x81", "y@0x81", "y@0x82"};
+  EXPECT_NE(refusal(s).find("no joystick to take them"), std::string::npos) << refusal(s);
+  s.can.joystick = hil::Joystick::kBjm1;
+  EXPECT_EQ(refusal(s), "accepted");
+  s.can.joystick_axes.push_back("x");
+  EXPECT_NE(refusal(s).find("4 entries, one per valve, and the machine has 3 valve(s)"), std::string::npos)
+      << refusal(s);
+  s.can.joystick_axes = {"x@300"};
+  EXPECT_NE(refusal(s).find("entry 1 (valve 1): 'x@300'"), std::string::npos) << refusal(s);
+}
+
 // A named sensor may not take a built-in signal's name: it would send the built-in quantity.
 TEST(MachineSignals, ANamedSensorWithABuiltInSignalsNameIsRefused) {
   std::vector<hil::NamedSensorReach> named(1);

@@ -136,8 +136,20 @@ void HilSession::make_bridge(const Valves& v, const std::vector<int>& rt_cpus, s
     sensors[k] = sensors_[k].get();
   }
   const rt::IoThreadPlacement io{rt_cpus, s.rt.io_priority};
-  // A machine file's named sensors, whichever of them the mapping sends (by name).
-  hil::NamedSensorInput named{hil::named_sensor_names(scenario::machine_file_sensors(s)), nullptr};
+  // A machine file's named sensors, whichever of them the mapping sends (by name); those it does not
+  // send, said once.
+  const std::vector<hil::NamedSensorReach> machine_sensors = scenario::machine_file_sensors(s);
+  std::string unsent;
+  for (const std::string& name : hil::unsent_named_sensors(scenario::signal_mapping(s), machine_sensors))
+    unsent += (unsent.empty() ? "" : ", ") + name;
+  if (!unsent.empty()) {
+    std::printf(
+        "hil: the machine's named sensor(s) %s are in no sensor frame (the generated mapping sends them only "
+        "when they fit its datagram of 16 frames beside the cylinders'; a [[messages]] mapping can carry "
+        "them)\n",
+        unsent.c_str());
+  }
+  hil::NamedSensorInput named{hil::named_sensor_names(machine_sensors), nullptr};
   if (!named.names.empty()) {
     named_sensors_ = std::make_unique<rt::LatestValue<hil::NamedSensorValues>>();
     named.channel = named_sensors_.get();

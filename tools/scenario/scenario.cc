@@ -512,7 +512,7 @@ void check_joystick_axes(const Scenario& s) {
   const int valves = commanded_actuators(s);
   if (static_cast<int>(axes.size()) > valves) {
     throw InputError(key + ": " + std::to_string(axes.size()) +
-                     " entries, one per valve, and the machine has " + std::to_string(valves));
+                     " entries, one per valve, and the machine has " + std::to_string(valves) + " valve(s)");
   }
 }
 
@@ -543,9 +543,17 @@ void validate(const Scenario& s) {
   check_steps(s);
   check_combinations(s);
   validate_twoway(s);
-  // A machine file's named sensors may be signals of a mapping of one's own.
+  // A machine file's named sensors may be signals of a mapping of one's own; none may take a built-in
+  // signal's name, which the mapping would send instead.
   const std::vector<hil::NamedSensorReach> named =
       s.machine && !s.hil.messages.empty() ? machine_file_sensors(s) : std::vector<hil::NamedSensorReach>{};
+  for (const hil::NamedSensorReach& r : named) {
+    if (hil::is_builtin_sensor_signal(r.name)) {
+      throw InputError(
+          *s.machine + ": sensor '" + r.name +
+          "' has the name of a built-in sensor signal, which [[messages]] would send instead: rename it");
+    }
+  }
   validate_signal_mapping(s.source, s.hil, commanded_actuators(s), hil::named_sensor_names(named));
   check_can_e2e(s);
   check_limits(s);
