@@ -136,29 +136,32 @@ void HilSession::make_bridge(const Valves& v, const std::vector<int>& rt_cpus, s
     sensors[k] = sensors_[k].get();
   }
   const rt::IoThreadPlacement io{rt_cpus, s.rt.io_priority};
-  // A machine file's named sensors, whichever of them the mapping sends (by name); those it does not
-  // send, said once.
-  const std::vector<hil::NamedSensorReach> machine_sensors = scenario::machine_file_sensors(s);
-  std::string unsent;
-  for (const std::string& name : hil::unsent_named_sensors(scenario::signal_mapping(s), machine_sensors))
-    unsent += (unsent.empty() ? "" : ", ") + name;
-  if (!unsent.empty()) {
-    std::printf(
-        "hil: the machine's named sensor(s) %s are in no sensor frame (the generated mapping sends them only "
-        "when they fit its datagram of 16 frames beside the cylinders'; a [[messages]] mapping can carry "
-        "them)\n",
-        unsent.c_str());
-  }
-  hil::NamedSensorInput named{hil::named_sensor_names(machine_sensors), nullptr};
-  if (!named.names.empty()) {
-    named_sensors_ = std::make_unique<rt::LatestValue<hil::NamedSensorValues>>();
-    named.channel = named_sensors_.get();
-    named_count_ = named.names.size();
-  }
   try {
+    // A machine file's named sensors, whichever of them the mapping sends (by name); those it does not
+    // send, said once.
+    const std::vector<hil::MessageSpec> mapping =
+        scenario::signal_mapping(s);  // built once, for both bridges
+    const std::vector<hil::NamedSensorReach> machine_sensors = scenario::machine_file_sensors(s);
+    std::string unsent;
+    for (const std::string& name : hil::unsent_named_sensors(mapping, machine_sensors))
+      unsent += (unsent.empty() ? "" : ", ") + name;
+    if (!unsent.empty()) {
+      std::printf(
+          "hil: the machine's named sensor(s) %s are in no sensor frame (the generated mapping sends them "
+          "only "
+          "when they fit its datagram of 16 frames beside the cylinders'; a [[messages]] mapping can carry "
+          "them)\n",
+          unsent.c_str());
+    }
+    hil::NamedSensorInput named{hil::named_sensor_names(machine_sensors), nullptr};
+    if (!named.names.empty()) {
+      named_sensors_ = std::make_unique<rt::LatestValue<hil::NamedSensorValues>>();
+      named.channel = named_sensors_.get();
+      named_count_ = named.names.size();
+    }
     if (s.hil.input == hil::InputSource::kUdp) {
-      bridge_ = std::make_unique<hil::UdpBridge>(s.udp, s.hil, scenario::signal_mapping(s), actuators_,
-                                                 commands, sensors, io, named);
+      bridge_ =
+          std::make_unique<hil::UdpBridge>(s.udp, s.hil, mapping, actuators_, commands, sensors, io, named);
     } else if (s.hil.input == hil::InputSource::kCan) {
       if (recorder_) {
         frames_ = std::make_unique<hil::ReceivedFrameRing>();
@@ -169,7 +172,7 @@ void HilSession::make_bridge(const Valves& v, const std::vector<int>& rt_cpus, s
       // them, as replay --candump replays them.
       const std::span<const double> command0(v.kappa0.data(), static_cast<std::size_t>(actuators_));
       const std::span<const bool> closed_centre(v.closed_centre.data(), static_cast<std::size_t>(actuators_));
-      auto can = std::make_unique<hil::CanBridge>(s.can, s.hil, scenario::signal_mapping(s), actuators_,
+      auto can = std::make_unique<hil::CanBridge>(s.can, s.hil, mapping, actuators_,
                                                   hil::joystick_input(s.can, command0, closed_centre),
                                                   commands, sensors, io, frames_.get(), &stop, named);
       std::printf("can: %s\n", can->link_report().c_str());
