@@ -236,7 +236,9 @@ TEST(Recording, InputsReachTheFileWhileTheRunGoes) {
 
 // A CSV that cannot be written (past its header and first rows, as on a full disk: the file size
 // limit, 32 KiB, stops its ~56 KB while the recording's ~2 KB fit) fails the run, but the recording
-// still gets its end line, without an output hash: it replays with --no-verify.
+// still gets its end line, without an output hash. Its replay recovers the lost trajectory: with
+// --out it is written (exit 0, "recovered"); without, the replay says to give --out (the live run
+// had one), not to record with --out.
 TEST(Recording, AFailedCsvStillEndsTheRecording) {
   const fs::path csv = test::temp_path("os", "_failed.csv");
   const fs::path rec = test::temp_path("os", "_failed.rec");
@@ -251,7 +253,21 @@ TEST(Recording, AFailedCsvStillEndsTheRecording) {
   EXPECT_TRUE(r.complete);
   EXPECT_EQ(r.output_sha256, "-");
   EXPECT_EQ(test::run_hilsim("os", "replay --no-verify " + rec.string()).status, 0);
-  fs::remove(rec);
+  const test::Outcome unverifiable = test::run_hilsim("os", "replay " + rec.string());
+  EXPECT_EQ(unverifiable.status, 2);
+  EXPECT_NE(unverifiable.err.find("the live run's CSV " + csv.string() + " was not written"), std::string::npos)
+      << unverifiable.err;
+  EXPECT_NE(unverifiable.err.find("replay with --out FILE to recover"), std::string::npos) << unverifiable.err;
+  EXPECT_EQ(unverifiable.err.find("record with --out"), std::string::npos) << unverifiable.err;
+  const fs::path recovered = test::temp_path("os", "_recovered.csv");
+  const test::Outcome recovery = test::run_hilsim("os", "replay " + rec.string() + " --out " + recovered.string());
+  EXPECT_EQ(recovery.status, 0) << recovery.err;
+  EXPECT_NE(recovery.out.find("recovered: the live run's CSV " + csv.string()), std::string::npos) << recovery.out;
+  const test::Outcome offline = test::run_hilsim(
+      "os", "run --duration 0.3 --reference none --out " + csv.string());  // the same scripted run, offline
+  ASSERT_EQ(offline.status, 0) << offline.err;
+  EXPECT_TRUE(test::slurp(csv) == test::slurp(recovered));
+  for (const fs::path& p : {rec, recovered, csv}) fs::remove(p);
 }
 
 // A recording cut short by a few bytes is damaged, named with its line; it is not a hash mismatch.

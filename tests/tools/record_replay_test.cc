@@ -257,6 +257,20 @@ TEST(RecordReplayCli, ReplayAlwaysVerifiesTheOutputHash) {
   const test::Outcome named = test::run_hilsim("rr", "replay " + rec + " --live " + live);
   EXPECT_EQ(named.status, 2);  // the rows agree, the recorded hash does not: the recording was edited
   EXPECT_NE(named.err.find("every row of " + live + " matches"), std::string::npos) << named.err;
+  std::ofstream(rec, std::ios::binary) << text;  // the hash as recorded again
+
+  // A --live file is compared whenever it is given: another run's CSV is not this run's, though the
+  // replay reproduces the recorded hash.
+  const std::string other = test::temp_path("rr", "_other.csv").string();
+  ASSERT_EQ(test::run_hilsim("rr", "run --duration 0.5 --reference none --manoeuvre M2 --out " + other).status, 0);
+  const test::Outcome wrong_live = test::run_hilsim("rr", "replay " + rec + " --live " + other);
+  EXPECT_EQ(wrong_live.status, 2) << wrong_live.out;
+  EXPECT_EQ(wrong_live.out.find("verified: bit for bit"), std::string::npos) << wrong_live.out;
+  EXPECT_NE(wrong_live.err.find("is not that run's CSV: the replay's CSV first differs at line"), std::string::npos)
+      << wrong_live.err;
+  const test::Outcome right_live = test::run_hilsim("rr", "replay " + rec + " --live " + live);
+  EXPECT_EQ(right_live.status, 0) << right_live.err;
+  EXPECT_NE(right_live.out.find("and every row of " + live + " matches"), std::string::npos) << right_live.out;
 
   ASSERT_EQ(test::run_hilsim("rr", "run --threads --duration 0.5 --reference none --record " + no_csv).status,
             0);
@@ -264,7 +278,9 @@ TEST(RecordReplayCli, ReplayAlwaysVerifiesTheOutputHash) {
   EXPECT_EQ(unverifiable.status, 2);
   EXPECT_NE(unverifiable.err.find("not verifiable"), std::string::npos) << unverifiable.err;
   EXPECT_EQ(test::run_hilsim("rr", "replay " + no_csv + " --no-verify").status, 0);
-  for (const std::string& p : {live, rec, no_csv}) fs::remove(p);
+  // Without a hash, a --live file is the evidence: compared row by row.
+  EXPECT_EQ(test::run_hilsim("rr", "replay " + no_csv + " --live " + other).status, 2);
+  for (const std::string& p : {live, rec, no_csv, other}) fs::remove(p);
 }
 
 // --live names the first row where the replay leaves the live CSV: an edited input (κ of micro

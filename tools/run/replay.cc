@@ -210,6 +210,7 @@ int replay_recording(const ReplayRequest& request) {
   scenario::validate(s);
   const std::int64_t points = replay_length(rec, s, recording, whole);
   s.cosim.duration = static_cast<double>(points) * s.cosim.H;
+  const std::optional<std::string> recorded_out = s.out;  // the CSV the live run was to write
   s.out = out;
   check_input_actuators(rec, s, recording);
   const RecordedValves valves = recorded_valves(rec, s, recording);
@@ -245,7 +246,7 @@ int replay_recording(const ReplayRequest& request) {
     std::printf("not verified: a partial recording holds no output hash of the live run to compare with\n");
     return 0;
   }
-  return verify_replay({recording, rec.output_sha256, sha, csv, live, request.no_verify});
+  return verify_replay({recording, rec.output_sha256, sha, csv, live, request.no_verify, recorded_out, out});
 }
 
 }  // namespace hilsim::tools
