@@ -53,6 +53,40 @@ TEST(RimCoupling, OneMicroStepPerMacroStepIsThePressureDisplacementCoupling) {
   }
 }
 
+// extrapolation_has_effect() against runs: for every coupling, scheme and micro step, linear
+// extrapolation changes s1 over M1 exactly when the rule says it can (the RIM with h_M = H and the
+// mechanics upstream takes one step per macro step at the polynomial's newest sample: the hold).
+TEST(RimCoupling, ExtrapolationChangesTheRunExactlyWhereItHasAnEffect) {
+  const test::LimRun crane(1);
+  const StepManoeuvreM1 m1(crane.kappa0());
+  int without_effect = 0;
+  for (Coupling c : {Coupling::kForceDisplacement, Coupling::kPressureDisplacement, Coupling::kReducedInterface}) {
+    for (CosimScheme scheme : {CosimScheme::kJacobi, CosimScheme::kGaussSeidelMechanicsFirst,
+                               CosimScheme::kGaussSeidelHydraulicsFirst}) {
+      for (double h_mech : {0.0, 5e-4}) {
+        CosimSettings s;
+        s.coupling = c;
+        s.scheme = scheme;
+        s.H = 1e-3;
+        s.h_mech = h_mech;
+        s.h_hyd = 1e-4;
+        s.duration = 7.0;  // past M1's first valve step (t = 6 s)
+        const RunResult hold = crane.run(m1, s);
+        s.extrapolation = Extrapolation::kLinear;
+        const RunResult linear = crane.run(m1, s);
+        double max_ds = 0.0;  // [m]
+        for (std::size_t i = 0; i < hold.samples.size(); ++i)
+          max_ds = std::max(max_ds, std::abs(hold.samples[i].cyl[0].s - linear.samples[i].cyl[0].s));
+        SCOPED_TRACE(std::string(to_string(c)) + ", scheme " + std::to_string(static_cast<int>(scheme)) +
+                     ", h_M " + std::to_string(h_mech));
+        EXPECT_EQ(max_ds > 0.0, extrapolation_has_effect(s)) << "max |ds1| = " << max_ds;
+        if (!extrapolation_has_effect(s)) ++without_effect;
+      }
+    }
+  }
+  EXPECT_EQ(without_effect, 2);  // the RIM, h_M = H, Jacobi and Gauss-Seidel mechanics first
+}
+
 TEST(RimCoupling, StaysStableWhereDirectZohFailsOnTheSingleActuatedCrane) {
   // Seed 004 §5.1.1: direct ZOH loses stability at h_M = 15 ms; RIM stays stable at 25 ms and beyond.
   EXPECT_FALSE(stable(run(1, Coupling::kForceDisplacement, 15e-3, 2e-4), lim_reference(), 1));

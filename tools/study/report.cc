@@ -162,7 +162,10 @@ void write_stability_section(std::ostream& md, double max_H, int workers, const 
   for (int i = 1; i * 1e-3 <= max_H + 1e-12; ++i) grid.push_back(i * 1e-3);
   md << "\n## Largest stable macro step H [ms]\n\n"
      << "h_H = 0.2 ms, h_M = H, 1 ms grid up to " << ms(max_H) << " ms. Stable: finite, max abs ds1 < 5 cm, "
-     << "0 < p < 20 MPa for every actuator. A value equal to the grid's end means stable throughout.\n\n"
+     << "0 < p < 20 MPa for every actuator. A value equal to the grid's end means stable throughout. "
+     << "With the RIM, h_M = H and the mechanics first (Jacobi, Gauss-Seidel mechanics first) the "
+     << "extrapolation has no effect (one mechanics step per macro step takes the held value; the RIM's "
+     << "hydraulics extrapolate nothing): those rows repeat zoh's, as a check.\n\n"
      << "| coupling | scheme | extrapolation | 1 act. M1 | 1 act. M2 | 2 act. M1 | 2 act. M2 |\n"
      << "|---|---|---|---|---|---|---|\n";
   static const char* scheme_names[] = {"Jacobi", "Gauss-Seidel, mechanics first",
