@@ -81,11 +81,14 @@ void write_e2e_comments(std::ostream& out, const std::vector<MessageSpec>& messa
         << " e2e_crc \"CRC-8 SAE J1850 (polynomial 0x1D, initial 0xFF, final XOR 0xFF) over the "
         << "Data ID " << data_id
         << ", low byte first, then every other data byte in order (AUTOSAR E2E profile 11, "
-        << "Data ID mode both). hilsim refuses a frame whose CRC does not match.\";\n";
+        << "Data ID mode both). On CAN ([can] e2e = counter-crc8, the default) hilsim refuses a frame whose "
+        << "CRC does not match. Over UDP these bytes are not checked: the datagram's CRC-32 and sequence "
+        << "number protect the frame instead (hil/DATAGRAM.md); they may be left 0.\";\n";
     out << "CM_ SG_ " << id
         << " e2e_counter \"Alive counter 0..14, +1 per frame, 14 followed by 0 (15 is never "
-        << "sent); written before the CRC is computed. hilsim refuses a repeated or skipped counter, and two "
-        << "interleaved counter sequences as two senders.\";\n";
+        << "sent); written before the CRC is computed. On CAN hilsim refuses a repeated or skipped counter, "
+        << "and two interleaved counter sequences as two senders; over UDP the datagram's sequence "
+        << "number does this instead.\";\n";
   }
 }
 

@@ -11,10 +11,12 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <sstream>
 #include <cmath>
 #include <string>
 #include <thread>
 
+#include "hil/dbc_writer.h"
 #include "hil/default_messages.h"
 #include "hil/socket_address.h"
 
@@ -143,6 +145,21 @@ TEST(UdpBridge, AValidCommandReachesTheChannel) {
   const UdpBridgeCounters& c = b.finish();
   EXPECT_EQ(c.datagrams, 1u);
   EXPECT_EQ(c.commands, 1u);
+}
+
+// What the DBC says of the command frame's end-to-end bytes is what the UDP bridge does: over UDP
+// the datagram's CRC-32 and sequence protect the frame, and a frame whose e2e_crc and e2e_counter
+// are left 0 (wrong for CRC-8 over its bytes) is applied; on CAN they are checked (CanFrames tests).
+TEST(UdpBridge, TheCommandFramesE2eBytesAreNotCheckedAsTheDbcSays) {
+  std::ostringstream dbc;
+  write_dbc(dbc, default_messages(1), {"Controller", "Hilsim"});
+  EXPECT_NE(dbc.str().find("Over UDP these bytes are not checked"), std::string::npos) << dbc.str();
+  EXPECT_EQ(dbc.str().find("mode both). hilsim refuses a frame"), std::string::npos);  // not without "On CAN"
+  UdpBench b;
+  for (std::uint32_t seq = 1; seq <= 3; ++seq) b.send(raw_command_datagram(seq, 3000000 + seq));  // bytes 0, 1: 0
+  EXPECT_TRUE(kappa_becomes(b, 0.3000003));
+  const UdpBridgeCounters& c = b.finish();
+  EXPECT_EQ(c.commands, 3u);
 }
 
 TEST(UdpBridge, BadDatagramsAreCountedAndNeverChangeKappa) {
