@@ -292,10 +292,11 @@ std::size_t SensorEncoder::encode(std::span<const SensorSnapshot> snapshots, std
     for (const Field& field : layout.fields) {
       // Out-of-range values are clamped to the signal's range (the encoder reports it; a sensor
       // beyond its range reads as its end value, as a real transducer would); NaN leaves zeros.
-      const double value = field.quantity != Quantity::kNamed
-                               ? value_of(field.quantity, field.actuator, snapshots, link)
-                           : named ? named->value[field.actuator]
-                                   : 0.0;
+      double value = field.quantity != Quantity::kNamed
+                         ? value_of(field.quantity, field.actuator, snapshots, link)
+                     : named ? named->value[field.actuator]
+                             : 0.0;
+      if (field.quantity == Quantity::kNumericalFault && named && named->numerical_fault) value = 1.0;
       const EncodeStatus status =
           hil::encode(field.signal, value, std::span<std::uint8_t>(f.data.data(), f.length));
       if (status == EncodeStatus::kClamped && field.quantity != Quantity::kOverruns) {

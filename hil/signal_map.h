@@ -101,12 +101,16 @@ enum class Quantity : std::uint8_t {
 // The most named sensors a machine has (sim::machine::kMaxNamedSensors, checked where both are seen).
 inline constexpr int kMaxNamedSensors = 16;
 
-// The values of a machine's named sensors (docs/machine.md, [[sensors]]: joint angles and rates, a
-// point's position, the supply pressure, …) at one communication point, in the machine's order, as
-// the run's sample assembles them (sim/cosim/machine_samples.h) in its writer thread.
+// What the run's writer thread publishes for the bridge at each communication point: the values of a
+// machine's named sensors (docs/machine.md, [[sensors]]: joint angles and rates, a point's position,
+// the supply pressure, …) in the machine's order, as the run's sample assembles them
+// (sim/cosim/machine_samples.h), and the coupling monitor's verdict on the samples so far.
 struct NamedSensorValues {
   double t = -1.0;  // the communication point's time [s]; < 0: none yet
   std::array<double, kMaxNamedSensors> value{};
+  // The coupling monitor has found the run numerically wrong (sim::LimitMonitor::numerical_fault()):
+  // the status frame's numerical_fault, held from then on, beside a diverged actuator's.
+  bool numerical_fault = false;
 };
 
 // A machine's named sensors for a bridge to send: their names (the signals that carry them) and the
@@ -144,8 +148,9 @@ class SensorEncoder final {
   // `snapshots[k]` is actuator k's (0-based); a signal of an actuator beyond snapshots.size() (k = 2
   // of a one-actuator crane) is sent as 0. The status signals: sim_time, sequence_echo and overruns
   // (which counts every loop already) from actuator 1's snapshot; watchdog_active and
-  // numerical_fault, end_stop, cavitation and relief set when any actuator's is. A named sensor's
-  // signal takes `named`'s value (0 while it is null).
+  // numerical_fault, end_stop, cavitation and relief set when any actuator's is (numerical_fault
+  // also when `named` says the coupling monitor found a fault). A named sensor's signal takes
+  // `named`'s value (0 while it is null).
   std::size_t encode(std::span<const SensorSnapshot> snapshots, std::span<Frame> out,
                      const LinkStatus& link = {}, const NamedSensorValues* named = nullptr) const noexcept;
   std::size_t size() const { return frames_.size(); }

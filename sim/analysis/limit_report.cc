@@ -55,7 +55,8 @@ class EventLog {
 
   // `more_extreme(a, b)`: a is further beyond the limit than b.
   template <typename MoreExtreme>
-  void observe(LimitKind kind, int where, bool holds, double t, double value, MoreExtreme more_extreme) {
+  void observe(LimitKind kind, int where, bool holds, double t, double value, MoreExtreme more_extreme,
+               double limit = 0.0) {
     Slot& slot = slots_[static_cast<int>(kind)][where];
     if (!holds) {
       slot.holding = false;
@@ -63,7 +64,7 @@ class EventLog {
     }
     if (slot.event < 0) {
       slot.event = static_cast<int>(events_.size());
-      events_.push_back(LimitEvent{kind, place_name(where, joint_names_), t, 0, value});
+      events_.push_back(LimitEvent{kind, place_name(where, joint_names_), t, 0, value, limit});
     }
     LimitEvent& e = events_[static_cast<std::size_t>(slot.event)];
     if (!slot.holding) ++e.episodes;
@@ -175,7 +176,7 @@ const char* kind_name(LimitKind kind) {
     case LimitKind::kUnstableStep:
       return "hydraulic step beyond its stability limit";
     case LimitKind::kCouplingError:
-      return "coupling error energy beyond 1 kJ";
+      return "coupling error energy beyond the monitor's limit";
   }
   return "?";
 }
@@ -200,7 +201,7 @@ std::string extreme_text(const LimitEvent& e) {
       std::snprintf(buf, sizeof buf, "h_H |dp'/dp| = %.3g", e.extreme);
       break;
     case LimitKind::kCouplingError:
-      std::snprintf(buf, sizeof buf, "|dE| = %.3g J", e.extreme);
+      std::snprintf(buf, sizeof buf, "|dE| = %.3g J (limit %.3g J)", e.extreme, e.limit);
       break;
   }
   return buf;
@@ -235,10 +236,22 @@ std::vector<std::string> tree_joint_names(const machine::MachineModel& model) {
 
 }  // namespace
 
+double coupling_error_limit(const machine::MachineModel& model) {
+  double work = 0.0;  // [J]
+  for (int k = 0; k < model.cylinder_count(); ++k) {
+    const CylinderHydraulics c = CylinderHydraulics::from(model, k, true);
+    const machine::Supply& s = model.supplies[model.cylinders[k].supply];
+    const double p = s.type == machine::SupplyDescription::Type::kPump ? s.relief_pressure : s.pressure;
+    work += p * std::max(c.A1, c.A2) * (c.stroke_max - c.stroke_min);
+  }
+  return std::max(kCouplingErrorLimit, kCouplingErrorFraction * work);
+}
+
 LimitMonitor::LimitMonitor(const machine::MachineModel& model, const CosimSettings& settings)
     : settings_(settings), log_(std::make_unique<EventLog>(tree_joint_names(model))) {
   for (int k = 0; k < model.cylinder_count(); ++k) {
     hyd_.push_back(CylinderHydraulics::from(model, k, settings.limits.enabled));
+    coupling_error_limit_ = coupling_error_limit(model);
     const machine::Supply& s = model.supplies[model.cylinders[k].supply];
     p_supply_.push_back(s.type == machine::SupplyDescription::Type::kPump ? s.relief_pressure : s.pressure);
     vapour_.push_back(model.limits.vapour_pressure);
@@ -255,8 +268,10 @@ void LimitMonitor::observe(const Sample& x) {
   for (std::size_t k = 0; k < hyd_.size(); ++k) {
     observe_actuator(*log_, x, static_cast<int>(k), hyd_[k], p_supply_[k], vapour_[k], settings_);
   }
-  log_->observe(LimitKind::kCouplingError, kMachine, std::abs(x.dE) > kCouplingErrorLimit, x.t,
-                std::abs(x.dE), kHigher);
+  const bool coupling_error = std::abs(x.dE) > coupling_error_limit_;
+  log_->observe(LimitKind::kCouplingError, kMachine, coupling_error, x.t, std::abs(x.dE), kHigher,
+                coupling_error_limit_);
+  numerical_fault_ = numerical_fault_ || coupling_error;
   const LimitKind kind = settings_.limits.enabled ? LimitKind::kJointStop : LimitKind::kBeyondJointRange;
   for (const Joint& j : joints_) {
     const double q = x.q[static_cast<std::size_t>(j.coordinate)];
@@ -307,6 +322,19 @@ std::string divergence_report(double t, const std::vector<LimitEvent>& events, d
       "(%g, %g MPa)): ",
       t, 0.0, diverged_pressure / 1e6);
   return head + divergence_cause(events);
+}
+
+std::string numerical_fault_report(const std::vector<LimitEvent>& events) {
+  for (const LimitEvent& e : events) {
+    if (e.kind != LimitKind::kCouplingError) continue;
+    char head[96];
+    std::snprintf(head, sizeof head, "was numerically wrong from t = %.6g s (its results are not the machine's): ",
+                  e.first_t);
+    return head + describe(e) +
+           "; reduce H (or couple through the RIM, or the two-way coupling with h_M of 1 ms, stable to far "
+           "larger H)";
+  }
+  return "";
 }
 
 std::vector<std::string> limit_report_lines(const std::vector<LimitEvent>& events, bool limits_modelled) {

@@ -85,6 +85,17 @@ TEST(LimitReport, TheCouplingMonitorAndTheHydraulicStepAreNumericalCauses) {
   ASSERT_EQ(events.size(), 1u);
   EXPECT_EQ(events[0].kind, LimitKind::kCouplingError);
   EXPECT_NE(divergence_cause(events).find("reduce H"), std::string::npos);
+  // The LIM crane's limit is kCouplingErrorLimit: 1 % of its cylinder's work is less.
+  EXPECT_EQ(coupling_error_limit(f.model()), kCouplingErrorLimit);
+  EXPECT_EQ(events[0].limit, kCouplingErrorLimit);
+  EXPECT_NE(numerical_fault_report(events).find("numerically wrong from t = 0.5 s"), std::string::npos);
+  LimitMonitor monitor(f.model(), s);
+  monitor.observe(samples[0]);
+  EXPECT_FALSE(monitor.numerical_fault());
+  monitor.observe(samples[1]);
+  samples[1].dE = 0.0;
+  monitor.observe(samples[1]);
+  EXPECT_TRUE(monitor.numerical_fault());  // held once seen
   // A chamber 1 cm short at forward Euler's h_H = 0.2 ms is far beyond its stability limit; the
   // trapezoidal rule has none.
   samples[1].dE = 0.0;

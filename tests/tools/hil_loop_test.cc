@@ -117,6 +117,47 @@ TEST(HilLoop, ControllerDrivesM1OverUdpAndTheRecordingReplaysByteIdentically) {
   for (const std::string& p : {s, live, off, rec, rep}) fs::remove(p);
 }
 
+// f-s at H = 20 ms with the limits on: the crane never leaves its bounds (relief valves, stops),
+// but the coupling monitor's error energy passes its limit after M1's first step. The controller
+// under test is told: numerical_fault is 0 in every sensor datagram before that communication point
+// and 1 in every one after it; the run ends with exit status 3, naming when.
+TEST(HilLoop, ANumericallyWrongLiveRunSetsNumericalFaultAndExitsThree) {
+  const int port = 48190;
+  const fs::path p = temp_path("hil", "_fault.toml");
+  std::ofstream(p) << "[run]\nduration = 2.0\n[cosim]\ncoupling = \"fs\"\nH = 0.02\nh_hyd = 1e-4\n"
+                   << "[limits]\nenabled = true\n[manoeuvre]\nkind = \"M1\"\nt_a = 0.5\nt_b = 1.5\n"
+                   << "[hil]\ninput = \"udp\"\n[udp]\nlisten = \"127.0.0.1:" << port
+                   << "\"\nsend_to = \"127.0.0.1:" << port + 1 << "\"\n";
+  const std::string sensors = temp_path("hil", "_fault_sensors.csv").string();
+  Controller controller(p.string() + " --sensors " + sensors);
+  const Outcome run = run_hilsim("hil", "run " + p.string() + " --realtime --reference none");
+  const std::string controller_out = controller.wait();
+  ASSERT_EQ(run.status, 3) << run.err << run.out;
+  const std::string marker = "numerically wrong from t = ";
+  const std::size_t at = run.err.find(marker);
+  ASSERT_NE(at, std::string::npos) << run.err;
+  const double t_fault = std::stod(run.err.substr(at + marker.size()));
+  const io::CsvTable table = io::read_numeric_csv(sensors);
+  const std::size_t sim_time = table.column({"sim_time"}), fault = table.column({"numerical_fault"});
+  int before = 0, after = 0;
+  for (const std::vector<double>& row : table.rows) {
+    // The bit goes out from the writer thread's verdict on the point of t_fault, within a few
+    // communication points of the hydraulics' own sim_time.
+    if (row[sim_time] < t_fault - 1e-9) {
+      ++before;
+      EXPECT_EQ(row[fault], 0.0) << "sim_time " << row[sim_time];
+    } else if (row[sim_time] > t_fault + 0.1) {
+      ++after;
+      EXPECT_EQ(row[fault], 1.0) << "sim_time " << row[sim_time];
+    }
+  }
+  std::printf("fault at t = %.3f s: %d sensor rows before it, %d after t + 0.1 s\n", t_fault, before, after);
+  EXPECT_GT(before, 100);
+  EXPECT_GT(after, 100);
+  fs::remove(p);
+  fs::remove(sensors);
+}
+
 TEST(HilLoop, WatchdogTakesOverWhenTheSenderStopsAndTheRunContinues) {
   const int port = 47920;
   const double timeout = 0.05, stop_at = 1.0;

@@ -117,10 +117,11 @@ void HilSession::make_valves(const Valves& v, bool paced, const std::atomic<bool
   }
 }
 
-void HilSession::publish_named_sensors(const sim::Sample& sample) noexcept {
+void HilSession::publish_named_sensors(const sim::Sample& sample, bool numerical_fault) noexcept {
   if (!named_sensors_) return;
   hil::NamedSensorValues v;
   v.t = sample.t;
+  v.numerical_fault = numerical_fault;
   for (std::size_t i = 0; i < named_count_ && i < v.value.size(); ++i) v.value[i] = sample.sensor[i];
   named_sensors_->publish(v);
 }
@@ -153,12 +154,11 @@ void HilSession::make_bridge(const Valves& v, const std::vector<int>& rt_cpus, s
           "them)\n",
           unsent.c_str());
     }
+    // The writer thread's channel: the named sensors (if any) and the coupling monitor's verdict.
     hil::NamedSensorInput named{hil::named_sensor_names(machine_sensors), nullptr};
-    if (!named.names.empty()) {
-      named_sensors_ = std::make_unique<rt::LatestValue<hil::NamedSensorValues>>();
-      named.channel = named_sensors_.get();
-      named_count_ = named.names.size();
-    }
+    named_sensors_ = std::make_unique<rt::LatestValue<hil::NamedSensorValues>>();
+    named.channel = named_sensors_.get();
+    named_count_ = named.names.size();
     if (s.hil.input == hil::InputSource::kUdp) {
       bridge_ =
           std::make_unique<hil::UdpBridge>(s.udp, s.hil, mapping, actuators_, commands, sensors, io, named);

@@ -80,9 +80,10 @@ class HilSession final {
   // bridge sends them (a scripted run, recorded or not, has no reader).
   rt::MicroStepObserver* observer() { return publisher_.get(); }
   // What the writer thread calls with every sample it assembles: the machine's named sensors
-  // (joint angles, points, the supply pressure, …: sim/cosim/machine_samples.h) for the bridge to
-  // send; nothing without a bridge or named sensors. Allocates nothing.
-  void publish_named_sensors(const sim::Sample& sample) noexcept;
+  // (joint angles, points, the supply pressure, …: sim/cosim/machine_samples.h) and the coupling
+  // monitor's verdict so far (numerical_fault: the status frame's bit) for the bridge to send;
+  // nothing without a bridge. Allocates nothing.
+  void publish_named_sensors(const sim::Sample& sample, bool numerical_fault = false) noexcept;
   // The loops whose overruns the sensor status counts; before the real-time threads start.
   void count_overruns_of(std::vector<const rt::LoopStats*> loops);
   // Starts the I/O and recorder threads (before the real-time threads) and prints how the I/O

@@ -51,11 +51,11 @@ class CsvSink final : public rt::PointSink {
         session_(session) {}
   void on_point(std::int64_t n, std::span<const sim::ProbeValues> probes) override {
     const sim::Sample s = plan_.assembly().sample(n, probes);
-    if (session_) session_->publish_named_sensors(s);  // first: the controller is waiting for it
+    limits_.observe(s);  // first (a few comparisons): its verdict goes out with the sensors
+    if (session_) session_->publish_named_sensors(s, limits_.numerical_fault());  // the controller waits
     if (csv_) csv_->add(s);
     if (telemetry_) telemetry_->offer(s);
     if (keep_) samples.push_back(s);
-    limits_.observe(s);
     status_.on_sample(s);
     last_t = s.t;
   }
@@ -144,6 +144,11 @@ int exit_status(const rt::ExecutorResult& r, double last_t, const sim::LimitMoni
   if (r.diverged) {
     std::fprintf(stderr, "hilsim run: the co-simulation %s\n",
                  sim::divergence_report(last_t, limits.events(), diverged_pressure).c_str());
+    return 3;
+  }
+  if (limits.numerical_fault()) {  // the controller saw numerical_fault set from then on
+    std::fprintf(stderr, "hilsim run: the co-simulation %s\n",
+                 sim::numerical_fault_report(limits.events()).c_str());
     return 3;
   }
   if (r.finished) return 0;
