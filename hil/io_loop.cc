@@ -65,7 +65,8 @@ void IoLoop::run(const std::function<void()>& send, const std::vector<Source>& s
       // due time is either sent or counted missed. (Re-anchoring at now + period lost the late
       // part of a period at each episode: at 100 kHz, sent + missed covered 82 % of the periods.)
       const rt::Nanoseconds behind = (now - next_send) / period_ns_;
-      if (behind > 0) missed_periods_.fetch_add(static_cast<std::uint64_t>(behind), std::memory_order_relaxed);
+      if (behind > 0)
+        missed_periods_.fetch_add(static_cast<std::uint64_t>(behind), std::memory_order_relaxed);
       next_send += (behind + 1) * period_ns_;
     }
     // Input or the next send, whichever is first.

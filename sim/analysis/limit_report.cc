@@ -328,8 +328,8 @@ std::string numerical_fault_report(const std::vector<LimitEvent>& events) {
   for (const LimitEvent& e : events) {
     if (e.kind != LimitKind::kCouplingError) continue;
     char head[96];
-    std::snprintf(head, sizeof head, "was numerically wrong from t = %.6g s (its results are not the machine's): ",
-                  e.first_t);
+    std::snprintf(head, sizeof head,
+                  "was numerically wrong from t = %.6g s (its results are not the machine's): ", e.first_t);
     return head + describe(e) +
            "; reduce H (or couple through the RIM, or the two-way coupling with h_M of 1 ms, stable to far "
            "larger H)";

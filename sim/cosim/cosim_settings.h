@@ -77,8 +77,8 @@ inline bool extrapolation_has_effect(const CosimSettings& settings) {
   const bool mechanics_upstream = settings.scheme != CosimScheme::kGaussSeidelHydraulicsFirst;
   const bool hydraulics_upstream = settings.scheme != CosimScheme::kGaussSeidelMechanicsFirst;
   const bool mechanics_use_it = !(one_mechanics_step && mechanics_upstream);
-  const bool hydraulics_extrapolate =
-      settings.coupling == Coupling::kForceDisplacement || settings.coupling == Coupling::kPressureDisplacement;
+  const bool hydraulics_extrapolate = settings.coupling == Coupling::kForceDisplacement ||
+                                      settings.coupling == Coupling::kPressureDisplacement;
   const bool hydraulics_use_it = hydraulics_extrapolate && !(one_hydraulic_step && hydraulics_upstream);
   return mechanics_use_it || hydraulics_use_it;
 }

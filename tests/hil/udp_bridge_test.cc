@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <sstream>
 #include <cmath>
+#include <sstream>
 #include <string>
 #include <thread>
 
@@ -156,7 +156,8 @@ TEST(UdpBridge, TheCommandFramesE2eBytesAreNotCheckedAsTheDbcSays) {
   EXPECT_NE(dbc.str().find("Over UDP these bytes are not checked"), std::string::npos) << dbc.str();
   EXPECT_EQ(dbc.str().find("mode both). hilsim refuses a frame"), std::string::npos);  // not without "On CAN"
   UdpBench b;
-  for (std::uint32_t seq = 1; seq <= 3; ++seq) b.send(raw_command_datagram(seq, 3000000 + seq));  // bytes 0, 1: 0
+  for (std::uint32_t seq = 1; seq <= 3; ++seq)
+    b.send(raw_command_datagram(seq, 3000000 + seq));  // bytes 0, 1: 0
   EXPECT_TRUE(kappa_becomes(b, 0.3000003));
   const UdpBridgeCounters& c = b.finish();
   EXPECT_EQ(c.commands, 3u);

@@ -60,7 +60,8 @@ TEST(RimCoupling, ExtrapolationChangesTheRunExactlyWhereItHasAnEffect) {
   const test::LimRun crane(1);
   const StepManoeuvreM1 m1(crane.kappa0());
   int without_effect = 0;
-  for (Coupling c : {Coupling::kForceDisplacement, Coupling::kPressureDisplacement, Coupling::kReducedInterface}) {
+  for (Coupling c :
+       {Coupling::kForceDisplacement, Coupling::kPressureDisplacement, Coupling::kReducedInterface}) {
     for (CosimScheme scheme : {CosimScheme::kJacobi, CosimScheme::kGaussSeidelMechanicsFirst,
                                CosimScheme::kGaussSeidelHydraulicsFirst}) {
       for (double h_mech : {0.0, 5e-4}) {

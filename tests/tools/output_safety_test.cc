@@ -255,14 +255,18 @@ TEST(Recording, AFailedCsvStillEndsTheRecording) {
   EXPECT_EQ(test::run_hilsim("os", "replay --no-verify " + rec.string()).status, 0);
   const test::Outcome unverifiable = test::run_hilsim("os", "replay " + rec.string());
   EXPECT_EQ(unverifiable.status, 2);
-  EXPECT_NE(unverifiable.err.find("the live run's CSV " + csv.string() + " was not written"), std::string::npos)
+  EXPECT_NE(unverifiable.err.find("the live run's CSV " + csv.string() + " was not written"),
+            std::string::npos)
       << unverifiable.err;
-  EXPECT_NE(unverifiable.err.find("replay with --out FILE to recover"), std::string::npos) << unverifiable.err;
+  EXPECT_NE(unverifiable.err.find("replay with --out FILE to recover"), std::string::npos)
+      << unverifiable.err;
   EXPECT_EQ(unverifiable.err.find("record with --out"), std::string::npos) << unverifiable.err;
   const fs::path recovered = test::temp_path("os", "_recovered.csv");
-  const test::Outcome recovery = test::run_hilsim("os", "replay " + rec.string() + " --out " + recovered.string());
+  const test::Outcome recovery =
+      test::run_hilsim("os", "replay " + rec.string() + " --out " + recovered.string());
   EXPECT_EQ(recovery.status, 0) << recovery.err;
-  EXPECT_NE(recovery.out.find("recovered: the live run's CSV " + csv.string()), std::string::npos) << recovery.out;
+  EXPECT_NE(recovery.out.find("recovered: the live run's CSV " + csv.string()), std::string::npos)
+      << recovery.out;
   const test::Outcome offline = test::run_hilsim(
       "os", "run --duration 0.3 --reference none --out " + csv.string());  // the same scripted run, offline
   ASSERT_EQ(offline.status, 0) << offline.err;

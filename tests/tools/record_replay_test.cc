@@ -262,15 +262,18 @@ TEST(RecordReplayCli, ReplayAlwaysVerifiesTheOutputHash) {
   // A --live file is compared whenever it is given: another run's CSV is not this run's, though the
   // replay reproduces the recorded hash.
   const std::string other = test::temp_path("rr", "_other.csv").string();
-  ASSERT_EQ(test::run_hilsim("rr", "run --duration 0.5 --reference none --manoeuvre M2 --out " + other).status, 0);
+  ASSERT_EQ(
+      test::run_hilsim("rr", "run --duration 0.5 --reference none --manoeuvre M2 --out " + other).status, 0);
   const test::Outcome wrong_live = test::run_hilsim("rr", "replay " + rec + " --live " + other);
   EXPECT_EQ(wrong_live.status, 2) << wrong_live.out;
   EXPECT_EQ(wrong_live.out.find("verified: bit for bit"), std::string::npos) << wrong_live.out;
-  EXPECT_NE(wrong_live.err.find("is not that run's CSV: the replay's CSV first differs at line"), std::string::npos)
+  EXPECT_NE(wrong_live.err.find("is not that run's CSV: the replay's CSV first differs at line"),
+            std::string::npos)
       << wrong_live.err;
   const test::Outcome right_live = test::run_hilsim("rr", "replay " + rec + " --live " + live);
   EXPECT_EQ(right_live.status, 0) << right_live.err;
-  EXPECT_NE(right_live.out.find("and every row of " + live + " matches"), std::string::npos) << right_live.out;
+  EXPECT_NE(right_live.out.find("and every row of " + live + " matches"), std::string::npos)
+      << right_live.out;
 
   ASSERT_EQ(test::run_hilsim("rr", "run --threads --duration 0.5 --reference none --record " + no_csv).status,
             0);

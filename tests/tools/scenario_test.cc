@@ -191,12 +191,14 @@ TEST_F(ScenarioFiles, TwoWayCouplingAndItsMechanicsStepAndPreview) {
   // An extrapolation that cannot change the run is refused, naming what would let it: the RIM with
   // h_M = H and the mechanics first (sim::extrapolation_has_effect).
   const std::string rim_linear = "[cosim]\ncoupling = \"rim\"\nextrapolation = \"linear\"\n";
-  EXPECT_NE(error_of(rim_linear).find("'cosim.extrapolation' = \"linear\" has no effect with coupling = \"rim\""),
-            std::string::npos)
+  EXPECT_NE(
+      error_of(rim_linear).find("'cosim.extrapolation' = \"linear\" has no effect with coupling = \"rim\""),
+      std::string::npos)
       << error_of(rim_linear);
   EXPECT_NE(error_of(rim_linear + "scheme = \"gauss-seidel-mech-first\"\n").find("--hM"), std::string::npos);
   EXPECT_NO_THROW(validate(load_scenario(write("rl.toml", rim_linear + "H = 1e-3\nh_M = 5e-4\n"))));
-  EXPECT_NO_THROW(validate(load_scenario(write("rh.toml", rim_linear + "scheme = \"gauss-seidel-hyd-first\"\n"))));
+  EXPECT_NO_THROW(
+      validate(load_scenario(write("rh.toml", rim_linear + "scheme = \"gauss-seidel-hyd-first\"\n"))));
   EXPECT_NO_THROW(validate(load_scenario(write("pl.toml", "[cosim]\nextrapolation = \"quadratic\"\n"))));
   EXPECT_NE(error_of("[cosim]\nextrapolation = \"linear\"\nH = 1e-3\nh_hyd = 1e-3\n").find("h_M = h_hyd = H"),
             std::string::npos);

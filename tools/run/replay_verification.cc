@@ -55,11 +55,11 @@ int verify_unhashed(const VerificationInput& in, const std::optional<std::string
     return 0;
   }
   const std::string why =
-      in.recorded_out
-          ? "the live run's CSV " + *in.recorded_out + " was not written (writing it failed), so " + in.recording +
-                " holds no output hash (replay with --out FILE to recover that run's trajectory"
-          : "the live run wrote no CSV, so " + in.recording +
-                " holds no output hash (record with --out to make a run verifiable";
+      in.recorded_out ? "the live run's CSV " + *in.recorded_out +
+                            " was not written (writing it failed), so " + in.recording +
+                            " holds no output hash (replay with --out FILE to recover that run's trajectory"
+                      : "the live run wrote no CSV, so " + in.recording +
+                            " holds no output hash (record with --out to make a run verifiable";
   if (in.no_verify) {
     std::printf("not verified (--no-verify): %s)\n", why.c_str());
     return 0;
@@ -84,14 +84,16 @@ int verify_replay(const VerificationInput& in) {
                    first_difference(in.replay_csv, *live, *in.live_csv).c_str());
       return 2;
     }
-    std::printf("verified: bit for bit (output sha256 %s, as recorded: the replay reproduces the live run%s)\n",
-                sha.c_str(), live ? (", and every row of " + *in.live_csv + " matches").c_str() : "");
+    std::printf(
+        "verified: bit for bit (output sha256 %s, as recorded: the replay reproduces the live run%s)\n",
+        sha.c_str(), live ? (", and every row of " + *in.live_csv + " matches").c_str() : "");
     return 0;
   }
   std::fprintf(stderr,
                "hilsim replay: NOT verified: the replay's output sha256 %s differs from the recorded %s\n",
                sha.c_str(), in.recorded_sha256.c_str());
-  if (live) std::fprintf(stderr, "hilsim replay: %s\n", first_difference(in.replay_csv, *live, *in.live_csv).c_str());
+  if (live)
+    std::fprintf(stderr, "hilsim replay: %s\n", first_difference(in.replay_csv, *live, *in.live_csv).c_str());
   return 2;
 }
 

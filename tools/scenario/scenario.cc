@@ -369,15 +369,15 @@ void check_combinations(const Scenario& s) {
   if (s.solver == Solver::kCosim && s.cosim.coupling != sim::Coupling::kTwoWay &&
       !sim::extrapolation_has_effect(s.cosim)) {
     const bool rim = s.cosim.coupling == sim::Coupling::kReducedInterface;
-    throw InputError(s.source + ": key 'cosim.extrapolation' = \"" +
-                     std::string(sim::to_string(s.cosim.extrapolation)) + "\" has no effect with coupling = \"" +
-                     std::string(sim::to_string(s.cosim.coupling)) + "\"" +
-                     (rim ? ", h_M = H and the mechanics first (jacobi or gauss-seidel-mech-first)"
-                          : ", scheme = \"jacobi\" and h_M = h_hyd = H") +
-                     ": a subsystem that takes one step per macro step evaluates the polynomial at its newest "
-                     "sample, the held value" +
-                     (rim ? ", and the RIM's hydraulics extrapolate nothing" : "") +
-                     "; set h_M to a fraction of H (--hM), or extrapolation = \"zoh\"");
+    throw InputError(
+        s.source + ": key 'cosim.extrapolation' = \"" + std::string(sim::to_string(s.cosim.extrapolation)) +
+        "\" has no effect with coupling = \"" + std::string(sim::to_string(s.cosim.coupling)) + "\"" +
+        (rim ? ", h_M = H and the mechanics first (jacobi or gauss-seidel-mech-first)"
+             : ", scheme = \"jacobi\" and h_M = h_hyd = H") +
+        ": a subsystem that takes one step per macro step evaluates the polynomial at its newest "
+        "sample, the held value" +
+        (rim ? ", and the RIM's hydraulics extrapolate nothing" : "") +
+        "; set h_M to a fraction of H (--hM), or extrapolation = \"zoh\"");
   }
   if (sim::integrates_rim(s.cosim.coupling) &&
       s.cosim.hydraulics_integrator != sim::HydraulicIntegrator::kForwardEuler) {
