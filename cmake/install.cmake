@@ -2,7 +2,7 @@
 #   bin/                       hilsim, hilsim-bench-cosim, hilsim-bench-monolithic
 #   share/hilsim/              scenarios/, machines/, manoeuvres/ (what the scenarios name, by the same
 #                              relative paths as in config/), hil/hilsim.dbc, reference/lim/ (with its
-#                              licence), plotjuggler/hilsim.xml, report/
+#                              licence), plotjuggler/hilsim.xml, report/, plot/
 #   include/hilsim/            sim/, rt/, hil/ and tools/{io,scenario,can,system,run,study} headers,
 #                              included as in the source tree ("sim/model/crane.h", "tools/run/replay.h")
 #   lib/                       the static libraries
@@ -22,6 +22,7 @@ install(DIRECTORY ${HILSIM_ROOT}/config/scenarios ${HILSIM_ROOT}/config/machines
         ${HILSIM_ROOT}/config/hil ${HILSIM_ROOT}/config/reference ${HILSIM_ROOT}/config/plotjuggler
         DESTINATION ${HILSIM_INSTALL_DATADIR})
 install(FILES ${HILSIM_ROOT}/tools/report/plot_report.py DESTINATION ${HILSIM_INSTALL_DATADIR}/report)
+install(FILES ${HILSIM_ROOT}/tools/plot/plot_run.py DESTINATION ${HILSIM_INSTALL_DATADIR}/plot)
 
 foreach(layer sim rt hil)
   install(DIRECTORY ${HILSIM_ROOT}/${layer} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/hilsim

@@ -27,6 +27,8 @@ class DurationHistogram final {
   std::uint64_t count_above(std::int64_t threshold_ns) const;
 
   static constexpr std::size_t kBuckets = 256 + 27 * 128;
+  // The values recorded in `bucket` (< kBuckets), whose range bucket_lower() .. bucket_upper() gives.
+  std::uint64_t bucket_count(std::size_t bucket) const { return buckets_[bucket]; }
 
   // Bucket of a value, and the inclusive value range of a bucket (exposed for tests).
   static std::size_t bucket_of(std::int64_t ns) noexcept;

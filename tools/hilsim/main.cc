@@ -19,6 +19,7 @@
 #include "tools/hilsim/decode_command.h"
 #include "tools/hilsim/doctor_command.h"
 #include "tools/hilsim/draw_command.h"
+#include "tools/hilsim/plot_command.h"
 #include "tools/hilsim/frame_command.h"
 #include "tools/hilsim/replay_command.h"
 #include "tools/hilsim/report_command.h"
@@ -79,6 +80,7 @@ int main(int argc, char** argv) {
   hilsim::tools::BenchUdpCommand bench_udp;
   hilsim::tools::ScenarioKeysCommand scenario_keys;
   hilsim::tools::DrawCommand draw;
+  hilsim::tools::PlotCommand plot;
   const auto command = [](const char* name, auto& c) {
     return Command{name, [&c](CLI::App& parser) { c.add_to(parser); }, [&c]() { return c.execute(); }};
   };
@@ -97,6 +99,7 @@ int main(int argc, char** argv) {
                                          command("bench-rt", bench_rt),
                                          command("doctor", doctor),
                                          command("draw", draw),
+                                         command("plot", plot),
                                          command("scenario-keys", scenario_keys)};
   // A command named first is the only one whose options are built: building every command's
   // options (about 200) takes longer than a short run's arithmetic. Without one (hilsim --help,

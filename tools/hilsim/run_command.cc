@@ -53,6 +53,15 @@ void RunCommand::add_to(CLI::App& parent) {
                   "in FILE.candump.log (candump -L format)")
       ->check(non_empty_path());
   cmd->add_option(
+         "--events", events,
+         "Write the run's events as CSV (t,kind,where,detail: limits, numerical faults, the threads' "
+         "first overruns, CAN link outages), for `hilsim plot --events`")
+      ->check(non_empty_path());
+  cmd->add_option("--latency", latency,
+                  "With --realtime/--threads: write every thread's wake-up latency and execution-time "
+                  "histogram as CSV (thread,kind,lower_ns,upper_ns,count), for `hilsim plot --latency`")
+      ->check(non_empty_path());
+  cmd->add_option(
       "--telemetry", telemetry,
       "Stream the samples live to udp://HOST:PORT, one JSON object per datagram (PlotJuggler's UDP "
       "server, field timestamp), at [telemetry] rate_hz of simulated time; none for no stream "
@@ -141,6 +150,8 @@ void RunCommand::refuse_offline_misuse(const scenario::Scenario& s) const {
     throw io::InputError(
         "--record needs --realtime or --threads (an offline run has no outside inputs to record)");
   }
+  if (latency)
+    throw io::InputError("--latency needs --realtime or --threads (an offline run has no threads)");
   if (s.hil.input != hil::InputSource::kScript) {
     throw io::InputError(s.source + ": [hil] input = \"" + hil::to_string(s.hil.input) +
                          "\" takes commands from outside: run it with --realtime (or --threads)");
@@ -183,6 +194,9 @@ void RunCommand::apply_contact_flags(scenario::Scenario& s) const {
 // refused, the outputs checked against the inputs.
 int RunCommand::execute_contact(const scenario::Scenario& s) const {
   refuse_crane_flags(flags, *this, s.contact.mode == scenario::ContactMode::kHydraulic);
+  if (events || latency)
+    throw io::InputError(std::string(events ? "--events" : "--latency") +
+                         ": a contact task's run writes none yet");
   refuse_offline_misuse(s);
   std::vector<std::pair<std::string, std::string>> outputs;
   if (s.out) outputs.emplace_back(*s.out, "--out");
@@ -239,8 +253,15 @@ int RunCommand::execute() const {
   std::vector<std::pair<std::string, std::string>> outputs;
   if (s.out) outputs.emplace_back(*s.out, "--out");
   if (record) outputs.emplace_back(*record, "the recording (--record)");
+  if (events) outputs.emplace_back(*events, "--events");
+  if (latency) outputs.emplace_back(*latency, "--latency");
   refuse_outputs_over_inputs(s, flags.scenario_path, outputs);
-  if (s.solver == scenario::Solver::kMonolithic) return execute_monolithic(s);
+  if (s.solver == scenario::Solver::kMonolithic) {
+    if (events || latency)
+      throw io::InputError(std::string(events ? "--events" : "--latency") +
+                           " goes with a co-simulation; the monolithic solver writes none");
+    return execute_monolithic(s);
+  }
   if (monolithic.h)
     throw io::InputError("--h sets the monolithic step; with --solver cosim use --H and --hH");
   if (monolithic.valve_sampling || monolithic.convergence) {
@@ -253,8 +274,9 @@ int RunCommand::execute() const {
   const std::optional<sim::ReferenceCurve> reference = load_reference(s);
   print_run_header(s, *in.model, in.equilibrium);
   if (realtime || threads)
-    return run_in_threads(s, in, reference, RealtimeOptions{realtime, require_rt, record, quiet});
-  return run_offline(s, in, reference, quiet);
+    return run_in_threads(s, in, reference,
+                          RealtimeOptions{realtime, require_rt, record, quiet, events, latency});
+  return run_offline(s, in, reference, quiet, events);
 }
 
 }  // namespace hilsim::tools

@@ -24,6 +24,8 @@ struct RunCommand {
   std::optional<std::string> input;      // --input script|udp|can: overrides [hil] input
   std::optional<std::string> record;     // --record FILE: every applied input (with --realtime/--threads)
   std::optional<std::string> telemetry;  // --telemetry udp://HOST:PORT|none: overrides [telemetry] target
+  std::optional<std::string> events;     // --events FILE: the run's events CSV (tools/run/run_events.h)
+  std::optional<std::string> latency;  // --latency FILE: the threads' histograms (with --realtime/--threads)
   // A [contact] task's coupling, K_i [N/m] and D_i [N·s/m]: override [contact] coupling,
   // interface_stiffness and interface_damping.
   std::optional<std::string> contact_coupling;

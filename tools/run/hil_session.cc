@@ -185,6 +185,11 @@ void HilSession::make_bridge(const Valves& v, const std::vector<int>& rt_cpus, s
   }
 }
 
+std::vector<hil::LinkOutage> HilSession::link_outages() const {
+  const auto* can = dynamic_cast<const hil::CanBridge*>(bridge_.get());
+  return can ? can->outages().outages() : std::vector<hil::LinkOutage>{};
+}
+
 const sim::ValveCommand* HilSession::mechanics_valve(int k) const {
   if (k < 0 || k >= actuators_) return nullptr;
   return mechanics_valves_[static_cast<std::size_t>(k)].get();

@@ -106,6 +106,8 @@ class HilSession final {
   void print_report() const;
   // The CAN link was lost with [can] on_link_loss = "stop", which stopped the run; after finish().
   bool stopped_by_link_loss() const { return bridge_ && bridge_->stopped_by_link_loss(); }
+  // The CAN link's outages (times since the run's start); none over UDP. After the run.
+  std::vector<hil::LinkOutage> link_outages() const;
 
  private:
   void make_valves(const Valves& v, bool paced, const std::atomic<bool>& stop);

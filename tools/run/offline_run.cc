@@ -11,8 +11,10 @@
 #include "sim/analysis/limit_report.h"
 #include "sim/cosim/cosimulation.h"
 #include "sim/cosim/machine_plan.h"
+#include "tools/io/atomic_file.h"
 #include "tools/io/telemetry_stream.h"
 #include "tools/io/trajectory_csv_writer.h"
+#include "tools/run/run_events.h"
 #include "tools/run/run_outputs.h"
 
 namespace hilsim::tools {
@@ -21,7 +23,8 @@ namespace hilsim::tools {
 // monitor, and only those the reference comparison reads are kept (its span and one after), so a run
 // of any length needs constant memory. Exit status as offline_run.h says.
 int run_offline(const scenario::Scenario& s, const RunInputs& in,
-                const std::optional<sim::ReferenceCurve>& reference, bool quiet) {
+                const std::optional<sim::ReferenceCurve>& reference, bool quiet,
+                const std::optional<std::string>& events_path) {
   // Opened before the run so that an unwritable output fails at once; the output itself is replaced
   // only by the complete CSV.
   std::optional<io::TrajectoryCsvWriter> csv;
@@ -63,6 +66,10 @@ int run_offline(const scenario::Scenario& s, const RunInputs& in,
     std::printf("%s\n", line.c_str());
   if (const std::string twoway = sim::twoway_model_report(plan); !twoway.empty())
     std::printf("%s\n", twoway.c_str());
+  if (events_path) {
+    io::write_file_atomically(*events_path, events_csv(events, nullptr, {}));
+    std::printf("events: written to %s\n", events_path->c_str());
+  }
   if (result.diverged) {
     std::fprintf(stderr, "hilsim run: the co-simulation %s\n",
                  sim::divergence_report(simulated, events, *in.model->limits.diverged_pressure).c_str());

@@ -21,6 +21,7 @@
 #include "tools/io/trajectory_csv_writer.h"
 #include "tools/io/trajectory_files.h"
 #include "tools/run/hil_session.h"
+#include "tools/run/run_events.h"
 #include "tools/run/run_outputs.h"
 #include "tools/run/status_line.h"
 #include "tools/run/stop_on_signals.h"
@@ -185,6 +186,21 @@ void finish_session(HilSession& session, const scenario::Scenario& s, const rt::
     const std::string t0 = hil::format_candump_time(r.start_realtime_us);
     std::printf("can: t = 0 was candump time %s (hilsim replay --candump LOG --t0 %s)\n", t0.c_str(),
                 t0.c_str());
+  }
+}
+
+// --events and --latency, after the run (never from a real-time thread).
+void write_run_logs(const RealtimeOptions& flags, const std::vector<sim::LimitEvent>& limits,
+                    const rt::ExecutorResult& r, const HilSession* session) {
+  if (flags.events) {
+    io::write_file_atomically(
+        *flags.events,
+        events_csv(limits, &r, session ? session->link_outages() : std::vector<hil::LinkOutage>{}));
+    std::printf("events: written to %s\n", flags.events->c_str());
+  }
+  if (flags.latency) {
+    io::write_file_atomically(*flags.latency, latency_csv(r));
+    std::printf("latency histograms: written to %s\n", flags.latency->c_str());
   }
 }
 
@@ -357,6 +373,7 @@ int run_in_threads(const scenario::Scenario& s, const RunInputs& in,
       r.wall_seconds > 0 ? sink.last_t / r.wall_seconds : 0.0, static_cast<long long>(r.writer.rows),
       r.writer.unpaired ? (", " + std::to_string(r.writer.unpaired) + " unpaired records").c_str() : "");
   commit_outputs(csv, session.get(), s, r);
+  write_run_logs(flags, limits.events(), r, session.get());
   if (reference) print_deviation(s, *reference, sink.samples);
   for (const std::string& line : sim::limit_report_lines(limits.events(), s.cosim.limits.enabled)) {
     std::printf("%s\n", line.c_str());

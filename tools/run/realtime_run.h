@@ -22,8 +22,10 @@ namespace hilsim::tools {
 struct RealtimeOptions {
   bool paced = true;        // at wall-clock time (hilsim's --realtime); false: unpaced (--threads)
   bool require_rt = false;  // refuse (exit 2) unless every real-time setting was granted (--require-rt)
-  std::optional<std::string> record;  // write every applied input here (hil/recording.h; --record)
-  bool quiet = false;                 // no live status line (--quiet)
+  std::optional<std::string> record;   // write every applied input here (hil/recording.h; --record)
+  bool quiet = false;                  // no live status line (--quiet)
+  std::optional<std::string> events;   // write the run's events CSV here (run_events.h; --events)
+  std::optional<std::string> latency;  // write the threads' latency histograms here (--latency)
 };
 
 // What a threaded run of `scenario` with `plan` maps after its process set-up, the figure its

@@ -50,12 +50,21 @@ std::string lim_m1_reference_path() {
   return (fs::path(data_dir()) / "reference" / "lim" / "hydraulicManipulator_ref.csv").string();
 }
 
-std::string plot_report_script() {
+namespace {
+
+// A script of tools/<part>/: installed in share/hilsim/<part>/, else in the source tree.
+std::string script(const std::string& part, const std::string& name) {
   const fs::path data = data_dir();
-  const fs::path installed = data / "report" / "plot_report.py";
+  const fs::path installed = data / part / name;
   std::error_code error;
   if (fs::exists(installed, error)) return installed.string();
-  return (data.parent_path() / "tools" / "report" / "plot_report.py").string();
+  return (data.parent_path() / "tools" / part / name).string();
 }
+
+}  // namespace
+
+std::string plot_report_script() { return script("report", "plot_report.py"); }
+
+std::string plot_run_script() { return script("plot", "plot_run.py"); }
 
 }  // namespace hilsim::scenario

@@ -20,5 +20,7 @@ std::string lim_m1_reference_path();
 // The script that draws the report's plots: report/plot_report.py in an installed data directory,
 // else tools/report/plot_report.py beside the source tree's config/.
 std::string plot_report_script();
+// The script that draws one run (`hilsim plot`): plot/plot_run.py, else tools/plot/plot_run.py.
+std::string plot_run_script();
 
 }  // namespace hilsim::scenario
