@@ -72,6 +72,7 @@ sockaddr_in UdpBridge::local_address() const {
 }
 
 void UdpBridge::start() {
+  started_ns_ = rt::now_ns();
   loop_.start(
       "hilsim-udp", fd_, [this] { send_sensors(); }, [this] { receive_all(); });
 }
@@ -158,6 +159,16 @@ void UdpBridge::handle(const std::uint8_t* data, std::size_t size, const sockadd
 }
 
 void UdpBridge::send_sensors() {
+  // Once, from this thread (which owns the counters): a run that takes no command says why early,
+  // not only in its end report. One line, outside any real-time thread.
+  if (!hinted_ && counters_.commands == 0 &&
+      rt::now_ns() - started_ns_ >= rt::seconds_to_ns(kNoCommandHintAfter)) {
+    hinted_ = true;
+    std::printf("%s\n", no_command_hint(counters_, kNoCommandHintAfter, to_string(local_address()),
+                                        peer_description())
+                            .c_str());
+    std::fflush(stdout);
+  }
   SensorSnapshots snapshots{};
   if (!read_snapshots(actuators_, sensors_, snapshots)) return;  // an actuator has made no step yet
   std::array<Frame, kMaxFramesPerDatagram> frames{};
@@ -176,6 +187,30 @@ void UdpBridge::send_sensors() {
   } else {
     ++counters_.sent;
   }
+}
+
+std::string no_command_hint(const UdpBridgeCounters& c, double after_s, const std::string& listen,
+                            const std::string& peer) {
+  char head[96];
+  std::snprintf(head, sizeof head, "udp: no command accepted in the first %g s: ", after_s);
+  if (c.datagrams == 0) {
+    return head + std::string("nothing arrived on ") + listen +
+           " (is the controller sending to this address and port? [udp] listen)";
+  }
+  const auto n = [](std::uint64_t v) { return std::to_string(v); };
+  std::string why;
+  const auto add = [&why](const std::string& part) { why += (why.empty() ? "" : "; ") + part; };
+  if (c.wrong_peer) add(n(c.wrong_peer) + " from another address (" + peer.substr(5) + ")");
+  for (std::size_t i = 1; i < c.refused.size(); ++i) {
+    if (c.refused[i]) add(n(c.refused[i]) + " refused: " + to_string(static_cast<DatagramError>(i)));
+  }
+  if (c.sequence.duplicates + c.sequence.reordered)
+    add(n(c.sequence.duplicates + c.sequence.reordered) + " duplicate or older sequence numbers");
+  if (c.unknown_frames) add(n(c.unknown_frames) + " frames with ids that are no command's");
+  if (c.rejected_range + c.rejected_not_finite + c.rejected_length)
+    add(n(c.rejected_range + c.rejected_not_finite + c.rejected_length) +
+        " commands rejected (out of range, not finite or too short)");
+  return head + n(c.datagrams) + " datagram(s) arrived on " + listen + (why.empty() ? "" : ": " + why);
 }
 
 void UdpBridge::print_report() const {

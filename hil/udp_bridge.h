@@ -11,7 +11,8 @@
 // is required), duplicated or older than the newest of its sender (dropped), gaps (counted lost), a
 // sender's restart (hil/sequence_tracker.h), accepted without a checksum (e2e = "none"), frames
 // with unknown ids, κ out of range (clamped or rejected) or not finite (rejected). Only an accepted
-// command changes κ and feeds the watchdog.
+// command changes κ and feeds the watchdog. While no command has been accepted, the bridge says
+// once, kNoCommandHintAfter into the run, what arrived and why it was refused (no_command_hint).
 #pragma once
 
 #include <netinet/in.h>
@@ -58,6 +59,17 @@ struct UdpBridgeCounters {
 
   std::uint64_t refused_total() const;
 };
+
+// When a run that has accepted no command says what it has received instead [s of wall-clock time
+// since the bridge started]: long enough for a controller started with the run to have sent many.
+inline constexpr double kNoCommandHintAfter = 1.0;
+
+// The line for a run that has accepted no command in its first `after_s` [s]: "udp: no command
+// accepted in the first 1 s: nothing arrived on 127.0.0.1:47800 (…)", or what did arrive and why it
+// was not taken (another address, refused by reason, duplicates, frames with other ids, commands out
+// of range); `listen`: the bound address, `peer`: the accepted senders' description.
+std::string no_command_hint(const UdpBridgeCounters& c, double after_s, const std::string& listen,
+                            const std::string& peer);
 
 class UdpBridge final : public Bridge {
  public:
@@ -116,7 +128,9 @@ class UdpBridge final : public Bridge {
   SenderSequences sequences_;  // one tracker per (address, port) sender
   UdpBridgeCounters counters_;
   std::uint32_t send_sequence_ = 0;
-  IoLoop loop_;  // last: its thread stops before the members it uses go
+  rt::Nanoseconds started_ns_ = 0;  // when start() was called, for the no-command hint
+  bool hinted_ = false;             // the no-command hint was given (the I/O thread's)
+  IoLoop loop_;                     // last: its thread stops before the members it uses go
 };
 
 }  // namespace hilsim::hil

@@ -474,10 +474,12 @@ TEST(HilLoop, WithE2eNoneOnBothSidesTheControllerDrivesTheRunWithVersion1) {
 // The two sides disagree: a run that requires the CRC refuses a version 1 controller's every
 // datagram and names the reason (the watchdog holds the safe κ); a controller that requires it
 // refuses the sensors of a run with "none" and, receiving nothing it accepts, says why it gives up.
+// Each side also says so early, once, while no command is taken: hilsim what arrived and why it was
+// refused (after kNoCommandHintAfter, 1 s), the emulator that the watchdog stays active.
 TEST(HilLoop, AnE2eMismatchIsRefusedAndNamedOnEachSide) {
   const int port = 47950;
-  const std::string run_crc = scenario(port, 0.1, "crc32", 1.0),
-                    controller_none = scenario(port, 0.1, "none", 1.0);
+  const std::string run_crc = scenario(port, 0.1, "crc32", 2.0),
+                    controller_none = scenario(port, 0.1, "none", 2.0);
   {
     Controller controller(controller_none);
     const Outcome run = run_hilsim("hil", "run " + run_crc + " --realtime");
@@ -485,6 +487,15 @@ TEST(HilLoop, AnE2eMismatchIsRefusedAndNamedOnEachSide) {
     ASSERT_EQ(run.status, 0) << run.err << run.out;
     std::printf("%s%s", run.out.c_str(), controller_out.c_str());
     EXPECT_EQ(count_before(run.out, " commands accepted"), 0) << run.out;
+    const std::string hint = "udp: no command accepted in the first 1 s: ";
+    ASSERT_NE(run.out.find(hint), std::string::npos) << run.out;
+    EXPECT_EQ(run.out.find(hint), run.out.rfind(hint)) << "said once: " << run.out;
+    const std::string line =
+        run.out.substr(run.out.find(hint), run.out.find('\n', run.out.find(hint)) - run.out.find(hint));
+    EXPECT_NE(line.find("datagram(s) arrived on 127.0.0.1:" + std::to_string(port) + ": "), std::string::npos)
+        << line;
+    EXPECT_NE(line.find(" refused: version 1, no checksum"), std::string::npos) << line;
+    EXPECT_NE(controller_out.find("still report its watchdog active"), std::string::npos) << controller_out;
     const std::string reason =
         "udp:   refused, version 1, no checksum (e2e = \"crc32\" accepts version 2 only): ";
     const std::size_t at = run.out.find(reason);
@@ -499,6 +510,20 @@ TEST(HilLoop, AnE2eMismatchIsRefusedAndNamedOnEachSide) {
     std::printf("%s%s", run.out.c_str(), controller_out.c_str());
     EXPECT_EQ(WEXITSTATUS(controller.status()), 2) << controller_out;
     EXPECT_NE(controller_out.find("refused: version 1, no checksum (e2e = \"crc32\" accepts version 2 only)"),
+              std::string::npos)
+        << controller_out;
+  }
+  {
+    // A controller aimed at another port: nothing arrives where hilsim listens.
+    Controller controller(run_crc + " --to 127.0.0.1:" + std::to_string(port + 5));
+    const Outcome run = run_hilsim("hil", "run " + run_crc + " --realtime");
+    const std::string controller_out = controller.wait();
+    ASSERT_EQ(run.status, 0) << run.err << run.out;
+    EXPECT_NE(run.out.find("udp: no command accepted in the first 1 s: nothing arrived on 127.0.0.1:" +
+                           std::to_string(port)),
+              std::string::npos)
+        << run.out;
+    EXPECT_NE(controller_out.find("the first command went to 127.0.0.1:" + std::to_string(port + 5)),
               std::string::npos)
         << controller_out;
   }

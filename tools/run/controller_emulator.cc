@@ -11,6 +11,8 @@
 #include <cstring>
 #include <fstream>
 #include <span>
+#include <string>
+#include <utility>
 
 #include "hil/commanded_valve.h"
 #include "hil/datagram.h"
@@ -223,6 +225,39 @@ class CommandSender {
   std::uint64_t sent_ = 0;
 };
 
+// Says once, on stderr, when hilsim's sensor datagrams still report its watchdog active well after
+// the first command went out (5 watchdog timeouts, at least 0.5 s): hilsim is not taking the
+// commands, and the emulator would otherwise only count it at the end.
+class UnseenCommands {
+ public:
+  UnseenCommands(double watchdog_timeout_s, std::string to, hil::DatagramE2e e2e)
+      : after_(rt::seconds_to_ns(std::max(0.5, 5.0 * watchdog_timeout_s))), to_(std::move(to)), e2e_(e2e) {}
+  void check(const SensorIntake& intake, std::uint64_t sent, rt::Nanoseconds now) {
+    if (said_ || sent == 0) return;
+    if (first_sent_ < 0) first_sent_ = now;
+    const SensorTable& t = intake.sensors();
+    if (t.latest(intake.columns().watchdog) < 0.5) {
+      said_ = true;  // hilsim took a command: nothing to say
+      return;
+    }
+    if (now - first_sent_ < after_) return;
+    said_ = true;
+    std::fprintf(stderr,
+                 "hilsim controller: hilsim's sensor datagrams still report its watchdog active %.2g s after "
+                 "the first command went to %s: it is not taking them (is it listening there, [udp] listen? "
+                 "does its [udp] e2e accept datagram version %d? its report at the end names what it "
+                 "refused)\n",
+                 static_cast<double>(after_) / 1e9, to_.c_str(), e2e_ == hil::DatagramE2e::kCrc32 ? 2 : 1);
+  }
+
+ private:
+  rt::Nanoseconds after_;
+  std::string to_;
+  hil::DatagramE2e e2e_;
+  rt::Nanoseconds first_sent_ = -1;
+  bool said_ = false;
+};
+
 // 4 when the sensors stopped well before the run's end (hilsim was killed or stopped, not finished),
 // else 0.
 int end_status(const scenario::Scenario& s, const SensorIntake& intake, bool no_sync) {
@@ -288,10 +323,12 @@ int ControllerEmulator::run(const scenario::Scenario& s) const {
   const rt::Nanoseconds period = rt::seconds_to_ns(1.0 / rate);
   const rt::Nanoseconds start = rt::now_ns();
   CommandSender sender(fd, target, s.udp.e2e, command_frames);
+  UnseenCommands unseen(s.hil.watchdog_timeout, to_text, s.udp.e2e);
   for (std::int64_t k = 0;; ++k) {
     rt::sleep_until_ns(start + k * period);
     const rt::Nanoseconds now = rt::now_ns();
     intake.drain(fd, now, start);
+    unseen.check(intake, sender.sent(), now);
     double t = 0.0;  // manoeuvre time [s]
     if (no_sync) {
       t = static_cast<double>(now - start) / 1e9;
