@@ -311,6 +311,12 @@ std::string divergence_cause(const std::vector<LimitEvent>& events) {
              "; model them with [limits] enabled = true (or --limits on)";
     }
   }
+  if (!events.empty()) {  // limits modelled and engaged, nothing numerical seen first
+    return "the machine's limits engaged first (" + describe(events.front()) +
+           ") and the coupling monitor and the hydraulic step showed nothing: a stop or relief valve met "
+           "hard (a command reversed at once at an end of the stroke) is stiff; reduce h_H or H, use "
+           "hydraulics_integrator = \"trapezoidal\", or ramp the command";
+  }
   return "no limit was reached and the coupling monitor showed nothing first; reduce H or h_H";
 }
 

@@ -107,6 +107,13 @@ TEST(LimitReport, TheCouplingMonitorAndTheHydraulicStepAreNumericalCauses) {
   s.hydraulics_integrator = HydraulicIntegrator::kTrapezoidal;
   EXPECT_TRUE(find_limit_events(samples, f.model(), s).empty());
   EXPECT_NE(divergence_cause({}).find("reduce H or h_H"), std::string::npos);
+  // Limits that engaged are named, not denied ("no limit was reached").
+  const LimitEvent stop{LimitKind::kEndStop, "actuator 1, extended", 0.634, 1, 0.7115};
+  const std::string cause = divergence_cause({stop});
+  EXPECT_EQ(cause.find("no limit was reached"), std::string::npos) << cause;
+  EXPECT_NE(cause.find("the machine's limits engaged first (end stop (actuator 1, extended)"),
+            std::string::npos)
+      << cause;
 }
 
 }  // namespace

@@ -357,6 +357,32 @@ TEST(Cli, ADivergedRunNamesItsCause) {
       << limited.out;
 }
 
+// A value no machine has is a unit slip more often than a machine: warned at load with the unit the
+// key expects and the value in the likely unit, and named first when the run then diverges (the
+// message blames the steps, the piston of 65 m² is the cause).
+TEST(Cli, ImplausibleValuesAreFlaggedAndNamedBeforeTheStep) {
+  const std::string area = write_temp("a_p.toml", "[hydraulics]\na_p = 65\n");
+  const Outcome diverged = hilsim("run " + area + " --quiet --duration 2 --reference none");
+  EXPECT_EQ(diverged.status, 3) << diverged.err;
+  const std::string slip =
+      "key 'hydraulics.a_p' = 65 m² is far outside what it plausibly is ([1e-05, 0.5] m²); "
+      "typed in cm²? 65 cm² = 0.0065 m²";
+  EXPECT_NE(diverged.err.find("hilsim run: warning: " + area + ": " + slip), std::string::npos)
+      << diverged.err;
+  EXPECT_NE(diverged.err.find("a likelier cause than the step, to check first: " + area + ": " + slip),
+            std::string::npos)
+      << diverged.err;
+  const std::string angle = write_temp("theta.toml", "[crane]\ntheta1_0 = 30\n");
+  const Outcome degrees = hilsim("run " + angle + " --quiet --duration 0.01 --reference none");
+  EXPECT_NE(degrees.err.find("key 'crane.theta1_0' = 30 rad is far outside"), std::string::npos)
+      << degrees.err;
+  EXPECT_NE(degrees.err.find("typed in °? 30 ° = 0.523599 rad"), std::string::npos) << degrees.err;
+  const Outcome length = hilsim("run " + write_temp("l.toml", "[hydraulics]\nl = 442\n") + " --quiet");
+  EXPECT_NE(length.err.find("typed in mm? 442 mm = 0.442 m"), std::string::npos) << length.err;
+  // The benchmark's own values draw no warning.
+  EXPECT_EQ(hilsim("run --quiet --duration 0.01 --reference none").err.find("warning"), std::string::npos);
+}
+
 TEST(Cli, OutputIsLineBufferedIntoAPipe) {
   // The header reaches a pipe before the run ends: read it while the (paced, 2 s) run goes on.
   FILE* p =

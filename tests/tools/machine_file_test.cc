@@ -239,7 +239,8 @@ TEST(MachineFile, AnUnknownKeyListsTheAcceptedOnes) {
   const std::string m =
       mistake(crane_with("inertia = 16.666666666666668", "inertia = 16.666666666666668\ninertial = 1"));
   EXPECT_NE(
-      m.find("unknown key 'bodies[0].inertial' (accepted keys in [bodies[0]]: name, mass, centre_of_mass"),
+      m.find("unknown key 'bodies[0].inertial' (did you mean 'inertia'?) (accepted keys in [bodies[0]]: "
+             "name, mass, centre_of_mass"),
       std::string::npos)
       << m;
 }

@@ -379,7 +379,16 @@ TEST_F(ScenarioFiles, UnknownKey) {
   const std::string msg = error_of("[cosim]\nH = 1e-3\nHH = 2\n");
   EXPECT_NE(msg.find("unknown key 'cosim.HH'"), std::string::npos) << msg;
   EXPECT_NE(msg.find("h_hyd"), std::string::npos) << "lists the accepted keys: " << msg;
-  EXPECT_NE(error_of("[cosimm]\nH = 1\n").find("unknown key 'cosimm'"), std::string::npos);
+  // A mistyped section is called one, with the nearest section and the list of them; a key far
+  // from every known one gets no guess.
+  const std::string section = error_of("[hydraulic]\na_p = 0.0065\n");
+  EXPECT_NE(section.find("unknown section 'hydraulic' (did you mean [hydraulics]?)"), std::string::npos)
+      << section;
+  EXPECT_NE(section.find("sections: [run], "), std::string::npos) << section;
+  EXPECT_NE(error_of("[cosimm]\nH = 1\n").find("unknown section 'cosimm' (did you mean [cosim]?)"),
+            std::string::npos);
+  EXPECT_NE(msg.find("(did you mean 'H'?)"), std::string::npos) << msg;
+  EXPECT_EQ(error_of("[cosim]\nstiffness = 2\n").find("did you mean"), std::string::npos);
 }
 
 TEST_F(ScenarioFiles, WrongType) {

@@ -16,6 +16,7 @@
 #include "tools/run/monolithic_run.h"
 #include "tools/run/offline_run.h"
 #include "tools/run/realtime_run.h"
+#include "tools/scenario/plausibility.h"
 #include "tools/scenario/setting_words.h"
 #include "tools/scenario/telemetry_target.h"
 
@@ -244,6 +245,8 @@ int RunCommand::execute() const {
   scenario::Scenario s = with_input.resolve();
   if (out) s.out = *out;
   apply_contact_flags(s);
+  for (const std::string& line : scenario::implausible_values(s))
+    std::fprintf(stderr, "hilsim run: warning: %s\n", line.c_str());
   if (s.contact.task) return execute_contact(s);
   if (solver) s.solver = scenario::parse_solver(*solver, "--solver");
   if (telemetry) {

@@ -73,10 +73,12 @@ int run_offline(const scenario::Scenario& s, const RunInputs& in,
   if (result.diverged) {
     std::fprintf(stderr, "hilsim run: the co-simulation %s\n",
                  sim::divergence_report(simulated, events, *in.model->limits.diverged_pressure).c_str());
+    print_implausible_as_cause(s);
     return 3;
   }
   if (limits.numerical_fault()) {
     std::fprintf(stderr, "hilsim run: the co-simulation %s\n", sim::numerical_fault_report(events).c_str());
+    print_implausible_as_cause(s);
     return 3;
   }
   return 0;

@@ -140,16 +140,13 @@ void note_unused_thread_settings(const rt::RtSettings& settings, const sim::Plan
 }
 
 // How the run ended, for the exit status; prints why when it did not finish.
-int exit_status(const rt::ExecutorResult& r, double last_t, const sim::LimitMonitor& limits,
-                const HilSession* session, double diverged_pressure) {
-  if (r.diverged) {
+int exit_status(const scenario::Scenario& s, const rt::ExecutorResult& r, double last_t,
+                const sim::LimitMonitor& limits, const HilSession* session, double diverged_pressure) {
+  if (r.diverged || limits.numerical_fault()) {  // a live run's controller saw numerical_fault set
     std::fprintf(stderr, "hilsim run: the co-simulation %s\n",
-                 sim::divergence_report(last_t, limits.events(), diverged_pressure).c_str());
-    return 3;
-  }
-  if (limits.numerical_fault()) {  // the controller saw numerical_fault set from then on
-    std::fprintf(stderr, "hilsim run: the co-simulation %s\n",
-                 sim::numerical_fault_report(limits.events()).c_str());
+                 r.diverged ? sim::divergence_report(last_t, limits.events(), diverged_pressure).c_str()
+                            : sim::numerical_fault_report(limits.events()).c_str());
+    print_implausible_as_cause(s);
     return 3;
   }
   if (r.finished) return 0;
@@ -383,7 +380,7 @@ int run_in_threads(const scenario::Scenario& s, const RunInputs& in,
   if (!r.not_real_time.empty()) {
     std::printf("NOT REAL TIME: the figures above come from a run without the real-time settings listed\n");
   }
-  return exit_status(r, sink.last_t, limits, session.get(), *in.model->limits.diverged_pressure);
+  return exit_status(s, r, sink.last_t, limits, session.get(), *in.model->limits.diverged_pressure);
 }
 
 }  // namespace hilsim::tools

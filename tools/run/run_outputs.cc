@@ -9,6 +9,7 @@
 #include "sim/analysis/trajectory.h"
 #include "sim/cosim/cosimulation.h"
 #include "tools/io/atomic_file.h"
+#include "tools/scenario/plausibility.h"
 #include "tools/scenario/telemetry_target.h"
 
 namespace hilsim::tools {
@@ -35,6 +36,12 @@ std::unique_ptr<io::TelemetryStream> open_telemetry(const scenario::Scenario& s,
       "\"timestamp\")\n",
       s.telemetry.target.c_str(), s.telemetry.rate_hz);
   return stream;
+}
+
+void print_implausible_as_cause(const scenario::Scenario& s) {
+  for (const std::string& line : scenario::implausible_values(s)) {
+    std::fprintf(stderr, "hilsim run: a likelier cause than the step, to check first: %s\n", line.c_str());
+  }
 }
 
 void print_output_sha256(const std::string& sha, const std::string& where) {

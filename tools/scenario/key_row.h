@@ -104,6 +104,10 @@ struct KeyRow {
   // entry it does not apply to refuses it when read and leaves it out when written.
   bool (*applies)(const T&) = nullptr;
   const char* applies_text = "";  // for which, as the reference says it: "`type = \"pump\"`"
+  // Numbers: what the quantity plausibly is on a machine hilsim simulates, wider than any real
+  // one; a value outside is accepted, with a warning that names the unit the key expects and the
+  // value read in the unit it was likely typed in (implausible_values(), scenario.h).
+  std::optional<Range> plausible = std::nullopt;
 };
 
 namespace key_access {
