@@ -2,7 +2,7 @@
 // solver of LIM benchmark 2021, §4 / Naya et al. 2011, §4 models it:
 //   q = [x_P, y_P, x_Q, y_Q, x_R, y_R, s1]ᵀ   [m]
 // with P the centre of link 1 (where the actuator attaches), Q its tip, R the tip of link 2 and s1
-// the actuator length. Seed 000 eqs. (21)–(22) forget R and the link-2 constraint; the authors'
+// the actuator length. LIM benchmark 2021's eqs. (21)–(22) forget R and the link-2 constraint; the authors'
 // reference file has them, so here the five constraints are
 //   Φ1 = (x_P − x_A)² + (y_P − y_A)² − (L/2)²        link 1 pinned at A = (0, 0)
 //   Φ2 = (x_Q − x_A) − 2 (x_P − x_A)                  Q on the line A–P, at twice the distance

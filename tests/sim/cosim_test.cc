@@ -68,7 +68,7 @@ TEST_F(CraneCosim, StaysAtRestBeforeTheFirstStep) {
   }
 }
 
-// Seed 000 Tables 3 and 4: the error falls as H falls, for both couplings.
+// LIM benchmark 2021, Tables 3 and 4: the error falls as H falls, for both couplings.
 class TableCases : public CraneCosim, public ::testing::WithParamInterface<Coupling> {};
 
 TEST_P(TableCases, ErrorShrinksWithTheMacroStep) {
@@ -90,7 +90,7 @@ INSTANTIATE_TEST_SUITE_P(BothCouplings, TableCases,
                          [](const auto& param_info) { return std::string(to_string(param_info.param)); });
 
 TEST_F(CraneCosim, ForceDisplacementLosesStabilityBeforePressureDisplacement) {
-  // Seed 000 §5: f-s reaches the verge of instability at H = 15 ms on M1; p-s holds at 30 ms.
+  // LIM benchmark 2021, §5: f-s reaches the verge of instability at H = 15 ms on M1; p-s holds at 30 ms.
   const double fs =
       compare_with_reference(run(Coupling::kForceDisplacement, 15e-3, 2e-4).samples, *reference_).s1.value;
   const double fs_ok =

@@ -35,7 +35,7 @@ TEST(Equilibrium, AccelerationsAndPressureRatesVanish) {
 }
 
 TEST(Equilibrium, ThreeIterationsGiveThePublishedFourDigits) {
-  // Seed 000 reports p1 = 3.1708 MPa, p2 = 4.5292 MPa, κ0 = 0.4543 after three Newton iterations.
+  // LIM benchmark 2021 reports p1 = 3.1708 MPa, p2 = 4.5292 MPa, κ0 = 0.4543 after three Newton iterations.
   EquilibriumOptions three;
   three.max_iterations = 3;
   three.pressure_tolerance = 1e30;  // stop after the iterations, not on convergence

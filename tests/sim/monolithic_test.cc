@@ -124,7 +124,7 @@ TEST_F(Monolithic, ReproducesTheLimReferenceToItsPrintedDigits) {
 }
 
 TEST_F(Monolithic, TenMillisecondStepsNeedAtMostThreeIterations) {
-  // Seed 002 §5: α = 1e10, h = 10 ms, two or three iterations at the demanding instants.
+  // Naya et al. 2011, §5: α = 1e10, h = 10 ms, two or three iterations at the demanding instants.
   MonolithicSettings s;
   s.h = 10e-3;
   s.alpha = 1e10;

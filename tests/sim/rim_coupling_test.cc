@@ -89,14 +89,14 @@ TEST(RimCoupling, ExtrapolationChangesTheRunExactlyWhereItHasAnEffect) {
 }
 
 TEST(RimCoupling, StaysStableWhereDirectZohFailsOnTheSingleActuatedCrane) {
-  // Seed 004 §5.1.1: direct ZOH loses stability at h_M = 15 ms; RIM stays stable at 25 ms and beyond.
+  // Peiret et al. 2018, §5.1.1: direct ZOH loses stability at h_M = 15 ms; RIM stays stable at 25 ms and beyond.
   EXPECT_FALSE(stable(run(1, Coupling::kForceDisplacement, 15e-3, 2e-4), lim_reference(), 1));
   EXPECT_TRUE(stable(run(1, Coupling::kReducedInterface, 25e-3, 2e-4), lim_reference(), 1));
   EXPECT_TRUE(stable(run(1, Coupling::kReducedInterface, 30e-3, 2e-4), lim_reference(), 1));
 }
 
 TEST(RimCoupling, StaysStableWhereDirectZohFailsOnTheDoubleActuatedCrane) {
-  // Seed 004 §5.1.2: direct ZOH fails above 3 ms; RIM stays stable at 20 ms.
+  // Peiret et al. 2018, §5.1.2: direct ZOH fails above 3 ms; RIM stays stable at 20 ms.
   const ReferenceCurve fine =
       reference_from_samples(run(2, Coupling::kPressureDisplacement, 5e-5, 5e-5).samples);
   EXPECT_TRUE(stable(run(2, Coupling::kForceDisplacement, 3e-3, 2e-4), fine, 2));

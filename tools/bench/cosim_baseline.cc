@@ -7,7 +7,7 @@ namespace hilsim::bench {
 
 namespace {
 
-// Seed 000 eq. (19) with its default timing: t_a = 2 s, t_b = 6 s, t_r = 1 ms.
+// LIM benchmark 2021, eq. (19) with its default timing: t_a = 2 s, t_b = 6 s, t_r = 1 ms.
 inline double kappa_m1(double kappa0, double t) {
   if (t <= 2.0) return kappa0;
   if (t <= 2.0 + 1e-3) return kappa0 - 0.01 * (t - 2.0) / 1e-3;
@@ -109,7 +109,7 @@ BaselineState run(const sim::CraneParameters& crane, const sim::HydraulicParamet
     k = crane_at(crane, q0, q1, qd0, qd1);
     // Hydraulics, K micro steps with the valve of each step's start.
     if constexpr (coupling == sim::Coupling::kReducedInterface) {
-      // Seed 004 Algorithm 2: M̃ s̈ = f̃ + f_h integrated beside the cylinder (eqs. 11, 39–40).
+      // Peiret et al. 2018, Algorithm 2: M̃ s̈ = f̃ + f_h integrated beside the cylinder (eqs. 11, 39–40).
       double s = s_n, s_dot = s_dot_n, sum = 0.0;
       for (std::int64_t j = 0; j < K; ++j) {
         const std::int64_t m = n * K + j;

@@ -115,6 +115,9 @@ int SweepCommand::execute() const {
   // Opened before the runs so that an unwritable output fails at once.
   std::optional<io::AtomicOutputFile> csv;
   if (out) csv.emplace(*out);
+  // From here SIGINT/SIGTERM end the sweep after the runs under way (the fine reference run, too),
+  // saying what is partial.
+  const StopOnSignals signals;
   const auto [reference, reference_name] = sweep_reference(s, in);
   std::printf("sweep: manoeuvre %s, %d actuator(s), %s, mechanics %s, h_H = %g s (%s), %g s; reference: %s\n",
               scenario::describe(s.manoeuvre).c_str(), in.cylinders(), scenario::describe(s.cosim).c_str(),
@@ -126,7 +129,6 @@ int SweepCommand::execute() const {
   std::printf("stable: finite, max |ds1| < 5 cm, 0 < every chamber pressure < %g MPa\n",
               *in.model->limits.diverged_pressure * 1e-6);
   std::fputs(sweep_table_header().c_str(), stdout);
-  const StopOnSignals signals;  // SIGINT/SIGTERM end the sweep after the runs under way, saying so
   const SweepResult sweep = sweep_macro_steps(
       s, in, reference, list, false,
       [](const SweepPoint& p) {
@@ -135,8 +137,14 @@ int SweepCommand::execute() const {
       },
       &stop_flag(), resolve_jobs(jobs));
   if (sweep.interrupted) {
-    std::printf("sweep: interrupted by a signal after %zu of %zu runs; the table above is partial%s\n",
-                sweep.points.size(), list.size(), out ? " and --out is not written" : "");
+    // On stderr, as the report's: seen when the table goes to a file.
+    std::fflush(stdout);
+    const std::string unwritten = out ? ", and --out " + *out + " is not written" : "";
+    std::fprintf(stderr,
+                 "hilsim sweep: interrupted by a signal after %zu of %zu runs; the table is partial (H up to "
+                 "%g s)%s\n",
+                 sweep.points.size(), list.size(), sweep.points.empty() ? 0.0 : sweep.points.back().H,
+                 unwritten.c_str());
     return 4;
   }
   if (csv) {

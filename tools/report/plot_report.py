@@ -36,18 +36,28 @@ def main():
     out_dir, reference = sys.argv[1], sys.argv[2]
     t_ref, s1_ref, p1_ref = read_columns(reference, ["t", "pos_7", "p_1"], skip_title=True)
     runs = sorted(glob.glob(os.path.join(out_dir, "*J_0*_M1.csv")))
+    detail = (5.9, 6.6)  # [s]: the second valve step
     for quantity, ref, unit, scale, name in (("s1", s1_ref, "m", 1.0, "s1_M1.png"),
                                              ("p1", p1_ref, "MPa", 1e-6, "p1_M1.png")):
         fig, (full, zoom) = plt.subplots(1, 2, figsize=(12, 4.5))
+        shown = []  # every value inside the detail's time window, to zoom its y axis too
+        curves = [(t_ref, [v * scale for v in ref])]
+        for run in runs:
+            t, v = read_columns(run, ["t", quantity])
+            curves.append((t, [x * scale for x in v]))
         for ax in (full, zoom):
-            ax.plot(t_ref, [v * scale for v in ref], "k-", lw=2.5, label="LIM reference (monolithic)")
-            for run in runs:
-                t, v = read_columns(run, ["t", quantity])
-                ax.plot(t, [x * scale for x in v], lw=1, label=os.path.basename(run)[:-7])
+            ax.plot(*curves[0], "k-", lw=2.5, label="LIM reference (monolithic)")
+            for run, (t, v) in zip(runs, curves[1:]):
+                ax.plot(t, v, lw=1, label=os.path.basename(run)[:-7])
             ax.set_xlabel("t [s]")
             ax.set_ylabel(f"{quantity} [{unit}]")
             ax.grid(True, alpha=0.3)
-        zoom.set_xlim(5.9, 6.6)
+        for t, v in curves:
+            shown += [y for x, y in zip(t, v) if detail[0] <= x <= detail[1]]
+        zoom.set_xlim(*detail)
+        if shown:
+            margin = 0.05 * (max(shown) - min(shown)) or 1e-9
+            zoom.set_ylim(min(shown) - margin, max(shown) + margin)
         full.set_title(f"{quantity}, manoeuvre M1")
         zoom.set_title("detail at the second valve step")
         full.legend(fontsize=8)

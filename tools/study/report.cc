@@ -122,7 +122,7 @@ References load_references(int workers) {
 void write_case_section(std::ostream& md, const std::string& out_dir, int workers,
                         const References& references) {
   std::fprintf(stderr, "report: benchmark cases\n");
-  md << "## Seed 000 Tables 3–4: accuracy per case\n\n"
+  md << "## LIM benchmark 2021, Tables 3–4: accuracy per case\n\n"
      << "| case | coupling | H [ms] | h_H [ms] | M1 max abs ds1 [m] | M1 max abs dp1 [Pa] | M2 max abs ds1 "
         "[m] | M2 max abs dp1 [Pa] |\n"
      << "|---|---|---|---|---|---|---|---|\n";
