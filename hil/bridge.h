@@ -11,6 +11,11 @@
 
 namespace hilsim::hil {
 
+// When a run that has accepted no command says what its bridge has received instead [s of
+// wall-clock time since the bridge started]: long enough for a controller started with the run to
+// have sent many.
+inline constexpr double kNoCommandHintAfter = 1.0;
+
 class Bridge {
  public:
   virtual ~Bridge() = default;

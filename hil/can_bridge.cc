@@ -267,6 +267,13 @@ void CanBridge::note_two_senders(bool before, const Frame& frame) {
 }
 
 void CanBridge::send_sensors() {
+  // Once, from this thread (which owns the counters), as the UDP bridge does: a run that takes no
+  // command says early what it receives instead.
+  if (!hinted_ && counters_.accepted() == 0 && run_time_ns() >= rt::seconds_to_ns(kNoCommandHintAfter)) {
+    hinted_ = true;
+    std::printf("%s\n", can_no_command_hint(counters_, kNoCommandHintAfter, interface_).c_str());
+    std::fflush(stdout);
+  }
   SensorSnapshots snapshots{};
   if (!read_snapshots(actuators_, sensors_, snapshots)) return;  // an actuator has made no step yet
   std::array<Frame, kMaxFramesPerDatagram> frames{};             // the encoder holds at most this many

@@ -79,6 +79,12 @@ struct CanBridgeCounters {
   std::uint64_t refused_e2e() const;
 };
 
+// The line for a CAN run that has accepted no command (nor joystick frame) in its first `after_s`
+// [s] of wall-clock time (as the UDP bridge's, udp_bridge.h): "can: no command accepted in the
+// first 1 s: no frame arrived on can0 through its filters (…)", or what did arrive, by kind
+// (refused by the end-to-end check, ids that are no command's, …).
+std::string can_no_command_hint(const CanBridgeCounters& c, double after_s, const std::string& interface);
+
 class CanBridge final : public Bridge {
  public:
   // Configures the link ([can] bitrate, restart_ms, bring_up), opens and binds the socket. Throws
@@ -149,6 +155,7 @@ class CanBridge final : public Bridge {
   std::atomic<bool>* stop_request_;
   bool stopped_by_link_loss_ = false;
   rt::Nanoseconds start_ns_ = 0;
+  bool hinted_ = false;  // the no-command hint was given (the I/O thread's)
   CommandDecoder decoder_;
   std::optional<E2EReceiver> e2e_;
   SensorEncoder encoder_;

@@ -36,6 +36,23 @@ bool ignored_kind(CanFrameKind kind) { return !applies(kind) && !is_e2e_refusal(
 
 }  // namespace
 
+std::string can_no_command_hint(const CanBridgeCounters& c, double after_s, const std::string& interface) {
+  char head[96];
+  std::snprintf(head, sizeof head, "can: no command accepted in the first %g s: ", after_s);
+  if (c.frames == 0) {
+    return head + std::string("no frame arrived on ") + interface +
+           " through its filters (is the controller on this bus, at its bit rate, sending the command "
+           "ids of the mapping, hilsim dbc?)";
+  }
+  std::string kinds;
+  for (std::size_t k = 0; k < kCanFrameKinds; ++k) {
+    if (c.kinds[k] == 0) continue;
+    kinds += (kinds.empty() ? "" : ", ") + std::to_string(c.kinds[k]) + " " +
+             to_string(static_cast<CanFrameKind>(k));
+  }
+  return head + std::to_string(c.frames) + " frame(s) arrived on " + interface + ": " + kinds;
+}
+
 void CanBridge::print_report() const {
   const CanBridgeCounters& c = counters_;
   std::printf("can: %s\n", link_report_.c_str());

@@ -60,10 +60,6 @@ struct UdpBridgeCounters {
   std::uint64_t refused_total() const;
 };
 
-// When a run that has accepted no command says what it has received instead [s of wall-clock time
-// since the bridge started]: long enough for a controller started with the run to have sent many.
-inline constexpr double kNoCommandHintAfter = 1.0;
-
 // The line for a run that has accepted no command in its first `after_s` [s]: "udp: no command
 // accepted in the first 1 s: nothing arrived on 127.0.0.1:47800 (…)", or what did arrive and why it
 // was not taken (another address, refused by reason, duplicates, frames with other ids, commands out

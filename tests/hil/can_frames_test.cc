@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "hil/can_bridge.h"
 #include "hil/candump_log.h"
 #include "hil/default_messages.h"
 
@@ -48,6 +49,25 @@ class CanFrames : public ::testing::Test {
   CommandDecoder reject_{command_messages(default_messages(1)), 1, OutOfRange::kReject};
   JoystickInput joystick_ = single_joystick(JoystickAxis::kY, AxisToKappa{0.45, 0.1, 0.0, 1.0, false});
 };
+
+// The early hint of a CAN run that takes no command: nothing through the filters, or the frames by
+// what became of them.
+TEST(CanNoCommandHint, SaysWhatArrivedAndWhy) {
+  CanBridgeCounters c;
+  EXPECT_EQ(
+      can_no_command_hint(c, 1.0, "can0")
+          .rfind("can: no command accepted in the first 1 s: no frame arrived on can0 through its filters",
+                 0),
+      0u);
+  c.frames = 5;
+  c.kinds[static_cast<std::size_t>(CanFrameKind::kBadCrc)] = 3;
+  c.kinds[static_cast<std::size_t>(CanFrameKind::kBadLength)] = 2;
+  const std::string hint = can_no_command_hint(c, 1.0, "can0");
+  EXPECT_NE(hint.find("5 frame(s) arrived on can0: 2 " + std::string(to_string(CanFrameKind::kBadLength)) +
+                      ", 3 " + to_string(CanFrameKind::kBadCrc)),
+            std::string::npos)
+      << hint;
+}
 
 TEST_F(CanFrames, ConversionsKeepIdFlagsLengthAndData) {
   const can_frame ext = frame_with(0x0CFDD680u | CAN_EFF_FLAG, {1, 2, 3});
