@@ -33,6 +33,11 @@ class Bridge {
   // The link was lost and the run stopped for it; valid after stop().
   virtual bool stopped_by_link_loss() const { return false; }
   virtual void print_report() const = 0;
+  // The no-command hint, once it is due (kNoCommandHintAfter into a run that has accepted no
+  // command), else "": the I/O thread only copies its counters and raises a flag, and another
+  // thread (the run's writer, tools/run/realtime_run.cc) formats and prints it, so that the I/O
+  // thread, which may run SCHED_FIFO, neither allocates nor writes to a pipe for it. Returns it once.
+  virtual std::string take_early_hint() { return ""; }
 };
 
 }  // namespace hilsim::hil

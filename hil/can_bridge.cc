@@ -267,12 +267,12 @@ void CanBridge::note_two_senders(bool before, const Frame& frame) {
 }
 
 void CanBridge::send_sensors() {
-  // Once, from this thread (which owns the counters), as the UDP bridge does: a run that takes no
-  // command says early what it receives instead.
+  // Once, as the UDP bridge does: a run that takes no command says early what it receives
+  // instead; this thread hands a copy of its counters over, take_early_hint() words it.
   if (!hinted_ && counters_.accepted() == 0 && run_time_ns() >= rt::seconds_to_ns(kNoCommandHintAfter)) {
     hinted_ = true;
-    std::printf("%s\n", can_no_command_hint(counters_, kNoCommandHintAfter, interface_).c_str());
-    std::fflush(stdout);
+    hint_counters_ = counters_;
+    hint_ready_.store(true, std::memory_order_release);
   }
   SensorSnapshots snapshots{};
   if (!read_snapshots(actuators_, sensors_, snapshots)) return;  // an actuator has made no step yet

@@ -123,6 +123,7 @@ class CanBridge final : public Bridge {
   // What the link set-up did and found, one line ("vcan0 (virtual: ...): ...").
   const std::string& link_report() const { return link_report_; }
   void print_report() const override;
+  std::string take_early_hint() override;
 
  private:
   // Opens a socket bound to `ifindex` with the filters; -1 with errno set when the kernel refuses.
@@ -155,7 +156,9 @@ class CanBridge final : public Bridge {
   std::atomic<bool>* stop_request_;
   bool stopped_by_link_loss_ = false;
   rt::Nanoseconds start_ns_ = 0;
-  bool hinted_ = false;  // the no-command hint was given (the I/O thread's)
+  bool hinted_ = false;              // the no-command hint was raised (the I/O thread's)
+  CanBridgeCounters hint_counters_;  // the counters when it was, written before hint_ready_
+  std::atomic<bool> hint_ready_{false};
   CommandDecoder decoder_;
   std::optional<E2EReceiver> e2e_;
   SensorEncoder encoder_;

@@ -53,6 +53,11 @@ std::string can_no_command_hint(const CanBridgeCounters& c, double after_s, cons
   return head + std::to_string(c.frames) + " frame(s) arrived on " + interface + ": " + kinds;
 }
 
+std::string CanBridge::take_early_hint() {
+  if (!hint_ready_.exchange(false, std::memory_order_acquire)) return "";
+  return can_no_command_hint(hint_counters_, kNoCommandHintAfter, interface_);
+}
+
 void CanBridge::print_report() const {
   const CanBridgeCounters& c = counters_;
   std::printf("can: %s\n", link_report_.c_str());

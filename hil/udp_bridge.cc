@@ -159,15 +159,13 @@ void UdpBridge::handle(const std::uint8_t* data, std::size_t size, const sockadd
 }
 
 void UdpBridge::send_sensors() {
-  // Once, from this thread (which owns the counters): a run that takes no command says why early,
-  // not only in its end report. One line, outside any real-time thread.
+  // Once: a run that takes no command says why early, not only in its end report; this thread
+  // (which owns the counters) hands a copy over, take_early_hint() words it.
   if (!hinted_ && counters_.commands == 0 &&
       rt::now_ns() - started_ns_ >= rt::seconds_to_ns(kNoCommandHintAfter)) {
     hinted_ = true;
-    std::printf("%s\n", no_command_hint(counters_, kNoCommandHintAfter, to_string(local_address()),
-                                        peer_description())
-                            .c_str());
-    std::fflush(stdout);
+    hint_counters_ = counters_;
+    hint_ready_.store(true, std::memory_order_release);
   }
   SensorSnapshots snapshots{};
   if (!read_snapshots(actuators_, sensors_, snapshots)) return;  // an actuator has made no step yet
@@ -200,7 +198,7 @@ std::string no_command_hint(const UdpBridgeCounters& c, double after_s, const st
   const auto n = [](std::uint64_t v) { return std::to_string(v); };
   std::string why;
   const auto add = [&why](const std::string& part) { why += (why.empty() ? "" : "; ") + part; };
-  if (c.wrong_peer) add(n(c.wrong_peer) + " from another address (" + peer.substr(5) + ")");
+  if (c.wrong_peer) add(n(c.wrong_peer) + " from another address than [udp] peer " + peer);
   for (std::size_t i = 1; i < c.refused.size(); ++i) {
     if (c.refused[i]) add(n(c.refused[i]) + " refused: " + to_string(static_cast<DatagramError>(i)));
   }
@@ -211,6 +209,13 @@ std::string no_command_hint(const UdpBridgeCounters& c, double after_s, const st
     add(n(c.rejected_range + c.rejected_not_finite + c.rejected_length) +
         " commands rejected (out of range, not finite or too short)");
   return head + n(c.datagrams) + " datagram(s) arrived on " + listen + (why.empty() ? "" : ": " + why);
+}
+
+std::string UdpBridge::take_early_hint() {
+  if (!hint_ready_.exchange(false, std::memory_order_acquire)) return "";
+  const std::string peer = to_string(peer_);  // "ADDR:0" when [udp] peer names no port
+  return no_command_hint(hint_counters_, kNoCommandHintAfter, to_string(local_address()),
+                         peer_port_ ? peer : peer.substr(0, peer.rfind(':')) + ", any port");
 }
 
 void UdpBridge::print_report() const {

@@ -63,7 +63,7 @@ struct UdpBridgeCounters {
 // The line for a run that has accepted no command in its first `after_s` [s]: "udp: no command
 // accepted in the first 1 s: nothing arrived on 127.0.0.1:47800 (…)", or what did arrive and why it
 // was not taken (another address, refused by reason, duplicates, frames with other ids, commands out
-// of range); `listen`: the bound address, `peer`: the accepted senders' description.
+// of range); `listen`: the bound address, `peer`: the accepted senders' ("10.0.0.2:47801").
 std::string no_command_hint(const UdpBridgeCounters& c, double after_s, const std::string& listen,
                             const std::string& peer);
 
@@ -95,6 +95,7 @@ class UdpBridge final : public Bridge {
     return counters_.accepted_by_actuator.at(static_cast<std::size_t>(k));
   }
   void print_report() const override;
+  std::string take_early_hint() override;
   // Which senders are accepted, for the start of a run: "udp: accepting commands from 127.0.0.1,
   // any port (...)" when [udp] peer names no port, else from that one address and port.
   std::string peer_description() const;
@@ -124,9 +125,11 @@ class UdpBridge final : public Bridge {
   SenderSequences sequences_;  // one tracker per (address, port) sender
   UdpBridgeCounters counters_;
   std::uint32_t send_sequence_ = 0;
-  rt::Nanoseconds started_ns_ = 0;  // when start() was called, for the no-command hint
-  bool hinted_ = false;             // the no-command hint was given (the I/O thread's)
-  IoLoop loop_;                     // last: its thread stops before the members it uses go
+  rt::Nanoseconds started_ns_ = 0;   // when start() was called, for the no-command hint
+  bool hinted_ = false;              // the no-command hint was raised (the I/O thread's)
+  UdpBridgeCounters hint_counters_;  // the counters when it was, written before hint_ready_
+  std::atomic<bool> hint_ready_{false};
+  IoLoop loop_;  // last: its thread stops before the members it uses go
 };
 
 }  // namespace hilsim::hil

@@ -106,6 +106,9 @@ class HilSession final {
   void print_report() const;
   // The CAN link was lost with [can] on_link_loss = "stop", which stopped the run; after finish().
   bool stopped_by_link_loss() const { return bridge_ && bridge_->stopped_by_link_loss(); }
+  // The bridge's no-command hint once it is due, else "" (hil::Bridge::take_early_hint); from the
+  // run's writer thread.
+  std::string take_early_hint() { return bridge_ ? bridge_->take_early_hint() : std::string(); }
   // The CAN link's outages (times since the run's start); none over UDP. After the run.
   std::vector<hil::LinkOutage> link_outages() const;
 

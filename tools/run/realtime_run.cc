@@ -53,7 +53,10 @@ class CsvSink final : public rt::PointSink {
   void on_point(std::int64_t n, std::span<const sim::ProbeValues> probes) override {
     const sim::Sample s = plan_.assembly().sample(n, probes);
     limits_.observe(s);  // first (a few comparisons): its verdict goes out with the sensors
-    if (session_) session_->publish_named_sensors(s, limits_.numerical_fault());  // the controller waits
+    if (session_) {
+      session_->publish_named_sensors(s, limits_.numerical_fault());  // the controller waits for it
+      if (const std::string hint = session_->take_early_hint(); !hint.empty()) status_.note(hint);
+    }
     if (csv_) csv_->add(s);
     if (telemetry_) telemetry_->offer(s);
     if (keep_) samples.push_back(s);

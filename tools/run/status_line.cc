@@ -39,4 +39,10 @@ void StatusLine::finish() {
   shown_ = false;
 }
 
+void StatusLine::note(const std::string& line) {
+  finish();
+  std::printf("%s\n", line.c_str());
+  std::fflush(stdout);
+}
+
 }  // namespace hilsim::tools

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "rt/periodic_loop.h"
@@ -22,6 +23,9 @@ class StatusLine final {
   void on_sample(const sim::Sample& sample);
   // Clears the line (before the report).
   void finish();
+  // A line of its own on stdout during the run (a hint), the status line cleared first so that the
+  // two do not mix on a terminal; it is redrawn at its next second.
+  void note(const std::string& line);
 
  private:
   bool enabled_;
