@@ -247,6 +247,8 @@ int RunCommand::execute() const {
   apply_contact_flags(s);
   for (const std::string& line : scenario::implausible_values(s))
     std::fprintf(stderr, "hilsim run: warning: %s\n", line.c_str());
+  for (const std::string& line : scenario::settings_without_effect(s))
+    std::fprintf(stderr, "hilsim run: warning: %s\n", line.c_str());
   if (s.contact.task) return execute_contact(s);
   if (solver) s.solver = scenario::parse_solver(*solver, "--solver");
   if (telemetry) {

@@ -365,20 +365,6 @@ void check_combinations(const Scenario& s) {
                      "' runs one actuator with coupling fs or ps and extrapolation zoh; use mechanics = "
                      "\"independent\" for rim, two actuators or polynomial extrapolation");
   }
-  // (two-way's own refusal of any extrapolation, validate_twoway, says more.)
-  if (s.solver == Solver::kCosim && s.cosim.coupling != sim::Coupling::kTwoWay &&
-      !sim::extrapolation_has_effect(s.cosim)) {
-    const bool rim = s.cosim.coupling == sim::Coupling::kReducedInterface;
-    throw InputError(
-        s.source + ": key 'cosim.extrapolation' = \"" + std::string(sim::to_string(s.cosim.extrapolation)) +
-        "\" has no effect with coupling = \"" + std::string(sim::to_string(s.cosim.coupling)) + "\"" +
-        (rim ? ", h_M = H and the mechanics first (jacobi or gauss-seidel-mech-first)"
-             : ", scheme = \"jacobi\" and h_M = h_hyd = H") +
-        ": a subsystem that takes one step per macro step evaluates the polynomial at its newest "
-        "sample, the held value" +
-        (rim ? ", and the RIM's hydraulics extrapolate nothing" : "") +
-        "; set h_M to a fraction of H (--hM), or extrapolation = \"zoh\"");
-  }
   if (sim::integrates_rim(s.cosim.coupling) &&
       s.cosim.hydraulics_integrator != sim::HydraulicIntegrator::kForwardEuler) {
     throw InputError(s.source + ": key 'cosim.hydraulics_integrator' must be \"euler\" with coupling = \"" +
@@ -543,6 +529,28 @@ ContactCouplingChoice contact_coupling_choice(const ContactScenario& c) {
   const double stiffness = c.interface_stiffness.value_or(1e8);
   return {c.coupling.value_or(sim::contact::ContactCoupling::kModelModel), stiffness,
           c.interface_damping.value_or(1e-4 * stiffness)};
+}
+
+std::vector<std::string> settings_without_effect(const Scenario& s) {
+  std::vector<std::string> lines;
+  // (Two-way's own refusal of any extrapolation, validate_twoway, says more.)
+  if (s.solver == Solver::kCosim && s.cosim.coupling != sim::Coupling::kTwoWay &&
+      !sim::extrapolation_has_effect(s.cosim)) {
+    const bool rim = s.cosim.coupling == sim::Coupling::kReducedInterface;
+    lines.push_back(
+        s.source + ": key 'cosim.extrapolation' = \"" + std::string(sim::to_string(s.cosim.extrapolation)) +
+        "\" does not change the trajectory with coupling = \"" +
+        std::string(sim::to_string(s.cosim.coupling)) + "\"" +
+        (rim ? ", h_M = H and the mechanics first (jacobi or gauss-seidel-mech-first)"
+             : ", scheme = \"jacobi\", h_M = h_hyd = H and forward Euler (which reads its inputs at the "
+               "step's start only)") +
+        ": a subsystem that takes one step per macro step evaluates the polynomial at its newest sample, the "
+        "held value" +
+        (rim ? ", and the RIM's hydraulics extrapolate nothing" : "") +
+        " (only the coupling monitor's dE is integrated otherwise); set h_M to a fraction of H (--hM) for it "
+        "to act, or extrapolation = \"zoh\"");
+  }
+  return lines;
 }
 
 void validate(const Scenario& s) {

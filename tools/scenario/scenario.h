@@ -144,6 +144,10 @@ Scenario load_scenario_text(const std::string& text, const std::string& source);
 // Checks every key's range and form (the key table's) and the settings' consistency across keys
 // (steps, durations, combinations). Throws io::InputError naming `scenario.source` and the key.
 void validate(const Scenario& scenario);
+// Settings a run accepts that do not change its trajectory here (an extrapolation that no
+// subsystem can use at these steps: sim::extrapolation_has_effect), one warning line each, naming
+// the key and what would give it an effect. A recording or a sweep of them still runs.
+std::vector<std::string> settings_without_effect(const Scenario& scenario);
 
 // Parses "M1", "M2" or a CSV path into a manoeuvre spec (timings keep their defaults).
 ManoeuvreSpec parse_manoeuvre(const std::string& text);

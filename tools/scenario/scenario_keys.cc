@@ -140,8 +140,9 @@ const std::vector<KeyRow<S>> kScenarioKeys = {
     {.section = "cosim",
      .key = "extrapolation",
      .unit = "",
-     .help = "of every subsystem's inputs over a macro step (twoway: zoh; refused where it has no effect: "
-             "rim with h_M = H and the mechanics first)",
+     .help =
+         "of every subsystem's inputs over a macro step (twoway: zoh; warned of where it cannot change the "
+         "trajectory: rim with h_M = H and the mechanics first, p-s Jacobi with h_M = h_hyd = H and euler)",
      .access = choice<S, kExtrapolations>([](auto& s) -> auto& { return s.cosim.extrapolation; })},
     {.section = "cosim",
      .key = "rim_force",
