@@ -31,8 +31,10 @@ class IoLoop final {
   };
   static constexpr std::size_t kMaxSources = 4;
 
-  // Starts the thread `name` (at most 15 characters): `send` at every period (when it falls
-  // behind, the next send is one period after this one: the rate holds, no backlog is sent), and
+  // Starts the thread `name` (at most 15 characters): `send` at every period of a fixed schedule
+  // (when it falls behind, the due times passed are skipped and counted, and the next send is the
+  // schedule's next due time, which may come sooner than a period after a late one: no backlog is
+  // sent, the phase holds), and
   // each source's `receive` whenever its descriptor is readable or has an error, until it is
   // drained (a closed or hung-up descriptor is no longer polled until fd() gives another one; the
   // sends go on). At most kMaxSources sources. Returns once the thread has set itself up

@@ -248,10 +248,11 @@ double coupling_error_limit(const machine::MachineModel& model) {
 }
 
 LimitMonitor::LimitMonitor(const machine::MachineModel& model, const CosimSettings& settings)
-    : settings_(settings), log_(std::make_unique<EventLog>(tree_joint_names(model))) {
+    : settings_(settings),
+      log_(std::make_unique<EventLog>(tree_joint_names(model))),
+      coupling_error_limit_(coupling_error_limit(model)) {
   for (int k = 0; k < model.cylinder_count(); ++k) {
     hyd_.push_back(CylinderHydraulics::from(model, k, settings.limits.enabled));
-    coupling_error_limit_ = coupling_error_limit(model);
     const machine::Supply& s = model.supplies[model.cylinders[k].supply];
     p_supply_.push_back(s.type == machine::SupplyDescription::Type::kPump ? s.relief_pressure : s.pressure);
     vapour_.push_back(model.limits.vapour_pressure);

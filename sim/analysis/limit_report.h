@@ -80,7 +80,7 @@ class LimitMonitor {
   void observe(const Sample& sample);
   // The events so far, in order of first occurrence.
   const std::vector<LimitEvent>& events() const;
-  // The coupling monitor's verdict so far: its error energy has passed kCouplingErrorLimit, so the
+  // The coupling monitor's verdict so far: its error energy has passed coupling_error_limit(), so the
   // run's results are the numerics', not the machine's (held once seen). A live run flags it in
   // the status frame's numerical_fault and ends with exit status 3.
   bool numerical_fault() const { return numerical_fault_; }

@@ -383,6 +383,23 @@ TEST(Cli, ImplausibleValuesAreFlaggedAndNamedBeforeTheStep) {
   EXPECT_EQ(hilsim("run --quiet --duration 0.01 --reference none").err.find("warning"), std::string::npos);
 }
 
+// An offline run that stays finite but whose coupling monitor's error energy passes its limit (f-s
+// at H = 20 ms, the limits on) was numerically wrong: exit 3, naming when, as a live run (HilLoop).
+TEST(Cli, ANumericallyWrongRunExitsThreeWithoutDiverging) {
+  const std::string s =
+      write_temp("fault.toml",
+                 "[run]\nduration = 3\n[cosim]\ncoupling = \"fs\"\nH = 0.02\nh_hyd = 1e-4\n"
+                 "[limits]\nenabled = true\n[manoeuvre]\nkind = \"M1\"\nt_a = 0.5\nt_b = 1.5\n");
+  const Outcome o = hilsim("run " + s + " --quiet --reference none");
+  EXPECT_EQ(o.status, 3) << o.err;
+  EXPECT_EQ(o.err.find("diverged"), std::string::npos) << o.err;
+  EXPECT_NE(
+      o.err.find("was numerically wrong from t = 1.24 s (its results are not the machine's): coupling error "
+                 "energy beyond the monitor's limit"),
+      std::string::npos)
+      << o.err;
+}
+
 TEST(Cli, OutputIsLineBufferedIntoAPipe) {
   // The header reaches a pipe before the run ends: read it while the (paced, 2 s) run goes on.
   FILE* p =

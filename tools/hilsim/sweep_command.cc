@@ -86,6 +86,23 @@ void write_sweep_csv(io::AtomicOutputFile& csv, const std::vector<SweepPoint>& p
 
 }  // namespace
 
+namespace {
+
+// An interrupted sweep's note, on stderr as the report's (seen when the table goes to a file); 4.
+int say_interrupted(const SweepResult& sweep, std::size_t runs, const std::optional<std::string>& out) {
+  std::fflush(stdout);
+  char done[160] = "before its first run ended";
+  if (!sweep.points.empty()) {
+    std::snprintf(done, sizeof done, "after %zu of %zu runs; the table is partial (H up to %g s)",
+                  sweep.points.size(), runs, sweep.points.back().H);
+  }
+  std::fprintf(stderr, "hilsim sweep: interrupted by a signal %s%s\n", done,
+               out ? (", and --out " + *out + " is not written").c_str() : "");
+  return 4;
+}
+
+}  // namespace
+
 int SweepCommand::execute() const {
   if (!merge.empty()) return execute_merge();
   if (shard && !out)
@@ -115,9 +132,6 @@ int SweepCommand::execute() const {
   // Opened before the runs so that an unwritable output fails at once.
   std::optional<io::AtomicOutputFile> csv;
   if (out) csv.emplace(*out);
-  // From here SIGINT/SIGTERM end the sweep after the runs under way (the fine reference run, too),
-  // saying what is partial.
-  const StopOnSignals signals;
   const auto [reference, reference_name] = sweep_reference(s, in);
   std::printf("sweep: manoeuvre %s, %d actuator(s), %s, mechanics %s, h_H = %g s (%s), %g s; reference: %s\n",
               scenario::describe(s.manoeuvre).c_str(), in.cylinders(), scenario::describe(s.cosim).c_str(),
@@ -129,6 +143,7 @@ int SweepCommand::execute() const {
   std::printf("stable: finite, max |ds1| < 5 cm, 0 < every chamber pressure < %g MPa\n",
               *in.model->limits.diverged_pressure * 1e-6);
   std::fputs(sweep_table_header().c_str(), stdout);
+  const StopOnSignals signals;  // SIGINT/SIGTERM end the sweep after the runs under way, saying so
   const SweepResult sweep = sweep_macro_steps(
       s, in, reference, list, false,
       [](const SweepPoint& p) {
@@ -136,17 +151,7 @@ int SweepCommand::execute() const {
         std::fflush(stdout);
       },
       &stop_flag(), resolve_jobs(jobs));
-  if (sweep.interrupted) {
-    // On stderr, as the report's: seen when the table goes to a file.
-    std::fflush(stdout);
-    const std::string unwritten = out ? ", and --out " + *out + " is not written" : "";
-    std::fprintf(stderr,
-                 "hilsim sweep: interrupted by a signal after %zu of %zu runs; the table is partial (H up to "
-                 "%g s)%s\n",
-                 sweep.points.size(), list.size(), sweep.points.empty() ? 0.0 : sweep.points.back().H,
-                 unwritten.c_str());
-    return 4;
-  }
+  if (sweep.interrupted) return say_interrupted(sweep, list.size(), out);
   if (csv) {
     if (part) csv->stream() << sweep_part_preamble(*part, sweep_key(s, all_H), all_H.size());
     write_sweep_csv(*csv, sweep.points);

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Draws one hilsim run on one PNG page: per valve the command applied (the trajectory CSV's kappa,
 kappa_2, ...) with the commands accepted and the watchdog's safe values of its recording; the
-strokes s1, s2, ...; the chamber pressures p1, p2, p1_2, p2_2, ... in MPa; the watchdog, limit,
-link and fault events as vertical markers on every time panel; and, with a latency file, a last row
+strokes s1, s2, ...; the chamber pressures p1, p2, p1_2, p2_2, ... in MPa; the events of an events
+file (limits, numerical faults, overruns, link outages; kinds it does not know in grey, under their
+own name) as vertical markers on every time panel, beside the recording's watchdog values; and,
+with a latency file, a last row
 of histograms of each real-time thread's wake-up latency and execution time. `hilsim plot` calls it.
 
 Usage: plot_run.py RUN.csv [--record REC] [--events EVENTS.csv] [--latency LATENCY.csv]
@@ -45,6 +47,7 @@ EVENT_STYLES = {
     "limit": ("tab:orange", "-", "limit reached"),
     "watchdog": ("tab:red", "--", "watchdog tripped"),
     "numerical_fault": ("black", "-", "numerical fault"),
+    "unstable_step": ("tab:brown", "-.", "hydraulic step beyond its stability limit"),
     "overrun": ("tab:purple", ":", "overrun"),
 }
 LINK_STYLE = ("tab:gray", "link lost (until restored)")
@@ -399,6 +402,40 @@ def events_summary(events, t0, t1):
     return text
 
 
+def finish_time_axes(time_axes, events, t0, t1):
+    """The events on every time panel, the shared x range, the legends right of the panels (the
+    events' once, on the first), tick labels on the last panel only."""
+    event_handles = []
+    for ax in time_axes:
+        if events:
+            event_handles = draw_events(ax, events, t0, t1)
+        ax.grid(True, alpha=0.3)
+        if t1 > t0:
+            ax.set_xlim(t0, t1)
+    for i, ax in enumerate(time_axes):
+        handles, _ = ax.get_legend_handles_labels()
+        if i == 0:
+            handles += event_handles
+        if handles:
+            ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.005, 1.0),
+                      borderaxespad=0.0)
+        if i < len(time_axes) - 1:
+            ax.tick_params(labelbottom=False)
+    time_axes[-1].set_xlabel("t [s]")
+
+
+def draw_latency_row(fig, grid, row, latency):
+    """One histogram panel per thread in the last row; its summary line."""
+    if not latency:
+        ax = fig.add_subplot(grid[row, 0])
+        ax.text(0.5, 0.5, "latency file: no buckets", ha="center", va="center", transform=ax.transAxes)
+        ax.set_axis_off()
+        return "latency: no buckets"
+    parts = [draw_latency(fig.add_subplot(grid[row, c]), thread, kinds)
+             for c, (thread, kinds) in enumerate(latency.items())]
+    return "latency: " + "; ".join(parts)
+
+
 def plot(args):
     run = read_run(args.run)
     header = list(run)
@@ -416,7 +453,7 @@ def plot(args):
 
     time_rows = len(valves) + 2
     latency_cols = max(1, len(latency)) if latency else 1
-    rows = time_rows + (1 if latency else 0)
+    rows = time_rows + (1 if latency is not None else 0)
     fig = plt.figure(figsize=(WIDTH_IN, ROW_IN * rows + 0.6), dpi=DPI, layout="constrained")
     grid = fig.add_gridspec(rows, latency_cols)
     time_axes = []
@@ -431,37 +468,11 @@ def plot(args):
     lines.append(draw_pressures(time_axes[-1], run, pressures))
 
     t0, t1 = run["t"][0], run["t"][-1]
-    event_handles = []
-    for ax in time_axes:
-        if events:
-            event_handles = draw_events(ax, events, t0, t1)
-        ax.grid(True, alpha=0.3)
-        if t1 > t0:
-            ax.set_xlim(t0, t1)
-    for i, ax in enumerate(time_axes):
-        handles, _ = ax.get_legend_handles_labels()
-        # The event legend once, on the first panel: the markers are the same on every panel.
-        if i == 0:
-            handles += event_handles
-        if handles:
-            ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.005, 1.0),
-                      borderaxespad=0.0)
-        if i < len(time_axes) - 1:
-            ax.tick_params(labelbottom=False)
-    time_axes[-1].set_xlabel("t [s]")
+    finish_time_axes(time_axes, events, t0, t1)
     if events is not None:
         lines.append(events_summary(events, t0, t1))
-
-    if latency:
-        parts = []
-        for c, (thread, kinds) in enumerate(latency.items()):
-            parts.append(draw_latency(fig.add_subplot(grid[time_rows, c]), thread, kinds))
-        lines.append("latency: " + "; ".join(parts))
-    elif latency is not None:
-        ax = fig.add_subplot(grid[time_rows, 0])
-        ax.text(0.5, 0.5, "latency file: no buckets", ha="center", va="center", transform=ax.transAxes)
-        ax.set_axis_off()
-        lines.append("latency: no buckets")
+    if latency is not None:
+        lines.append(draw_latency_row(fig, grid, time_rows, latency))
 
     fig.suptitle(args.title or args.run, fontsize=11)
     try:

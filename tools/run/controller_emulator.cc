@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -235,8 +236,10 @@ class UnseenCommands {
   void check(const SensorIntake& intake, std::uint64_t sent, rt::Nanoseconds now) {
     if (said_ || sent == 0) return;
     if (first_sent_ < 0) first_sent_ = now;
-    const SensorTable& t = intake.sensors();
-    if (t.latest(intake.columns().watchdog) < 0.5) {
+    // Only what a sensor datagram said: none yet (--no-sync), or no watchdog signal, says nothing.
+    const double watchdog = intake.sensors().latest(intake.columns().watchdog);
+    if (intake.received() == 0 || !std::isfinite(watchdog)) return;
+    if (watchdog < 0.5) {
       said_ = true;  // hilsim took a command: nothing to say
       return;
     }
@@ -257,6 +260,14 @@ class UnseenCommands {
   rt::Nanoseconds first_sent_ = -1;
   bool said_ = false;
 };
+
+// --sensors: every sensor row received, as `hilsim decode --csv` writes them.
+void write_sensor_file(const SensorIntake& intake, const std::string& path) {
+  io::AtomicOutputFile file(path);
+  write_sensor_rows(intake.sensors(), file.stream());
+  file.commit();
+  std::printf("controller: %zu sensor rows written to %s\n", intake.sensors().rows().size(), path.c_str());
+}
 
 // 4 when the sensors stopped well before the run's end (hilsim was killed or stopped, not finished),
 // else 0.
@@ -285,12 +296,16 @@ void ControllerEmulator::print_plan(const scenario::Scenario& s, const std::stri
   std::printf("controller: %s\n", hil::describe(s.udp.e2e));
 }
 
-int ControllerEmulator::run(const scenario::Scenario& s) const {
+void ControllerEmulator::check() const {
   // What the command line checks already, for a program that sets the fields itself.
   if (!(rate >= 1.0 && rate <= 100000.0)) throw io::InputError("controller: rate must be in [1, 100000] Hz");
   if (!(lead >= 0.0 && lead <= 1.0)) throw io::InputError("controller: lead must be in [0, 1] s");
   if (!(wait > 0.0)) throw io::InputError("controller: wait must be positive [s]");
   if (stop_after && !(*stop_after >= 0.0)) throw io::InputError("controller: stop_after must be >= 0 s");
+}
+
+int ControllerEmulator::run(const scenario::Scenario& s) const {
+  check();
   const RunInputs in = prepare_run(s);
   // Where the scenario's hilsim listens and sends, unless told otherwise: the emulator and the run
   // read the same file.
@@ -349,13 +364,7 @@ int ControllerEmulator::run(const scenario::Scenario& s) const {
     sender.send(commands);
   }
   print_counts(sender.sent(), intake);
-  if (sensors) {
-    io::AtomicOutputFile file(*sensors);
-    write_sensor_rows(intake.sensors(), file.stream());
-    file.commit();
-    std::printf("controller: %zu sensor rows written to %s\n", intake.sensors().rows().size(),
-                sensors->c_str());
-  }
+  if (sensors) write_sensor_file(intake, *sensors);
   return end_status(s, intake, no_sync);
 }
 

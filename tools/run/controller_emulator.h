@@ -32,6 +32,8 @@ struct ControllerEmulator {
   // stopped well before the run's end. Throws io::InputError for a bad address, an unwritable log or a
   // field outside its range (rate [1, 1e5] Hz, lead [0, 1] s, wait > 0, stop_after ≥ 0).
   int run(const scenario::Scenario& scenario) const;
+  // Throws io::InputError for a field outside its range (run() calls it first).
+  void check() const;
 
  private:
   // The emulator's first lines: what it sends where, how actuator 2 moves (κ0 of its equilibrium),

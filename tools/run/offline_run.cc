@@ -29,6 +29,8 @@ int run_offline(const scenario::Scenario& s, const RunInputs& in,
   // only by the complete CSV.
   std::optional<io::TrajectoryCsvWriter> csv;
   if (s.out) csv.emplace(*s.out, io::TrajectoryColumns::of(*in.model));
+  std::optional<RunLogFile> events_file;  // created now: an unwritable path fails before the run
+  if (events_path) events_file.emplace(*events_path);
   // Progress only where a run takes seconds (about 5e7 micro steps); short runs stay silent.
   const double micro_steps =
       s.cosim.duration / s.cosim.h_hyd + s.cosim.duration / sim::mechanics_step(s.cosim);
@@ -66,9 +68,9 @@ int run_offline(const scenario::Scenario& s, const RunInputs& in,
     std::printf("%s\n", line.c_str());
   if (const std::string twoway = sim::twoway_model_report(plan); !twoway.empty())
     std::printf("%s\n", twoway.c_str());
-  if (events_path) {
-    io::write_file_atomically(*events_path, events_csv(events, nullptr, {}));
-    std::printf("events: written to %s\n", events_path->c_str());
+  if (events_file) {
+    events_file->commit(events_csv(events, nullptr, {}));
+    std::printf("events: written to %s\n", events_file->path().c_str());
   }
   if (result.diverged) {
     std::fprintf(stderr, "hilsim run: the co-simulation %s\n",

@@ -145,10 +145,17 @@ void note_unused_thread_settings(const rt::RtSettings& settings, const sim::Plan
 // How the run ended, for the exit status; prints why when it did not finish.
 int exit_status(const scenario::Scenario& s, const rt::ExecutorResult& r, double last_t,
                 const sim::LimitMonitor& limits, const HilSession* session, double diverged_pressure) {
-  if (r.diverged || limits.numerical_fault()) {  // a live run's controller saw numerical_fault set
+  if (r.diverged) {
     std::fprintf(stderr, "hilsim run: the co-simulation %s\n",
-                 r.diverged ? sim::divergence_report(last_t, limits.events(), diverged_pressure).c_str()
-                            : sim::numerical_fault_report(limits.events()).c_str());
+                 sim::divergence_report(last_t, limits.events(), diverged_pressure).c_str());
+    print_implausible_as_cause(s);
+    return 3;
+  }
+  // A stop (4) says why the run ended early first; a run that reached its end numerically wrong is
+  // a 3, as a diverged one (a live run's controller saw numerical_fault set from then on).
+  if (r.finished && limits.numerical_fault()) {
+    std::fprintf(stderr, "hilsim run: the co-simulation %s\n",
+                 sim::numerical_fault_report(limits.events()).c_str());
     print_implausible_as_cause(s);
     return 3;
   }
@@ -189,20 +196,27 @@ void finish_session(HilSession& session, const scenario::Scenario& s, const rt::
   }
 }
 
-// --events and --latency, after the run (never from a real-time thread).
-void write_run_logs(const RealtimeOptions& flags, const std::vector<sim::LimitEvent>& limits,
-                    const rt::ExecutorResult& r, const HilSession* session) {
-  if (flags.events) {
-    io::write_file_atomically(
-        *flags.events,
-        events_csv(limits, &r, session ? session->link_outages() : std::vector<hil::LinkOutage>{}));
-    std::printf("events: written to %s\n", flags.events->c_str());
+// --events and --latency: their files created before the run (a path that cannot be written
+// fails at once), written after it (never from a real-time thread).
+struct RunLogs {
+  std::optional<RunLogFile> events, latency;
+  explicit RunLogs(const RealtimeOptions& flags) {
+    if (flags.events) events.emplace(*flags.events);
+    if (flags.latency) latency.emplace(*flags.latency);
   }
-  if (flags.latency) {
-    io::write_file_atomically(*flags.latency, latency_csv(r));
-    std::printf("latency histograms: written to %s\n", flags.latency->c_str());
+  void commit(const std::vector<sim::LimitEvent>& limits, const rt::ExecutorResult& r,
+              const HilSession* session) {
+    if (events) {
+      events->commit(
+          events_csv(limits, &r, session ? session->link_outages() : std::vector<hil::LinkOutage>{}));
+      std::printf("events: written to %s\n", events->path().c_str());
+    }
+    if (latency) {
+      latency->commit(latency_csv(r));
+      std::printf("latency histograms: written to %s\n", latency->path().c_str());
+    }
   }
-}
+};
 
 }  // namespace
 
@@ -346,6 +360,7 @@ int run_in_threads(const scenario::Scenario& s, const RunInputs& in,
   // Streamed to a temporary file that replaces the output only when the run has written it all.
   std::optional<io::TrajectoryCsvWriter> csv;
   if (s.out) csv.emplace(*s.out, io::TrajectoryColumns::of(*in.model));
+  RunLogs logs(flags);
   sim::LimitMonitor limits(*in.model, s.cosim);
   StatusLine status(flags.paced && !flags.quiet && isatty(STDERR_FILENO), in.cylinders(),
                     [&session]() { return session ? session->watchdog_state() : ""; });
@@ -373,7 +388,7 @@ int run_in_threads(const scenario::Scenario& s, const RunInputs& in,
       r.wall_seconds > 0 ? sink.last_t / r.wall_seconds : 0.0, static_cast<long long>(r.writer.rows),
       r.writer.unpaired ? (", " + std::to_string(r.writer.unpaired) + " unpaired records").c_str() : "");
   commit_outputs(csv, session.get(), s, r);
-  write_run_logs(flags, limits.events(), r, session.get());
+  logs.commit(limits.events(), r, session.get());
   if (reference) print_deviation(s, *reference, sink.samples);
   for (const std::string& line : sim::limit_report_lines(limits.events(), s.cosim.limits.enabled)) {
     std::printf("%s\n", line.c_str());

@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <fstream>
 #include <string>
 #include <vector>
+
+#include "tools/io/input_error.h"
 
 namespace hilsim::tools {
 
@@ -30,8 +33,12 @@ std::string seconds(double t) {
 
 void add_limits(const std::vector<sim::LimitEvent>& limits, std::vector<Event>& out) {
   for (const sim::LimitEvent& e : limits) {
-    const bool numerical = sim::is_numerical(e.kind);
-    out.push_back({e.first_t, numerical ? "numerical_fault" : "limit", e.where, sim::describe(e)});
+    // The coupling error is the numerical fault of the status bit and exit 3; an explicit step beyond
+    // its stability limit is reported, not a fault by itself.
+    const char* kind = e.kind == sim::LimitKind::kCouplingError  ? "numerical_fault"
+                       : e.kind == sim::LimitKind::kUnstableStep ? "unstable_step"
+                                                                 : "limit";
+    out.push_back({e.first_t, kind, e.where, sim::describe(e)});
   }
 }
 
@@ -67,6 +74,16 @@ std::string events_csv(const std::vector<sim::LimitEvent>& limits, const rt::Exe
   for (const Event& e : events)
     csv += seconds(e.t) + "," + e.kind + "," + field(e.where) + "," + field(e.detail) + "\n";
   return csv;
+}
+
+void RunLogFile::commit(const std::string& text) {
+  {
+    std::ofstream out(file_.temporary(), std::ios::binary | std::ios::trunc);
+    out << text;
+    out.flush();
+    if (!out) throw io::InputError(file_.path() + ": writing the output file failed");
+  }
+  file_.commit();
 }
 
 std::string latency_csv(const rt::ExecutorResult& r) {

@@ -17,12 +17,12 @@
 
 namespace hilsim::tools {
 
-// Prints "output sha256: <hex>  <where>" (the text sha256sum prints): the one output line of every
-// command that writes a trajectory.
 // After a divergence: the scenario's implausible values (tools/scenario/plausibility.h), each named
 // as a likelier cause than the steps the divergence message blames; nothing when there are none.
 void print_implausible_as_cause(const scenario::Scenario& s);
 
+// Prints "output sha256: <hex>  <where>" (the text sha256sum prints): the one output line of every
+// command that writes a trajectory.
 void print_output_sha256(const std::string& sha, const std::string& where);
 
 // "trajectory: N rows written to PATH" and the output's hash, for a TrajectoryCsvWriter's file.
