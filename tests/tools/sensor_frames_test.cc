@@ -132,6 +132,50 @@ TEST(SensorFrames, TheSecondActuatorIsComparedWhenBothHaveColumns) {
   EXPECT_FALSE(compare_with_trajectory(table, trajectory(10)).second_actuator);  // a 1-actuator CSV
 }
 
+// A machine's named sensor (tip_x) goes out in its own message, its value published by the writer
+// thread up to two communication points behind the hydraulics' sim_time: compared with the nearest
+// of t_n, t_{n-1}, t_{n-2}; a value none of them holds is found.
+TEST(SensorFrames, NamedSensorsAreComparedWithTheirColumnsAllowingTheWritersLag) {
+  io::CsvTable t = trajectory(12);
+  t.header.push_back("tip_x");
+  for (std::size_t n = 0; n < t.rows.size(); ++n) t.rows[n].push_back(8.0 + 0.01 * static_cast<double>(n));
+  std::vector<hil::MessageSpec> m = hil::sensor_messages(hil::default_messages(1));
+  hil::SignalSpec tip;
+  tip.name = "tip_x";
+  tip.length = 16;
+  tip.scale = 5e-4;
+  tip.is_signed = true;
+  tip.min = -16.384;
+  tip.max = 16.3835;
+  tip.unit = "m";
+  m.insert(m.end() - 1, {"HilsimSensors1", 0x280, false, 2, "Hilsim", {tip}});
+  const hil::SensorEncoder encoder(m, {"tip_x"});
+  const auto table_with = [&](const std::vector<int>& lags, double off) {
+    SensorTable table(m);
+    for (int n = 1; n <= static_cast<int>(lags.size()); ++n) {
+      hil::SensorSnapshot snap;
+      snap.t = n * 1e-3;
+      snap.s = t.rows[static_cast<std::size_t>(n - 1)][2];
+      snap.p1 = t.rows[static_cast<std::size_t>(n)][4];
+      snap.p2 = t.rows[static_cast<std::size_t>(n)][5];
+      hil::NamedSensorValues named;
+      named.value[0] = t.rows[static_cast<std::size_t>(n - lags[static_cast<std::size_t>(n - 1)])].back() +
+                       (n == 6 ? off : 0.0);
+      std::vector<hil::Frame> out(encoder.size());
+      encoder.encode({&snap, 1}, out, {}, &named);
+      for (const hil::Frame& f : out) table.add(0, f);
+    }
+    return table;
+  };
+  const SensorDeviation d = compare_with_trajectory(table_with({0, 1, 2, 0, 1, 2, 0, 1, 2, 0}, 0.0), t);
+  ASSERT_EQ(d.named.size(), 1u);
+  EXPECT_EQ(d.named[0].name, "tip_x");
+  EXPECT_DOUBLE_EQ(d.named[0].resolution, 5e-4);
+  EXPECT_LE(d.named[0].max, 2.5e-4);  // half a step
+  EXPECT_NEAR(compare_with_trajectory(table_with({0, 1, 2, 0, 1, 2, 0, 1, 2, 0}, 0.05), t).named[0].max, 0.03,
+              2.5e-4);  // 5 cm off at t_6, whose nearest row is t_4 (lag 2): 3 cm from it
+}
+
 // The default mapping for one actuator with a contact task's message before the status frame (the
 // last sensor message, which closes a row): contact_force, 32 bits at 0.01 N.
 std::vector<hil::MessageSpec> contact_messages() {

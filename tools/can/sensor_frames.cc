@@ -4,9 +4,13 @@
 #include <cmath>
 #include <cstdio>
 #include <span>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "hil/commanded_valve.h"
 #include "hil/signal.h"
+#include "hil/signal_map.h"
 #include "tools/io/input_error.h"
 
 namespace hilsim::tools {
@@ -123,6 +127,32 @@ class ContactComparison final {
   double tolerance_;  // [N] half a resolution step
 };
 
+// The named sensors' signals that have a CSV column of the same name: (signal, column) pairs.
+std::vector<std::pair<int, int>> named_columns(const SensorTable& table, const io::CsvTable& trajectory,
+                                               SensorDeviation& d) {
+  std::vector<std::pair<int, int>> pairs;
+  for (const std::string& name : table.columns()) {
+    if (hil::is_builtin_sensor_signal(name)) continue;
+    const int column = trajectory.find_column({name});
+    if (column < 0) continue;
+    pairs.emplace_back(table.column(name), column);
+    d.named.push_back({name, 0.0, table.resolution(name)});
+  }
+  return pairs;
+}
+
+// Row n's named values against t_n, t_{n−1}, t_{n−2}: the nearest (the writer thread's lag).
+void add_named(const SensorRow& row, const io::CsvTable& trajectory, std::size_t n,
+               const std::vector<std::pair<int, int>>& pairs, SensorDeviation& d) {
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    if (!std::isfinite(row.values[static_cast<std::size_t>(pairs[i].first)])) continue;
+    double nearest = INFINITY;
+    for (std::size_t lag = 0; lag <= 2 && lag <= n; ++lag)
+      nearest = std::fmin(nearest, differs(row, pairs[i].first, trajectory.rows[n - lag], pairs[i].second));
+    d.named[i].max = std::fmax(d.named[i].max, nearest);
+  }
+}
+
 }  // namespace
 
 SensorDeviation compare_with_trajectory(const SensorTable& table, const io::CsvTable& trajectory) {
@@ -141,6 +171,7 @@ SensorDeviation compare_with_trajectory(const SensorTable& table, const io::CsvT
   SensorDeviation d;
   d.second_actuator = a2.present();
   d.contact = contact.present();
+  const std::vector<std::pair<int, int>> named = named_columns(table, trajectory, d);
   std::vector<ActuatorColumns> further;
   for (int k = 2; k < hil::kMaxActuators; ++k) {
     const ActuatorColumns a = actuator_columns(table, trajectory, k);
@@ -161,6 +192,7 @@ SensorDeviation compare_with_trajectory(const SensorTable& table, const io::CsvT
     d.p1 = std::fmax(d.p1, differs(row, a1.p1, now, a1.cp1));
     d.p2 = std::fmax(d.p2, differs(row, a1.p2, now, a1.cp2));
     if (d.contact) contact.add(row, trajectory, static_cast<std::int64_t>(n), d);
+    add_named(row, trajectory, static_cast<std::size_t>(n), named, d);
     for (std::size_t i = 0; i < further.size(); ++i) {
       SensorDeviation::Actuator& f = d.further[i];
       f.s = std::fmax(f.s, differs(row, further[i].s, before, further[i].cs));

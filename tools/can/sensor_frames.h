@@ -101,6 +101,15 @@ struct SensorDeviation {
   std::size_t contact_alike = 0;
   std::size_t contact_none = 0;     // rows within half a step of none of them
   std::size_t contact_unknown = 0;  // rows without a contact force yet (NaN: the capture began mid-row)
+  // A machine file's named sensors (tip_x, p_pump, …): each signal that is a CSV column of the same
+  // name. The writer thread publishes them after it assembles point n, so a frame of sim_time t_n
+  // may carry the values of t_n, t_{n−1} or t_{n−2} (docs/hil.md): the nearest of those counts.
+  struct Named {
+    std::string name;
+    double max = 0.0;         // max over the rows of min_k |signal − column(t_{n−k})|, k = 0, 1, 2
+    double resolution = 0.0;  // the signal's step
+  };
+  std::vector<Named> named;
 };
 // Throws io::InputError when a column of actuator 1 is missing in either.
 SensorDeviation compare_with_trajectory(const SensorTable& table, const io::CsvTable& trajectory);

@@ -134,6 +134,12 @@ void print_comparison(const SensorTable& table, const std::string& path) {
         k.c_str(), k.c_str(), f.s, table.resolution("s_" + k), k.c_str(), f.p1, k.c_str(), f.p2,
         table.resolution("p1_" + k));
   }
+  for (const SensorDeviation::Named& n : d.named) {
+    std::printf(
+        "  named sensor %s: max |d%s| = %.4g (resolution %g) against its column at the nearest of t_n, "
+        "t_{n-1}, t_{n-2}\n",
+        n.name.c_str(), n.name.c_str(), n.max, n.resolution);
+  }
   if (d.contact) print_contact_deviation(d, table.resolution("contact_force"));
 }
 
