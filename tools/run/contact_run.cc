@@ -152,14 +152,9 @@ int run_threaded(const scenario::Scenario& s, const ContactRunFlags& flags, sim:
   // already (they are mapped); the session's threads start with the executor's.
   const rt::ProcessSetup process(checked_executor_bytes(plan, s) +
                                  (session ? HilSession::bytes_to_map(s, flags.record) : 0));
-  rt::ExecutorOptions options;
-  options.pacing = flags.realtime ? rt::Pacing::kWallClock : rt::Pacing::kUnpaced;
-  options.settings = s.rt;
-  options.require_rt = flags.require_rt;
-  options.process_problems = process.problems();
-  options.observer = session ? session->observer() : nullptr;
   ContactPointSink sink(plan, samples);
-  const rt::ExecutorResult r = execute_plan_in_threads(plan, std::move(options), sink, session);
+  const rt::ExecutorResult r = execute_plan_in_threads(
+      plan, executor_options(s, flags.realtime, flags.require_rt, process, session), sink, session);
   if (report_refused_run(r, session)) return 2;
   for (const std::string& note : process.notes()) std::printf("note: %s\n", note.c_str());
   std::printf(

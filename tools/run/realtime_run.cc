@@ -333,6 +333,17 @@ rt::ExecutorResult execute_plan_in_threads(sim::Plan& plan, rt::ExecutorOptions 
   return executor.run(sink, stop_flag());
 }
 
+rt::ExecutorOptions executor_options(const scenario::Scenario& s, bool paced, bool require_rt,
+                                     const rt::ProcessSetup& process, HilSession* session) {
+  rt::ExecutorOptions options;
+  options.pacing = paced ? rt::Pacing::kWallClock : rt::Pacing::kUnpaced;
+  options.settings = s.rt;
+  options.require_rt = require_rt;
+  options.process_problems = process.problems();
+  options.observer = session ? session->observer() : nullptr;
+  return options;
+}
+
 bool report_refused_run(const rt::ExecutorResult& r, HilSession* session) {
   if (!r.refused) return false;
   if (session) session->abandon();
@@ -368,16 +379,9 @@ int run_in_threads(const scenario::Scenario& s, const RunInputs& in,
       open_telemetry(s, io::TrajectoryColumns::of(*in.model));
   CsvSink sink(plan, csv ? &*csv : nullptr, reference.has_value(), in.cylinders(), limits, status,
                telemetry.get(), session.get());
-  rt::ExecutorOptions options;
-  options.pacing = flags.paced ? rt::Pacing::kWallClock : rt::Pacing::kUnpaced;
-  options.settings = s.rt;
-  options.require_rt = flags.require_rt;
-  options.process_problems = process.problems();
-  options.observer = session ? session->observer() : nullptr;
-
-  const rt::ExecutorResult r =
-      execute_plan_in_threads(plan, std::move(options), sink, session.get(),
-                              [&status](const rt::PlanExecutor& e) { status.count_overruns_of(e.loops()); });
+  const rt::ExecutorResult r = execute_plan_in_threads(
+      plan, executor_options(s, flags.paced, flags.require_rt, process, session.get()), sink, session.get(),
+      [&status](const rt::PlanExecutor& e) { status.count_overruns_of(e.loops()); });
   status.finish();
   if (report_refused_run(r, session.get())) return 2;
   for (const std::string& note : process.notes()) std::printf("note: %s\n", note.c_str());

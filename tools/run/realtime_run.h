@@ -13,6 +13,7 @@
 #include <string>
 
 #include "rt/plan_executor.h"
+#include "rt/process_setup.h"
 #include "sim/analysis/trajectory.h"
 #include "tools/io/trajectory_csv_writer.h"
 #include "tools/run/run_inputs.h"
@@ -58,6 +59,12 @@ void print_realtime_verdict(const rt::ExecutorResult& r, const HilSession* sessi
 // rethrows the CSV's failure (io::InputError naming the file, or bad_alloc). `session` may be null.
 void commit_outputs(std::optional<io::TrajectoryCsvWriter>& csv, HilSession* session,
                     const scenario::Scenario& scenario, const rt::ExecutorResult& r);
+
+// The executor's options of a threaded run: paced or not, the scenario's [rt], --require-rt, what
+// the process set-up was refused, and the session's observer (null without a session). One place
+// for the crane's runs and the contact task's.
+rt::ExecutorOptions executor_options(const scenario::Scenario& scenario, bool paced, bool require_rt,
+                                     const rt::ProcessSetup& process, HilSession* session);
 
 // The plan's real-time threads under `options`, until the run ends or SIGINT/SIGTERM (stop_flag()) stops
 // it: a live session's I/O thread starts first (what it was refused joins options.process_problems) and
