@@ -14,7 +14,6 @@
 #include "sim/cosim/machine_plan.h"
 #include "sim/machine/lim_crane.h"
 #include "sim/manoeuvre/valve_command.h"
-#include "sim/model/equilibrium.h"
 #include "tools/hilsim/bench_rt_cosim.h"
 #include "tools/hilsim/cli_checks.h"
 #include "tools/io/input_error.h"

@@ -22,7 +22,9 @@
 #include "hil/default_messages.h"
 #include "hil/socket_address.h"
 #include "rt/clock.h"
-#include "sim/model/equilibrium.h"
+#include "sim/machine/lim_crane.h"
+#include "sim/machine/machine_equilibrium.h"
+#include "sim/machine/machine_model.h"
 #include "tools/hilsim/cli_checks.h"
 #include "tools/io/input_error.h"
 
@@ -163,6 +165,9 @@ Figures measure(const BenchUdpCommand& b, double rate, double kappa0) {
       frame.id = hil::kCommandId;
       frame.length = 8;
       hil::encode(kappa_signal, kappa, std::span<std::uint8_t>(frame.data.data(), 8));
+      // What the run applies is the command as the frame carries it (kappa_1: 1e-7 per bit), not
+      // the step asked for: the applied signal (1e-9 per bit) shows that value.
+      const double carried = hil::decode(kappa_signal, std::span<const std::uint8_t>(frame.data.data(), 8));
       std::array<std::uint8_t, hil::kMaxDatagramSize> out{};
       const std::size_t size = hil::encode_datagram(e2e, seq++, std::span<const hil::Frame>(&frame, 1), out);
       while (receive_kappa(fd, 0, applied, e2e) >= 0) {
@@ -172,7 +177,7 @@ Figures measure(const BenchUdpCommand& b, double rate, double kappa0) {
       bool seen = false;
       while (rt::now_ns() - sent < 500'000'000) {
         const double k = receive_kappa(fd, 100'000'000, applied, e2e);
-        if (k >= 0 && std::abs(k - kappa) < 2e-9) {
+        if (k >= 0 && std::abs(k - carried) < 2e-9) {
           f.latency_us.push_back(static_cast<double>(rt::now_ns() - sent) / 1e3);
           seen = true;
           break;
@@ -190,7 +195,10 @@ Figures measure(const BenchUdpCommand& b, double rate, double kappa0) {
 }  // namespace
 
 int BenchUdpCommand::execute() const {
-  const sim::Equilibrium eq = sim::solve_equilibrium(sim::CraneParameters{}, sim::HydraulicParameters{});
+  // κ0 of the built-in crane, from the one machine model every run uses.
+  const sim::machine::MachineModel crane = sim::machine::build_machine_model(
+      sim::machine::lim_crane_description(sim::CraneParameters{}, sim::HydraulicParameters{}));
+  const double kappa0 = sim::machine::solve_machine_equilibrium(crane).cylinders[0].command;
   std::printf(
       "UDP loop latency: kappa step sent -> first sensor datagram with kappa_applied = the step "
       "(loopback, hilsim run --realtime, h_H = %g s, %d steps %g s apart, %s)\n",
@@ -198,7 +206,7 @@ int BenchUdpCommand::execute() const {
   std::printf("%14s %10s %10s %10s %10s %10s %8s   %s\n", "output rate", "min [us]", "median", "p90", "p99",
               "max", "missed", "expected median ~ 1/(2 rate) + h_H/2");
   for (const double rate : rates_hz) {
-    const Figures f = measure(*this, rate, eq.kappa);
+    const Figures f = measure(*this, rate, kappa0);
     if (f.latency_us.empty()) {
       std::printf("%11g Hz: no step was seen (%d missed)\n", rate, f.missed);
       continue;

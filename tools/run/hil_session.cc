@@ -10,7 +10,6 @@
 #include "hil/socket_address.h"
 #include "rt/process_setup.h"
 #include "rt/system_info.h"
-#include "sim/model/equilibrium.h"
 #include "tools/io/input_error.h"
 #include "tools/run/run_inputs.h"
 #include "tools/scenario/scenario_writer.h"
